@@ -1,0 +1,38 @@
+// The headless subcommands of hetsched (solve, solvers) and the argument parsing shared with export.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/expected.h"
+#include "solvers/registry.h"
+
+namespace hetsched::cli {
+
+struct SolveArguments {
+    std::string file;
+    std::string solver;          // empty: the family default
+    SolverOptions options;
+    std::string output;          // -o
+    int width = 1200;            // export only
+    int height = 700;
+};
+
+// Parses "FILE [--solver NAME] [--option NAME=VALUE]... [-o OUT] [--width W] [--height H]".
+Expected<SolveArguments> parseSolveArguments(const std::vector<std::string>& args, bool forExport);
+
+// Loads the instance (FILE or "-" for standard input) and runs the solver.
+Expected<SolveResult> loadAndSolve(const SolveArguments& arguments, Instance* instanceOut = nullptr);
+
+int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runSolvers(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+void printUsage(std::ostream& out);
+
+// Exit codes: 0 solved or proven infeasible, 1 invalid input or failed solve, 2 bad command line.
+constexpr int kExitOk = 0;
+constexpr int kExitError = 1;
+constexpr int kExitUsage = 2;
+
+}  // namespace hetsched::cli

@@ -1,0 +1,15 @@
+// JSON form of partition instances ("kind": "partition"); see docs/formats.md.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "io/json_reader.h"
+#include "model/partition.h"
+
+namespace hetsched {
+
+// Throws json_detail::InputError naming the path of the first problem.
+PartitionInstance readPartitionInstance(const json_detail::JsonNode& root);
+nlohmann::json partitionInstanceToJson(const PartitionInstance& instance);
+
+}  // namespace hetsched

@@ -1,0 +1,57 @@
+// The generic schedule every view draws from: lanes of timed intervals, markers and named metrics.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hetsched {
+
+// What an interval represents; views colour by kind unless asked to colour by group.
+// Values are only ever appended (they reach JSON and CSV by name).
+enum class IntervalKind { Compute, Send, Receive, Idle, Return, Redistribution, Other };
+
+const char* intervalKindName(IntervalKind kind);
+
+struct Interval {
+    double start = 0;
+    double end = 0;
+    IntervalKind kind = IntervalKind::Compute;
+    std::string label;   // drawn inside the bar when it fits ("x=12")
+    int taskId = -1;     // index of the task/resource in the instance, -1 when none
+    std::string group;   // optional grouping (a shelf "S3", a pattern, a level)
+    std::string detail;  // tooltip text beyond the label
+};
+
+struct Lane {
+    std::string name;      // "cpu", "P3", "master send"
+    std::string category;  // lanes of one category are drawn together ("CPU", "GPU", "cluster C0")
+    std::vector<Interval> intervals;
+};
+
+// A vertical line across every lane: the makespan, a horizon, a guess lambda.
+struct Marker {
+    std::string name;
+    double time = 0;
+    bool dashed = false;
+};
+
+struct Metric {
+    std::string name;
+    double value = 0;
+};
+
+struct Schedule {
+    std::string title;
+    std::string timeUnit;  // "s", "" when the instance is unitless
+    std::vector<Lane> lanes;
+    std::vector<Marker> markers;
+    std::vector<Metric> metrics;
+
+    double endTime() const;     // the latest interval end (0 when empty)
+    std::size_t intervalCount() const;
+};
+
+// Problems with the schedule itself (an interval with end < start, a NaN time): empty when sound.
+std::vector<std::string> checkScheduleShape(const Schedule& schedule);
+
+}  // namespace hetsched

@@ -1,0 +1,116 @@
+#include "solvers/registry.h"
+
+#include <chrono>
+#include <cmath>
+#include <new>
+
+#include "solvers/registry_detail.h"
+
+namespace hetsched {
+
+using registry_detail::RegisteredSolver;
+
+namespace {
+
+const std::vector<RegisteredSolver>& registry() {
+    static const std::vector<RegisteredSolver> all = [] {
+        std::vector<RegisteredSolver> solvers;
+        for (auto& s : registry_detail::partitionSolvers()) solvers.push_back(std::move(s));
+        return solvers;
+    }();
+    return all;
+}
+
+const RegisteredSolver* findRegistered(const std::string& kind, const std::string& name) {
+    for (const RegisteredSolver& s : registry())
+        if (s.spec.kind == kind && s.spec.name == name) return &s;
+    return nullptr;
+}
+
+}  // namespace
+
+const std::vector<SolverSpec>& solverSpecs() {
+    static const std::vector<SolverSpec> specs = [] {
+        std::vector<SolverSpec> all;
+        for (const RegisteredSolver& s : registry()) all.push_back(s.spec);
+        return all;
+    }();
+    return specs;
+}
+
+std::vector<SolverSpec> solversForKind(const std::string& kind) {
+    std::vector<SolverSpec> specs;
+    for (const SolverSpec& s : solverSpecs())
+        if (s.kind == kind) specs.push_back(s);
+    return specs;
+}
+
+const SolverSpec* findSolver(const std::string& kind, const std::string& name) {
+    const RegisteredSolver* s = findRegistered(kind, name);
+    return s ? &s->spec : nullptr;
+}
+
+std::string defaultSolverFor(const Instance& instance) {
+    const std::string kind = instanceKind(instance);
+    for (const RegisteredSolver& s : registry())
+        if (s.spec.kind == kind && s.isDefaultFor && s.isDefaultFor(instance)) return s.spec.name;
+    return {};
+}
+
+Expected<SolverOptions> resolveOptions(const SolverSpec& spec, const SolverOptions& given) {
+    SolverOptions resolved;
+    for (const OptionSpec& option : spec.options) resolved[option.name] = option.defaultValue;
+    for (const auto& [name, value] : given) {
+        const OptionSpec* option = nullptr;
+        for (const OptionSpec& o : spec.options)
+            if (o.name == name) option = &o;
+        if (!option) {
+            std::string known;
+            for (const OptionSpec& o : spec.options) known += (known.empty() ? "" : ", ") + o.name;
+            return invalidInput("solver " + spec.name + " has no option '" + name + "'" +
+                                (known.empty() ? std::string(" (it takes none)") : " (options: " + known + ")"));
+        }
+        if (!std::isfinite(value) || value < option->minimum || value > option->maximum)
+            return invalidInput("option " + name + " of solver " + spec.name + " must be in [" +
+                                std::to_string(option->minimum) + ", " + std::to_string(option->maximum) + "]");
+        resolved[name] = value;
+    }
+    return resolved;
+}
+
+Expected<SolveResult> solve(const Instance& instance, const std::string& solverName, const SolverOptions& options,
+                            const Progress& progress) {
+    const std::string kind = instanceKind(instance);
+    const std::string name = solverName.empty() ? defaultSolverFor(instance) : solverName;
+    const RegisteredSolver* solver = findRegistered(kind, name);
+    if (!solver) {
+        std::string known;
+        for (const SolverSpec& s : solversForKind(kind)) known += (known.empty() ? "" : ", ") + s.name;
+        return invalidInput("unknown solver '" + name + "' for a " + kind + " instance (known: " + known + ")");
+    }
+    Expected<SolverOptions> resolved = resolveOptions(solver->spec, options);
+    if (!resolved) return resolved.error();
+
+    const auto start = std::chrono::steady_clock::now();
+    Expected<SolveResult> result = solverError("not run");
+    try {
+        result = solver->run(instance, *resolved, progress);
+    } catch (const std::bad_alloc&) {
+        return solverError("solver " + name + " ran out of memory on this instance");
+    } catch (const std::exception& e) {
+        return solverError("solver " + name + " failed: " + e.what());
+    }
+    if (!result) return result;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result->kind = kind;
+    result->solver = name;
+    result->seconds = seconds;
+    result->json["kind"] = kind;
+    result->json["solver"] = name;
+    result->json["status"] = solveStatusName(result->status);
+    result->json["seconds"] = seconds;
+    if (!result->message.empty()) result->json["message"] = result->message;
+    return result;
+}
+
+}  // namespace hetsched

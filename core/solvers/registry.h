@@ -1,0 +1,64 @@
+// The one table of every solver of every family: names, descriptions, options, and dispatch.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/expected.h"
+#include "common/progress.h"
+#include "common/status.h"
+#include "model/instance.h"
+#include "schedule/schedule.h"
+
+namespace hetsched {
+
+// One option of a solver: the same record drives CLI flags, the GUI form and validation.
+struct OptionSpec {
+    std::string name;
+    std::string description;
+    double minimum = 0;
+    double defaultValue = 0;
+    double maximum = 0;
+};
+
+using SolverOptions = std::map<std::string, double>;
+
+struct SolverSpec {
+    std::string kind;          // the instance kind it solves ("partition")
+    std::string name;          // public contract: never renamed
+    std::string description;   // one line
+    std::vector<OptionSpec> options;
+};
+
+struct SolveResult {
+    std::string kind;
+    std::string solver;
+    SolveStatus status = SolveStatus::Feasible;
+    std::string message;                // reason when infeasible, notes otherwise
+    double seconds = 0;                 // wall-clock time of the solve
+    std::string objectiveName;          // "makespan", "total_cost", "throughput", ...
+    std::optional<double> objective;    // absent when infeasible
+    Schedule schedule;                  // what the views draw
+    nlohmann::json json;                // the result exactly as `hetsched solve` prints it
+};
+
+// Every solver, family by family, in a stable order.
+const std::vector<SolverSpec>& solverSpecs();
+std::vector<SolverSpec> solversForKind(const std::string& kind);
+const SolverSpec* findSolver(const std::string& kind, const std::string& name);
+std::string defaultSolverFor(const Instance& instance);
+
+// Checks names and ranges against the solver's table and fills in defaults.
+Expected<SolverOptions> resolveOptions(const SolverSpec& spec, const SolverOptions& given);
+
+// Runs a solver (the family default when solverName is empty). Infeasible instances are results
+// with status "infeasible", not errors; errors are invalid input, unknown solvers, cancellation
+// and solver failures (including a result that fails the family's verification).
+Expected<SolveResult> solve(const Instance& instance, const std::string& solverName,
+                            const SolverOptions& options = {}, const Progress& progress = {});
+
+}  // namespace hetsched

@@ -1,0 +1,23 @@
+// How a family plugs its solvers into the registry (not part of the public API).
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "solvers/registry.h"
+
+namespace hetsched::registry_detail {
+
+// Runs one solver and fills everything of the SolveResult but `seconds`, `kind` and `solver`.
+using SolverFunction = std::function<Expected<SolveResult>(const Instance&, const SolverOptions&, const Progress&)>;
+
+struct RegisteredSolver {
+    SolverSpec spec;
+    SolverFunction run;
+    bool (*isDefaultFor)(const Instance&) = nullptr;   // the family default for this instance
+};
+
+// One function per family, called once when the registry is built.
+std::vector<RegisteredSolver> partitionSolvers();
+
+}  // namespace hetsched::registry_detail

@@ -1,0 +1,80 @@
+// The solver registry: names, defaults, options, and the result JSON contract.
+#include <gtest/gtest.h>
+
+#include "io/instance_io.h"
+#include "solvers/registry.h"
+
+namespace hetsched {
+namespace {
+
+Instance smallInstance() {
+    return *parseInstance(R"({ "kind": "partition", "tasks": 10,
+      "resources": [
+        { "name": "cpu", "lower": 0, "upper": 10, "cost": { "table": [0, 1, 2.1, 3, 4.2, 5, 6.1, 7, 8, 9.5, 10] } },
+        { "name": "gpu", "lower": 1, "upper": 10, "cost": { "affine": { "fixed": 2.0, "per_task": 0.5 } } },
+        { "name": "fpga", "allowed": [0, 4, 8], "cost": { "points": [[0, 0], [4, 3.0], [8, 5.5]] } } ] })");
+}
+
+TEST(Registry, ListsThePartitionSolversWithDescriptions) {
+    std::vector<std::string> names;
+    for (const SolverSpec& s : solversForKind("partition")) {
+        names.push_back(s.name);
+        EXPECT_FALSE(s.description.empty());
+    }
+    EXPECT_EQ(names, (std::vector<std::string>{"threshold", "dp", "olar", "proportional"}));
+    EXPECT_EQ(defaultSolverFor(smallInstance()), "threshold");
+}
+
+TEST(Registry, ResultJsonCarriesTheContractKeys) {
+    auto r = solve(smallInstance(), "");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    const nlohmann::json& j = r->json;
+    EXPECT_EQ(j["kind"], "partition");
+    EXPECT_EQ(j["solver"], "threshold");
+    EXPECT_EQ(j["status"], "optimal");
+    EXPECT_TRUE(j["seconds"].is_number());
+    EXPECT_DOUBLE_EQ(j["makespan"].get<double>(), 3.5);
+    ASSERT_EQ(j["assignment"].size(), 3u);
+    EXPECT_EQ(j["assignment"][2]["resource"], "fpga");
+    std::int64_t sum = 0;
+    for (const auto& a : j["assignment"]) sum += a["tasks"].get<std::int64_t>();
+    EXPECT_EQ(sum, 10);
+    EXPECT_EQ(r->objectiveName, "makespan");
+    EXPECT_DOUBLE_EQ(*r->objective, 3.5);
+}
+
+TEST(Registry, EverySolverAgreesOnTheExampleWhereExact) {
+    for (const char* name : {"threshold", "dp"}) {
+        auto r = solve(smallInstance(), name);
+        ASSERT_TRUE(r.ok());
+        EXPECT_DOUBLE_EQ(*r->objective, 3.5) << name;
+    }
+    auto olar = solve(smallInstance(), "olar");   // monotone here, but the fpga list is not contiguous
+    ASSERT_FALSE(olar.ok());
+    EXPECT_NE(olar.error().message.find("fpga"), std::string::npos);
+}
+
+TEST(Registry, UnknownSolversAndOptionsAreRefused) {
+    auto r = solve(smallInstance(), "simplex");
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find("unknown solver 'simplex'"), std::string::npos);
+    EXPECT_NE(r.error().message.find("threshold"), std::string::npos);
+    auto o = solve(smallInstance(), "dp", {{"epsilon", 0.1}});
+    ASSERT_FALSE(o.ok());
+    EXPECT_NE(o.error().message.find("no option 'epsilon'"), std::string::npos);
+}
+
+TEST(Registry, InfeasibleIsAResultWithItsReason) {
+    auto in = parseInstance(R"({"kind": "partition", "tasks": 50, "resources": [
+        {"name": "a", "upper": 10, "cost": {"affine": {"per_task": 1}}}]})");
+    ASSERT_TRUE(in.ok());
+    auto r = solve(*in, "dp");
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->json["status"], "infeasible");
+    EXPECT_NE(r->json["message"].get<std::string>().find("upper limits sum to 10 < T = 50"), std::string::npos);
+    EXPECT_FALSE(r->json.contains("assignment"));
+    EXPECT_FALSE(r->objective.has_value());
+}
+
+}  // namespace
+}  // namespace hetsched
