@@ -54,22 +54,23 @@ double PartitionResource::costOf(std::int64_t x) const {
 
 ResourceChoices choicesOf(const PartitionResource& resource, std::int64_t tasks) {
     ResourceChoices choices;
-    const std::int64_t n = resource.choiceCount();
-    if (resource.hasAllowedList()) {
-        choices.contiguous = false;
-        for (std::int64_t k = 0; k < n && resource.countAt(k) <= tasks; ++k) {
-            choices.counts.push_back(resource.countAt(k));
-            choices.costs.push_back(resource.costAt(k));
-        }
-        return choices;
-    }
-    choices.contiguous = true;
+    choices.contiguous = !resource.hasAllowedList();
     choices.first = resource.lower;
-    const std::int64_t last = std::min(resource.upper, tasks);
-    if (last >= resource.lower) {
-        choices.costs.resize(static_cast<std::size_t>(last - resource.lower + 1));
-        for (std::int64_t k = 0; k <= last - resource.lower; ++k)
-            choices.costs[static_cast<std::size_t>(k)] = resource.costAt(k);
+    // Admissible counts are increasing, so those <= T are a prefix of them.
+    std::size_t usable = 0;
+    if (resource.hasAllowedList()) {
+        usable = static_cast<std::size_t>(std::upper_bound(resource.allowed.begin(), resource.allowed.end(), tasks) -
+                                          resource.allowed.begin());
+        choices.counts.assign(resource.allowed.begin(), resource.allowed.begin() + static_cast<std::ptrdiff_t>(usable));
+    } else if (std::min(resource.upper, tasks) >= resource.lower) {
+        usable = static_cast<std::size_t>(std::min(resource.upper, tasks) - resource.lower + 1);
+    }
+    if (resource.cost.kind == CostFunction::Kind::Table) {
+        choices.costs = std::span<const double>(resource.cost.table.data(), usable);
+    } else {
+        choices.ownedCosts.resize(usable);
+        for (std::size_t k = 0; k < usable; ++k) choices.ownedCosts[k] = resource.costAt(static_cast<std::int64_t>(k));
+        choices.costs = choices.ownedCosts;
     }
     return choices;
 }

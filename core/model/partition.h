@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -51,11 +52,20 @@ struct PartitionInstance {
 };
 
 // The admissible counts of one resource that are <= T, with their costs, as the solvers see them.
+// Table costs are viewed in place (no copy); the instance must outlive its choices. Move-only,
+// since `costs` may point into `ownedCosts`.
 struct ResourceChoices {
     bool contiguous = true;
     std::int64_t first = 0;                 // when contiguous: counts are first, first+1, ...
     std::vector<std::int64_t> counts;       // when not contiguous
-    std::vector<double> costs;              // costs[k] = C_i(count(k))
+    std::span<const double> costs;          // costs[k] = C_i(count(k))
+    std::vector<double> ownedCosts;         // storage for costs that are not a table
+
+    ResourceChoices() = default;
+    ResourceChoices(ResourceChoices&&) = default;
+    ResourceChoices& operator=(ResourceChoices&&) = default;
+    ResourceChoices(const ResourceChoices&) = delete;
+    ResourceChoices& operator=(const ResourceChoices&) = delete;
 
     std::size_t size() const { return costs.size(); }
     std::int64_t count(std::size_t k) const { return contiguous ? first + static_cast<std::int64_t>(k) : counts[k]; }

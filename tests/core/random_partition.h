@@ -32,7 +32,7 @@ inline PartitionInstance randomPartition(std::mt19937_64& rng, const RandomParti
     const int n = resourcesDist(rng);
     for (int i = 0; i < n; ++i) {
         PartitionResource r;
-        r.name = "r" + std::to_string(i);
+        r.name = std::string("r").append(std::to_string(i));   // not "r" + ...: GCC 12 -Wrestrict false positive
         if (o.allowLists && unit(rng) < 0.3) {
             for (std::int64_t x = 0; x <= in.tasks + 1; ++x)
                 if (unit(rng) < 0.45) r.allowed.push_back(x);

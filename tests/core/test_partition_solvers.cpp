@@ -154,7 +154,7 @@ TEST(PartitionThreshold, EqualsDpWithFragmentedAllowedLists) {
         in.tasks = 1500 + trial;
         for (int i = 0; i < 6; ++i) {
             PartitionResource r;
-            r.name = "r" + std::to_string(i);
+            r.name = std::string("r").append(std::to_string(i));   // not "r" + ...: GCC 12 -Wrestrict false positive
             const int step = 2 + (trial + i) % 5;
             for (std::int64_t x = (i % 2); x <= in.tasks; x += step) r.allowed.push_back(x);
             r.lower = r.allowed.front();

@@ -1,6 +1,8 @@
 // The fast exact partition solver: threshold search with sumset feasibility (makespan),
 // marginal-cost greedy for convex costs (total cost).
 #include <algorithm>
+#include <bit>
+#include <random>
 #include <cmath>
 #include <limits>
 #include <queue>
@@ -18,9 +20,27 @@ class ThresholdSets {
 public:
     explicit ThresholdSets(const std::vector<ResourceChoices>& choices) : m_choices(choices) {
         m_monotone.resize(choices.size());
+        m_kept.resize(choices.size());
         for (std::size_t i = 0; i < choices.size(); ++i) {
             const auto& c = choices[i].costs;
             m_monotone[i] = choices[i].contiguous && std::is_sorted(c.begin(), c.end());
+        }
+    }
+
+    // From now on only thresholds <= ceiling are asked: keep just the counts that can qualify.
+    void restrictTo(double ceiling) {
+        m_restricted = true;
+        for (std::size_t i = 0; i < m_choices.size(); ++i) {
+            if (m_monotone[i]) continue;
+            Kept kept;
+            const ResourceChoices& c = m_choices[i];
+            for (std::size_t k = 0; k < c.size(); ++k) {
+                if (c.costs[k] <= ceiling) {
+                    kept.counts.push_back(c.count(k));
+                    kept.costs.push_back(c.costs[k]);
+                }
+            }
+            m_kept[i] = std::move(kept);
         }
     }
 
@@ -33,16 +53,55 @@ public:
             return {{c.first, c.first + end - 1}};
         }
         RunList runs;
+        if (m_restricted) {
+            const Kept& kept = m_kept[i];
+            for (std::size_t k = 0; k < kept.costs.size(); ++k)
+                if (kept.costs[k] <= theta) appendValue(runs, kept.counts[k]);
+            return runs;
+        }
+        if (!c.contiguous) {
+            for (std::size_t k = 0; k < c.size(); ++k)
+                if (c.costs[k] <= theta) appendValue(runs, c.count(k));
+            return runs;
+        }
+        // Contiguous counts: compare 64 costs into a word, then read the runs off the word's bit transitions.
         const std::size_t size = c.size();
         const double* costs = c.costs.data();
-        for (std::size_t k = 0; k < size; ++k)
-            if (costs[k] <= theta) appendValue(runs, c.count(k));
+        std::int64_t open = -1;   // start of the run still open at the end of the previous word
+        for (std::size_t base = 0; base < size; base += 64) {
+            const std::size_t len = std::min<std::size_t>(64, size - base);
+            std::uint64_t mask = 0;
+            for (std::size_t b = 0; b < len; ++b) mask |= std::uint64_t(costs[base + b] <= theta) << b;
+            std::size_t b = 0;
+            while (b < len) {
+                if (open < 0) {
+                    const std::uint64_t rest = mask >> b;
+                    if (rest == 0) break;
+                    b += static_cast<std::size_t>(std::countr_zero(rest));
+                    open = c.first + static_cast<std::int64_t>(base + b);
+                } else {
+                    const std::uint64_t rest = ~mask >> b;
+                    const std::size_t ones = rest == 0 ? 64 : static_cast<std::size_t>(std::countr_zero(rest));
+                    if (b + ones >= len) break;   // the run goes on into the next word
+                    b += ones;
+                    runs.push_back({open, c.first + static_cast<std::int64_t>(base + b) - 1});
+                    open = -1;
+                }
+            }
+        }
+        if (open >= 0) runs.push_back({open, c.first + static_cast<std::int64_t>(size) - 1});
         return runs;
     }
 
 private:
+    struct Kept {
+        std::vector<std::int64_t> counts;
+        std::vector<double> costs;
+    };
     const std::vector<ResourceChoices>& m_choices;
     std::vector<char> m_monotone;
+    std::vector<Kept> m_kept;
+    bool m_restricted = false;
 };
 
 // Is T in S_1(theta) + ... + S_n(theta)? When `stages` is given, keeps the prefix sumsets for reconstruction.
@@ -77,34 +136,70 @@ bool feasibleAt(const ThresholdSets& sets, std::size_t n, std::int64_t tasks, do
 Expected<PartitionSolution> minimiseMakespan(const PartitionInstance& in, const Progress& progress) {
     const std::size_t n = in.resources.size();
     const std::vector<ResourceChoices> choices = choicesOf(in);
-    const ThresholdSets sets(choices);
+    ThresholdSets sets(choices);
 
     // Every resource takes some admissible count, so theta >= max_i min_x C_i(x).
     double lowest = -std::numeric_limits<double>::infinity();
-    for (const ResourceChoices& c : choices) lowest = std::max(lowest, *std::min_element(c.costs.begin(), c.costs.end()));
+    double highest = lowest;
+    std::size_t total = 0;
+    for (const ResourceChoices& c : choices) {
+        const auto [mn, mx] = std::minmax_element(c.costs.begin(), c.costs.end());
+        lowest = std::max(lowest, *mn);
+        highest = std::max(highest, *mx);
+        total += c.size();
+    }
+    if (progress.stopRequested()) return {cancelledError()};
+    auto feasible = [&](double theta) { return feasibleAt(sets, n, in.tasks, theta, nullptr, nullptr); };
+    int tests = 0;
+
+    // Bracket the optimum between two sampled cost values (a, b] with a binary search over a sorted
+    // sample, so that only the costs inside the bracket need to be collected and searched.
+    std::vector<double> sample{lowest, highest};
+    std::mt19937_64 rng(12345);
+    std::uniform_int_distribution<std::size_t> pick(0, total - 1);
+    for (int k = 0; k < 2048; ++k) {
+        std::size_t at = pick(rng);
+        std::size_t i = 0;
+        while (at >= choices[i].size()) at -= choices[i++].size();
+        if (choices[i].costs[at] >= lowest) sample.push_back(choices[i].costs[at]);
+    }
+    std::sort(sample.begin(), sample.end());
+    sample.erase(std::unique(sample.begin(), sample.end()), sample.end());
+    // Invariant: sample[hi] is feasible (highest is, as the instance is), sample[lo - 1] is not.
+    std::size_t lo = 0;
+    std::size_t hi = sample.size() - 1;
+    while (lo < hi) {
+        if (progress.stopRequested()) return {cancelledError()};
+        const std::size_t mid = (lo + hi) / 2;
+        ++tests;
+        if (feasible(sample[mid])) hi = mid; else lo = mid + 1;
+        progress.report(0.5 * tests / std::log2(double(sample.size()) + 2.0), "threshold search: bracketing");
+    }
+    double best = sample[hi];
+    const double above = lo > 0 ? sample[lo - 1] : -std::numeric_limits<double>::infinity();
+    sets.restrictTo(best);
+
     std::vector<double> candidates;
     for (const ResourceChoices& c : choices)
         for (double v : c.costs)
-            if (v >= lowest) candidates.push_back(v);
+            if (v > above && v < best) candidates.push_back(v);
 
     // Invariant: best is feasible, and any smaller optimum is among `candidates` (all < best).
     // Each round tests the median and keeps the half that can still hold the optimum.
-    double best = *std::max_element(candidates.begin(), candidates.end());
-    int tests = 0;
-    const double initialLog = std::log2(static_cast<double>(candidates.size()) + 1.0);
+    const double initialLog = std::log2(static_cast<double>(candidates.size()) + 2.0);
     while (!candidates.empty()) {
         if (progress.stopRequested()) return {cancelledError()};
         const auto mid = candidates.begin() + static_cast<std::ptrdiff_t>(candidates.size() / 2);
         std::nth_element(candidates.begin(), mid, candidates.end());
         const double theta = *mid;
         ++tests;
-        const bool feasible = feasibleAt(sets, n, in.tasks, theta, nullptr, nullptr);
-        if (feasible) best = theta;
+        const bool ok = feasible(theta);
+        if (ok) best = theta;
         const auto kept = std::partition(candidates.begin(), candidates.end(),
-                                         [&](double v) { return feasible ? v < theta : v > theta; });
+                                         [&](double v) { return ok ? v < theta : v > theta; });
         candidates.erase(kept, candidates.end());
-        const double left = std::log2(static_cast<double>(candidates.size()) + 1.0);
-        progress.report(1.0 - left / std::max(1.0, initialLog), "threshold search");
+        const double left = std::log2(static_cast<double>(candidates.size()) + 2.0);
+        progress.report(0.5 + 0.5 * (1.0 - left / initialLog), "threshold search");
     }
 
     std::vector<RunList> stages;

@@ -82,7 +82,8 @@ RunList pairwiseSumset(const RunList& x, const RunList& y, std::int64_t low, std
             if (s.first <= s.last) sums.push_back(s);
         }
     }
-    std::sort(sums.begin(), sums.end(), [](const Run& a, const Run& b) { return a.first < b.first; });
+    if (x.size() > 1 && y.size() > 1)   // with one run on either side the sums come out in order
+        std::sort(sums.begin(), sums.end(), [](const Run& a, const Run& b) { return a.first < b.first; });
     RunList merged;
     for (const Run& s : sums) {
         if (!merged.empty() && s.first <= merged.back().last + 1)

@@ -1,0 +1,178 @@
+// The hetsched command line end to end: the public contract of subcommands, flags, exit codes and JSON keys.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Run {
+    int exitCode = -1;
+    std::string out;
+    std::string err;
+};
+
+// Runs hetsched with arguments (already shell-quoted where needed), capturing stdout and stderr.
+Run hetsched(const std::string& arguments, const std::string& stdinFile = "") {
+    const fs::path dir = fs::temp_directory_path() / "hetsched-cli-test";
+    fs::create_directories(dir);
+    const std::string errPath = (dir / "stderr.txt").string();
+    std::string command = std::string(HETSCHED_BINARY) + " " + arguments + " 2>" + errPath;
+    if (!stdinFile.empty()) command += " <" + stdinFile;
+    Run run;
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return run;
+    std::array<char, 4096> buffer{};
+    std::size_t n = 0;
+    while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) run.out.append(buffer.data(), n);
+    const int status = pclose(pipe);
+    run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream err(errPath);
+    std::stringstream ss;
+    ss << err.rdbuf();
+    run.err = ss.str();
+    return run;
+}
+
+std::string example(const std::string& name) { return std::string(HETSCHED_EXAMPLES_DIR) + "/" + name; }
+
+fs::path scratch(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / "hetsched-cli-test";
+    fs::create_directories(dir);
+    return dir / name;
+}
+
+std::string readFile(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+TEST(Cli, SolversListsEveryPartitionSolverOnOneLineEach) {
+    const Run r = hetsched("solvers");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    for (const char* name : {"partition threshold", "partition dp", "partition olar", "partition proportional"})
+        EXPECT_NE(r.out.find(name), std::string::npos) << name;
+}
+
+TEST(Cli, SolvePrintsTheResultContract) {
+    const Run r = hetsched("solve " + example("partition-small.json"));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["kind"], "partition");
+    EXPECT_EQ(j["solver"], "threshold");
+    EXPECT_EQ(j["status"], "optimal");
+    EXPECT_TRUE(j["seconds"].is_number());
+    EXPECT_DOUBLE_EQ(j["makespan"].get<double>(), 3.5);
+    ASSERT_EQ(j["assignment"].size(), 3u);
+    EXPECT_EQ(j["assignment"][0]["resource"], "cpu");
+    EXPECT_TRUE(j["assignment"][0].contains("tasks"));
+    EXPECT_TRUE(j["assignment"][0].contains("cost"));
+}
+
+TEST(Cli, SolveWithANamedSolverAndAnOutputFile) {
+    const fs::path out = scratch("dp.json");
+    fs::remove(out);
+    const Run r = hetsched("solve " + example("partition-small.json") + " --solver dp -o " + out.string());
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_TRUE(r.out.empty());
+    const auto j = nlohmann::json::parse(readFile(out));
+    EXPECT_EQ(j["solver"], "dp");
+    EXPECT_DOUBLE_EQ(j["makespan"].get<double>(), 3.5);
+}
+
+TEST(Cli, SolveReadsStandardInput) {
+    const Run r = hetsched("solve -", example("partition-small.json"));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["status"], "optimal");
+}
+
+TEST(Cli, TotalCostObjectiveReportsTotalCost) {
+    const fs::path in = scratch("energy.json");
+    std::ofstream(in) << R"({"kind": "partition", "tasks": 6, "objective": "total_cost", "resources": [
+        {"name": "a", "cost": {"affine": {"fixed": 1, "per_task": 2}}},
+        {"name": "b", "cost": {"affine": {"fixed": 5, "per_task": 1}}}]})";
+    const Run r = hetsched("solve " + in.string());
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["objective"], "total_cost");
+    EXPECT_DOUBLE_EQ(j["total_cost"].get<double>(), 11.0);   // all six on b: 5 + 6; all on a: 13; mixed: >= 6 + 5 + ...
+}
+
+TEST(Cli, InfeasibleInstancesExitZeroWithTheReason) {
+    const fs::path in = scratch("infeasible.json");
+    std::ofstream(in) << R"({"kind": "partition", "tasks": 50, "resources": [
+        {"name": "a", "upper": 10, "cost": {"affine": {"per_task": 1}}}]})";
+    const Run r = hetsched("solve " + in.string());
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["status"], "infeasible");
+    EXPECT_NE(j["message"].get<std::string>().find("< T = 50"), std::string::npos);
+}
+
+TEST(Cli, InvalidInputFailsWithOneLineNamingThePath) {
+    const fs::path in = scratch("bad.json");
+    std::ofstream(in) << R"({"kind": "partition", "tasks": 10, "resources": [
+        {"name": "cpu", "lower": 0, "upper": 10, "cost": {"table": [0, 1, 2]}}]})";
+    const Run r = hetsched("solve " + in.string());
+    EXPECT_NE(r.exitCode, 0);
+    EXPECT_NE(r.err.find("resources[0].cost.table: expected 11 values for lower=0..upper=10, got 3"), std::string::npos)
+        << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
+    EXPECT_TRUE(r.out.empty());
+}
+
+TEST(Cli, UnknownSolverAndMissingFileFail) {
+    Run r = hetsched("solve " + example("partition-small.json") + " --solver simplex");
+    EXPECT_NE(r.exitCode, 0);
+    EXPECT_NE(r.err.find("unknown solver 'simplex'"), std::string::npos) << r.err;
+    r = hetsched("solve /nonexistent.json");
+    EXPECT_NE(r.exitCode, 0);
+    EXPECT_NE(r.err.find("/nonexistent.json"), std::string::npos) << r.err;
+    r = hetsched("solve");
+    EXPECT_EQ(r.exitCode, 2);
+    r = hetsched("frobnicate");
+    EXPECT_EQ(r.exitCode, 2);
+}
+
+TEST(Cli, SolverThatRefusesTheInstanceFailsWithItsReason) {
+    const Run r = hetsched("solve " + example("partition-small.json") + " --solver olar");
+    EXPECT_NE(r.exitCode, 0);
+    EXPECT_NE(r.err.find("olar needs contiguous task counts"), std::string::npos) << r.err;
+}
+
+class CliExport : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CliExport, WritesAValidChartFile) {
+    const fs::path out = scratch("chart." + GetParam());
+    fs::remove(out);
+    const Run r = hetsched("export " + example("partition-heterogeneous-node.json") + " -o " + out.string());
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const std::string content = readFile(out);
+    ASSERT_GT(content.size(), 1000u);
+    if (GetParam() == "png") EXPECT_EQ(content.substr(1, 3), "PNG");
+    if (GetParam() == "pdf") EXPECT_EQ(content.substr(0, 4), "%PDF");
+    if (GetParam() == "svg") EXPECT_NE(content.find("<svg"), std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, CliExport, ::testing::Values("png", "pdf", "svg"));
+
+TEST(Cli, ExportRefusesAnUnknownFormatAndAMissingOutput) {
+    Run r = hetsched("export " + example("partition-small.json") + " -o " + scratch("chart.bmpx").string());
+    EXPECT_NE(r.exitCode, 0);
+    EXPECT_FALSE(r.err.empty());
+    r = hetsched("export " + example("partition-small.json"));
+    EXPECT_EQ(r.exitCode, 2);
+}
+
+}  // namespace
