@@ -1,0 +1,98 @@
+// The one thin wrapper around GLPK that every LP and MIP of HetSched goes through.
+//
+// GLPK aborts the process when its error hook returns and keeps thread-local state
+// (shared/DEPENDENCIES.md). solveLinearProgram therefore builds the model in C++ first, runs every
+// GLPK call inside one guarded region whose error hook frees the thread's GLPK environment and
+// longjmps out, never lets a C++ exception cross GLPK frames, and frees the thread's environment
+// after every call, so that it may run on any thread, including short-lived worker threads.
+#pragma once
+
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "common/expected.h"
+#include "common/progress.h"
+
+namespace hetsched::lp {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+enum class Sense { Minimize, Maximize };
+
+struct Term {
+    int variable = 0;
+    double coefficient = 0;
+};
+
+// A linear (or mixed-integer) program: lower <= sum terms <= upper for each row, bounds on columns.
+class LinearProgram {
+public:
+    explicit LinearProgram(Sense sense = Sense::Maximize) : m_sense(sense) {}
+
+    // Bounds may be -kInfinity / kInfinity. Returns the variable's index (from 0).
+    int addVariable(double lower, double upper, double objective, bool integer = false);
+    // lower <= sum of terms <= upper; use -kInfinity / kInfinity for one-sided rows.
+    int addConstraint(std::vector<Term> terms, double lower, double upper);
+
+    Sense sense() const { return m_sense; }
+    int variableCount() const { return static_cast<int>(m_columns.size()); }
+    int constraintCount() const { return static_cast<int>(m_rows.size()); }
+    bool hasIntegers() const;
+
+    struct Column {
+        double lower, upper, objective;
+        bool integer;
+    };
+    struct Row {
+        std::vector<Term> terms;
+        double lower, upper;
+    };
+    const std::vector<Column>& columns() const { return m_columns; }
+    const std::vector<Row>& rows() const { return m_rows; }
+
+private:
+    Sense m_sense;
+    std::vector<Column> m_columns;
+    std::vector<Row> m_rows;
+};
+
+struct LpOptions {
+    double timeLimitSeconds = 60;   // per GLPK call
+    double mipGap = 0;              // relative gap at which a MIP search may stop
+    bool exact = false;             // finish with GLPK's rational simplex (glp_exact) to verify the basis
+};
+
+enum class LpStatus {
+    Optimal,      // proven optimal (within mipGap for a MIP)
+    Feasible,     // a MIP solution without proof (time limit or cancelled); see bound
+    Infeasible,
+    Unbounded,
+    TimeLimit,    // no solution found in time
+    Cancelled,    // stopped through Progress with no solution
+};
+
+const char* lpStatusName(LpStatus status);
+
+struct LpSolution {
+    LpStatus status = LpStatus::Infeasible;
+    double objective = 0;
+    std::vector<double> values;   // one per variable (when Optimal or Feasible)
+    std::vector<double> duals;    // one per constraint (LPs only, when Optimal)
+    double bound = 0;             // MIP: best proven bound on the objective (equal to objective when Optimal)
+    std::string message;          // which method answered, retries taken
+};
+
+// Solves with the simplex method (primal, then dual with rescaling on numerical trouble), or
+// branch-and-cut when the program has integer variables. GLPK failures come back as
+// ErrorKind::Solver with GLPK's reason; nothing aborts the process.
+Expected<LpSolution> solveLinearProgram(const LinearProgram& program, const LpOptions& options = {},
+                                        const Progress& progress = {});
+
+namespace detail {
+// Runs fn(data) with the GLPK error hook installed; returns false (and frees the thread's GLPK
+// environment) when GLPK raised an error inside. fn must only make GLPK calls on plain data.
+bool runGuarded(void (*fn)(void*), void* data);
+}  // namespace detail
+
+}  // namespace hetsched::lp
