@@ -15,20 +15,20 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Run {
+struct CliRun {
     int exitCode = -1;
     std::string out;
     std::string err;
 };
 
 // Runs hetsched with arguments (already shell-quoted where needed), capturing stdout and stderr.
-Run hetsched(const std::string& arguments, const std::string& stdinFile = "") {
+CliRun hetsched(const std::string& arguments, const std::string& stdinFile = "") {
     const fs::path dir = fs::temp_directory_path() / "hetsched-cli-test";
     fs::create_directories(dir);
     const std::string errPath = (dir / "stderr.txt").string();
     std::string command = std::string(HETSCHED_BINARY) + " " + arguments + " 2>" + errPath;
     if (!stdinFile.empty()) command += " <" + stdinFile;
-    Run run;
+    CliRun run;
     FILE* pipe = popen(command.c_str(), "r");
     if (!pipe) return run;
     std::array<char, 4096> buffer{};
@@ -59,14 +59,14 @@ std::string readFile(const fs::path& path) {
 }
 
 TEST(Cli, SolversListsEveryPartitionSolverOnOneLineEach) {
-    const Run r = hetsched("solvers");
+    const CliRun r = hetsched("solvers");
     ASSERT_EQ(r.exitCode, 0) << r.err;
     for (const char* name : {"partition threshold", "partition dp", "partition olar", "partition proportional"})
         EXPECT_NE(r.out.find(name), std::string::npos) << name;
 }
 
 TEST(Cli, SolvePrintsTheResultContract) {
-    const Run r = hetsched("solve " + example("partition-small.json"));
+    const CliRun r = hetsched("solve " + example("partition-small.json"));
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["kind"], "partition");
@@ -83,7 +83,7 @@ TEST(Cli, SolvePrintsTheResultContract) {
 TEST(Cli, SolveWithANamedSolverAndAnOutputFile) {
     const fs::path out = scratch("dp.json");
     fs::remove(out);
-    const Run r = hetsched("solve " + example("partition-small.json") + " --solver dp -o " + out.string());
+    const CliRun r = hetsched("solve " + example("partition-small.json") + " --solver dp -o " + out.string());
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_TRUE(r.out.empty());
     const auto j = nlohmann::json::parse(readFile(out));
@@ -92,7 +92,7 @@ TEST(Cli, SolveWithANamedSolverAndAnOutputFile) {
 }
 
 TEST(Cli, SolveReadsStandardInput) {
-    const Run r = hetsched("solve -", example("partition-small.json"));
+    const CliRun r = hetsched("solve -", example("partition-small.json"));
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(nlohmann::json::parse(r.out)["status"], "optimal");
 }
@@ -102,7 +102,7 @@ TEST(Cli, TotalCostObjectiveReportsTotalCost) {
     std::ofstream(in) << R"({"kind": "partition", "tasks": 6, "objective": "total_cost", "resources": [
         {"name": "a", "cost": {"affine": {"fixed": 1, "per_task": 2}}},
         {"name": "b", "cost": {"affine": {"fixed": 5, "per_task": 1}}}]})";
-    const Run r = hetsched("solve " + in.string());
+    const CliRun r = hetsched("solve " + in.string());
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["objective"], "total_cost");
@@ -113,7 +113,7 @@ TEST(Cli, InfeasibleInstancesExitZeroWithTheReason) {
     const fs::path in = scratch("infeasible.json");
     std::ofstream(in) << R"({"kind": "partition", "tasks": 50, "resources": [
         {"name": "a", "upper": 10, "cost": {"affine": {"per_task": 1}}}]})";
-    const Run r = hetsched("solve " + in.string());
+    const CliRun r = hetsched("solve " + in.string());
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["status"], "infeasible");
@@ -124,7 +124,7 @@ TEST(Cli, InvalidInputFailsWithOneLineNamingThePath) {
     const fs::path in = scratch("bad.json");
     std::ofstream(in) << R"({"kind": "partition", "tasks": 10, "resources": [
         {"name": "cpu", "lower": 0, "upper": 10, "cost": {"table": [0, 1, 2]}}]})";
-    const Run r = hetsched("solve " + in.string());
+    const CliRun r = hetsched("solve " + in.string());
     EXPECT_NE(r.exitCode, 0);
     EXPECT_NE(r.err.find("resources[0].cost.table: expected 11 values for lower=0..upper=10, got 3"), std::string::npos)
         << r.err;
@@ -133,7 +133,7 @@ TEST(Cli, InvalidInputFailsWithOneLineNamingThePath) {
 }
 
 TEST(Cli, UnknownSolverAndMissingFileFail) {
-    Run r = hetsched("solve " + example("partition-small.json") + " --solver simplex");
+    CliRun r = hetsched("solve " + example("partition-small.json") + " --solver simplex");
     EXPECT_NE(r.exitCode, 0);
     EXPECT_NE(r.err.find("unknown solver 'simplex'"), std::string::npos) << r.err;
     r = hetsched("solve /nonexistent.json");
@@ -146,7 +146,7 @@ TEST(Cli, UnknownSolverAndMissingFileFail) {
 }
 
 TEST(Cli, SolverThatRefusesTheInstanceFailsWithItsReason) {
-    const Run r = hetsched("solve " + example("partition-small.json") + " --solver olar");
+    const CliRun r = hetsched("solve " + example("partition-small.json") + " --solver olar");
     EXPECT_NE(r.exitCode, 0);
     EXPECT_NE(r.err.find("olar needs contiguous task counts"), std::string::npos) << r.err;
 }
@@ -156,19 +156,23 @@ class CliExport : public ::testing::TestWithParam<std::string> {};
 TEST_P(CliExport, WritesAValidChartFile) {
     const fs::path out = scratch("chart." + GetParam());
     fs::remove(out);
-    const Run r = hetsched("export " + example("partition-heterogeneous-node.json") + " -o " + out.string());
+    const CliRun r = hetsched("export " + example("partition-heterogeneous-node.json") + " -o " + out.string());
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const std::string content = readFile(out);
     ASSERT_GT(content.size(), 1000u);
-    if (GetParam() == "png") EXPECT_EQ(content.substr(1, 3), "PNG");
-    if (GetParam() == "pdf") EXPECT_EQ(content.substr(0, 4), "%PDF");
-    if (GetParam() == "svg") EXPECT_NE(content.find("<svg"), std::string::npos);
+    if (GetParam() == "png") {
+        EXPECT_EQ(content.substr(1, 3), "PNG");
+    } else if (GetParam() == "pdf") {
+        EXPECT_EQ(content.substr(0, 4), "%PDF");
+    } else {
+        EXPECT_NE(content.find("<svg"), std::string::npos);
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Formats, CliExport, ::testing::Values("png", "pdf", "svg"));
 
 TEST(Cli, ExportRefusesAnUnknownFormatAndAMissingOutput) {
-    Run r = hetsched("export " + example("partition-small.json") + " -o " + scratch("chart.bmpx").string());
+    CliRun r = hetsched("export " + example("partition-small.json") + " -o " + scratch("chart.bmpx").string());
     EXPECT_NE(r.exitCode, 0);
     EXPECT_FALSE(r.err.empty());
     r = hetsched("export " + example("partition-small.json"));

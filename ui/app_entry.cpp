@@ -1,0 +1,57 @@
+#include "app_entry.h"
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QFileInfo>
+#include <QIcon>
+#include <QMessageBox>
+#include <QTimer>
+#include <memory>
+
+#include "mainwindow.h"
+#include "util/resources.h"
+#include "views/chart_export.h"
+#include "views/result_chart.h"
+
+namespace hetsched::ui {
+
+int runGui(int argc, char** argv, const QString& file) {
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("HetSched"));
+    QApplication::setApplicationName(QStringLiteral("HetSched"));
+    QApplication::setApplicationVersion(QStringLiteral(HETSCHED_VERSION));
+    ensureResourcesLoaded();
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/hetsched.svg")));
+
+    MainWindow window;
+    const Expected<bool> opened = window.loadFile(file.isEmpty() ? MainWindow::defaultExample() : file);
+    window.show();
+    if (!opened) {
+        // Still a usable window: the built-in example, and a message saying what was wrong with the file.
+        window.loadFile(MainWindow::defaultExample());
+        const QString message = QString::fromStdString(opened.error().message);
+        QTimer::singleShot(0, &window, [&window, file, message] {
+            QMessageBox box(
+                QMessageBox::Warning, QObject::tr("Cannot open %1").arg(QFileInfo(file).fileName()),
+                QObject::tr("Cannot open %1").arg(QFileInfo(file).fileName()), QMessageBox::Ok, &window);
+            box.setInformativeText(message);
+            box.exec();
+        });
+    }
+    return QApplication::exec();
+}
+
+Expected<bool> exportChart(const Instance& instance, const SolveResult& result, const QString& path,
+                           int width, int height) {
+    if (!QApplication::instance())
+        return invalidInput("exportChart needs a QApplication (use QT_QPA_PLATFORM=offscreen)");
+    ensureResourcesLoaded();
+    // The same chart the GUI builds, never shown: it renders at the requested size.
+    const std::unique_ptr<ResultChart> chart(createResultChart(chartTypeFor(instance)));
+    chart->plot()->resize(width, height);
+    chart->showResult(instance, std::make_shared<const SolveResult>(result));
+    return exportPlot(chart->plot(), path, width, height);
+}
+
+}  // namespace hetsched::ui

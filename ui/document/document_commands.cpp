@@ -1,0 +1,74 @@
+#include "document/document_commands.h"
+
+namespace hetsched::ui {
+
+AddEntryCommand::AddEntryCommand(ProjectDocument* document, int row, DocumentEntry entry)
+    : m_document(document), m_row(row), m_id(entry.id), m_entry(std::move(entry)) {
+    setText(QObject::tr("Add instance \"%1\"").arg(m_entry.name));
+}
+
+void AddEntryCommand::redo() {
+    m_document->insertEntryAt(m_row, std::move(m_entry));
+}
+
+void AddEntryCommand::undo() {
+    const int row = m_document->rowOf(m_id);
+    if (row >= 0) m_entry = m_document->takeEntryAt(row);
+}
+
+RemoveEntryCommand::RemoveEntryCommand(ProjectDocument* document, EntryId id)
+    : m_document(document), m_id(id) {
+    const DocumentEntry* e = document->entry(id);
+    setText(QObject::tr("Remove instance \"%1\"").arg(e ? e->name : QString()));
+}
+
+void RemoveEntryCommand::redo() {
+    m_row = m_document->rowOf(m_id);
+    if (m_row >= 0) m_entry = m_document->takeEntryAt(m_row);
+}
+
+void RemoveEntryCommand::undo() {
+    if (m_row >= 0) m_document->insertEntryAt(m_row, std::move(m_entry));
+}
+
+RenameEntryCommand::RenameEntryCommand(ProjectDocument* document, EntryId id, QString before, QString after)
+    : m_document(document), m_id(id), m_before(std::move(before)), m_after(std::move(after)) {
+    setText(QObject::tr("Rename \"%1\" to \"%2\"").arg(m_before, m_after));
+}
+
+void RenameEntryCommand::redo() {
+    m_document->setEntryName(m_id, m_after);
+}
+void RenameEntryCommand::undo() {
+    m_document->setEntryName(m_id, m_before);
+}
+
+EditInstanceCommand::EditInstanceCommand(ProjectDocument* document, EntryId id, Instance before,
+                                         Instance after, const QString& text, int mergeKey)
+    : m_document(document),
+      m_id(id),
+      m_before(std::move(before)),
+      m_after(std::move(after)),
+      m_mergeKey(mergeKey) {
+    setText(text);
+}
+
+void EditInstanceCommand::redo() {
+    m_document->setEntryInstance(m_id, m_after);
+}
+void EditInstanceCommand::undo() {
+    m_document->setEntryInstance(m_id, m_before);
+}
+
+int EditInstanceCommand::id() const {
+    return m_mergeKey >= 0 ? 1000 + m_mergeKey : -1;
+}
+
+bool EditInstanceCommand::mergeWith(const QUndoCommand* other) {
+    const auto* edit = dynamic_cast<const EditInstanceCommand*>(other);
+    if (!edit || edit->m_id != m_id || edit->m_mergeKey != m_mergeKey) return false;
+    m_after = edit->m_after;
+    return true;
+}
+
+}  // namespace hetsched::ui

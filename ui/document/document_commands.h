@@ -1,0 +1,67 @@
+// The undoable edits of a ProjectDocument (Qt's Undo Framework: each command changes the model only).
+#pragma once
+
+#include <QUndoCommand>
+
+#include "document/project_document.h"
+
+namespace hetsched::ui {
+
+class AddEntryCommand : public QUndoCommand {
+public:
+    AddEntryCommand(ProjectDocument* document, int row, DocumentEntry entry);
+    void redo() override;
+    void undo() override;
+
+private:
+    ProjectDocument* m_document;
+    int m_row;
+    EntryId m_id;
+    DocumentEntry m_entry;  // held while the entry is not in the document
+};
+
+class RemoveEntryCommand : public QUndoCommand {
+public:
+    RemoveEntryCommand(ProjectDocument* document, EntryId id);
+    void redo() override;
+    void undo() override;
+
+private:
+    ProjectDocument* m_document;
+    EntryId m_id;
+    int m_row = -1;
+    DocumentEntry m_entry;  // the removed entry with its runs, restored by undo
+};
+
+class RenameEntryCommand : public QUndoCommand {
+public:
+    RenameEntryCommand(ProjectDocument* document, EntryId id, QString before, QString after);
+    void redo() override;
+    void undo() override;
+
+private:
+    ProjectDocument* m_document;
+    EntryId m_id;
+    QString m_before;
+    QString m_after;
+};
+
+// Replaces an entry's instance by a new version; consecutive edits with one merge key become one step.
+class EditInstanceCommand : public QUndoCommand {
+public:
+    EditInstanceCommand(ProjectDocument* document, EntryId id, Instance before, Instance after,
+                        const QString& text, int mergeKey);
+    void redo() override;
+    void undo() override;
+    int id() const override;
+    bool mergeWith(const QUndoCommand* other) override;
+
+private:
+    ProjectDocument* m_document;
+    EntryId m_id;
+    Instance m_before;
+    Instance m_after;
+    int m_mergeKey;
+};
+
+}  // namespace hetsched::ui

@@ -1,0 +1,178 @@
+#include "document/project_document.h"
+
+#include <algorithm>
+#include <memory>
+
+#include "document/document_commands.h"
+#include "io/instance_io.h"
+
+namespace hetsched::ui {
+
+ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent) {
+    connect(&m_undoStack, &QUndoStack::cleanChanged, this, [this] { updateModified(); });
+}
+
+const DocumentEntry* ProjectDocument::entry(EntryId id) const {
+    const int row = rowOf(id);
+    return row < 0 ? nullptr : &m_entries[static_cast<std::size_t>(row)];
+}
+
+DocumentEntry* ProjectDocument::mutableEntry(EntryId id) {
+    const int row = rowOf(id);
+    return row < 0 ? nullptr : &m_entries[static_cast<std::size_t>(row)];
+}
+
+int ProjectDocument::rowOf(EntryId id) const {
+    for (std::size_t row = 0; row < m_entries.size(); ++row)
+        if (m_entries[row].id == id) return static_cast<int>(row);
+    return -1;
+}
+
+void ProjectDocument::setFilePath(const QString& path) {
+    if (path == m_filePath) return;
+    m_filePath = path;
+    emit filePathChanged(path);
+}
+
+void ProjectDocument::markSaved() {
+    m_runsModified = false;
+    m_undoStack.setClean();
+    updateModified();
+}
+
+void ProjectDocument::updateModified() {
+    const bool modified = isModified();
+    if (modified == m_lastModified) return;
+    m_lastModified = modified;
+    emit modifiedChanged(modified);
+}
+
+void ProjectDocument::reset(Project project, const QString& filePath) {
+    emit aboutToReset();
+    m_undoStack.clear();
+    m_entries.clear();
+    for (ProjectEntry& stored : project.entries) {
+        DocumentEntry entry;
+        entry.id = nextId();
+        entry.name = QString::fromStdString(stored.name);
+        entry.instance = std::move(stored.instance);
+        entry.digest = instanceDigest(entry.instance);
+        // A stored run cannot tell which version of the instance it was made on: it is taken as current.
+        for (nlohmann::json& run : stored.runs)
+            entry.runs.push_back(restoreRunRecord(entry.instance, std::move(run), entry.digest));
+        m_entries.push_back(std::move(entry));
+    }
+    m_runsModified = false;
+    m_filePath = filePath;
+    emit wasReset();
+    emit filePathChanged(m_filePath);
+    updateModified();
+}
+
+Project ProjectDocument::toProject() const {
+    Project project;
+    for (const DocumentEntry& entry : m_entries) {
+        ProjectEntry stored{entry.name.toStdString(), entry.instance, {}};
+        for (const RunRecord& run : entry.runs) stored.runs.push_back(run.json);
+        project.entries.push_back(std::move(stored));
+    }
+    return project;
+}
+
+QString ProjectDocument::validationError(const Instance& instance) {
+    const Expected<Instance> parsed = instanceFromJson(instanceToJson(instance));
+    return parsed ? QString() : QString::fromStdString(parsed.error().message);
+}
+
+QString ProjectDocument::uniqueName(const QString& base) const {
+    const QString stem = base.trimmed().isEmpty() ? QStringLiteral("instance") : base.trimmed();
+    const auto taken = [this](const QString& name) {
+        return std::any_of(m_entries.begin(), m_entries.end(),
+                           [&](const DocumentEntry& e) { return e.name == name; });
+    };
+    if (!taken(stem)) return stem;
+    for (int n = 2;; ++n) {
+        const QString candidate = QStringLiteral("%1 (%2)").arg(stem).arg(n);
+        if (!taken(candidate)) return candidate;
+    }
+}
+
+EntryId ProjectDocument::addEntry(const QString& name, Instance instance, std::vector<RunRecord> runs) {
+    DocumentEntry entry;
+    entry.id = nextId();
+    entry.name = uniqueName(name);
+    entry.instance = std::move(instance);
+    entry.digest = instanceDigest(entry.instance);
+    entry.runs = std::move(runs);
+    const EntryId id = entry.id;
+    m_undoStack.push(new AddEntryCommand(this, entryCount(), std::move(entry)));
+    return id;
+}
+
+void ProjectDocument::removeEntry(EntryId id) {
+    if (rowOf(id) >= 0) m_undoStack.push(new RemoveEntryCommand(this, id));
+}
+
+void ProjectDocument::renameEntry(EntryId id, const QString& name) {
+    const DocumentEntry* e = entry(id);
+    const QString trimmed = name.trimmed();
+    if (!e || trimmed.isEmpty() || trimmed == e->name) return;
+    m_undoStack.push(new RenameEntryCommand(this, id, e->name, uniqueName(trimmed)));
+}
+
+void ProjectDocument::editInstance(EntryId id, Instance after, const QString& text, int mergeKey) {
+    const DocumentEntry* e = entry(id);
+    if (!e) return;
+    m_undoStack.push(new EditInstanceCommand(this, id, e->instance, std::move(after), text, mergeKey));
+}
+
+void ProjectDocument::appendRun(EntryId id, RunRecord run) {
+    DocumentEntry* e = mutableEntry(id);
+    if (!e) return;
+    e->runs.push_back(std::move(run));
+    m_runsModified = true;
+    emit runsChanged(id);
+    updateModified();
+}
+
+void ProjectDocument::removeRun(EntryId id, int index) {
+    DocumentEntry* e = mutableEntry(id);
+    if (!e || index < 0 || index >= static_cast<int>(e->runs.size())) return;
+    e->runs.erase(e->runs.begin() + index);
+    m_runsModified = true;
+    emit runsChanged(id);
+    updateModified();
+}
+
+void ProjectDocument::insertEntryAt(int row, DocumentEntry entry) {
+    row = std::clamp(row, 0, entryCount());
+    emit entryAboutToBeInserted(row);
+    m_entries.insert(m_entries.begin() + row, std::move(entry));
+    emit entryInserted(row);
+}
+
+DocumentEntry ProjectDocument::takeEntryAt(int row) {
+    emit entryAboutToBeRemoved(row);
+    DocumentEntry entry = std::move(m_entries[static_cast<std::size_t>(row)]);
+    m_entries.erase(m_entries.begin() + row);
+    emit entryRemoved(row);
+    return entry;
+}
+
+void ProjectDocument::setEntryName(EntryId id, const QString& name) {
+    if (DocumentEntry* e = mutableEntry(id)) {
+        e->name = name;
+        emit entryRenamed(id);
+    }
+}
+
+void ProjectDocument::setEntryInstance(EntryId id, Instance instance) {
+    if (DocumentEntry* e = mutableEntry(id)) {
+        e->instance = std::move(instance);
+        e->digest = instanceDigest(e->instance);
+        emit instanceChanged(id);
+        emit runsChanged(id);  // which runs are current depends on the instance
+    }
+}
+
+}  // namespace hetsched::ui

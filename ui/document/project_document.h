@@ -1,0 +1,103 @@
+// The open project as a model: named instances with their runs, changed only through undo commands.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "document/run_record.h"
+#include "io/project.h"
+#include "model/instance.h"
+
+namespace hetsched::ui {
+
+// Stable identity of an entry: rows move under undo, ids do not.
+using EntryId = quint64;
+
+struct DocumentEntry {
+    EntryId id = 0;
+    QString name;
+    Instance instance;
+    std::size_t digest = 0;  // instanceDigest(instance)
+    std::vector<RunRecord> runs;
+};
+
+class ProjectDocument : public QObject {
+    Q_OBJECT
+public:
+    explicit ProjectDocument(QObject* parent = nullptr);
+
+    QUndoStack* undoStack() { return &m_undoStack; }
+
+    int entryCount() const { return static_cast<int>(m_entries.size()); }
+    const DocumentEntry& entryAt(int row) const { return m_entries[static_cast<std::size_t>(row)]; }
+    const DocumentEntry* entry(EntryId id) const;
+    int rowOf(EntryId id) const;  // -1 when absent
+    bool isRunCurrent(const DocumentEntry& entry, const RunRecord& run) const {
+        return run.instanceDigest == entry.digest;
+    }
+
+    QString filePath() const { return m_filePath; }
+    void setFilePath(const QString& path);
+    bool isModified() const { return !m_undoStack.isClean() || m_runsModified; }
+    void markSaved();
+
+    // Replaces the whole content (a file was opened, or File > New); clears the undo history.
+    void reset(Project project, const QString& filePath);
+    Project toProject() const;
+
+    // Why `instance` is not a valid instance (the core's message naming the JSON path), empty when valid.
+    static QString validationError(const Instance& instance);
+    // A name not used by any entry, built from `base` ("gpu-node", "gpu-node (2)").
+    QString uniqueName(const QString& base) const;
+
+    // Edits, each one undoable command on undoStack().
+    EntryId addEntry(const QString& name, Instance instance, std::vector<RunRecord> runs = {});
+    void removeEntry(EntryId id);
+    void renameEntry(EntryId id, const QString& name);
+    // mergeKey >= 0 merges consecutive edits with the same key on the same entry (typing in a spin box).
+    void editInstance(EntryId id, Instance after, const QString& text, int mergeKey = -1);
+
+    // Runs are results, not edits: they are not undoable but they do make the document modified.
+    void appendRun(EntryId id, RunRecord run);
+    void removeRun(EntryId id, int index);
+
+signals:
+    void aboutToReset();
+    void wasReset();
+    void entryAboutToBeInserted(int row);
+    void entryInserted(int row);
+    void entryAboutToBeRemoved(int row);
+    void entryRemoved(int row);
+    void entryRenamed(hetsched::ui::EntryId id);
+    void instanceChanged(hetsched::ui::EntryId id);
+    void runsChanged(hetsched::ui::EntryId id);
+    void modifiedChanged(bool modified);
+    void filePathChanged(const QString& path);
+
+private:
+    friend class AddEntryCommand;
+    friend class RemoveEntryCommand;
+    friend class RenameEntryCommand;
+    friend class EditInstanceCommand;
+
+    DocumentEntry* mutableEntry(EntryId id);
+    EntryId nextId() { return ++m_lastId; }
+    void insertEntryAt(int row, DocumentEntry entry);
+    DocumentEntry takeEntryAt(int row);
+    void setEntryName(EntryId id, const QString& name);
+    void setEntryInstance(EntryId id, Instance instance);
+    void updateModified();
+
+    QUndoStack m_undoStack;
+    std::vector<DocumentEntry> m_entries;
+    QString m_filePath;
+    EntryId m_lastId = 0;
+    bool m_runsModified = false;
+    bool m_lastModified = false;
+};
+
+}  // namespace hetsched::ui

@@ -1,0 +1,49 @@
+// One solver run kept in the document: the result JSON the project stores, and the schedule the charts draw.
+#pragma once
+
+#include <QString>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/instance.h"
+#include "solvers/registry.h"
+
+namespace hetsched::ui {
+
+struct RunRecord {
+    nlohmann::json json;                        // the result exactly as `hetsched solve` prints it
+    std::shared_ptr<const SolveResult> result;  // for the charts; null when the JSON could not be read back
+    QString restoreError;                       // why `result` is null
+    std::size_t instanceDigest = 0;             // the instance the run was computed on (see instanceDigest)
+
+    QString solver() const;
+    QString status() const;
+    QString objectiveName() const;
+    std::optional<double> objective() const;
+    std::optional<double> seconds() const;
+    QString message() const;
+};
+
+// A fingerprint of an instance's content, to tell which runs were computed on its current version.
+std::size_t instanceDigest(const Instance& instance);
+
+RunRecord makeRunRecord(SolveResult result, std::size_t digest);
+
+// Reads a stored run back into a result the charts can draw; on failure the record keeps the JSON and says
+// why.
+RunRecord restoreRunRecord(const Instance& instance, nlohmann::json json, std::size_t digest);
+
+// x_i and C_i(x_i) of a partition result, in the order of the result's "assignment".
+struct AssignedCount {
+    std::string resource;
+    std::int64_t tasks = 0;
+    double cost = 0;
+};
+std::vector<AssignedCount> partitionAssignment(const nlohmann::json& result);
+
+}  // namespace hetsched::ui

@@ -1,0 +1,176 @@
+#include "document/run_table_model.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+#include <limits>
+
+#include "util/number_text.h"
+
+namespace hetsched::ui {
+
+namespace {
+
+QColor statusColor(const QString& status) {
+    if (status == QLatin1String("optimal")) return QColor(0x1b, 0x7a, 0x3a);
+    if (status == QLatin1String("infeasible")) return QColor(0xb0, 0x20, 0x20);
+    if (status == QLatin1String("cancelled") || status == QLatin1String("time_limit"))
+        return QColor(0xb0, 0x60, 0x00);
+    return {};
+}
+
+}  // namespace
+
+RunTableModel::RunTableModel(ProjectDocument* document, QObject* parent)
+    : QAbstractTableModel(parent), m_document(document) {
+    connect(document, &ProjectDocument::runsChanged, this, &RunTableModel::onRunsChanged);
+    connect(document, &ProjectDocument::aboutToReset, this, [this] {
+        beginResetModel();
+        m_entryId = 0;
+        m_rowCount = 0;
+    });
+    connect(document, &ProjectDocument::wasReset, this, [this] { endResetModel(); });
+    connect(document, &ProjectDocument::entryRemoved, this, [this] {
+        if (m_entryId != 0 && !currentEntry()) setEntry(0);
+    });
+}
+
+void RunTableModel::setEntry(EntryId id) {
+    beginResetModel();
+    m_entryId = id;
+    const DocumentEntry* entry = currentEntry();
+    m_rowCount = entry ? static_cast<int>(entry->runs.size()) : 0;
+    endResetModel();
+}
+
+const RunRecord* RunTableModel::runAt(int row) const {
+    const DocumentEntry* entry = currentEntry();
+    if (!entry || row < 0 || row >= static_cast<int>(entry->runs.size())) return nullptr;
+    return &entry->runs[static_cast<std::size_t>(row)];
+}
+
+void RunTableModel::onRunsChanged(EntryId id) {
+    if (id != m_entryId) return;
+    const DocumentEntry* entry = currentEntry();
+    const int count = entry ? static_cast<int>(entry->runs.size()) : 0;
+    if (count > m_rowCount) {
+        // Runs are only ever appended at the end, so the rows already shown keep their selection.
+        beginInsertRows({}, m_rowCount, count - 1);
+        m_rowCount = count;
+        endInsertRows();
+    } else if (count == m_rowCount) {
+        if (count > 0) emit dataChanged(index(0, 0), index(count - 1, ColumnCount - 1));
+    } else {
+        beginResetModel();
+        m_rowCount = count;
+        endResetModel();
+    }
+}
+
+int RunTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : m_rowCount;
+}
+int RunTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RunTableModel::data(const QModelIndex& index, int role) const {
+    const RunRecord* run = runAt(index.row());
+    if (!run) return {};
+    const DocumentEntry* entry = currentEntry();
+    const bool current = m_document->isRunCurrent(*entry, *run);
+    const std::optional<double> objective = run->objective();
+    const std::optional<double> seconds = run->seconds();
+
+    switch (role) {
+        case Qt::DisplayRole:
+            switch (index.column()) {
+                case NumberColumn:
+                    return index.row() + 1;
+                case SolverColumn:
+                    return run->solver();
+                case StatusColumn:
+                    return run->status();
+                case ObjectiveColumn:
+                    return objective ? formatRounded(*objective, 7) : QStringLiteral("—");
+                case SecondsColumn:
+                    return seconds ? formatRounded(*seconds, 3) : QStringLiteral("—");
+                case MessageColumn:
+                    return run->message();
+                default:
+                    return {};
+            }
+        case SortRole:
+            switch (index.column()) {
+                case NumberColumn:
+                    return index.row();
+                case ObjectiveColumn:
+                    return objective ? *objective : std::numeric_limits<double>::infinity();
+                case SecondsColumn:
+                    return seconds.value_or(0.0);
+                default:
+                    return data(index, Qt::DisplayRole);
+            }
+        case RunIndexRole:
+            return index.row();
+        case Qt::ToolTipRole: {
+            QStringList lines;
+            lines << tr("%1: %2").arg(run->solver(), run->status());
+            if (objective) lines << tr("%1 = %2").arg(run->objectiveName(), formatNumber(*objective));
+            if (!run->message().isEmpty()) lines << run->message();
+            if (!current) lines << tr("Computed on an earlier version of the instance.");
+            if (!run->result) lines << tr("No chart: %1").arg(run->restoreError);
+            return lines.join(QLatin1Char('\n'));
+        }
+        case Qt::ForegroundRole:
+            if (!current) return QBrush(Qt::gray);
+            if (index.column() == StatusColumn) {
+                const QColor color = statusColor(run->status());
+                if (color.isValid()) return QBrush(color);
+            }
+            return {};
+        case Qt::FontRole:
+            if (!current) {
+                QFont font;
+                font.setItalic(true);
+                return font;
+            }
+            return {};
+        case Qt::TextAlignmentRole:
+            if (index.column() == NumberColumn || index.column() == ObjectiveColumn ||
+                index.column() == SecondsColumn)
+                return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+            return {};
+        default:
+            return {};
+    }
+}
+
+QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal) return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+            case NumberColumn:
+                return tr("#");
+            case SolverColumn:
+                return tr("Solver");
+            case StatusColumn:
+                return tr("Status");
+            case ObjectiveColumn:
+                return tr("Objective");
+            case SecondsColumn:
+                return tr("Seconds");
+            case MessageColumn:
+                return tr("Message");
+            default:
+                return {};
+        }
+    }
+    if (role == Qt::ToolTipRole && section == ObjectiveColumn) {
+        const DocumentEntry* entry = currentEntry();
+        if (entry && !entry->runs.empty()) return entry->runs.back().objectiveName();
+    }
+    return {};
+}
+
+}  // namespace hetsched::ui

@@ -1,0 +1,16 @@
+#include "editors/instance_editor.h"
+
+#include "editors/partition_editor.h"
+
+namespace hetsched::ui {
+
+bool hasInstanceEditor(const Instance& instance) {
+    return std::holds_alternative<PartitionInstance>(instance);
+}
+
+InstanceEditor* createInstanceEditor(const Instance& instance, ProjectDocument* document, QWidget* parent) {
+    if (std::holds_alternative<PartitionInstance>(instance)) return new PartitionEditor(document, parent);
+    return nullptr;
+}
+
+}  // namespace hetsched::ui

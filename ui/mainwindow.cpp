@@ -1,0 +1,786 @@
+#include "mainwindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+#include <QUndoView>
+#include <QUrl>
+
+#include "document/instance_list_model.h"
+#include "editors/instance_editor.h"
+#include "editors/partition_editor.h"
+#include "editors/partition_edits.h"
+#include "instance_list_panel.h"
+#include "io/instance_io.h"
+#include "io/project.h"
+#include "result_pane.h"
+#include "run_table.h"
+#include "solve_controller.h"
+#include "solver_list_dialog.h"
+#include "solver_panel.h"
+#include "util/number_text.h"
+#include "util/resources.h"
+#include "views/chart_export.h"
+#include "views/cost_function_plot.h"
+#include "views/result_chart.h"
+
+namespace hetsched::ui {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 10;
+constexpr int kStatusTimeoutMs = 6000;
+const QString kRecentFilesKey = QStringLiteral("recentFiles");
+const QString kLastDirectoryKey = QStringLiteral("lastDirectory");
+const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
+const QString kStateKey = QStringLiteral("mainWindow/state");
+const QString kProjectSuffix = QStringLiteral("hsproj");
+
+bool isProjectPath(const QString& path) {
+    return QFileInfo(path).suffix().compare(kProjectSuffix, Qt::CaseInsensitive) == 0;
+}
+bool isResourcePath(const QString& path) {
+    return path.startsWith(QLatin1Char(':'));
+}
+
+Error withFileName(const QString& path, const Error& error) {
+    return Error{error.kind, QFileInfo(path).fileName().toStdString() + ": " + error.message};
+}
+
+// Reads an instance or a project file (or resource) into a project, without touching any document.
+Expected<Project> readProjectOrInstance(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return ioError(QObject::tr("cannot open %1: %2").arg(path, file.errorString()).toStdString());
+    const QByteArray bytes = file.readAll();
+    const std::string_view text(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+    if (isProjectPath(path)) {
+        Expected<Project> project = parseProject(text);
+        if (!project) return withFileName(path, project.error());
+        return project;
+    }
+    Expected<Instance> instance = parseInstance(text);
+    if (!instance) return withFileName(path, instance.error());
+    Project project;
+    project.entries.push_back({QFileInfo(path).completeBaseName().toStdString(), std::move(*instance), {}});
+    return project;
+}
+
+PartitionInstance emptyPartitionInstance() {
+    PartitionInstance in;
+    in.tasks = 10;
+    in.objective = PartitionObjective::Makespan;
+    in.resources.push_back(newResource(in));
+    return in;
+}
+
+QString errorText(const Error& error) {
+    return QString::fromStdString(error.message);
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      m_document(new ProjectDocument(this)),
+      m_solveController(new SolveController(this)) {
+    ensureResourcesLoaded();
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/hetsched.svg")));
+    setAcceptDrops(true);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+
+    m_editorPlaceholder =
+        new QLabel(tr("No instance selected.\nAdd one with Instances > New, or open a file."), this);
+    static_cast<QLabel*>(m_editorPlaceholder)->setAlignment(Qt::AlignCenter);
+    m_editorPlaceholder->setStyleSheet(QStringLiteral("color:#777;"));
+    m_editorHost = new QStackedWidget(this);
+    m_editorHost->addWidget(m_editorPlaceholder);
+    m_resultPane = new ResultPane(this);
+    m_centralSplitter = new QSplitter(Qt::Vertical, this);
+    m_centralSplitter->addWidget(m_editorHost);
+    m_centralSplitter->addWidget(m_resultPane);
+    m_centralSplitter->setStretchFactor(0, 5);
+    m_centralSplitter->setStretchFactor(1, 4);
+    m_centralSplitter->setChildrenCollapsible(false);
+    setCentralWidget(m_centralSplitter);
+
+    createActions();
+    createDocks();
+    createMenus();
+    createToolBar();
+    connectSolver();
+
+    m_instanceStatus = new QLabel(this);
+    statusBar()->addPermanentWidget(m_instanceStatus);
+
+    connect(m_document, &ProjectDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ProjectDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ProjectDocument::instanceChanged, this, [this](EntryId id) {
+        if (id != currentEntry()) return;
+        updateInstanceStatus();
+        onRunSelected(m_runTable->currentRun());
+    });
+    connect(m_document, &ProjectDocument::entryRenamed, this, &MainWindow::updateInstanceStatus);
+    connect(m_resultPane, &ResultPane::exportRequested, this, &MainWindow::exportChartWithDialog);
+
+    QSettings settings;
+    restoreGeometry(settings.value(kGeometryKey).toByteArray());
+    restoreState(settings.value(kStateKey).toByteArray());
+    if (settings.value(kGeometryKey).isNull()) resize(1500, 940);
+
+    newProject();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions() {
+    m_newAction = new QAction(style()->standardIcon(QStyle::SP_FileIcon), tr("&New"), this);
+    m_newAction->setShortcut(QKeySequence::New);
+    m_newAction->setStatusTip(tr("Start a new project with an empty partition instance"));
+    connect(m_newAction, &QAction::triggered, this, [this] {
+        if (maybeSave()) newProject();
+    });
+
+    m_openAction = new QAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    m_openAction->setStatusTip(tr("Open an instance (.json) or a project (.hsproj)"));
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::openWithDialog);
+
+    m_saveAction = new QAction(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    m_saveAction->setStatusTip(tr("Save the project with its instances and runs"));
+    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
+
+    m_saveAsAction = new QAction(tr("Save &As…"), this);
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
+
+    m_importAction = new QAction(tr("&Import Instance…"), this);
+    m_importAction->setShortcut(QKeySequence(tr("Ctrl+I")));
+    m_importAction->setStatusTip(tr("Add the instances of a file to this project"));
+    connect(m_importAction, &QAction::triggered, this, &MainWindow::importWithDialog);
+
+    m_exportChartAction = new QAction(tr("Export &Chart…"), this);
+    m_exportChartAction->setShortcut(QKeySequence(tr("Ctrl+E")));
+    m_exportChartAction->setStatusTip(tr("Save the chart of the selected run as PNG, PDF or SVG"));
+    connect(m_exportChartAction, &QAction::triggered, this, &MainWindow::exportChartWithDialog);
+
+    m_exportResultAction = new QAction(tr("Export &Result…"), this);
+    m_exportResultAction->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    m_exportResultAction->setStatusTip(
+        tr("Save the selected run as JSON (as the CLI prints it) or CSV (its intervals)"));
+    connect(m_exportResultAction, &QAction::triggered, this, [this] { exportResultWithDialog(); });
+
+    m_exportInstanceAction = new QAction(tr("Export &Instance…"), this);
+    m_exportInstanceAction->setStatusTip(
+        tr("Save the current instance as an instance file for the command line"));
+    connect(m_exportInstanceAction, &QAction::triggered, this, &MainWindow::exportInstanceWithDialog);
+
+    m_quitAction = new QAction(tr("&Quit"), this);
+    m_quitAction->setShortcut(QKeySequence::Quit);
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_undoAction = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_redoAction = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    m_redoAction->setShortcut(QKeySequence::Redo);
+
+    m_runAction = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run Solver"), this);
+    m_runAction->setShortcut(QKeySequence(tr("Ctrl+R")));
+    m_runAction->setStatusTip(tr("Run the selected solver on the current instance"));
+    m_runAllAction = new QAction(tr("Run &All Solvers"), this);
+    m_runAllAction->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
+    m_cancelAction = new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel Solve"), this);
+    m_cancelAction->setShortcut(QKeySequence(tr("Ctrl+.")));
+    m_cancelAction->setEnabled(false);
+}
+
+void MainWindow::createDocks() {
+    m_instanceList = new InstanceListPanel(m_document, this);
+    auto* instancesDock = new QDockWidget(tr("Instances"), this);
+    instancesDock->setObjectName(QStringLiteral("instancesDock"));
+    instancesDock->setWidget(m_instanceList);
+    addDockWidget(Qt::LeftDockWidgetArea, instancesDock);
+
+    auto* historyDock = new QDockWidget(tr("Edit History"), this);
+    historyDock->setObjectName(QStringLiteral("historyDock"));
+    auto* undoView = new QUndoView(m_document->undoStack(), historyDock);
+    undoView->setEmptyLabel(tr("<opened>"));
+    historyDock->setWidget(undoView);
+    addDockWidget(Qt::LeftDockWidgetArea, historyDock);
+    historyDock->hide();
+
+    m_solverPanel = new SolverPanel(this);
+    auto* solverDock = new QDockWidget(tr("Solver"), this);
+    solverDock->setObjectName(QStringLiteral("solverDock"));
+    solverDock->setWidget(m_solverPanel);
+    addDockWidget(Qt::RightDockWidgetArea, solverDock);
+
+    m_runTable = new RunTable(m_document, this);
+    auto* runsDock = new QDockWidget(tr("Runs"), this);
+    runsDock->setObjectName(QStringLiteral("runsDock"));
+    runsDock->setWidget(m_runTable);
+    addDockWidget(Qt::RightDockWidgetArea, runsDock);
+    resizeDocks({instancesDock, solverDock}, {190, 370}, Qt::Horizontal);
+    resizeDocks({solverDock, runsDock}, {330, 500}, Qt::Vertical);
+
+    connect(m_instanceList, &InstanceListPanel::currentEntryChanged, this,
+            &MainWindow::onCurrentEntryChanged);
+    connect(m_instanceList, &InstanceListPanel::newInstanceRequested, this,
+            [this] { m_document->addEntry(tr("untitled"), Instance{emptyPartitionInstance()}); });
+    connect(m_instanceList, &InstanceListPanel::importRequested, this, &MainWindow::importWithDialog);
+    connect(m_runTable, &RunTable::currentRunChanged, this, &MainWindow::onRunSelected);
+    connect(m_runTable, &RunTable::removeRunRequested, this,
+            [this](int run) { m_document->removeRun(currentEntry(), run); });
+    connect(m_runTable, &RunTable::exportRunRequested, this,
+            [this](int run) { exportResultWithDialog(run); });
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_newAction);
+    file->addAction(m_openAction);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    m_examplesMenu = file->addMenu(tr("&Examples"));
+    for (const QString& example : exampleFiles()) {
+        QAction* action = m_examplesMenu->addAction(QFileInfo(example).completeBaseName());
+        connect(action, &QAction::triggered, this, [this, example] { openPath(example); });
+    }
+    file->addSeparator();
+    file->addAction(m_saveAction);
+    file->addAction(m_saveAsAction);
+    file->addSeparator();
+    file->addAction(m_importAction);
+    QMenu* exportMenu = file->addMenu(tr("E&xport"));
+    exportMenu->addAction(m_exportChartAction);
+    exportMenu->addAction(tr("Cost &Plot…"), this, &MainWindow::exportCostPlotWithDialog);
+    exportMenu->addAction(m_exportResultAction);
+    exportMenu->addAction(m_exportInstanceAction);
+    file->addSeparator();
+    file->addAction(m_quitAction);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_undoAction);
+    edit->addAction(m_redoAction);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) m_viewMenu->addAction(dock->toggleViewAction());
+
+    QMenu* solve = menuBar()->addMenu(tr("&Solve"));
+    solve->addAction(m_runAction);
+    solve->addAction(m_runAllAction);
+    solve->addAction(m_cancelAction);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Solvers…"), this, [this] { SolverListDialog(this).exec(); });
+    help->addSeparator();
+    help->addAction(tr("&About HetSched"), this, &MainWindow::about);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createToolBar() {
+    QToolBar* toolBar = addToolBar(tr("Main"));
+    toolBar->setObjectName(QStringLiteral("mainToolBar"));
+    toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolBar->setIconSize(QSize(18, 18));
+    toolBar->addAction(m_newAction);
+    toolBar->addAction(m_openAction);
+    toolBar->addAction(m_saveAction);
+    toolBar->addSeparator();
+    toolBar->addAction(m_undoAction);
+    toolBar->addAction(m_redoAction);
+    toolBar->addSeparator();
+    toolBar->addAction(m_runAction);
+    toolBar->addAction(m_cancelAction);
+    toolBar->addSeparator();
+    toolBar->addAction(m_exportChartAction);
+    m_viewMenu->addAction(toolBar->toggleViewAction());
+}
+
+void MainWindow::connectSolver() {
+    connect(m_runAction, &QAction::triggered, this, [this] {
+        runSolver(m_solverPanel->currentSolver(), m_solverPanel->optionsFor(m_solverPanel->currentSolver()));
+    });
+    connect(m_runAllAction, &QAction::triggered, this, &MainWindow::runAllSolvers);
+    connect(m_cancelAction, &QAction::triggered, m_solveController, &SolveController::cancel);
+    connect(m_solverPanel, &SolverPanel::runRequested, this, &MainWindow::runSolver);
+    connect(m_solverPanel, &SolverPanel::runAllRequested, this, &MainWindow::runAllSolvers);
+    connect(m_solverPanel, &SolverPanel::cancelRequested, m_solveController, &SolveController::cancel);
+
+    connect(m_solveController, &SolveController::started, this, [this](const QString& solver, int queued) {
+        m_solverPanel->showStarted(solver, queued);
+        statusBar()->showMessage(tr("Running %1…").arg(solver));
+        updateActions();
+    });
+    connect(m_solveController, &SolveController::progressed, m_solverPanel, &SolverPanel::showProgress);
+    connect(m_solveController, &SolveController::succeeded, this, &MainWindow::onRunSucceeded);
+    connect(m_solveController, &SolveController::failed, this, &MainWindow::onRunFailed);
+    connect(m_solveController, &SolveController::idle, this, [this] {
+        m_solverPanel->showIdle();
+        updateActions();
+    });
+}
+
+QStringList MainWindow::exampleFiles() {
+    ensureResourcesLoaded();
+    QStringList files;
+    const QDir examples(QStringLiteral(":/examples"));
+    for (const QString& name : examples.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        files << examples.filePath(name);
+    return files;
+}
+
+QString MainWindow::defaultExample() {
+    return QStringLiteral(":/examples/partition-heterogeneous-node.json");
+}
+
+EntryId MainWindow::currentEntry() const {
+    return m_instanceList ? m_instanceList->currentEntry() : 0;
+}
+
+Expected<bool> MainWindow::loadFile(const QString& path) {
+    Expected<Project> project = readProjectOrInstance(path);
+    if (!project) return project.error();
+    if (project->entries.empty())
+        return invalidInput(QFileInfo(path).fileName().toStdString() + ": the project holds no instance");
+    const bool isProject = isProjectPath(path);
+    const QFileInfo info(path);
+    // Only a project is saved back where it came from; an instance file becomes a new project beside it.
+    m_document->reset(std::move(*project), isProject ? info.absoluteFilePath() : QString());
+    m_displayName = isResourcePath(path) ? tr("%1 (example)").arg(info.completeBaseName()) : info.fileName();
+    m_suggestedPath =
+        isResourcePath(path) ? QString()
+        : isProject
+            ? info.absoluteFilePath()
+            : info.absoluteDir().filePath(info.completeBaseName() + QLatin1Char('.') + kProjectSuffix);
+    if (!isResourcePath(path)) addRecentFile(info.absoluteFilePath());
+    updateTitle();
+    statusBar()->showMessage(tr("Opened %1").arg(m_displayName), kStatusTimeoutMs);
+    return true;
+}
+
+Expected<bool> MainWindow::importFile(const QString& path) {
+    Expected<Project> project = readProjectOrInstance(path);
+    if (!project) return project.error();
+    m_document->undoStack()->beginMacro(tr("Import %1").arg(QFileInfo(path).fileName()));
+    for (ProjectEntry& entry : project->entries) {
+        std::vector<RunRecord> runs;
+        const std::size_t digest = instanceDigest(entry.instance);
+        for (nlohmann::json& run : entry.runs)
+            runs.push_back(restoreRunRecord(entry.instance, std::move(run), digest));
+        m_document->addEntry(QString::fromStdString(entry.name), std::move(entry.instance), std::move(runs));
+    }
+    m_document->undoStack()->endMacro();
+    statusBar()->showMessage(
+        tr("Imported %1 from %2")
+            .arg(countOf(static_cast<long long>(project->entries.size()), tr("instance"), tr("instances")),
+                 QFileInfo(path).fileName()),
+        kStatusTimeoutMs);
+    return true;
+}
+
+Expected<bool> MainWindow::saveProject(const QString& path) {
+    const std::string text = projectToJson(m_document->toProject()).dump(2) + "\n";
+    Expected<bool> written = writeTextFileAtomically(path.toStdString(), text);
+    if (!written) return written.error();
+    m_document->setFilePath(QFileInfo(path).absoluteFilePath());
+    m_document->markSaved();
+    m_displayName = QFileInfo(path).fileName();
+    m_suggestedPath = QFileInfo(path).absoluteFilePath();
+    addRecentFile(QFileInfo(path).absoluteFilePath());
+    updateTitle();
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), kStatusTimeoutMs);
+    return true;
+}
+
+void MainWindow::newProject() {
+    Project project;
+    project.entries.push_back({tr("untitled").toStdString(), Instance{emptyPartitionInstance()}, {}});
+    m_document->reset(std::move(project), QString());
+    m_displayName = tr("untitled.%1").arg(kProjectSuffix);
+    m_suggestedPath.clear();
+    updateTitle();
+}
+
+Expected<bool> MainWindow::exportChart(const QString& path, int width, int height) {
+    ResultChart* chart = m_resultPane->chart();
+    if (!chart) return invalidInput("there is no chart to export");
+    QCustomPlot* plot = chart->plot();
+    return exportPlot(plot, path, width > 0 ? width : std::max(plot->width(), 800),
+                      height > 0 ? height : std::max(plot->height(), 450));
+}
+
+Expected<bool> MainWindow::exportResult(const QString& path, int runIndex) {
+    const DocumentEntry* entry = m_document->entry(currentEntry());
+    if (runIndex < 0) runIndex = m_runTable->currentRun();
+    if (!entry || runIndex < 0 || runIndex >= static_cast<int>(entry->runs.size()))
+        return invalidInput("select a run to export");
+    const RunRecord& run = entry->runs[static_cast<std::size_t>(runIndex)];
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    std::string text;
+    if (suffix == QLatin1String("json")) {
+        text = run.json.dump(2) + "\n";
+    } else if (suffix == QLatin1String("csv")) {
+        if (!run.result)
+            return invalidInput("this run has no schedule to export: " + run.restoreError.toStdString());
+        text = scheduleToCsv(run.result->schedule);
+    } else {
+        return invalidInput("cannot export a result to \"" + path.toStdString() + "\": use .json or .csv");
+    }
+    return writeTextFileAtomically(path.toStdString(), text);
+}
+
+Expected<bool> MainWindow::exportInstance(const QString& path) {
+    const DocumentEntry* entry = m_document->entry(currentEntry());
+    if (!entry) return invalidInput("select an instance to export");
+    return writeTextFileAtomically(path.toStdString(), instanceToJson(entry->instance).dump(2) + "\n");
+}
+
+void MainWindow::runSolver(const QString& solver, const SolverOptions& options) {
+    const DocumentEntry* entry = m_document->entry(currentEntry());
+    if (!entry || solver.isEmpty()) return;
+    m_solverPanel->clearMessage();
+    m_solveController->enqueue({entry->id, entry->instance, solver.toStdString(), options});
+}
+
+void MainWindow::runAllSolvers() {
+    const DocumentEntry* entry = m_document->entry(currentEntry());
+    if (!entry) return;
+    m_solverPanel->clearMessage();
+    for (const QString& solver : m_solverPanel->solverNames())
+        m_solveController->enqueue(
+            {entry->id, entry->instance, solver.toStdString(), m_solverPanel->optionsFor(solver)});
+}
+
+void MainWindow::onCurrentEntryChanged(EntryId id) {
+    const DocumentEntry* entry = m_document->entry(id);
+    if (!entry) {
+        m_editorHost->setCurrentWidget(m_editorPlaceholder);
+        m_solverPanel->setInstanceKind(QString(), QString());
+        m_runTable->setEntry(0);
+        m_resultPane->showNothing(nullptr, tr("No instance selected"));
+    } else {
+        const QString kind = QString::fromStdString(instanceKind(entry->instance));
+        if (!m_editor || kind != m_editorKind) {
+            delete m_editor;
+            m_editorKind = kind;
+            m_editor = createInstanceEditor(entry->instance, m_document, m_editorHost);
+            if (m_editor) {
+                m_editorHost->addWidget(m_editor);
+                connect(m_editor, &InstanceEditor::statusMessage, this, [this](const QString& message) {
+                    statusBar()->showMessage(message, kStatusTimeoutMs);
+                });
+                if (auto* partition = qobject_cast<PartitionEditor*>(m_editor))
+                    connect(partition, &PartitionEditor::exportCostPlotRequested, this,
+                            &MainWindow::exportCostPlotWithDialog);
+            }
+        }
+        if (m_editor) {
+            m_editor->setEntry(id);
+            m_editorHost->setCurrentWidget(m_editor);
+        } else {
+            m_editorHost->setCurrentWidget(m_editorPlaceholder);
+        }
+        m_solverPanel->setInstanceKind(QString::fromStdString(instanceKind(entry->instance)),
+                                       QString::fromStdString(defaultSolverFor(entry->instance)));
+        m_runTable->setEntry(id);
+        if (entry->runs.empty()) onRunSelected(-1);
+    }
+    updateInstanceStatus();
+    updateActions();
+}
+
+void MainWindow::onRunSelected(int runIndex) {
+    const DocumentEntry* entry = m_document->entry(currentEntry());
+    if (!entry) return;
+    if (runIndex < 0 || runIndex >= static_cast<int>(entry->runs.size())) {
+        m_resultPane->showNothing(&entry->instance, entry->runs.empty()
+                                                        ? tr("Run a solver to see its schedule")
+                                                        : tr("Select a run to see its schedule"));
+        if (m_editor) m_editor->showRun(nullptr);
+    } else {
+        const RunRecord& run = entry->runs[static_cast<std::size_t>(runIndex)];
+        m_resultPane->showRun(entry->instance, run, m_document->isRunCurrent(*entry, run));
+        if (m_editor) m_editor->showRun(&run);
+    }
+    updateActions();
+}
+
+void MainWindow::onRunSucceeded(EntryId id, const RunRecord& run) {
+    QString summary = tr("%1: %2").arg(run.solver(), run.status());
+    if (const std::optional<double> objective = run.objective())
+        summary += tr(", %1 = %2").arg(run.objectiveName(), formatRounded(*objective, 7));
+    if (const std::optional<double> seconds = run.seconds())
+        summary += tr(" in %1 s").arg(formatRounded(*seconds, 3));
+    if (!run.message().isEmpty() && run.status() == QLatin1String("infeasible"))
+        summary += tr(" (%1)").arg(run.message());
+    if (!m_document->entry(id)) {
+        statusBar()->showMessage(tr("%1 — discarded: its instance was removed").arg(summary),
+                                 kStatusTimeoutMs);
+        return;
+    }
+    m_document->appendRun(id, run);
+    statusBar()->showMessage(summary, kStatusTimeoutMs);
+}
+
+void MainWindow::onRunFailed(EntryId id, const QString& solver, const QString& message, bool cancelled) {
+    Q_UNUSED(id)
+    if (cancelled) {
+        statusBar()->showMessage(tr("%1 cancelled").arg(solver), kStatusTimeoutMs);
+        return;
+    }
+    m_solverPanel->showError(tr("%1 failed: %2").arg(solver, message));
+    statusBar()->showMessage(tr("%1 failed: %2").arg(solver, message), kStatusTimeoutMs);
+}
+
+void MainWindow::updateTitle() {
+    const QString path = m_document->filePath();
+    const QString name = path.isEmpty() ? m_displayName : QFileInfo(path).fileName();
+    setWindowTitle(tr("%1[*] — HetSched").arg(name));
+    setWindowFilePath(path);
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::updateActions() {
+    const DocumentEntry* entry = m_document->entry(currentEntry());
+    const bool busy = m_solveController->isBusy();
+    const int run = m_runTable ? m_runTable->currentRun() : -1;
+    m_runAction->setEnabled(entry != nullptr && !busy);
+    m_runAllAction->setEnabled(entry != nullptr && !busy);
+    m_cancelAction->setEnabled(busy);
+    m_exportChartAction->setEnabled(run >= 0);
+    m_exportResultAction->setEnabled(run >= 0);
+    m_exportInstanceAction->setEnabled(entry != nullptr);
+}
+
+void MainWindow::updateInstanceStatus() {
+    const DocumentEntry* entry = m_document->entry(currentEntry());
+    m_instanceStatus->setText(
+        entry ? QStringLiteral("%1 — %2").arg(entry->name, describeInstance(entry->instance)) : QString());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    m_solveController->cancel();
+    QSettings settings;
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState());
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (event->mimeData()->hasUrls()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.front().isLocalFile()) return;
+    event->acceptProposedAction();
+    openPath(urls.front().toLocalFile());
+}
+
+bool MainWindow::maybeSave() {
+    if (!m_document->isModified()) return true;
+    const QString name =
+        m_document->filePath().isEmpty() ? m_displayName : QFileInfo(m_document->filePath()).fileName();
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"),
+        tr("%1 has unsaved changes (edits or runs).\nSave them before closing it?").arg(name),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save) return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::openWithDialog() {
+    if (!maybeSave()) return;
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open"), dialogDirectory(),
+        tr("HetSched files (*.json *.hsproj);;Instances (*.json);;Projects (*.hsproj);;All files (*)"));
+    if (path.isEmpty()) return;
+    rememberDirectory(path);
+    Expected<bool> loaded = loadFile(path);
+    if (!loaded) showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), errorText(loaded.error()));
+}
+
+void MainWindow::openPath(const QString& path) {
+    if (!maybeSave()) return;
+    Expected<bool> loaded = loadFile(path);
+    if (!loaded) showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), errorText(loaded.error()));
+}
+
+bool MainWindow::save() {
+    if (m_document->filePath().isEmpty()) return saveAs();
+    Expected<bool> saved = saveProject(m_document->filePath());
+    if (!saved) showError(tr("Cannot save the project"), errorText(saved.error()));
+    return saved.ok();
+}
+
+bool MainWindow::saveAs() {
+    const QString suggestion =
+        m_suggestedPath.isEmpty()
+            ? QDir(dialogDirectory())
+                  .filePath(QFileInfo(m_displayName).completeBaseName() + QLatin1Char('.') + kProjectSuffix)
+            : m_suggestedPath;
+    QString path =
+        QFileDialog::getSaveFileName(this, tr("Save Project As"), suggestion, tr("Projects (*.hsproj)"));
+    if (path.isEmpty()) return false;
+    if (QFileInfo(path).suffix().isEmpty()) path += QLatin1Char('.') + kProjectSuffix;
+    rememberDirectory(path);
+    Expected<bool> saved = saveProject(path);
+    if (!saved) showError(tr("Cannot save the project"), errorText(saved.error()));
+    return saved.ok();
+}
+
+void MainWindow::importWithDialog() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Instance"), dialogDirectory(),
+                                                      tr("HetSched files (*.json *.hsproj);;All files (*)"));
+    if (path.isEmpty()) return;
+    rememberDirectory(path);
+    Expected<bool> imported = importFile(path);
+    if (!imported)
+        showError(tr("Cannot import %1").arg(QFileInfo(path).fileName()), errorText(imported.error()));
+}
+
+void MainWindow::exportChartWithDialog() {
+    if (m_runTable->currentRun() < 0) {
+        statusBar()->showMessage(tr("Select a run to export its chart"), kStatusTimeoutMs);
+        return;
+    }
+    const DocumentEntry* entry = m_document->entry(currentEntry());
+    const QString base = entry ? entry->name : QStringLiteral("chart");
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Chart"), QDir(dialogDirectory()).filePath(base + QStringLiteral(".png")),
+        chartFileFilter());
+    if (path.isEmpty()) return;
+    rememberDirectory(path);
+    Expected<bool> written = exportChart(path);
+    if (!written)
+        showError(tr("Cannot export the chart"), errorText(written.error()));
+    else
+        statusBar()->showMessage(tr("Chart exported to %1").arg(QDir::toNativeSeparators(path)),
+                                 kStatusTimeoutMs);
+}
+
+void MainWindow::exportCostPlotWithDialog() {
+    auto* partition = qobject_cast<PartitionEditor*>(m_editor.data());
+    if (!partition) return;
+    const DocumentEntry* entry = m_document->entry(currentEntry());
+    const QString base = (entry ? entry->name : QStringLiteral("instance")) + QStringLiteral("-costs.png");
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Cost Plot"), QDir(dialogDirectory()).filePath(base), chartFileFilter());
+    if (path.isEmpty()) return;
+    rememberDirectory(path);
+    QCustomPlot* plot = partition->costPlot();
+    Expected<bool> written =
+        exportPlot(plot, path, std::max(plot->width(), 800), std::max(plot->height(), 500));
+    if (!written) showError(tr("Cannot export the cost plot"), errorText(written.error()));
+}
+
+void MainWindow::exportResultWithDialog(int runIndex) {
+    if (runIndex < 0) runIndex = m_runTable->currentRun();
+    const DocumentEntry* entry = m_document->entry(currentEntry());
+    if (!entry || runIndex < 0) {
+        statusBar()->showMessage(tr("Select a run to export"), kStatusTimeoutMs);
+        return;
+    }
+    const QString base =
+        QStringLiteral("%1-%2").arg(entry->name, entry->runs[static_cast<std::size_t>(runIndex)].solver());
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Result"), QDir(dialogDirectory()).filePath(base + QStringLiteral(".json")),
+        tr("Result JSON (*.json);;Intervals CSV (*.csv)"));
+    if (path.isEmpty()) return;
+    rememberDirectory(path);
+    Expected<bool> written = exportResult(path, runIndex);
+    if (!written)
+        showError(tr("Cannot export the result"), errorText(written.error()));
+    else
+        statusBar()->showMessage(tr("Result exported to %1").arg(QDir::toNativeSeparators(path)),
+                                 kStatusTimeoutMs);
+}
+
+void MainWindow::exportInstanceWithDialog() {
+    const DocumentEntry* entry = m_document->entry(currentEntry());
+    if (!entry) return;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Instance"), QDir(dialogDirectory()).filePath(entry->name + QStringLiteral(".json")),
+        tr("Instance (*.json)"));
+    if (path.isEmpty()) return;
+    rememberDirectory(path);
+    Expected<bool> written = exportInstance(path);
+    if (!written) showError(tr("Cannot export the instance"), errorText(written.error()));
+}
+
+void MainWindow::showError(const QString& what, const QString& message) {
+    statusBar()->showMessage(tr("%1: %2").arg(what, message), kStatusTimeoutMs);
+    QMessageBox box(QMessageBox::Warning, what, what, QMessageBox::Ok, this);
+    box.setInformativeText(message);
+    box.exec();
+}
+
+void MainWindow::about() {
+    QMessageBox::about(this, tr("About HetSched"),
+                       tr("<h3>HetSched %1</h3>"
+                          "<p>Exploring scheduling on heterogeneous platforms: instances, solvers from the "
+                          "literature, and the schedules they produce.</p>"
+                          "<p>Charts by QCustomPlot; built with Qt %2.</p>")
+                           .arg(QStringLiteral(HETSCHED_VERSION), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+    QSettings settings;
+    QStringList files = settings.value(kRecentFilesKey).toStringList();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles) files.removeLast();
+    settings.setValue(kRecentFilesKey, files);
+}
+
+void MainWindow::rebuildRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList files = QSettings().value(kRecentFilesKey).toStringList();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString& path = files[i];
+        QAction* action =
+            m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
+        action->setEnabled(QFileInfo::exists(path));
+        connect(action, &QAction::triggered, this, [this, path] { openPath(path); });
+    }
+    if (files.isEmpty()) m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("Clear List"), this, [] { QSettings().remove(kRecentFilesKey); });
+}
+
+QString MainWindow::dialogDirectory() const {
+    const QString remembered = QSettings().value(kLastDirectoryKey).toString();
+    if (!m_document->filePath().isEmpty()) return QFileInfo(m_document->filePath()).absolutePath();
+    return remembered.isEmpty() ? QDir::homePath() : remembered;
+}
+
+void MainWindow::rememberDirectory(const QString& path) {
+    QSettings().setValue(kLastDirectoryKey, QFileInfo(path).absolutePath());
+}
+
+}  // namespace hetsched::ui

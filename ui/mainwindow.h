@@ -1,0 +1,134 @@
+// The main window: menus, docks and the wiring between the document, its editor, the solver and the charts.
+#pragma once
+
+#include <QMainWindow>
+#include <QPointer>
+
+#include "common/expected.h"
+#include "document/project_document.h"
+#include "editors/instance_editor.h"
+#include "solvers/registry.h"
+
+class QAction;
+class QLabel;
+class QMenu;
+class QSplitter;
+class QStackedWidget;
+
+namespace hetsched::ui {
+
+class InstanceListPanel;
+class ResultPane;
+class RunTable;
+class SolveController;
+class SolverPanel;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // The built-in examples, as resource paths (":/examples/partition-small.json").
+    static QStringList exampleFiles();
+    static QString defaultExample();
+
+    // File operations without dialogs; on error the open document is left as it was.
+    // `path` is an instance (.json, also a resource path) or a project (.hsproj).
+    Expected<bool> loadFile(const QString& path);
+    // Adds the instances of an instance or project file to the open project.
+    Expected<bool> importFile(const QString& path);
+    Expected<bool> saveProject(const QString& path);
+    void newProject();
+    // The chart of the selected run; width/height 0 take the chart's size on screen.
+    Expected<bool> exportChart(const QString& path, int width = 0, int height = 0);
+    // A run of the current instance (the selected one when runIndex < 0) as .json or .csv.
+    Expected<bool> exportResult(const QString& path, int runIndex = -1);
+    Expected<bool> exportInstance(const QString& path);
+
+    // Queues solves of the current instance (see SolveController).
+    void runSolver(const QString& solver, const SolverOptions& options);
+    void runAllSolvers();
+
+    ProjectDocument* document() const { return m_document; }
+    SolveController* solveController() const { return m_solveController; }
+    SolverPanel* solverPanel() const { return m_solverPanel; }
+    RunTable* runTable() const { return m_runTable; }
+    ResultPane* resultPane() const { return m_resultPane; }
+    InstanceListPanel* instanceList() const { return m_instanceList; }
+    InstanceEditor* editor() const { return m_editor; }
+    EntryId currentEntry() const;
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    void createDocks();
+    void connectSolver();
+
+    // Interactive wrappers: dialogs, prompts and error boxes around the operations above.
+    bool maybeSave();
+    void openWithDialog();
+    void openPath(const QString& path);
+    bool save();
+    bool saveAs();
+    void importWithDialog();
+    void exportChartWithDialog();
+    void exportCostPlotWithDialog();
+    void exportResultWithDialog(int runIndex = -1);
+    void exportInstanceWithDialog();
+    void showError(const QString& what, const QString& message);
+    void about();
+
+    void onCurrentEntryChanged(EntryId id);
+    void onRunSelected(int runIndex);
+    void onRunSucceeded(EntryId id, const RunRecord& run);
+    void onRunFailed(EntryId id, const QString& solver, const QString& message, bool cancelled);
+    void updateTitle();
+    void updateActions();
+    void updateInstanceStatus();
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
+    QString dialogDirectory() const;
+    void rememberDirectory(const QString& path);
+
+    ProjectDocument* m_document;
+    SolveController* m_solveController;
+    InstanceListPanel* m_instanceList = nullptr;
+    SolverPanel* m_solverPanel = nullptr;
+    RunTable* m_runTable = nullptr;
+    ResultPane* m_resultPane = nullptr;
+    QStackedWidget* m_editorHost = nullptr;
+    QPointer<InstanceEditor> m_editor;
+    QString m_editorKind;  // the instance kind m_editor edits
+    QWidget* m_editorPlaceholder = nullptr;
+    QSplitter* m_centralSplitter = nullptr;
+    QLabel* m_instanceStatus = nullptr;
+    QString m_displayName;    // what the title shows when the document has no file yet
+    QString m_suggestedPath;  // where Save As proposes to write
+
+    QAction* m_newAction = nullptr;
+    QAction* m_openAction = nullptr;
+    QAction* m_saveAction = nullptr;
+    QAction* m_saveAsAction = nullptr;
+    QAction* m_importAction = nullptr;
+    QAction* m_exportChartAction = nullptr;
+    QAction* m_exportResultAction = nullptr;
+    QAction* m_exportInstanceAction = nullptr;
+    QAction* m_quitAction = nullptr;
+    QAction* m_undoAction = nullptr;
+    QAction* m_redoAction = nullptr;
+    QAction* m_runAction = nullptr;
+    QAction* m_runAllAction = nullptr;
+    QAction* m_cancelAction = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_examplesMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+};
+
+}  // namespace hetsched::ui

@@ -1,0 +1,102 @@
+#include "result_pane.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "views/gantt_view.h"
+
+namespace hetsched::ui {
+
+ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("resultPane"));
+    m_heading = new QLabel(tr("Schedule"), this);
+    QFont headingFont = m_heading->font();
+    headingFont.setBold(true);
+    m_heading->setFont(headingFont);
+    m_staleNote = new QLabel(tr("computed on an earlier version of the instance"), this);
+    m_staleNote->setObjectName(QStringLiteral("staleNote"));
+    m_staleNote->setStyleSheet(
+        QStringLiteral("color:#8a5a00; background:#fff6dd; border-radius:3px; padding:1px 6px;"));
+    m_staleNote->hide();
+
+    m_colorMode = new QComboBox(this);
+    m_colorMode->setObjectName(QStringLiteral("colorModeComboBox"));
+    m_colorMode->addItem(tr("Colour by kind"), static_cast<int>(GanttColorMode::ByKind));
+    m_colorMode->addItem(tr("Colour by group"), static_cast<int>(GanttColorMode::ByGroup));
+    m_colorMode->addItem(tr("Colour by lane"), static_cast<int>(GanttColorMode::ByLane));
+    m_colorMode->setToolTip(tr("What the bar colours mean"));
+    m_fitButton = new QToolButton(this);
+    m_fitButton->setText(tr("Fit"));
+    m_fitButton->setToolTip(
+        tr("Show the whole schedule (or double-click the chart).\n"
+           "Wheel: zoom time · Ctrl+wheel: zoom lanes · drag: pan"));
+
+    auto* header = new QHBoxLayout;
+    header->addWidget(m_heading);
+    header->addWidget(m_staleNote);
+    header->addStretch(1);
+    header->addWidget(m_colorMode);
+    header->addWidget(m_fitButton);
+
+    m_chartLayout = new QVBoxLayout;
+    m_chartLayout->setContentsMargins(0, 0, 0, 0);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 2, 6, 6);
+    layout->addLayout(header);
+    layout->addLayout(m_chartLayout, 1);
+
+    connect(m_colorMode, &QComboBox::currentIndexChanged, this, [this] {
+        if (GanttView* gantt = ganttView())
+            gantt->setColorMode(static_cast<GanttColorMode>(m_colorMode->currentData().toInt()));
+    });
+    connect(m_fitButton, &QToolButton::clicked, this, [this] {
+        if (!m_chart) return;
+        m_chart->fitView();
+        m_chart->plot()->replot();
+    });
+    ensureChart(ChartType::Gantt);
+}
+
+GanttView* ResultPane::ganttView() const {
+    return dynamic_cast<GanttView*>(m_chart);
+}
+
+void ResultPane::ensureChart(ChartType type) {
+    if (m_chartType == type) return;
+    if (m_chart) delete m_chart->plot();
+    m_chart = createResultChart(type, this);
+    m_chartType = type;
+    m_chartLayout->addWidget(m_chart->plot());
+    connect(m_chart->plot(), SIGNAL(exportRequested()), this, SIGNAL(exportRequested()));
+    GanttView* gantt = ganttView();
+    m_colorMode->setVisible(gantt != nullptr);
+    if (gantt) {
+        gantt->setColorMode(static_cast<GanttColorMode>(m_colorMode->currentData().toInt()));
+        connect(gantt, &GanttView::colorModeChanged, this, [this](GanttColorMode mode) {
+            const QSignalBlocker block(m_colorMode);
+            m_colorMode->setCurrentIndex(m_colorMode->findData(static_cast<int>(mode)));
+        });
+    }
+}
+
+void ResultPane::showRun(const Instance& instance, const RunRecord& run, bool current) {
+    ensureChart(chartTypeFor(instance));
+    m_heading->setText(tr("Schedule — %1, %2").arg(run.solver(), run.status()));
+    m_staleNote->setVisible(!current);
+    if (run.result)
+        m_chart->showResult(instance, run.result);
+    else
+        m_chart->showMessage(tr("This run cannot be drawn: %1").arg(run.restoreError));
+}
+
+void ResultPane::showNothing(const Instance* instance, const QString& message) {
+    if (instance) ensureChart(chartTypeFor(*instance));
+    m_heading->setText(tr("Schedule"));
+    m_staleNote->hide();
+    m_chart->showMessage(message);
+}
+
+}  // namespace hetsched::ui

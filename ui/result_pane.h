@@ -1,0 +1,47 @@
+// The chart of the selected run, with the controls of its view (colours, fit) and a note when it is outdated.
+#pragma once
+
+#include <QWidget>
+#include <optional>
+
+#include "document/run_record.h"
+#include "views/result_chart.h"
+
+class QComboBox;
+class QLabel;
+class QToolButton;
+class QVBoxLayout;
+
+namespace hetsched::ui {
+
+class GanttView;
+
+class ResultPane : public QWidget {
+    Q_OBJECT
+public:
+    explicit ResultPane(QWidget* parent = nullptr);
+
+    // Shows a run of `instance`; `current` says whether it was computed on the instance as it is now.
+    void showRun(const Instance& instance, const RunRecord& run, bool current);
+    // No run to show: the chart for this kind of instance (if any), empty, saying why.
+    void showNothing(const Instance* instance, const QString& message);
+
+    ResultChart* chart() const { return m_chart; }
+    GanttView* ganttView() const;
+
+signals:
+    void exportRequested();
+
+private:
+    void ensureChart(ChartType type);
+
+    QLabel* m_heading;
+    QLabel* m_staleNote;
+    QComboBox* m_colorMode;
+    QToolButton* m_fitButton;
+    QVBoxLayout* m_chartLayout;
+    ResultChart* m_chart = nullptr;
+    std::optional<ChartType> m_chartType;
+};
+
+}  // namespace hetsched::ui

@@ -1,0 +1,78 @@
+// Choosing a solver and its options, running it, following its progress and cancelling it.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QTimer>
+#include <QWidget>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "solvers/registry.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QGroupBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+
+namespace hetsched::ui {
+
+class MessageBar;
+
+class SolverPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit SolverPanel(QWidget* parent = nullptr);
+
+    // Lists the solvers of this instance kind, preselecting `defaultSolver`; an empty kind disables the
+    // panel.
+    void setInstanceKind(const QString& kind, const QString& defaultSolver);
+    QString currentSolver() const;
+    void setCurrentSolver(const QString& name);
+    QStringList solverNames() const;
+    // The options the user set for a solver (its defaults until changed).
+    SolverOptions optionsFor(const QString& solver) const;
+
+    // Running state, driven by the SolveController's signals.
+    void showStarted(const QString& solver, int queued);
+    void showProgress(double fraction, const QString& stage);
+    void showIdle();
+    void showError(const QString& message);
+    void clearMessage();
+
+signals:
+    void runRequested(const QString& solver, const hetsched::SolverOptions& options);
+    void runAllRequested();
+    void cancelRequested();
+
+private:
+    void rebuildOptionsForm();
+    void rememberOptions();
+    void updateElapsed();
+    const SolverSpec* currentSpec() const;
+
+    std::vector<SolverSpec> m_specs;
+    QHash<QString, SolverOptions> m_options;  // per solver, for this session
+    std::vector<std::pair<std::string, QDoubleSpinBox*>> m_optionEditors;
+    QComboBox* m_solverCombo;
+    QLabel* m_description;
+    QGroupBox* m_optionsBox;
+    QFormLayout* m_optionsForm;
+    QPushButton* m_runButton;
+    QPushButton* m_runAllButton;
+    QPushButton* m_cancelButton;
+    QProgressBar* m_progress;
+    QLabel* m_stage;
+    MessageBar* m_message;
+    QTimer m_elapsedTimer;
+    QElapsedTimer m_elapsed;
+    QString m_runningSolver;
+    QString m_lastStage;
+    bool m_busy = false;
+};
+
+}  // namespace hetsched::ui

@@ -1,0 +1,42 @@
+#include "util/number_text.h"
+
+#include <QLocale>
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+namespace hetsched::ui {
+
+QString formatNumber(double value) {
+    char buffer[64];
+    const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    if (error != std::errc()) return QString::number(value, 'g', 17);
+    return QString::fromLatin1(buffer, static_cast<qsizetype>(end - buffer));
+}
+
+QString formatRounded(double value, int significant) {
+    return QLocale::c().toString(value, 'g', significant);
+}
+
+QString countOf(long long count, const QString& singular, const QString& plural) {
+    return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? singular : plural);
+}
+
+std::optional<double> parseNumber(QStringView text) {
+    bool ok = false;
+    const double value = QLocale::c().toDouble(text.trimmed(), &ok);
+    if (!ok || !std::isfinite(value)) return std::nullopt;
+    return value;
+}
+
+std::optional<std::int64_t> parseInteger(QStringView text) {
+    bool ok = false;
+    const qlonglong value = QLocale::c().toLongLong(text.trimmed(), &ok);
+    if (ok) return static_cast<std::int64_t>(value);
+    // Accept "1e3" and "12.0": the value matters, not its spelling.
+    const std::optional<double> number = parseNumber(text);
+    if (!number || std::floor(*number) != *number || std::abs(*number) > 9.0e15) return std::nullopt;
+    return static_cast<std::int64_t>(*number);
+}
+
+}  // namespace hetsched::ui

@@ -1,0 +1,24 @@
+// Numbers as the user reads and types them: shortest round-trip text, C locale, no surprises.
+#pragma once
+
+#include <QString>
+#include <QStringView>
+#include <cstdint>
+#include <optional>
+
+namespace hetsched::ui {
+
+// The shortest text that reads back as exactly `value` ("2.1", "1e-05", "1000").
+QString formatNumber(double value);
+// `value` rounded to `significant` digits for display in tables and titles ("51.03").
+QString formatRounded(double value, int significant = 6);
+
+// "1 resource", "7 resources": English plurals without a translation catalogue.
+QString countOf(long long count, const QString& singular, const QString& plural);
+
+// A finite number in C locale syntax, surrounding spaces ignored.
+std::optional<double> parseNumber(QStringView text);
+// A whole number (no fraction, no exponent beyond what is exactly integral).
+std::optional<std::int64_t> parseInteger(QStringView text);
+
+}  // namespace hetsched::ui

@@ -1,0 +1,117 @@
+#include "views/chart_export.h"
+
+#include <qcustomplot.h>
+
+#include <QBuffer>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+namespace hetsched::ui {
+
+namespace {
+
+Error writeError(const QString& path, const QString& why) {
+    return ioError(QObject::tr("cannot write %1: %2").arg(path, why).toStdString());
+}
+
+Expected<bool> writeAtomically(const QString& path, const QByteArray& bytes) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) return writeError(path, file.errorString());
+    if (file.write(bytes) != bytes.size()) return writeError(path, file.errorString());
+    if (!file.commit()) return writeError(path, file.errorString());
+    return true;
+}
+
+Expected<bool> writeSvg(QCustomPlot* plot, const QString& path, int width, int height) {
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(QSize(width, height));
+    generator.setViewBox(QRect(0, 0, width, height));
+    generator.setTitle(QFileInfo(path).completeBaseName());
+    generator.setDescription(QObject::tr("Chart exported by HetSched"));
+    QCPPainter painter;
+    if (!painter.begin(&generator)) return writeError(path, QObject::tr("the SVG painter could not start"));
+    plot->toPainter(&painter, width, height);
+    painter.end();
+    return writeAtomically(path, buffer.data());
+}
+
+Expected<bool> writePng(QCustomPlot* plot, const QString& path, int width, int height) {
+    const QPixmap pixmap = plot->toPixmap(width, height);
+    if (pixmap.isNull()) return writeError(path, QObject::tr("the chart could not be rendered"));
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    if (!pixmap.save(&buffer, "PNG")) return writeError(path, QObject::tr("PNG encoding failed"));
+    return writeAtomically(path, buffer.data());
+}
+
+// QCustomPlot writes the PDF itself; it goes to a file beside the target that replaces it once complete.
+Expected<bool> writePdf(QCustomPlot* plot, const QString& path, int width, int height) {
+    const QString partial = path + QStringLiteral(".part");
+    if (!plot->savePdf(partial, width, height, QCP::epNoCosmetic, QStringLiteral("HetSched"),
+                       QFileInfo(path).completeBaseName())) {
+        QFile::remove(partial);
+        return writeError(path, QObject::tr("the PDF could not be created"));
+    }
+    if (QFile::exists(path) && !QFile::remove(path)) {
+        QFile::remove(partial);
+        return writeError(path, QObject::tr("the existing file could not be replaced"));
+    }
+    if (!QFile::rename(partial, path)) {
+        QFile::remove(partial);
+        return writeError(path, QObject::tr("the PDF could not be moved into place"));
+    }
+    return true;
+}
+
+}  // namespace
+
+std::optional<ChartFormat> chartFormatForPath(const QString& path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("png")) return ChartFormat::Png;
+    if (suffix == QLatin1String("pdf")) return ChartFormat::Pdf;
+    if (suffix == QLatin1String("svg")) return ChartFormat::Svg;
+    return std::nullopt;
+}
+
+QString chartFileFilter() {
+    return QObject::tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)");
+}
+
+Expected<bool> exportPlot(QCustomPlot* plot, const QString& path, int width, int height) {
+    const std::optional<ChartFormat> format = chartFormatForPath(path);
+    if (!format) {
+        const QString suffix = QFileInfo(path).suffix();
+        return invalidInput(
+            QObject::tr("cannot export a chart to \"%1\": unknown format%2 (use .png, .pdf or .svg)")
+                .arg(path, suffix.isEmpty() ? QString() : QStringLiteral(" .%1").arg(suffix))
+                .toStdString());
+    }
+    if (width < 16 || height < 16 || width > 20000 || height > 20000)
+        return invalidInput(QObject::tr("cannot export a chart of %1 x %2 pixels (16 to 20000 each)")
+                                .arg(width)
+                                .arg(height)
+                                .toStdString());
+    // A first frame at the target size settles layout-dependent parts (lane labels, marker label rows).
+    plot->toPixmap(width, height);
+    Expected<bool> written = true;
+    switch (*format) {
+        case ChartFormat::Png:
+            written = writePng(plot, path, width, height);
+            break;
+        case ChartFormat::Svg:
+            written = writeSvg(plot, path, width, height);
+            break;
+        case ChartFormat::Pdf:
+            written = writePdf(plot, path, width, height);
+            break;
+    }
+    // Rendering at another size re-laid the plot out: lay it out again for the screen.
+    if (plot->isVisible()) plot->replot();
+    return written;
+}
+
+}  // namespace hetsched::ui

@@ -1,0 +1,128 @@
+// One QCustomPlot plottable drawing a whole Schedule as a Gantt: only visible bars, merged per pixel, batched
+// by colour.
+#pragma once
+
+#include <qcustomplot.h>
+
+#include <QColor>
+#include <QString>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "schedule/schedule.h"
+
+namespace hetsched::ui {
+
+enum class GanttColorMode { ByKind, ByGroup, ByLane };
+
+// Where one interval of the schedule is: schedule.lanes[lane].intervals[interval].
+struct GanttHit {
+    int lane = -1;
+    std::size_t interval = 0;
+};
+
+// Time-to-pixel and lane-to-pixel mapping of a Gantt: the one place where drawing and hit-testing agree.
+// Lane i is centred on the lane axis coordinate i; bars fill `barFraction` of a lane's height.
+class GanttGeometry {
+public:
+    GanttGeometry(const QCPAxis* timeAxis, const QCPAxis* laneAxis, double barFraction);
+
+    double timeToPixel(double time) const { return m_timeAxis->coordToPixel(time); }
+    double pixelToTime(double pixel) const { return m_timeAxis->pixelToCoord(pixel); }
+    // The visible time range, lower <= upper.
+    QCPRange visibleTime() const { return m_timeAxis->range(); }
+    // Top and bottom pixel rows of a lane's bars (top < bottom, at least one pixel apart).
+    std::pair<double, double> barSpan(int lane) const;
+    // Top and bottom pixel rows of a lane's whole band.
+    std::pair<double, double> laneSpan(int lane) const;
+    // The lane whose band holds pixel row y (may be outside [0, laneCount)).
+    int laneAtPixel(double y) const;
+    // The first and last lane intersecting the view; first > last when none.
+    std::pair<int, int> visibleLanes(int laneCount) const;
+
+private:
+    std::pair<double, double> pixelSpan(double lowerCoord, double upperCoord) const;
+
+    const QCPAxis* m_timeAxis;
+    const QCPAxis* m_laneAxis;
+    double m_barFraction;
+};
+
+// What the last draw() did, for tests and for tuning.
+struct GanttDrawStats {
+    std::size_t visibleIntervals = 0;  // intervals intersecting the view
+    std::size_t drawnRects = 0;        // rectangles sent to the painter after per-pixel merging
+    std::size_t colorBatches = 0;      // drawRects calls
+    std::size_t labels = 0;
+    double milliseconds = 0;
+};
+
+class GanttPlottable : public QCPAbstractPlottable {
+    Q_OBJECT
+public:
+    // The key axis is time (horizontal), the value axis holds one lane per integer.
+    GanttPlottable(QCPAxis* timeAxis, QCPAxis* laneAxis);
+
+    void setSchedule(std::shared_ptr<const Schedule> schedule);
+    const Schedule* schedule() const { return m_schedule.get(); }
+    int laneCount() const { return static_cast<int>(m_lanes.size()); }
+    std::size_t intervalCount() const { return m_intervalCount; }
+
+    void setColorMode(GanttColorMode mode);
+    GanttColorMode colorMode() const { return m_colorMode; }
+    // The colours in use and what they mean (kinds or groups present), in a stable order.
+    const std::vector<std::pair<QString, QColor>>& legendEntries() const { return m_legend; }
+    QColor colorOf(const GanttHit& hit) const;
+
+    void setBarFraction(double fraction);
+    double barFraction() const { return m_barFraction; }
+    GanttGeometry geometry() const;
+
+    // The interval under a pixel position (a couple of pixels of tolerance for thin bars).
+    std::optional<GanttHit> hitTest(const QPointF& pixel) const;
+    const Interval& interval(const GanttHit& hit) const;
+
+    // The time span of all intervals; false when there are none.
+    bool timeExtent(double& first, double& last) const;
+    const GanttDrawStats& lastDrawStats() const { return m_stats; }
+
+    double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
+    QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
+    QCPRange getValueRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
+                           const QCPRange& inKeyRange = QCPRange()) const override;
+
+protected:
+    void draw(QCPPainter* painter) override;
+    void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
+
+private:
+    // A lane's intervals sorted by start, with what drawing needs stored contiguously.
+    struct LaneIndex {
+        std::vector<double> starts;
+        std::vector<double> ends;
+        std::vector<std::uint32_t> original;  // index in Lane::intervals
+        std::vector<std::uint16_t> color;     // index in m_palette
+        double maxDuration = 0;               // bounds the lookback of a visible-range search
+    };
+    // The positions [first, last) of a lane's index that may intersect [from, to].
+    std::pair<std::size_t, std::size_t> candidates(const LaneIndex& lane, double from, double to) const;
+    void rebuildIndex();
+    void rebuildColors();
+    void drawLaneBands(QCPPainter* painter, const GanttGeometry& geometry, int first, int last) const;
+    void drawCategories(QCPPainter* painter, const GanttGeometry& geometry, int first, int last) const;
+
+    std::shared_ptr<const Schedule> m_schedule;
+    std::vector<LaneIndex> m_lanes;
+    std::size_t m_intervalCount = 0;
+    int m_categoryCount = 0;  // runs of consecutive lanes with one category
+    GanttColorMode m_colorMode = GanttColorMode::ByKind;
+    std::vector<QColor> m_palette;
+    std::vector<std::pair<QString, QColor>> m_legend;
+    double m_barFraction = 0.7;
+    GanttDrawStats m_stats;
+};
+
+}  // namespace hetsched::ui

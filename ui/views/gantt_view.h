@@ -1,0 +1,66 @@
+// The Gantt chart of a Schedule: one lane per schedule lane, time across, zoom and pan, hover details.
+#pragma once
+
+#include <qcustomplot.h>
+
+#include <QSharedPointer>
+#include <memory>
+#include <optional>
+
+#include "views/gantt_plottable.h"
+#include "views/result_chart.h"
+
+namespace hetsched::ui {
+
+class LaneAxisTicker;
+class TimeMarkerLayer;
+
+class GanttView : public QCustomPlot, public ResultChart {
+    Q_OBJECT
+public:
+    explicit GanttView(QWidget* parent = nullptr);
+    ~GanttView() override;
+
+    ChartType chartType() const override { return ChartType::Gantt; }
+    QCustomPlot* plot() override { return this; }
+    void showResult(const Instance& instance, std::shared_ptr<const SolveResult> result) override;
+    void showMessage(const QString& message) override;
+    void fitView() override;
+
+    // Draws any schedule; `subtitle` says where it comes from (solver, status, metrics).
+    void setSchedule(std::shared_ptr<const Schedule> schedule, const QString& subtitle = {});
+    const Schedule* schedule() const { return m_gantt->schedule(); }
+    GanttPlottable* gantt() const { return m_gantt; }
+
+    void setColorMode(GanttColorMode mode);
+    GanttColorMode colorMode() const { return m_gantt->colorMode(); }
+
+signals:
+    void colorModeChanged(hetsched::ui::GanttColorMode mode);
+    void exportRequested();
+
+private:
+    void rebuildLegend();
+    void placeLegend(bool shown);
+    void setOverlayMessage(const QString& message);
+    void clampTimeRange(const QCPRange& range);
+    void clampLaneRange(const QCPRange& range);
+    void onMouseMove(QMouseEvent* event);
+    void onMouseWheel(QWheelEvent* event);
+    void showContextMenu(const QPoint& position);
+    void setHovered(std::optional<GanttHit> hit);
+    QString tooltipText(const GanttHit& hit) const;
+    QString timeText(double time) const;
+
+    GanttPlottable* m_gantt;
+    QSharedPointer<LaneAxisTicker> m_laneTicker;
+    TimeMarkerLayer* m_markers;
+    QCPTextElement* m_title;
+    QCPTextElement* m_subtitle;
+    QCPItemText* m_overlayText;
+    QCPItemRect* m_highlight;
+    std::optional<GanttHit> m_hovered;
+    bool m_clamping = false;
+};
+
+}  // namespace hetsched::ui

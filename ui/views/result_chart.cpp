@@ -1,0 +1,23 @@
+#include "views/result_chart.h"
+
+#include "views/gantt_view.h"
+
+namespace hetsched::ui {
+
+ChartType chartTypeFor(const Instance& instance) {
+    struct ChartOf {
+        // The partition result is one bar of length C_i(x_i) per resource.
+        ChartType operator()(const PartitionInstance&) const { return ChartType::Gantt; }
+    };
+    return std::visit(ChartOf{}, instance);
+}
+
+ResultChart* createResultChart(ChartType type, QWidget* parent) {
+    switch (type) {
+        case ChartType::Gantt:
+            return new GanttView(parent);
+    }
+    return new GanttView(parent);
+}
+
+}  // namespace hetsched::ui

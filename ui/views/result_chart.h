@@ -1,0 +1,37 @@
+// The chart drawn for a solve result, chosen by the kind of the instance, so later families plug in here.
+#pragma once
+
+#include <QString>
+#include <memory>
+
+#include "model/instance.h"
+#include "solvers/registry.h"
+
+class QCustomPlot;
+class QWidget;
+
+namespace hetsched::ui {
+
+// One chart class per kind of picture, all drawn from the generic Schedule.
+enum class ChartType { Gantt };
+
+// Implemented by chart widgets (QCustomPlot subclasses), which also emit exportRequested() from their menu.
+class ResultChart {
+public:
+    virtual ~ResultChart() = default;
+
+    virtual ChartType chartType() const = 0;
+    // The widget, for rendering and export (the same object as the chart).
+    virtual QCustomPlot* plot() = 0;
+    virtual void showResult(const Instance& instance, std::shared_ptr<const SolveResult> result) = 0;
+    // No result to draw: an empty chart saying why.
+    virtual void showMessage(const QString& message) = 0;
+    virtual void fitView() = 0;
+};
+
+ChartType chartTypeFor(const Instance& instance);
+
+// A new chart of that type, owned by `parent` (or by the caller when parent is null).
+ResultChart* createResultChart(ChartType type, QWidget* parent = nullptr);
+
+}  // namespace hetsched::ui

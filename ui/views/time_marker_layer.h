@@ -1,0 +1,41 @@
+// Vertical marker lines across a time chart (makespan, horizons, guesses) with labels that never overlap.
+#pragma once
+
+#include <qcustomplot.h>
+
+#include <QString>
+#include <vector>
+
+namespace hetsched::ui {
+
+struct TimeMarker {
+    QString label;  // "makespan = 51.03"
+    double time = 0;
+    bool dashed = false;
+};
+
+// Drawn in every render path (screen, PNG, PDF, SVG): labels are placed at draw time, in up to
+// kLabelRows rows above the axis rect, and dropped rather than overlapped when there is no room.
+class TimeMarkerLayer : public QCPLayerable {
+    Q_OBJECT
+public:
+    static constexpr int kLabelRows = 2;
+
+    TimeMarkerLayer(QCPAxisRect* axisRect, QCPAxis* timeAxis, const QString& layer);
+
+    void setMarkers(std::vector<TimeMarker> markers);
+    const std::vector<TimeMarker>& markers() const { return m_markers; }
+    // The height above the axis rect the labels need, for its top margin.
+    int labelAreaHeight() const;
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
+    void draw(QCPPainter* painter) override;
+
+private:
+    QCPAxisRect* m_axisRect;
+    QCPAxis* m_timeAxis;
+    std::vector<TimeMarker> m_markers;
+};
+
+}  // namespace hetsched::ui
