@@ -78,8 +78,8 @@ CostFunctionPlot::CostFunctionPlot(QWidget* parent) : QCustomPlot(parent) {
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     xAxis->setLabel(tr("tasks x"));
     yAxis->setLabel(tr("cost C(x)"));
-    xAxis->grid()->setPen(QPen(QColor(0, 0, 0, 30), 1, Qt::DotLine));
-    yAxis->grid()->setPen(QPen(QColor(0, 0, 0, 30), 1, Qt::DotLine));
+    xAxis->grid()->setPen(QPen(QColor(215, 215, 215), 1, Qt::DotLine));
+    yAxis->grid()->setPen(QPen(QColor(215, 215, 215), 1, Qt::DotLine));
 
     // The legend is a row under the plot: inside, it would hide the curves near the solution.
     QFont legendFont = font();

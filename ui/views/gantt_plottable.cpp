@@ -276,7 +276,7 @@ void GanttPlottable::drawLaneBands(QCPPainter* painter, const GanttGeometry& g, 
             stripes.append(QRectF(area.left(), top, area.width(), bottom - top));
     }
     painter->setPen(Qt::NoPen);
-    painter->setBrush(QColor(0, 0, 0, 9));
+    painter->setBrush(QColor(246, 246, 246));   // opaque: some SVG renderers ignore fill-opacity
     painter->drawRects(stripes);
 }
 

@@ -36,7 +36,7 @@ GanttView::GanttView(QWidget* parent) : QCustomPlot(parent) {
     // Time runs across; lane 0 is at the top.
     xAxis->setLabel(tr("time"));
     xAxis->grid()->setSubGridVisible(false);
-    xAxis->grid()->setPen(QPen(QColor(0, 0, 0, 30), 1, Qt::DotLine));
+    xAxis->grid()->setPen(QPen(QColor(215, 215, 215), 1, Qt::DotLine));
     m_laneTicker = QSharedPointer<LaneAxisTicker>::create(yAxis);
     yAxis->setTicker(m_laneTicker);
     yAxis->setRangeReversed(true);
