@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "io/instance_io.h"
+#include "io/result_io.h"
 #include "solvers/registry.h"
 
 namespace hetsched {
@@ -74,6 +75,52 @@ TEST(Registry, InfeasibleIsAResultWithItsReason) {
     EXPECT_NE(r->json["message"].get<std::string>().find("upper limits sum to 10 < T = 50"), std::string::npos);
     EXPECT_FALSE(r->json.contains("assignment"));
     EXPECT_FALSE(r->objective.has_value());
+}
+
+}  // namespace
+}  // namespace hetsched
+
+namespace hetsched {
+namespace {
+
+TEST(StoredResults, ReadBackIntoTheSameScheduleAndAreChecked) {
+    const Instance instance = smallInstance();
+    auto solved = solve(instance, "dp");
+    ASSERT_TRUE(solved.ok());
+    auto back = resultFromJson(instance, solved->json);
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    EXPECT_EQ(back->solver, "dp");
+    EXPECT_EQ(back->status, SolveStatus::Optimal);
+    EXPECT_DOUBLE_EQ(*back->objective, 3.5);
+    ASSERT_EQ(back->schedule.lanes.size(), 3u);
+    EXPECT_EQ(back->schedule.lanes[0].intervals[0].label, solved->schedule.lanes[0].intervals[0].label);
+
+    nlohmann::json tampered = solved->json;
+    tampered["assignment"][0]["tasks"] = tampered["assignment"][0]["tasks"].get<int>() + 1;   // sum != T
+    auto bad = resultFromJson(instance, tampered);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find("sum"), std::string::npos) << bad.error().message;
+    tampered = solved->json;
+    tampered["assignment"][1]["resource"] = "tpu";
+    EXPECT_NE(resultFromJson(instance, tampered).error().message.find("assignment[1].resource"), std::string::npos);
+    tampered = solved->json;
+    tampered["kind"] = "dag";
+    EXPECT_FALSE(resultFromJson(instance, tampered).ok());
+    tampered = solved->json;
+    tampered.erase("status");
+    EXPECT_NE(resultFromJson(instance, tampered).error().message.find("missing key 'status'"), std::string::npos);
+}
+
+TEST(StoredResults, InfeasibleRunsReadBackWithoutAnAssignment) {
+    auto in = parseInstance(R"({"kind": "partition", "tasks": 50, "resources": [
+        {"name": "a", "upper": 10, "cost": {"affine": {"per_task": 1}}}]})");
+    ASSERT_TRUE(in.ok());
+    auto r = solve(*in, "threshold");
+    ASSERT_TRUE(r.ok());
+    auto back = resultFromJson(*in, r->json);
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    EXPECT_EQ(back->status, SolveStatus::Infeasible);
+    EXPECT_FALSE(back->objective.has_value());
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 #include <functional>
 
 #include "io/instance_io.h"
-#include "solvers/partition/partition_solvers.h"
+#include "io/result_io.h"
 
 namespace hetsched::ui {
 
@@ -19,43 +19,6 @@ std::optional<double> numberField(const nlohmann::json& json, const std::string&
     const auto it = json.find(key);
     if (it == json.end() || !it->is_number()) return std::nullopt;
     return it->get<double>();
-}
-
-// The partition family stores x_i per resource; its schedule is rebuilt by the core from them.
-Expected<SolveResult> restorePartition(const PartitionInstance& in, const nlohmann::json& json) {
-    SolveResult result;
-    result.kind = "partition";
-    result.solver = stringField(json, "solver").toStdString();
-    const std::optional<SolveStatus> status = solveStatusFromName(stringField(json, "status").toStdString());
-    if (!status) return invalidInput("the run has no valid \"status\"");
-    result.status = *status;
-    result.message = stringField(json, "message").toStdString();
-    result.seconds = numberField(json, "seconds").value_or(0.0);
-    result.objectiveName = partitionObjectiveName(in.objective);
-    result.json = json;
-
-    PartitionSolution solution;
-    solution.status = *status;
-    solution.message = result.message;
-    if (*status != SolveStatus::Infeasible) {
-        const std::vector<AssignedCount> assignment = partitionAssignment(json);
-        if (assignment.size() != in.resources.size())
-            return invalidInput("the run assigns tasks to " + std::to_string(assignment.size()) +
-                                " resources, the instance has " + std::to_string(in.resources.size()));
-        for (std::size_t i = 0; i < assignment.size(); ++i) {
-            if (assignment[i].resource != in.resources[i].name)
-                return invalidInput("the run's resource " + std::to_string(i) + " is \"" +
-                                    assignment[i].resource + "\", the instance's is \"" +
-                                    in.resources[i].name + "\"");
-            solution.tasks.push_back(assignment[i].tasks);
-            solution.costs.push_back(assignment[i].cost);
-        }
-        solution.makespan = numberField(json, "makespan").value_or(0.0);
-        solution.totalCost = numberField(json, "total_cost").value_or(0.0);
-        result.objective = solution.objective(in.objective);
-    }
-    result.schedule = partitionSchedule(in, solution);
-    return result;
 }
 
 }  // namespace
@@ -97,9 +60,7 @@ RunRecord makeRunRecord(SolveResult result, std::size_t digest) {
 RunRecord restoreRunRecord(const Instance& instance, nlohmann::json json, std::size_t digest) {
     RunRecord record;
     record.instanceDigest = digest;
-    Expected<SolveResult> restored = invalidInput("no chart for this kind of instance");
-    if (const auto* partition = std::get_if<PartitionInstance>(&instance))
-        restored = restorePartition(*partition, json);
+    Expected<SolveResult> restored = resultFromJson(instance, json);
     if (restored)
         record.result = std::make_shared<const SolveResult>(std::move(*restored));
     else

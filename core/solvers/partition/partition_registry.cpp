@@ -1,15 +1,12 @@
 // The partition family in the solver registry, and its result JSON.
-#include "io/instance_io.h"
-#include "solvers/partition/partition_solvers.h"
+#include "io/json_reader.h"
+#include "solvers/partition/partition_common.h"
+#include "solvers/partition/partition_result.h"
 #include "solvers/registry_detail.h"
 
-namespace hetsched::registry_detail {
+namespace hetsched {
 
-namespace {
-
-using PartitionSolver = Expected<PartitionSolution> (*)(const PartitionInstance&, const Progress&);
-
-SolveResult toResult(const PartitionInstance& in, const PartitionSolution& s) {
+SolveResult partitionSolveResult(const PartitionInstance& in, const PartitionSolution& s) {
     SolveResult r;
     r.status = s.status;
     r.message = s.message;
@@ -29,6 +26,45 @@ SolveResult toResult(const PartitionInstance& in, const PartitionSolution& s) {
     return r;
 }
 
+Expected<SolveResult> partitionResultFromJson(const PartitionInstance& in, const nlohmann::json& json) {
+    using json_detail::JsonNode;
+    try {
+        const JsonNode root(json, "");
+        const std::optional<SolveStatus> status = solveStatusFromName(root.at("status").string());
+        if (!status) root.at("status").fail("unknown status");
+        PartitionSolution solution = partition_detail::infeasibleSolution(
+            root.find("message") ? root.at("message").string() : std::string());
+        if (*status != SolveStatus::Infeasible) {
+            const JsonNode assignment = root.at("assignment");
+            if (assignment.size() != in.resources.size())
+                assignment.fail("has " + std::to_string(assignment.size()) + " entries, the instance has " +
+                                std::to_string(in.resources.size()) + " resources");
+            std::vector<std::int64_t> tasks;
+            for (std::size_t i = 0; i < assignment.size(); ++i) {
+                const JsonNode entry = assignment[i];
+                if (entry.at("resource").string() != in.resources[i].name)
+                    entry.at("resource").fail("expected \"" + in.resources[i].name + "\", the instance's resource " +
+                                              std::to_string(i));
+                tasks.push_back(entry.at("tasks").integer(0, in.tasks));
+            }
+            solution = partition_detail::makeSolution(in, std::move(tasks), *status, solution.message);
+        }
+        if (auto problems = verifyPartition(in, solution); !problems.empty())
+            return invalidInput("the stored result does not fit the instance: " + problems.front());
+        return partitionSolveResult(in, solution);
+    } catch (const json_detail::InputError& e) {
+        return invalidInput(std::string("stored result: ") + e.what());
+    }
+}
+
+}  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+namespace {
+
+using PartitionSolver = Expected<PartitionSolution> (*)(const PartitionInstance&, const Progress&);
+
 RegisteredSolver partitionSolver(std::string name, std::string description, PartitionSolver run,
                                  bool (*isDefault)(const Instance&) = nullptr) {
     RegisteredSolver s;
@@ -41,7 +77,7 @@ RegisteredSolver partitionSolver(std::string name, std::string description, Part
         if (!solution) return solution.error();
         if (auto problems = verifyPartition(in, *solution); !problems.empty())
             return solverError("solver " + name + " produced an invalid assignment: " + problems.front());
-        return toResult(in, *solution);
+        return partitionSolveResult(in, *solution);
     };
     return s;
 }

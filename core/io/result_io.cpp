@@ -1,0 +1,40 @@
+#include "io/result_io.h"
+
+#include "io/json_reader.h"
+#include "solvers/partition/partition_result.h"
+
+namespace hetsched {
+
+using json_detail::InputError;
+using json_detail::JsonNode;
+
+Expected<SolveResult> resultFromJson(const Instance& instance, const nlohmann::json& json) {
+    SolveResult common;
+    try {
+        const JsonNode root(json, "");
+        root.requireObject();
+        const std::string kind = root.at("kind").string();
+        if (kind != instanceKind(instance))
+            root.at("kind").fail("a " + kind + " result cannot belong to a " + instanceKind(instance) + " instance");
+        common.kind = kind;
+        common.solver = root.at("solver").string();
+        common.seconds = root.find("seconds") ? root.at("seconds").numberIn(0, 1e12) : 0.0;
+        common.message = root.find("message") ? root.at("message").string() : std::string();
+    } catch (const InputError& e) {
+        return invalidInput(std::string("stored result: ") + e.what());
+    }
+    struct Restore {
+        const nlohmann::json& json;
+        Expected<SolveResult> operator()(const PartitionInstance& in) const { return partitionResultFromJson(in, json); }
+    };
+    Expected<SolveResult> restored = std::visit(Restore{json}, instance);
+    if (!restored) return restored;
+    restored->kind = common.kind;
+    restored->solver = common.solver;
+    restored->seconds = common.seconds;
+    restored->message = common.message;
+    restored->json = json;
+    return restored;
+}
+
+}  // namespace hetsched

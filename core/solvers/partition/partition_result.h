@@ -1,0 +1,18 @@
+// The partition family's SolveResult: built from a solution, or read back from stored result JSON.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "solvers/partition/partition_solvers.h"
+#include "solvers/registry.h"
+
+namespace hetsched {
+
+// The result as `hetsched solve` prints it (without the keys the registry adds) and its schedule.
+SolveResult partitionSolveResult(const PartitionInstance& in, const PartitionSolution& solution);
+
+// Reads the family's keys of a stored result ("assignment") back; the counts are checked against the
+// instance (same resources, admissible counts summing to T) and the costs recomputed from them.
+Expected<SolveResult> partitionResultFromJson(const PartitionInstance& in, const nlohmann::json& json);
+
+}  // namespace hetsched
