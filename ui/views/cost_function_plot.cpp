@@ -8,6 +8,7 @@
 
 #include "util/number_text.h"
 #include "views/chart_palette.h"
+#include "views/plot_legend.h"
 
 namespace hetsched::ui {
 
@@ -158,17 +159,7 @@ CostFunctionPlot::~CostFunctionPlot() {
 }
 
 void CostFunctionPlot::placeLegend(bool shown) {
-    // An empty legend grid would cap the width of its layout column: it leaves the layout instead.
-    const bool placed = legend->layout() != nullptr;
-    if (shown && !placed) {
-        const int row = plotLayout()->rowCount();
-        plotLayout()->addElement(row, 0, legend);
-        plotLayout()->setRowStretchFactor(row, 0.001);
-    } else if (!shown && placed) {
-        plotLayout()->take(legend);
-        plotLayout()->simplify();
-    }
-    legend->setVisible(shown);
+    placeLegendBelow(*this, shown);
 }
 
 void CostFunctionPlot::setAssignment(const std::vector<AssignedCount>& assignment,

@@ -10,6 +10,7 @@
 #include "views/lane_axis_ticker.h"
 #include "views/swatch_legend_item.h"
 #include "views/time_marker_layer.h"
+#include "views/plot_legend.h"
 
 namespace hetsched::ui {
 
@@ -197,17 +198,7 @@ void GanttView::rebuildLegend() {
 }
 
 void GanttView::placeLegend(bool shown) {
-    // An empty legend grid would cap the width of its layout column: it leaves the layout instead.
-    const bool placed = legend->layout() != nullptr;
-    if (shown && !placed) {
-        const int row = plotLayout()->rowCount();
-        plotLayout()->addElement(row, 0, legend);
-        plotLayout()->setRowStretchFactor(row, 0.001);
-    } else if (!shown && placed) {
-        plotLayout()->take(legend);
-        plotLayout()->simplify();
-    }
-    legend->setVisible(shown);
+    placeLegendBelow(*this, shown);
 }
 
 GanttView::~GanttView() {
