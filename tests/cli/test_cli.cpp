@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace {
 
@@ -21,11 +22,24 @@ struct CliRun {
     std::string err;
 };
 
+// ctest runs every test in its own process, several at once: each process gets its own scratch directory.
+// It is removed when the process ends.
+fs::path scratchDirectory() {
+    struct Owned {
+        fs::path dir = fs::temp_directory_path() / ("hetsched-cli-test-" + std::to_string(getpid()));
+        ~Owned() {
+            std::error_code ignored;
+            fs::remove_all(dir, ignored);
+        }
+    };
+    static const Owned owned;
+    fs::create_directories(owned.dir);
+    return owned.dir;
+}
+
 // Runs hetsched with arguments (already shell-quoted where needed), capturing stdout and stderr.
 CliRun hetsched(const std::string& arguments, const std::string& stdinFile = "") {
-    const fs::path dir = fs::temp_directory_path() / "hetsched-cli-test";
-    fs::create_directories(dir);
-    const std::string errPath = (dir / "stderr.txt").string();
+    const std::string errPath = (scratchDirectory() / "stderr.txt").string();
     std::string command = std::string(HETSCHED_BINARY) + " " + arguments + " 2>" + errPath;
     if (!stdinFile.empty()) command += " <" + stdinFile;
     CliRun run;
@@ -45,11 +59,7 @@ CliRun hetsched(const std::string& arguments, const std::string& stdinFile = "")
 
 std::string example(const std::string& name) { return std::string(HETSCHED_EXAMPLES_DIR) + "/" + name; }
 
-fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / "hetsched-cli-test";
-    fs::create_directories(dir);
-    return dir / name;
-}
+fs::path scratch(const std::string& name) { return scratchDirectory() / name; }
 
 std::string readFile(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
