@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "io/divisible_io.h"
 #include "io/json_reader.h"
 #include "io/partition_io.h"
 
@@ -19,7 +20,8 @@ Expected<Instance> instanceFromJson(const nlohmann::json& json) {
         root.requireObject();
         const std::string kind = root.at("kind").string();
         if (kind == "partition") return Instance{readPartitionInstance(root)};
-        root.at("kind").fail("unknown instance kind \"" + kind + "\" (known: partition)");
+        if (kind == "divisible") return Instance{readDivisibleInstance(root)};
+        root.at("kind").fail("unknown instance kind \"" + kind + "\" (known: partition, divisible)");
     } catch (const InputError& e) {
         return invalidInput(e.what());
     } catch (const std::exception& e) {   // nlohmann type errors and allocation failures, never a crash
@@ -75,6 +77,7 @@ Expected<bool> writeTextFileAtomically(const std::string& path, const std::strin
 nlohmann::json instanceToJson(const Instance& instance) {
     struct ToJson {
         nlohmann::json operator()(const PartitionInstance& in) const { return partitionInstanceToJson(in); }
+        nlohmann::json operator()(const DivisibleInstance& in) const { return divisibleInstanceToJson(in); }
     };
     return std::visit(ToJson{}, instance);
 }

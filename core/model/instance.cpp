@@ -5,6 +5,7 @@ namespace hetsched {
 std::string instanceKind(const Instance& instance) {
     struct KindOf {
         std::string operator()(const PartitionInstance&) const { return "partition"; }
+        std::string operator()(const DivisibleInstance&) const { return "divisible"; }
     };
     return std::visit(KindOf{}, instance);
 }

@@ -4,13 +4,14 @@
 #include <string>
 #include <variant>
 
+#include "model/divisible.h"
 #include "model/partition.h"
 
 namespace hetsched {
 
-using Instance = std::variant<PartitionInstance>;
+using Instance = std::variant<PartitionInstance, DivisibleInstance>;
 
-// The value of the instance file's "kind" key ("partition", ...).
+// The value of the instance file's "kind" key ("partition", "divisible", ...).
 std::string instanceKind(const Instance& instance);
 
 }  // namespace hetsched

@@ -16,6 +16,7 @@ const std::vector<RegisteredSolver>& registry() {
     static const std::vector<RegisteredSolver> all = [] {
         std::vector<RegisteredSolver> solvers;
         for (auto& s : registry_detail::partitionSolvers()) solvers.push_back(std::move(s));
+        for (auto& s : registry_detail::divisibleSolvers()) solvers.push_back(std::move(s));
         return solvers;
     }();
     return all;

@@ -19,5 +19,6 @@ struct RegisteredSolver {
 
 // One function per family, called once when the registry is built.
 std::vector<RegisteredSolver> partitionSolvers();
+std::vector<RegisteredSolver> divisibleSolvers();
 
 }  // namespace hetsched::registry_detail

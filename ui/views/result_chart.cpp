@@ -8,6 +8,8 @@ ChartType chartTypeFor(const Instance& instance) {
     struct ChartOf {
         // The partition result is one bar of length C_i(x_i) per resource.
         ChartType operator()(const PartitionInstance&) const { return ChartType::Gantt; }
+        // The divisible timeline: master ports and workers as lanes of the same Gantt.
+        ChartType operator()(const DivisibleInstance&) const { return ChartType::Gantt; }
     };
     return std::visit(ChartOf{}, instance);
 }

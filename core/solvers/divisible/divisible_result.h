@@ -1,0 +1,18 @@
+// The divisible family's SolveResult: built from a solution, or read back from stored result JSON.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "solvers/divisible/divisible_solvers.h"
+#include "solvers/registry.h"
+
+namespace hetsched {
+
+// The result as `hetsched solve` prints it (without the keys the registry adds) and its schedule.
+SolveResult divisibleSolveResult(const DivisibleInstance& in, const DivisibleSolution& solution);
+
+// Reads the family's keys of a stored result (send_order, return_order, workers[].alpha) back; the
+// times are recomputed from the loads and the scenario, and the whole is verified against the instance.
+Expected<SolveResult> divisibleResultFromJson(const DivisibleInstance& in, const nlohmann::json& json);
+
+}  // namespace hetsched
