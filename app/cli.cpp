@@ -1,12 +1,15 @@
 #include "cli.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 
 #include "io/instance_io.h"
+#include "solvers/divisible/divisible_experiments.h"
 
 namespace hetsched::cli {
 
@@ -30,6 +33,8 @@ void printUsage(std::ostream& out) {
            "                  [--width PIXELS] [--height PIXELS]\n"
            "                                        render the chart the GUI shows, headless\n"
            "  hetsched solvers [--kind KIND]        list every solver, one line each\n"
+           "  hetsched experiment NAME [FLAGS]... [-o OUT.csv]\n"
+           "                                        run a built-in experiment, print CSV (hetsched experiment: the list)\n"
            "  hetsched --help | --version\n";
 }
 
@@ -140,6 +145,139 @@ int runSolvers(const std::vector<std::string>& args, std::ostream& out, std::ost
         return kExitError;
     }
     return kExitOk;
+}
+
+namespace {
+
+// "0.8,1" -> {0.8, 1}; "log:0.1:100:25" -> 25 values log-spaced from 0.1 to 100.
+Expected<std::vector<double>> parseNumberList(const std::string& text, const std::string& flag) {
+    std::vector<double> values;
+    if (text.rfind("log:", 0) == 0) {
+        std::vector<std::string> parts;
+        std::stringstream in(text.substr(4));
+        for (std::string part; std::getline(in, part, ':');) parts.push_back(part);
+        if (parts.size() != 3) return invalidInput(flag + ": expected log:FROM:TO:COUNT, got '" + text + "'");
+        auto from = parseNumber(parts[0], flag);
+        auto to = parseNumber(parts[1], flag);
+        auto count = parseNumber(parts[2], flag);
+        if (!from) return from.error();
+        if (!to) return to.error();
+        if (!count) return count.error();
+        if (!(*from > 0) || !(*to > *from) || *count < 2 || *count > 1000 || *count != std::floor(*count))
+            return invalidInput(flag + ": log:FROM:TO:COUNT needs 0 < FROM < TO and 2 <= COUNT <= 1000");
+        const int n = static_cast<int>(*count);
+        for (int k = 0; k < n; ++k) values.push_back(*from * std::pow(*to / *from, double(k) / double(n - 1)));
+        return values;
+    }
+    std::stringstream in(text);
+    for (std::string part; std::getline(in, part, ',');) {
+        auto v = parseNumber(part, flag);
+        if (!v) return v.error();
+        values.push_back(*v);
+    }
+    if (values.empty()) return invalidInput(flag + " needs at least one value");
+    return values;
+}
+
+Expected<long long> parseInteger(const std::string& text, const std::string& flag, long long lo, long long hi) {
+    auto v = parseNumber(text, flag);
+    if (!v) return v.error();
+    if (*v != std::floor(*v) || *v < double(lo) || *v > double(hi))
+        return invalidInput(flag + " must be an integer between " + std::to_string(lo) + " and " + std::to_string(hi) +
+                            ", got '" + text + "'");
+    return static_cast<long long>(*v);
+}
+
+struct ExperimentSpec {
+    std::string name;
+    std::string usage;         // its flags
+    std::string description;   // one line
+    int (*run)(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+};
+
+int writeCsv(const std::string& csv, const std::string& output, std::ostream& out, std::ostream& err) {
+    if (output.empty()) {
+        out << csv;
+    } else if (auto written = writeTextFileAtomically(output, csv); !written) {
+        err << "hetsched experiment: error: " << written.error().message << "\n";
+        return kExitError;
+    }
+    return kExitOk;
+}
+
+// Applies one "--flag value" of divisible-simulation to the configuration.
+std::optional<Error> setSimulationFlag(DivisibleSimulationConfig& config, const std::string& flag,
+                                       const std::string& value) {
+    if (flag == "--workers" || flag == "--platforms" || flag == "--seed") {
+        const long long hi = flag == "--workers" ? 2000 : flag == "--platforms" ? 1000 : (1LL << 52);
+        auto v = parseInteger(value, flag, flag == "--seed" ? 0 : 1, hi);
+        if (!v) return v.error();
+        if (flag == "--workers") config.workers = static_cast<int>(*v);
+        if (flag == "--platforms") config.platforms = static_cast<int>(*v);
+        if (flag == "--seed") config.seed = static_cast<std::uint64_t>(*v);
+        return std::nullopt;
+    }
+    if (flag == "--z" || flag == "--ratios") {
+        auto v = parseNumberList(value, flag);
+        if (!v) return v.error();
+        (flag == "--z" ? config.zValues : config.ratios) = *v;
+        return std::nullopt;
+    }
+    return invalidInput("unknown flag " + flag);
+}
+
+int runDivisibleSimulationExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    const std::string prefix = "hetsched experiment divisible-simulation: ";
+    DivisibleSimulationConfig config;
+    std::string output;
+    for (std::size_t i = 0; i < args.size(); i += 2) {
+        const std::string& flag = args[i];
+        if (flag.rfind("-", 0) != 0) {
+            err << prefix << "unexpected argument '" << flag << "'\n";
+            return kExitUsage;
+        }
+        if (i + 1 >= args.size()) {
+            err << prefix << flag << " needs a value\n";
+            return kExitUsage;
+        }
+        if (flag == "-o" || flag == "--output") {
+            output = args[i + 1];
+        } else if (std::optional<Error> problem = setSimulationFlag(config, flag, args[i + 1])) {
+            err << prefix << problem->message << "\n";
+            return kExitUsage;
+        }
+    }
+    Expected<std::vector<DivisibleSimulationRow>> rows = runDivisibleSimulation(config);
+    if (!rows) {
+        err << prefix << "error: " << rows.error().message << "\n";
+        return kExitError;
+    }
+    return writeCsv(divisibleSimulationCsv(*rows), output, out, err);
+}
+
+const std::vector<ExperimentSpec>& experiments() {
+    static const std::vector<ExperimentSpec> all{
+        {"divisible-simulation", "[--workers 100] [--platforms 10] [--seed 1] [--z 0.8,1] [--ratios log:0.1:100:25]",
+         "the simulation of Beaumont, Marchal, Robert 2005: lifo-optimal, fifo-by-c, fifo-by-w relative to "
+         "fifo-optimal against w/c, and the workers fifo-optimal uses",
+         runDivisibleSimulationExperiment},
+    };
+    return all;
+}
+
+}  // namespace
+
+int runExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (args.empty() || args.front() == "--list") {
+        (args.empty() ? err : out) << "experiments (hetsched experiment NAME [FLAGS]... [-o OUT.csv]):\n";
+        for (const ExperimentSpec& e : experiments())
+            (args.empty() ? err : out) << "  " << e.name << " " << e.usage << "\n      " << e.description << "\n";
+        return args.empty() ? kExitUsage : kExitOk;
+    }
+    for (const ExperimentSpec& e : experiments())
+        if (e.name == args.front()) return e.run({args.begin() + 1, args.end()}, out, err);
+    err << "hetsched experiment: unknown experiment '" << args.front() << "' (hetsched experiment --list)\n";
+    return kExitUsage;
 }
 
 }  // namespace hetsched::cli

@@ -28,6 +28,8 @@ Expected<SolveResult> loadAndSolve(const SolveArguments& arguments, Instance* in
 
 int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runSolvers(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// hetsched experiment NAME [FLAGS]: built-in experiments printing CSV; with no NAME, the list.
+int runExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 void printUsage(std::ostream& out);
 
 // Exit codes: 0 solved or proven infeasible, 1 invalid input or failed solve, 2 bad command line.

@@ -47,6 +47,7 @@ int main(int argc, char** argv) {
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     if (command == "solve") return cli::runSolve(rest, std::cout, std::cerr);
     if (command == "solvers") return cli::runSolvers(rest, std::cout, std::cerr);
+    if (command == "experiment") return cli::runExperiment(rest, std::cout, std::cerr);
     if (command == "export") return runExport(rest, argc, argv);
     if (command == "gui") {
         if (rest.size() > 1) {

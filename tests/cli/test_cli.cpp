@@ -1,6 +1,7 @@
 // The hetsched command line end to end: the public contract of subcommands, flags, exit codes and JSON keys.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -187,6 +188,76 @@ TEST(Cli, ExportRefusesAnUnknownFormatAndAMissingOutput) {
     EXPECT_FALSE(r.err.empty());
     r = hetsched("export " + example("partition-small.json"));
     EXPECT_EQ(r.exitCode, 2);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(CliDivisible, SolvePrintsTheFamilyContract) {
+    const CliRun r = hetsched("solve " + example("divisible-small.json"));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["kind"], "divisible");
+    EXPECT_EQ(j["solver"], "exhaustive");
+    EXPECT_EQ(j["status"], "optimal");
+    EXPECT_TRUE(j["throughput"].is_number());
+    ASSERT_EQ(j["workers"].size(), 2u);
+    for (const char* key : {"worker", "alpha", "send_start", "send_end", "compute_end", "return_start", "return_end", "idle"})
+        EXPECT_TRUE(j["workers"][0].contains(key)) << key;
+    const CliRun listed = hetsched("solvers --kind divisible");
+    ASSERT_EQ(listed.exitCode, 0);
+    for (const char* name : {"scenario-lp", "fifo-optimal", "lifo-optimal", "fifo-by-c", "fifo-by-w", "exhaustive", "no-return"})
+        EXPECT_NE(listed.out.find(std::string("divisible ") + name), std::string::npos) << name;
+}
+
+TEST(CliDivisible, ExportsTheTimeline) {
+    const fs::path out = scratch("timeline.svg");
+    const CliRun r = hetsched("export " + example("divisible-neither-fifo-nor-lifo.json") + " -o " + out.string());
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const std::string svg = readFile(out);
+    EXPECT_NE(svg.find("<svg"), std::string::npos);
+    EXPECT_NE(svg.find("master send"), std::string::npos);
+}
+
+TEST(CliExperiment, DivisibleSimulationPrintsCsv) {
+    const CliRun r = hetsched("experiment divisible-simulation --workers 20 --platforms 2 --z 0.8,1 --ratios 0.5,5");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    std::istringstream lines(r.out);
+    std::string header;
+    std::getline(lines, header);
+    EXPECT_EQ(header, "z,ratio,platforms,lifo_optimal,fifo_by_c,fifo_by_w,fifo_optimal_workers,fifo_optimal_throughput");
+    int rows = 0;
+    for (std::string line; std::getline(lines, line);) {
+        ++rows;
+        EXPECT_EQ(std::count(line.begin(), line.end(), ','), 7) << line;
+    }
+    EXPECT_EQ(rows, 4);
+    const fs::path out = scratch("simulation.csv");
+    const CliRun toFile = hetsched("experiment divisible-simulation --workers 5 --platforms 1 --ratios log:1:10:3 -o " +
+                                   out.string());
+    ASSERT_EQ(toFile.exitCode, 0) << toFile.err;
+    EXPECT_TRUE(toFile.out.empty());
+    const std::string csv = readFile(out);
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 7);
+}
+
+TEST(CliExperiment, RefusesBadArguments) {
+    CliRun r = hetsched("experiment");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("divisible-simulation"), std::string::npos) << r.err;
+    EXPECT_EQ(hetsched("experiment --list").exitCode, 0);
+    r = hetsched("experiment divisible-simulation --workers -3");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("--workers must be an integer between 1 and 2000"), std::string::npos) << r.err;
+    r = hetsched("experiment divisible-simulation --ratios log:10:1:5");
+    EXPECT_EQ(r.exitCode, 2);
+    r = hetsched("experiment divisible-simulation --z");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("--z needs a value"), std::string::npos) << r.err;
+    r = hetsched("experiment nonsense");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("unknown experiment 'nonsense'"), std::string::npos) << r.err;
 }
 
 }  // namespace

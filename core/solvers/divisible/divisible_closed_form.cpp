@@ -46,7 +46,45 @@ Expected<DivisibleSolution> exactFifoSearch(const DivisibleInstance& in, const P
                                      " FIFO orders was solved as an LP");
 }
 
+// Every worker in `order`, FIFO, no idle time: A alpha = T 1 solved by Sherman-Morrison (valid for any d).
+// If that system gives some worker a non-positive load, every worker cannot take part without idle
+// time; the scenario LP of the order then chooses the loads (some may be 0) and the message says so.
+Expected<DivisibleSolution> allWorkersFifo(const DivisibleInstance& in, const std::vector<std::size_t>& order,
+                                           const std::string& what) {
+    const divisible_detail::FifoPrefixes f = fifoPrefixes(in, order, false);
+    const std::size_t p = order.size();
+    if (f.validCount == p) {
+        double du = 0;
+        for (std::size_t k = 0; k < p; ++k) du += in.workers[order[k]].d * f.u[k];
+        std::vector<double> alpha(in.workers.size(), 0.0);
+        for (std::size_t k = 0; k < p; ++k) alpha[order[k]] = in.horizon * f.u[k] / (1 + du);
+        return makeDivisibleSolution(in, order, order, std::move(alpha), SolveStatus::Feasible,
+                                     "heuristic: every worker by increasing " + what +
+                                         ", FIFO, no idle time (closed form); no guarantee");
+    }
+    const std::string& stuck = in.workers[order[f.validCount]].name;
+    return divisible_detail::fifoLpInOrder(
+        in, order, SolveStatus::Feasible,
+        "heuristic: workers by increasing " + what + ", FIFO; with every worker and no idle time " + stuck +
+            " would get a negative load, so the scenario LP of that order chose the loads; no guarantee");
+}
+
+std::vector<std::size_t> orderByKey(const DivisibleInstance& in, double DivisibleWorker::*key) {
+    std::vector<std::size_t> order = identityOrder(in.workers.size());
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return in.workers[a].*key < in.workers[b].*key; });
+    return order;
+}
+
 }  // namespace
+
+Expected<DivisibleSolution> solveDivisibleFifoByC(const DivisibleInstance& in, const Progress&) {
+    return allWorkersFifo(in, orderByKey(in, &DivisibleWorker::c), "c_i");
+}
+
+Expected<DivisibleSolution> solveDivisibleFifoByW(const DivisibleInstance& in, const Progress&) {
+    return allWorkersFifo(in, orderByKey(in, &DivisibleWorker::w), "w_i");
+}
 
 Expected<DivisibleSolution> solveDivisibleNoReturn(const DivisibleInstance& in, const Progress&) {
     for (const DivisibleWorker& w : in.workers)

@@ -1,4 +1,4 @@
-// The scenario LP through core/lp (scenario-lp, fifo-by-c, fifo-by-w).
+// The scenario LP through core/lp (scenario-lp, and the fallbacks of fifo-optimal and the FIFO heuristics).
 #include <algorithm>
 #include <numeric>
 #include <set>
@@ -56,7 +56,9 @@ Expected<DivisibleSolution> scenarioLp(const DivisibleInstance& in, const std::v
                                {suffix[returnPos[i]], 1}},
                               -lp::kInfinity, 1);
     }
-    Expected<lp::LpSolution> solution = lp::solveLinearProgram(program, {}, progress);
+    lp::LpOptions options;
+    options.exact = true;   // the rational simplex from the optimal basis: loads exact, not within 1e-7
+    Expected<lp::LpSolution> solution = lp::solveLinearProgram(program, options, progress);
     if (!solution) return solution.error();
     if (solution->status == lp::LpStatus::Cancelled) return cancelledError();
     if (solution->status != lp::LpStatus::Optimal)
@@ -68,17 +70,6 @@ Expected<DivisibleSolution> scenarioLp(const DivisibleInstance& in, const std::v
         alpha[i] = b < 1e-12 ? 0.0 : in.horizon * b / scale(i);   // degenerate basics at a hair above 0
     }
     return makeDivisibleSolution(in, sendOrder, returnOrder, std::move(alpha), status, message);
-}
-
-Expected<DivisibleSolution> fifoHeuristic(const DivisibleInstance& in, bool byC, const Progress& progress) {
-    std::vector<std::size_t> order = divisible_detail::identityOrder(in.workers.size());
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return byC ? in.workers[a].c < in.workers[b].c : in.workers[a].w < in.workers[b].w;
-    });
-    return scenarioLp(in, order, order, SolveStatus::Feasible,
-                      std::string("heuristic: every worker by increasing ") + (byC ? "c_i" : "w_i") +
-                          ", FIFO returns, loads from the scenario LP (no guarantee)",
-                      progress);
 }
 
 }  // namespace
@@ -96,14 +87,6 @@ Expected<DivisibleSolution> solveDivisibleScenarioLp(const DivisibleInstance& in
     std::string message = "optimal for the scenario " + std::string(given ? "given" : "of the listed order, FIFO") +
                           ": sends " + namesOf(in, send) + "; returns " + namesOf(in, back);
     return scenarioLp(in, send, back, SolveStatus::Optimal, message, progress);
-}
-
-Expected<DivisibleSolution> solveDivisibleFifoByC(const DivisibleInstance& in, const Progress& progress) {
-    return fifoHeuristic(in, true, progress);
-}
-
-Expected<DivisibleSolution> solveDivisibleFifoByW(const DivisibleInstance& in, const Progress& progress) {
-    return fifoHeuristic(in, false, progress);
 }
 
 namespace divisible_detail {

@@ -1,4 +1,6 @@
 // The divisible family in the solver registry, and its result JSON.
+#include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "io/json_reader.h"
@@ -76,9 +78,15 @@ Expected<SolveResult> divisibleResultFromJson(const DivisibleInstance& in, const
         }
         DivisibleSolution s = makeDivisibleSolution(in, send, back, alpha, *status,
                                                     root.find("message") ? root.at("message").string() : "");
-        for (std::size_t i = 0; i < alpha.size(); ++i)
+        for (std::size_t i = 0; i < alpha.size(); ++i) {
             if (alpha[i] > 0 && s.alpha[i] == 0)
                 workers[i].at("alpha").fail("is positive but the worker is not in both send_order and return_order");
+            // makeDivisibleSolution scales loads that overflow the horizon down; a stored result must fit as is.
+            if (std::abs(s.alpha[i] - alpha[i]) > 1e-9 * std::max(1.0, alpha[i]))
+                return invalidInput("the stored result does not fit the instance: workers[" + std::to_string(i) +
+                                    "].alpha = " + workers[i].at("alpha").raw().dump() +
+                                    " does not fit in the horizon with this scenario");
+        }
         if (auto problems = verifyDivisible(in, s); !problems.empty())
             return invalidInput("the stored result does not fit the instance: " + problems.front());
         return divisibleSolveResult(in, s);
@@ -136,9 +144,9 @@ std::vector<RegisteredSolver> divisibleSolvers() {
                         "LP of the slides for the given send_order/return_order (default: listed order, FIFO), "
                         "with idle times",
                         solveDivisibleScenarioLp),
-        divisibleSolver("fifo-by-c", "heuristic: every worker by increasing c, FIFO, loads by the scenario LP",
+        divisibleSolver("fifo-by-c", "heuristic of the simulations: every worker by increasing c, FIFO, no idle time (closed form)",
                         solveDivisibleFifoByC),
-        divisibleSolver("fifo-by-w", "heuristic: every worker by increasing w, FIFO, loads by the scenario LP",
+        divisibleSolver("fifo-by-w", "heuristic of the simulations: every worker by increasing w, FIFO, no idle time (closed form)",
                         solveDivisibleFifoByW),
         divisibleSolver("no-return", "classic problem without returns (every d = 0): closed form by increasing c",
                         solveDivisibleNoReturn),

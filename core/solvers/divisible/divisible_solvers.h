@@ -69,9 +69,10 @@ Expected<DivisibleSolution> solveDivisibleFifoOptimal(const DivisibleInstance& i
 // c_i + d_i, returns in the reverse order, no idle time; the no-return closed form on c_i + d_i. O(p log p).
 Expected<DivisibleSolution> solveDivisibleLifoOptimal(const DivisibleInstance& in, const Progress& progress = {});
 
-// fifo-by-c / fifo-by-w: the heuristics of the simulations (part 4): every worker ordered by
-// increasing c_i (resp. w_i), FIFO returns, loads from the scenario LP (so a worker may get 0 and
-// idle time is allowed). No guarantee.
+// fifo-by-c / fifo-by-w: the heuristics of the simulations (part 4): every worker, ordered by
+// increasing c_i (resp. w_i), FIFO returns, no idle time: A alpha = T 1 by Sherman-Morrison, O(p log p).
+// Should that give a worker a non-positive load, the scenario LP of the order picks the loads instead
+// (said in the message). No guarantee.
 Expected<DivisibleSolution> solveDivisibleFifoByC(const DivisibleInstance& in, const Progress& progress = {});
 Expected<DivisibleSolution> solveDivisibleFifoByW(const DivisibleInstance& in, const Progress& progress = {});
 

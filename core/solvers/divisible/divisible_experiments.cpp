@@ -1,0 +1,207 @@
+#include "solvers/divisible/divisible_experiments.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <random>
+#include <sstream>
+
+#include "solvers/divisible/divisible_common.h"
+
+namespace hetsched {
+
+namespace {
+
+// The instance made of the workers of `order` (in that order), with the same horizon and no scenario.
+DivisibleInstance subPlatform(const DivisibleInstance& in, const std::vector<std::size_t>& order, std::size_t q) {
+    DivisibleInstance sub;
+    sub.horizon = in.horizon;
+    sub.workers.reserve(q);
+    for (std::size_t k = 0; k < q; ++k) sub.workers.push_back(in.workers[order[k]]);
+    return sub;
+}
+
+std::vector<std::size_t> orderBy(const DivisibleInstance& in, double DivisibleWorker::*key) {
+    std::vector<std::size_t> order = divisible_detail::identityOrder(in.workers.size());
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return in.workers[a].*key < in.workers[b].*key; });
+    return order;
+}
+
+// About maxPoints values of q in 1..p, always 1 and p, increasing.
+std::vector<std::size_t> sampledCounts(std::size_t p, int maxPoints) {
+    const std::size_t points = static_cast<std::size_t>(std::max(2, maxPoints));
+    std::vector<std::size_t> counts;
+    if (p <= points) {
+        for (std::size_t q = 1; q <= p; ++q) counts.push_back(q);
+        return counts;
+    }
+    for (std::size_t k = 0; k < points; ++k)
+        counts.push_back(1 + static_cast<std::size_t>(std::llround(double(k) * double(p - 1) / double(points - 1))));
+    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+    return counts;
+}
+
+}  // namespace
+
+Expected<WorkerCountCurve> throughputByWorkerCount(const DivisibleInstance& in, int maxPoints,
+                                                   const Progress& progress) {
+    const std::size_t p = in.workers.size();
+    if (p == 0) return invalidInput("the platform has no worker");
+    WorkerCountCurve curve;
+
+    Expected<DivisibleSolution> fifo = solveDivisibleFifoOptimal(in, progress);
+    if (!fifo) return fifo.error();
+    curve.fifoOptimal = fifo->throughput;
+    curve.fifoOptimalWorkers = static_cast<int>(fifo->sendOrder.size());
+    curve.fifoOptimalProven = fifo->status == SolveStatus::Optimal;
+    Expected<DivisibleSolution> lifo = solveDivisibleLifoOptimal(in, progress);
+    if (!lifo) return lifo.error();
+    curve.lifoOptimal = lifo->throughput;
+    Expected<DivisibleSolution> byC = solveDivisibleFifoByC(in, progress);
+    if (!byC) return byC.error();
+    curve.fifoByC = byC->throughput;
+    Expected<DivisibleSolution> byW = solveDivisibleFifoByW(in, progress);
+    if (!byW) return byW.error();
+    curve.fifoByW = byW->throughput;
+
+    // Closed forms over every prefix of the c + d order: LIFO loads are those of the no-return problem
+    // on c + d (every worker helps), and under d = z c the FIFO optimum of the first q workers is the
+    // best valid prefix among them (theorem), both in O(p).
+    const std::vector<std::size_t> byCommunication = orderByCommunication(in);
+    std::vector<double> reducedC(p);
+    for (std::size_t i = 0; i < p; ++i) reducedC[i] = in.workers[i].c + in.workers[i].d;
+    const std::vector<double> lifoLoads = divisible_detail::noReturnLoads(in, byCommunication, reducedC);
+    std::vector<double> lifoPrefix(p);
+    double sum = 0;
+    for (std::size_t k = 0; k < p; ++k) lifoPrefix[k] = (sum += lifoLoads[byCommunication[k]]) / in.horizon;
+
+    const std::optional<double> z = constantReturnRatio(in);
+    std::vector<double> fifoPrefix;
+    if (z) {
+        const divisible_detail::FifoPrefixes prefixes =
+            divisible_detail::fifoPrefixes(in, byCommunication, *z > 1 + 1e-12);
+        double best = 0;
+        for (std::size_t k = 0; k < p; ++k) {
+            if (k < prefixes.validCount) best = std::max(best, prefixes.throughput[k]);
+            fifoPrefix.push_back(best);
+        }
+    }
+
+    const std::vector<std::size_t> byCost = orderBy(in, &DivisibleWorker::c);
+    const std::vector<std::size_t> bySpeed = orderBy(in, &DivisibleWorker::w);
+    const std::vector<std::size_t> counts = sampledCounts(p, maxPoints);
+    for (std::size_t n = 0; n < counts.size(); ++n) {
+        if (progress.stopRequested()) return cancelledError();
+        progress.report(double(n) / double(counts.size()), "throughput against the number of workers");
+        const std::size_t q = counts[n];
+        WorkerCountPoint point;
+        point.workers = static_cast<int>(q);
+        point.lifoOptimal = lifoPrefix[q - 1];
+        if (z) {
+            point.fifoOptimal = fifoPrefix[q - 1];
+        } else {
+            Expected<DivisibleSolution> s = solveDivisibleFifoOptimal(subPlatform(in, byCommunication, q), progress);
+            if (!s) return s.error();
+            point.fifoOptimal = s->throughput;
+        }
+        Expected<DivisibleSolution> c = solveDivisibleFifoByC(subPlatform(in, byCost, q), progress);
+        if (!c) return c.error();
+        point.fifoByC = c->throughput;
+        Expected<DivisibleSolution> w = solveDivisibleFifoByW(subPlatform(in, bySpeed, q), progress);
+        if (!w) return w.error();
+        point.fifoByW = w->throughput;
+        curve.points.push_back(point);
+    }
+    progress.report(1.0, "throughput against the number of workers");
+    return curve;
+}
+
+std::vector<double> defaultSimulationRatios() {
+    std::vector<double> ratios;
+    for (int k = 0; k <= 24; ++k) ratios.push_back(0.1 * std::pow(10.0, 3.0 * k / 24.0));
+    return ratios;
+}
+
+Expected<std::vector<DivisibleSimulationRow>> runDivisibleSimulation(const DivisibleSimulationConfig& config,
+                                                                     const Progress& progress) {
+    if (config.workers < 1 || config.workers > 2000)
+        return invalidInput("workers must be between 1 and 2000, got " + std::to_string(config.workers));
+    if (config.platforms < 1 || config.platforms > 1000)
+        return invalidInput("platforms must be between 1 and 1000, got " + std::to_string(config.platforms));
+    if (config.zValues.empty()) return invalidInput("at least one value of z is needed");
+    for (double z : config.zValues)
+        if (!std::isfinite(z) || z < 0 || z > 1e6) return invalidInput("z must be finite and between 0 and 1e6");
+    const std::vector<double> ratios = config.ratios.empty() ? defaultSimulationRatios() : config.ratios;
+    for (double r : ratios)
+        if (!std::isfinite(r) || r <= 0 || r > 1e9) return invalidInput("ratios w/c must be positive and at most 1e9");
+
+    std::vector<DivisibleSimulationRow> rows;
+    const double total = double(config.zValues.size() * ratios.size() * std::size_t(config.platforms));
+    double done = 0;
+    for (std::size_t zi = 0; zi < config.zValues.size(); ++zi) {
+        const double z = config.zValues[zi];
+        for (std::size_t ri = 0; ri < ratios.size(); ++ri) {
+            const double ratio = ratios[ri];
+            // One stream per (z, ratio) point: a point's platforms do not depend on the other points.
+            std::mt19937_64 random(config.seed * 1'000'003ULL + zi * 10'007ULL + ri);
+            std::uniform_real_distribution<double> uniform(1.0, 10.0);
+            DivisibleSimulationRow row;
+            row.z = z;
+            row.ratio = ratio;
+            row.platforms = config.platforms;
+            for (int k = 0; k < config.platforms; ++k) {
+                if (progress.stopRequested()) return cancelledError();
+                progress.report(done / total, "divisible-load simulation");
+                DivisibleInstance in;
+                in.horizon = 1;
+                for (int i = 0; i < config.workers; ++i) {
+                    DivisibleWorker w;
+                    w.name = std::string("P").append(std::to_string(i + 1));
+                    w.c = uniform(random);
+                    w.w = ratio * uniform(random);
+                    w.d = z * w.c;
+                    in.workers.push_back(std::move(w));
+                }
+                Expected<DivisibleSolution> fifo = solveDivisibleFifoOptimal(in, progress);
+                if (!fifo) return fifo.error();
+                Expected<DivisibleSolution> lifo = solveDivisibleLifoOptimal(in, progress);
+                if (!lifo) return lifo.error();
+                Expected<DivisibleSolution> byC = solveDivisibleFifoByC(in, progress);
+                if (!byC) return byC.error();
+                Expected<DivisibleSolution> byW = solveDivisibleFifoByW(in, progress);
+                if (!byW) return byW.error();
+                const double reference = fifo->throughput;
+                row.lifoOptimal += lifo->throughput / reference;
+                row.fifoByC += byC->throughput / reference;
+                row.fifoByW += byW->throughput / reference;
+                row.fifoOptimalWorkers += double(fifo->sendOrder.size());
+                row.fifoOptimalThroughput += reference;
+                done += 1;
+            }
+            const double n = config.platforms;
+            row.lifoOptimal /= n;
+            row.fifoByC /= n;
+            row.fifoByW /= n;
+            row.fifoOptimalWorkers /= n;
+            row.fifoOptimalThroughput /= n;
+            rows.push_back(row);
+        }
+    }
+    progress.report(1.0, "divisible-load simulation");
+    return rows;
+}
+
+std::string divisibleSimulationCsv(const std::vector<DivisibleSimulationRow>& rows) {
+    std::ostringstream out;
+    out << "z,ratio,platforms,lifo_optimal,fifo_by_c,fifo_by_w,fifo_optimal_workers,fifo_optimal_throughput\n";
+    char line[256];
+    for (const DivisibleSimulationRow& r : rows) {
+        std::snprintf(line, sizeof line, "%.6g,%.6g,%d,%.9g,%.9g,%.9g,%.6g,%.9g\n", r.z, r.ratio, r.platforms,
+                      r.lifoOptimal, r.fifoByC, r.fifoByW, r.fifoOptimalWorkers, r.fifoOptimalThroughput);
+        out << line;
+    }
+    return out.str();
+}
+
+}  // namespace hetsched

@@ -1,0 +1,69 @@
+// Studies built on the divisible-load solvers: throughput against the number of workers for one
+// platform, and the simulation of the slides (part 4) as a reproducible experiment.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/expected.h"
+#include "common/progress.h"
+#include "model/divisible.h"
+
+namespace hetsched {
+
+// Throughput of each strategy restricted to the first q workers of its own order, for q = 1..p.
+// fifo-optimal and lifo-optimal take the first q by c_i + d_i, fifo-by-c the first q by c_i, fifo-by-w
+// the first q by w_i (loads from the scenario LP). When p is large only about `maxPoints` values of q
+// are evaluated (always including 1 and p).
+struct WorkerCountPoint {
+    int workers = 0;          // q
+    double fifoOptimal = 0;   // optimal FIFO on the first q (its own subset choice within them)
+    double lifoOptimal = 0;
+    double fifoByC = 0;
+    double fifoByW = 0;
+};
+
+struct WorkerCountCurve {
+    std::vector<WorkerCountPoint> points;
+    // The throughput of each solver on the whole platform, and the workers fifo-optimal uses.
+    double fifoOptimal = 0, lifoOptimal = 0, fifoByC = 0, fifoByW = 0;
+    int fifoOptimalWorkers = 0;
+    bool fifoOptimalProven = true;   // false when the d_i are not z c_i and p is large (LP of the c+d order)
+};
+
+Expected<WorkerCountCurve> throughputByWorkerCount(const DivisibleInstance& in, int maxPoints = 60,
+                                                   const Progress& progress = {});
+
+// The simulation of the slides: random platforms of `workers` workers with d_i = z c_i; at each ratio
+// w/c, `platforms` platforms are drawn and the throughput of lifo-optimal, fifo-by-c and fifo-by-w is
+// divided by that of fifo-optimal (then averaged), with the number of workers fifo-optimal uses.
+// c_i is uniform in [1, 10] and w_i = ratio * u_i with u_i uniform in [1, 10]: the mean of w over the mean
+// of c is `ratio`. Deterministic for a seed.
+struct DivisibleSimulationConfig {
+    int workers = 100;
+    std::vector<double> zValues{0.8, 1.0};
+    std::vector<double> ratios;   // empty: 25 values log-spaced from 0.1 to 100
+    int platforms = 10;
+    std::uint64_t seed = 1;
+};
+
+struct DivisibleSimulationRow {
+    double z = 0;
+    double ratio = 0;                 // mean w / mean c
+    int platforms = 0;
+    double lifoOptimal = 0;           // mean of throughput(lifo-optimal) / throughput(fifo-optimal)
+    double fifoByC = 0;
+    double fifoByW = 0;
+    double fifoOptimalWorkers = 0;    // mean number of workers used by fifo-optimal
+    double fifoOptimalThroughput = 0; // mean throughput of fifo-optimal with T = 1
+};
+
+std::vector<double> defaultSimulationRatios();
+// Checks the configuration (1..2000 workers, 1..1000 platforms, z and ratios positive and finite).
+Expected<std::vector<DivisibleSimulationRow>> runDivisibleSimulation(const DivisibleSimulationConfig& config,
+                                                                     const Progress& progress = {});
+// CSV with a header line: z,ratio,platforms,lifo_optimal,fifo_by_c,fifo_by_w,fifo_optimal_workers,fifo_optimal_throughput
+std::string divisibleSimulationCsv(const std::vector<DivisibleSimulationRow>& rows);
+
+}  // namespace hetsched
