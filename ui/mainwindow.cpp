@@ -3,12 +3,14 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QCursor>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -21,7 +23,9 @@
 #include <QUndoView>
 #include <QUrl>
 
+#include "divisible_simulation_dialog.h"
 #include "document/instance_list_model.h"
+#include "editors/divisible_editor.h"
 #include "editors/instance_editor.h"
 #include "editors/partition_editor.h"
 #include "editors/partition_edits.h"
@@ -37,6 +41,8 @@
 #include "util/resources.h"
 #include "views/chart_export.h"
 #include "views/cost_function_plot.h"
+#include "views/divisible_throughput_plot.h"
+#include "views/divisible_timeline_view.h"
 #include "views/result_chart.h"
 
 namespace hetsched::ui {
@@ -86,6 +92,14 @@ PartitionInstance emptyPartitionInstance() {
     in.tasks = 10;
     in.objective = PartitionObjective::Makespan;
     in.resources.push_back(newResource(in));
+    return in;
+}
+
+// Three workers with d = 0.8 c: the theorems apply; reorder the scenario to see the LP answer change.
+DivisibleInstance emptyDivisibleInstance() {
+    DivisibleInstance in;
+    in.horizon = 1;
+    in.workers = {{"P1", 1, 2, 0.8}, {"P2", 2, 1, 1.6}, {"P3", 1.5, 1.5, 1.2}};
     return in;
 }
 
@@ -147,7 +161,11 @@ MainWindow::MainWindow(QWidget* parent)
     newProject();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // The document is a child, destroyed after this body: its last signals (the undo stack's clean state)
+    // must not reach a window that is already half gone.
+    m_document->disconnect(this);
+}
 
 void MainWindow::createActions() {
     m_newAction = new QAction(style()->standardIcon(QStyle::SP_FileIcon), tr("&New"), this);
@@ -210,6 +228,44 @@ void MainWindow::createActions() {
     m_cancelAction = new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel Solve"), this);
     m_cancelAction->setShortcut(QKeySequence(tr("Ctrl+.")));
     m_cancelAction->setEnabled(false);
+
+    m_newPartitionAction = new QAction(tr("&Partition Instance"), this);
+    m_newPartitionAction->setStatusTip(
+        tr("Add an empty partition instance (identical tasks on resources with costs)"));
+    connect(m_newPartitionAction, &QAction::triggered, this,
+            [this] { addNewInstance(QStringLiteral("partition")); });
+    m_newDivisibleAction = new QAction(tr("&Divisible-Load Instance"), this);
+    m_newDivisibleAction->setStatusTip(
+        tr("Add a divisible-load instance (a master and workers with return messages)"));
+    connect(m_newDivisibleAction, &QAction::triggered, this,
+            [this] { addNewInstance(QStringLiteral("divisible")); });
+
+    m_simulationAction = new QAction(tr("&Divisible-Load Simulation…"), this);
+    m_simulationAction->setStatusTip(
+        tr("The simulation of the divisible-load slides: the strategies against the optimal FIFO schedule"));
+    connect(m_simulationAction, &QAction::triggered, this, [this] {
+        DivisibleSimulationDialog* dialog = divisibleSimulationDialog();
+        dialog->show();
+        dialog->raise();
+        dialog->activateWindow();
+    });
+
+    m_exportCostPlotAction = new QAction(tr("Cost &Plot…"), this);
+    connect(m_exportCostPlotAction, &QAction::triggered, this, &MainWindow::exportCostPlotWithDialog);
+    m_exportTimelineAction = new QAction(tr("Scenario &Timeline…"), this);
+    m_exportTimelineAction->setStatusTip(
+        tr("Save the divisible-load editor's scenario timeline as PNG, PDF or SVG"));
+    connect(m_exportTimelineAction, &QAction::triggered, this, [this] {
+        if (auto* divisible = qobject_cast<DivisibleEditor*>(m_editor.data()))
+            exportEditorPlotWithDialog(divisible->timeline(), QStringLiteral("-timeline"),
+                                       tr("Export Scenario Timeline"));
+    });
+    m_exportThroughputAction = new QAction(tr("Throughput vs &Workers Plot…"), this);
+    connect(m_exportThroughputAction, &QAction::triggered, this, [this] {
+        if (auto* divisible = qobject_cast<DivisibleEditor*>(m_editor.data()))
+            exportEditorPlotWithDialog(divisible->throughputPlot(), QStringLiteral("-throughput"),
+                                       tr("Export Throughput Plot"));
+    });
 }
 
 void MainWindow::createDocks() {
@@ -244,7 +300,7 @@ void MainWindow::createDocks() {
     connect(m_instanceList, &InstanceListPanel::currentEntryChanged, this,
             &MainWindow::onCurrentEntryChanged);
     connect(m_instanceList, &InstanceListPanel::newInstanceRequested, this,
-            [this] { m_document->addEntry(tr("untitled"), Instance{emptyPartitionInstance()}); });
+            &MainWindow::chooseNewInstanceKind);
     connect(m_instanceList, &InstanceListPanel::importRequested, this, &MainWindow::importWithDialog);
     connect(m_runTable, &RunTable::currentRunChanged, this, &MainWindow::onRunSelected);
     connect(m_runTable, &RunTable::removeRunRequested, this,
@@ -257,6 +313,9 @@ void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_newAction);
     file->addAction(m_openAction);
+    QMenu* newInstance = file->addMenu(tr("New &Instance"));
+    newInstance->addAction(m_newPartitionAction);
+    newInstance->addAction(m_newDivisibleAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     m_examplesMenu = file->addMenu(tr("&Examples"));
@@ -271,7 +330,9 @@ void MainWindow::createMenus() {
     file->addAction(m_importAction);
     QMenu* exportMenu = file->addMenu(tr("E&xport"));
     exportMenu->addAction(m_exportChartAction);
-    exportMenu->addAction(tr("Cost &Plot…"), this, &MainWindow::exportCostPlotWithDialog);
+    exportMenu->addAction(m_exportCostPlotAction);
+    exportMenu->addAction(m_exportTimelineAction);
+    exportMenu->addAction(m_exportThroughputAction);
     exportMenu->addAction(m_exportResultAction);
     exportMenu->addAction(m_exportInstanceAction);
     file->addSeparator();
@@ -288,6 +349,9 @@ void MainWindow::createMenus() {
     solve->addAction(m_runAction);
     solve->addAction(m_runAllAction);
     solve->addAction(m_cancelAction);
+
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    tools->addAction(m_simulationAction);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Solvers…"), this, [this] { SolverListDialog(this).exec(); });
@@ -491,6 +555,12 @@ void MainWindow::onCurrentEntryChanged(EntryId id) {
                 if (auto* partition = qobject_cast<PartitionEditor*>(m_editor))
                     connect(partition, &PartitionEditor::exportCostPlotRequested, this,
                             &MainWindow::exportCostPlotWithDialog);
+                if (auto* divisible = qobject_cast<DivisibleEditor*>(m_editor)) {
+                    connect(divisible, &DivisibleEditor::exportTimelineRequested, m_exportTimelineAction,
+                            &QAction::trigger);
+                    connect(divisible, &DivisibleEditor::exportThroughputPlotRequested,
+                            m_exportThroughputAction, &QAction::trigger);
+                }
             }
         }
         if (m_editor) {
@@ -569,6 +639,10 @@ void MainWindow::updateActions() {
     m_exportChartAction->setEnabled(run >= 0);
     m_exportResultAction->setEnabled(run >= 0);
     m_exportInstanceAction->setEnabled(entry != nullptr);
+    const bool divisible = qobject_cast<DivisibleEditor*>(m_editor.data()) != nullptr;
+    m_exportCostPlotAction->setEnabled(qobject_cast<PartitionEditor*>(m_editor.data()) != nullptr);
+    m_exportTimelineAction->setEnabled(divisible);
+    m_exportThroughputAction->setEnabled(divisible);
 }
 
 void MainWindow::updateInstanceStatus() {
@@ -583,6 +657,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         return;
     }
     m_solveController->cancel();
+    if (m_simulationDialog) m_simulationDialog->cancel();
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState());
@@ -695,6 +770,40 @@ void MainWindow::exportCostPlotWithDialog() {
     Expected<bool> written =
         exportPlot(plot, path, std::max(plot->width(), 800), std::max(plot->height(), 500));
     if (!written) showError(tr("Cannot export the cost plot"), errorText(written.error()));
+}
+
+void MainWindow::exportEditorPlotWithDialog(QCustomPlot* plot, const QString& suffix, const QString& title) {
+    const DocumentEntry* entry = m_document->entry(currentEntry());
+    const QString base = (entry ? entry->name : QStringLiteral("instance")) + suffix + QStringLiteral(".png");
+    const QString path =
+        QFileDialog::getSaveFileName(this, title, QDir(dialogDirectory()).filePath(base), chartFileFilter());
+    if (path.isEmpty()) return;
+    rememberDirectory(path);
+    Expected<bool> written =
+        exportPlot(plot, path, std::max(plot->width(), 900), std::max(plot->height(), 500));
+    if (!written)
+        showError(tr("Cannot export the chart"), errorText(written.error()));
+    else
+        statusBar()->showMessage(tr("Chart exported to %1").arg(QDir::toNativeSeparators(path)),
+                                 kStatusTimeoutMs);
+}
+
+void MainWindow::chooseNewInstanceKind() {
+    QMenu menu(this);
+    menu.addAction(m_newPartitionAction);
+    menu.addAction(m_newDivisibleAction);
+    menu.exec(QCursor::pos());
+}
+
+EntryId MainWindow::addNewInstance(const QString& kind) {
+    if (kind == QLatin1String("divisible"))
+        return m_document->addEntry(tr("untitled"), Instance{emptyDivisibleInstance()});
+    return m_document->addEntry(tr("untitled"), Instance{emptyPartitionInstance()});
+}
+
+DivisibleSimulationDialog* MainWindow::divisibleSimulationDialog() {
+    if (!m_simulationDialog) m_simulationDialog = new DivisibleSimulationDialog(this);
+    return m_simulationDialog;
 }
 
 void MainWindow::exportResultWithDialog(int runIndex) {

@@ -10,6 +10,7 @@
 #include "solvers/registry.h"
 
 class QAction;
+class QCustomPlot;
 class QLabel;
 class QMenu;
 class QSplitter;
@@ -17,6 +18,7 @@ class QStackedWidget;
 
 namespace hetsched::ui {
 
+class DivisibleSimulationDialog;
 class InstanceListPanel;
 class ResultPane;
 class RunTable;
@@ -40,6 +42,8 @@ public:
     Expected<bool> importFile(const QString& path);
     Expected<bool> saveProject(const QString& path);
     void newProject();
+    // Adds an empty instance of `kind` ("partition" or "divisible") to the project and selects it.
+    EntryId addNewInstance(const QString& kind);
     // The chart of the selected run; width/height 0 take the chart's size on screen.
     Expected<bool> exportChart(const QString& path, int width = 0, int height = 0);
     // A run of the current instance (the selected one when runIndex < 0) as .json or .csv.
@@ -57,6 +61,8 @@ public:
     ResultPane* resultPane() const { return m_resultPane; }
     InstanceListPanel* instanceList() const { return m_instanceList; }
     InstanceEditor* editor() const { return m_editor; }
+    // The divisible-load simulation (Tools menu), created on first use.
+    DivisibleSimulationDialog* divisibleSimulationDialog();
     EntryId currentEntry() const;
 
 protected:
@@ -80,6 +86,8 @@ private:
     void importWithDialog();
     void exportChartWithDialog();
     void exportCostPlotWithDialog();
+    void exportEditorPlotWithDialog(QCustomPlot* plot, const QString& suffix, const QString& title);
+    void chooseNewInstanceKind();
     void exportResultWithDialog(int runIndex = -1);
     void exportInstanceWithDialog();
     void showError(const QString& what, const QString& message);
@@ -126,6 +134,13 @@ private:
     QAction* m_runAction = nullptr;
     QAction* m_runAllAction = nullptr;
     QAction* m_cancelAction = nullptr;
+    QAction* m_newPartitionAction = nullptr;
+    QAction* m_newDivisibleAction = nullptr;
+    QAction* m_simulationAction = nullptr;
+    QAction* m_exportCostPlotAction = nullptr;
+    QAction* m_exportTimelineAction = nullptr;
+    QAction* m_exportThroughputAction = nullptr;
+    QPointer<DivisibleSimulationDialog> m_simulationDialog;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_examplesMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

@@ -1,24 +1,35 @@
 // The GUI offscreen: it opens on the example, solves off the GUI thread, draws big Gantts without an item per
-// bar, exports valid PNG/PDF/SVG, refuses bad edits and round-trips projects.
+// bar, exports valid PNG/PDF/SVG, refuses bad edits and round-trips projects; the divisible-load editor
+// re-solves the scenario LP as the user reorders it, and the simulation of the slides runs and cancels.
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QToolTip>
 #include <QXmlStreamReader>
 #include <QtTest>
+#include <functional>
 #include <memory>
 #include <set>
 
 #include "app_entry.h"
+#include "divisible_simulation_dialog.h"
 #include "document/project_document.h"
 #include "document/run_table_model.h"
+#include "editors/divisible_editor.h"
+#include "editors/divisible_edits.h"
+#include "editors/divisible_scenario_model.h"
+#include "editors/divisible_worker_model.h"
 #include "editors/partition_editor.h"
 #include "editors/partition_resource_model.h"
 #include "instance_list_panel.h"
@@ -28,8 +39,13 @@
 #include "run_table.h"
 #include "solve_controller.h"
 #include "solver_panel.h"
+#include "solvers/divisible/divisible_solvers.h"
 #include "util/message_bar.h"
+#include "views/chart_export.h"
 #include "views/cost_function_plot.h"
+#include "views/divisible_simulation_plot.h"
+#include "views/divisible_throughput_plot.h"
+#include "views/divisible_timeline_view.h"
 #include "views/gantt_view.h"
 
 using namespace hetsched;
@@ -121,6 +137,35 @@ private:
         const QString solver = window.solverPanel()->currentSolver();
         window.runSolver(solver, window.solverPanel()->optionsFor(solver));
         return done.wait(kSolveTimeoutMs);
+    }
+
+    // A window on an example of resources/examples, with its divisible-load editor.
+    static std::unique_ptr<MainWindow> openDivisible(const char* name) {
+        auto window = std::make_unique<MainWindow>();
+        const Expected<bool> loaded = window->loadFile(examplePath(name));
+        if (!loaded) qWarning("%s", loaded.error().message.c_str());
+        return window;
+    }
+    static DivisibleEditor* divisibleEditor(const MainWindow& window) {
+        return qobject_cast<DivisibleEditor*>(window.editor());
+    }
+    static const DivisibleInstance& divisibleAt(const MainWindow& window, int row = 0) {
+        return std::get<DivisibleInstance>(window.document()->entryAt(row).instance);
+    }
+    // An image, a PDF and an SVG at `stem` + suffix, each checked for what its format starts with.
+    static void checkExports(const std::function<Expected<bool>(const QString&)>& write,
+                             const QString& stem) {
+        const Expected<bool> png = write(stem + QStringLiteral(".png"));
+        QVERIFY2(png.ok(), png.ok() ? "" : png.error().message.c_str());
+        const QImage image(stem + QStringLiteral(".png"));
+        QVERIFY(!image.isNull());
+        QVERIFY(distinctColors(image) > 8);
+        const Expected<bool> pdf = write(stem + QStringLiteral(".pdf"));
+        QVERIFY2(pdf.ok(), pdf.ok() ? "" : pdf.error().message.c_str());
+        QCOMPARE(fileStart(stem + QStringLiteral(".pdf"), 4), QByteArray("%PDF"));
+        const Expected<bool> svg = write(stem + QStringLiteral(".svg"));
+        QVERIFY2(svg.ok(), svg.ok() ? "" : svg.error().message.c_str());
+        QCOMPARE(xmlRoot(stem + QStringLiteral(".svg")), QStringLiteral("svg"));
     }
 
     QTemporaryDir m_temp;
@@ -468,6 +513,446 @@ private slots:
         QCOMPARE(failed.at(0).at(3).toBool(), true);  // reported as cancelled
         QVERIFY(!window.solveController()->isBusy());
         QCOMPARE(window.document()->entry(id)->runs.size(), std::size_t{0});
+    }
+
+    void theDivisibleExamplesAreBuiltInAndOpenInTheirEditor() {
+        const QStringList examples = MainWindow::exampleFiles();
+        for (const char* name : {"divisible-small", "divisible-neither-fifo-nor-lifo", "divisible-star-12"})
+            QVERIFY2(examples.contains(QStringLiteral(":/examples/%1.json").arg(QLatin1String(name))), name);
+        const auto window = openDivisible("divisible-small.json");
+        DivisibleEditor* editor = divisibleEditor(*window);
+        QVERIFY(editor);
+        QCOMPARE(editor->workerModel()->rowCount(), 2);
+        QCOMPARE(editor->workerModel()->index(1, DivisibleWorkerModel::DColumn).data().toString(),
+                 QStringLiteral("1.6"));
+        QCOMPARE(editor->horizonEdit()->text(), QStringLiteral("1"));
+        // The file's scenario: sends P1, P2; returns P2, P1 (LIFO).
+        QVERIFY(editor->sendOrderModel()->isGiven());
+        QCOMPARE(editor->sendOrderModel()->workerRows(), (std::vector<std::size_t>{0, 1}));
+        QCOMPARE(editor->returnOrderModel()->workerRows(), (std::vector<std::size_t>{1, 0}));
+        QVERIFY(editor->scenarioSolution());
+        QCOMPARE(window->solverPanel()->currentSolver(), QStringLiteral("exhaustive"));
+        QVERIFY(window->document()->entryAt(0).runs.empty());
+
+        // New instances of either kind, each in its own editor; undo removes them.
+        const EntryId divisible = window->addNewInstance(QStringLiteral("divisible"));
+        QCOMPARE(window->currentEntry(), divisible);
+        QVERIFY(divisibleEditor(*window));
+        QCOMPARE(QString::fromStdString(instanceKind(window->document()->entry(divisible)->instance)),
+                 QStringLiteral("divisible"));
+        QVERIFY(ProjectDocument::validationError(window->document()->entry(divisible)->instance).isEmpty());
+        window->addNewInstance(QStringLiteral("partition"));
+        QVERIFY(qobject_cast<PartitionEditor*>(window->editor()));
+        QCOMPARE(window->document()->entryCount(), 3);
+        window->document()->undoStack()->undo();
+        window->document()->undoStack()->undo();
+        QCOMPARE(window->document()->entryCount(), 1);
+        window->document()->markSaved();
+    }
+
+    void editingAWorkerValueIsOneUndoableCommand() {
+        const auto window = openDivisible("divisible-small.json");
+        DivisibleEditor* editor = divisibleEditor(*window);
+        DivisibleWorkerModel* model = editor->workerModel();
+        QUndoStack* undo = window->document()->undoStack();
+        const nlohmann::json before = instanceToJson(window->document()->entryAt(0).instance);
+        const double throughputBefore = editor->scenarioSolution()->throughput;
+
+        QSignalSpy solved(editor, &DivisibleEditor::scenarioSolved);
+        // A faster link to P2 (c: 2 -> 1) lets the same scenario process more load.
+        QVERIFY(model->setData(model->index(1, DivisibleWorkerModel::CColumn), QStringLiteral("1"),
+                               Qt::EditRole));
+        QCOMPARE(divisibleAt(*window).workers[1].c, 1.0);
+        QCOMPARE(undo->count(), 1);
+        QCOMPARE(model->index(1, DivisibleWorkerModel::CColumn).data().toString(), QStringLiteral("1"));
+        QCOMPARE(solved.count(), 1);
+        QVERIFY(editor->scenarioSolution()->throughput > throughputBefore);
+        QVERIFY(model->setData(model->index(0, DivisibleWorkerModel::NameColumn), QStringLiteral("fast"),
+                               Qt::EditRole));
+        QCOMPARE(divisibleAt(*window).workers[0].name, std::string("fast"));
+        // The horizon: consecutive changes of T merge into one step.
+        editor->horizonEdit()->setText(QStringLiteral("2"));
+        emit editor->horizonEdit()->editingFinished();
+        editor->horizonEdit()->setText(QStringLiteral("3"));
+        emit editor->horizonEdit()->editingFinished();
+        QCOMPARE(divisibleAt(*window).horizon, 3.0);
+        QCOMPARE(undo->count(), 3);
+
+        undo->undo();
+        undo->undo();
+        undo->undo();
+        QCOMPARE(instanceToJson(window->document()->entryAt(0).instance), before);
+        QCOMPARE(model->index(1, DivisibleWorkerModel::CColumn).data().toString(), QStringLiteral("2"));
+        QCOMPARE(editor->horizonEdit()->text(), QStringLiteral("1"));
+        QVERIFY(qAbs(editor->scenarioSolution()->throughput - throughputBefore) <= 1e-12);
+    }
+
+    void anInvalidWorkerValueIsRefusedAndNothingChanges() {
+        const auto window = openDivisible("divisible-small.json");
+        DivisibleEditor* editor = divisibleEditor(*window);
+        DivisibleWorkerModel* model = editor->workerModel();
+        const nlohmann::json before = instanceToJson(window->document()->entryAt(0).instance);
+        QSignalSpy refused(model, &DivisibleWorkerModel::editRejected);
+
+        // A negative c, NaN and other non-numbers, a negative d, a zero w, an empty or duplicate name.
+        QVERIFY(!model->setData(model->index(0, DivisibleWorkerModel::CColumn), QStringLiteral("-1"),
+                                Qt::EditRole));
+        QVERIFY(refused.last().at(0).toString().contains(QStringLiteral("P1")));
+        QVERIFY(editor->messageBar()->isVisibleTo(editor));
+        QVERIFY2(editor->messageBar()->text().contains(QStringLiteral("positive")),
+                 qPrintable(editor->messageBar()->text()));
+        for (const QString& text : {QStringLiteral("nan"), QStringLiteral("NaN"), QStringLiteral("inf"),
+                                    QStringLiteral("fast"), QString()})
+            QVERIFY2(!model->setData(model->index(0, DivisibleWorkerModel::CColumn), text, Qt::EditRole),
+                     qPrintable(text));
+        QVERIFY(refused.last().at(0).toString().contains(QStringLiteral("not a number")));
+        QVERIFY(!model->setData(model->index(1, DivisibleWorkerModel::DColumn), QStringLiteral("-0.5"),
+                                Qt::EditRole));
+        QVERIFY(!model->setData(model->index(1, DivisibleWorkerModel::WColumn), QStringLiteral("0"),
+                                Qt::EditRole));
+        QVERIFY(!model->setData(model->index(1, DivisibleWorkerModel::NameColumn), QStringLiteral(" "),
+                                Qt::EditRole));
+        QVERIFY(!model->setData(model->index(1, DivisibleWorkerModel::NameColumn), QStringLiteral("P1"),
+                                Qt::EditRole));
+        editor->horizonEdit()->setText(QStringLiteral("-2"));
+        emit editor->horizonEdit()->editingFinished();
+        editor->horizonEdit()->setText(QStringLiteral("soon"));
+        emit editor->horizonEdit()->editingFinished();
+        QCOMPARE(editor->horizonEdit()->text(), QStringLiteral("1"));
+        // Removing every worker, or every participant of the scenario, is refused too.
+        model->removeWorkers({0, 1});
+        QCOMPARE(refused.count(), 13);
+        QCOMPARE(instanceToJson(window->document()->entryAt(0).instance), before);
+        QCOMPARE(window->document()->undoStack()->count(), 0);
+        editor->sendOrderModel()->setData(editor->sendOrderModel()->index(0), Qt::Unchecked,
+                                          Qt::CheckStateRole);
+        editor->sendOrderModel()->setData(editor->sendOrderModel()->index(0), Qt::Unchecked,
+                                          Qt::CheckStateRole);
+        QCOMPARE(refused.count(), 14);
+        QCOMPARE(window->document()->undoStack()->count(), 1);  // P1 left the scenario; P2 could not
+        window->document()->undoStack()->undo();
+        QCOMPARE(instanceToJson(window->document()->entryAt(0).instance), before);
+        QCOMPARE(model->index(0, DivisibleWorkerModel::CColumn).data().toString(), QStringLiteral("1"));
+    }
+
+    void reorderingTheScenarioResolvesTheLpAndReachesTheOptimumThatIsNeitherFifoNorLifo() {
+        const auto window = openDivisible("divisible-neither-fifo-nor-lifo.json");
+        DivisibleEditor* editor = divisibleEditor(*window);
+        DivisibleScenarioModel* send = editor->sendOrderModel();
+        DivisibleScenarioModel* back = editor->returnOrderModel();
+        const DivisibleInstance platform = divisibleAt(*window);
+        QVERIFY(!send->isGiven());
+        QVERIFY(!back->isGiven());
+        QCOMPARE(send->workerRows(), (std::vector<std::size_t>{0, 1, 2}));
+        const double listed = editor->scenarioSolution()->throughput;
+
+        // The references: the exact optimum by branch and bound, and the best FIFO and LIFO schedules.
+        const Expected<SolveResult> exhaustive = solve(Instance{platform}, "exhaustive");
+        const Expected<SolveResult> fifo = solve(Instance{platform}, "fifo-optimal");
+        const Expected<SolveResult> lifo = solve(Instance{platform}, "lifo-optimal");
+        QVERIFY(exhaustive.ok() && fifo.ok() && lifo.ok());
+        const double optimum = *exhaustive->objective;
+        QVERIFY(optimum > *fifo->objective + 1e-6);
+        QVERIFY(optimum > *lifo->objective + 1e-6);
+
+        QSignalSpy solved(editor, &DivisibleEditor::scenarioSolved);
+        // Drag P3 to the top of the send order, as a view drops it: the returns stay FIFO (not given).
+        std::unique_ptr<QMimeData> dragged(send->mimeData({send->index(2)}));
+        QVERIFY(dragged);
+        QVERIFY(send->canDropMimeData(dragged.get(), Qt::MoveAction, 0, 0, {}));
+        QVERIFY(!back->canDropMimeData(dragged.get(), Qt::MoveAction, 0, 0, {}));  // only within its own list
+        QVERIFY(send->dropMimeData(dragged.get(), Qt::MoveAction, 0, 0, {}));
+        QCOMPARE(divisibleAt(*window).sendOrder, (std::vector<std::size_t>{2, 0, 1}));
+        QVERIFY(divisibleAt(*window).returnOrder.empty());
+        QCOMPARE(back->workerRows(), (std::vector<std::size_t>{2, 0, 1}));
+        QCOMPARE(solved.count(), 1);
+        const double fifoScenario = editor->scenarioSolution()->throughput;
+        QVERIFY(fifoScenario > listed);
+
+        // Then P1 first in the return order: sends P3, P1, P2 and returns P1, P3, P2, the slides' optimum.
+        QVERIFY(back->moveWorker(1, 0));
+        QCOMPARE(divisibleAt(*window).returnOrder, (std::vector<std::size_t>{0, 2, 1}));
+        QVERIFY(back->isGiven());
+        QCOMPARE(solved.count(), 2);
+        const DivisibleSolution* solution = editor->scenarioSolution();
+        QVERIFY(solution);
+        QVERIFY2(qAbs(solution->throughput - optimum) <= 1e-9 * optimum,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(solution->throughput).arg(optimum)));
+        QVERIFY(verifyDivisible(divisibleAt(*window), *solution).empty());
+        // The timeline shows it, each worker with its load.
+        const Schedule* timeline = editor->timeline()->schedule();
+        QVERIFY(timeline);
+        QVERIFY(QString::fromStdString(timeline->lanes[2].name).startsWith(QStringLiteral("P1 · α=")));
+
+        // The buttons: LIFO reverses the sends, Clear forgets the scenario; each is one undo step.
+        QTest::mouseClick(editor->findChild<QPushButton*>(QStringLiteral("lifoButton")), Qt::LeftButton);
+        QCOMPARE(divisibleAt(*window).returnOrder, (std::vector<std::size_t>{1, 0, 2}));
+        QTest::mouseClick(editor->findChild<QPushButton*>(QStringLiteral("clearScenarioButton")),
+                          Qt::LeftButton);
+        QVERIFY(divisibleAt(*window).sendOrder.empty());
+        QVERIFY(qAbs(editor->scenarioSolution()->throughput - listed) <= 1e-12);
+        QCOMPARE(window->document()->undoStack()->count(), 4);
+        window->document()->undoStack()->undo();
+        window->document()->undoStack()->undo();
+        QVERIFY2(qAbs(editor->scenarioSolution()->throughput - optimum) <= 1e-9 * optimum, "undo re-solves");
+        window->document()->markSaved();
+    }
+
+    void aWorkerLeavesAndJoinsTheScenario() {
+        const auto window = openDivisible("divisible-small.json");
+        DivisibleEditor* editor = divisibleEditor(*window);
+        DivisibleScenarioModel* send = editor->sendOrderModel();
+        editor->workerModel()->addWorker();
+        QCOMPARE(divisibleAt(*window).workers.size(), std::size_t{3});
+        // A given scenario leaves the newcomer out, unchecked at the end of the send list.
+        QCOMPARE(send->workerRows(), (std::vector<std::size_t>{0, 1, 2}));
+        QCOMPARE(send->index(2).data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::Unchecked);
+        QCOMPARE(editor->returnOrderModel()->rowCount(), 2);
+        // Dropping it first makes it the first to receive its data, and the last to return its results.
+        QVERIFY(send->moveWorker(2, 0));
+        QCOMPARE(divisibleAt(*window).sendOrder, (std::vector<std::size_t>{2, 0, 1}));
+        QCOMPARE(divisibleAt(*window).returnOrder, (std::vector<std::size_t>{1, 0, 2}));
+        // Unchecking P1 takes it out of both orders; removing P2 renumbers what is left.
+        QVERIFY(send->setData(send->index(1), Qt::Unchecked, Qt::CheckStateRole));
+        QCOMPARE(divisibleAt(*window).sendOrder, (std::vector<std::size_t>{2, 1}));
+        QCOMPARE(divisibleAt(*window).returnOrder, (std::vector<std::size_t>{1, 2}));
+        editor->workerModel()->removeWorkers({1});
+        QCOMPARE(divisibleAt(*window).sendOrder, (std::vector<std::size_t>{1}));
+        QCOMPARE(divisibleAt(*window).returnOrder, (std::vector<std::size_t>{1}));
+        QVERIFY(editor->scenarioSolution());
+        QCOMPARE(editor->scenarioSolution()->alpha[0], 0.0);  // P1 is out of the scenario
+        QVERIFY(editor->scenarioSolution()->alpha[1] > 0);
+        window->document()->markSaved();
+    }
+
+    void aLargePlatformIsSolvedOffTheGuiThreadAndShowsTheNewestAnswer() {
+        MainWindow window;
+        DivisibleInstance big;
+        big.horizon = 1000;
+        for (int i = 0; i < 150; ++i)
+            big.workers.push_back({numbered("w", i), 1.0 + i % 7, 20.0 + 3 * (i % 11), 0.8 * (1.0 + i % 7)});
+        const EntryId id = window.document()->addEntry(QStringLiteral("big"), Instance{big});
+        window.instanceList()->selectEntry(id);
+        DivisibleEditor* editor = divisibleEditor(window);
+        QVERIFY(editor);
+        QSignalSpy solved(editor, &DivisibleEditor::scenarioSolved);
+        if (!editor->scenarioSolution()) QVERIFY(solved.wait(kSolveTimeoutMs));
+        // Two quick edits: only the answer for the second version is shown.
+        DivisibleWorkerModel* model = editor->workerModel();
+        QVERIFY(model->setData(model->index(0, DivisibleWorkerModel::CColumn), QStringLiteral("0.5"),
+                               Qt::EditRole));
+        QVERIFY(model->setData(model->index(0, DivisibleWorkerModel::CColumn), QStringLiteral("0.25"),
+                               Qt::EditRole));
+        QVERIFY(!editor->scenarioSolution());  // the earlier answer is not shown as if current
+        solved.clear();
+        QVERIFY(solved.wait(kSolveTimeoutMs));
+        QTest::qWait(50);
+        QCOMPARE(solved.count(), 1);
+        const DivisibleInstance& now = std::get<DivisibleInstance>(window.document()->entry(id)->instance);
+        QVERIFY(editor->scenarioSolution());
+        QVERIFY(verifyDivisible(now, *editor->scenarioSolution()).empty());
+        const DivisibleScenario scenario = effectiveScenario(now);
+        const Expected<DivisibleSolution> direct =
+            solveScenarioLp(now, scenario.sendOrder, scenario.returnOrder);
+        QVERIFY(direct.ok());
+        QVERIFY(qAbs(editor->scenarioSolution()->throughput - direct->throughput) <=
+                1e-9 * direct->throughput);
+        window.document()->markSaved();
+    }
+
+    void aSolvedDivisibleExampleDrawsTheTimelineOfTheSlides() {
+        const auto window = openDivisible("divisible-small.json");
+        QVERIFY(solveAndWait(*window));
+        ResultChart* chart = window->resultPane()->chart();
+        QCOMPARE(chart->chartType(), ChartType::DivisibleTimeline);
+        GanttView* gantt = window->resultPane()->ganttView();
+        QVERIFY(gantt);
+        const Schedule* schedule = gantt->schedule();
+        QVERIFY(schedule);
+        QCOMPARE(schedule->lanes.size(), std::size_t{4});
+        QCOMPARE(schedule->lanes[0].name, std::string("master send"));
+        QCOMPARE(schedule->lanes[1].name, std::string("master receive"));
+        for (std::size_t lane : {std::size_t{2}, std::size_t{3}})
+            QVERIFY2(QString::fromStdString(schedule->lanes[lane].name).contains(QStringLiteral(" · α=")),
+                     schedule->lanes[lane].name.c_str());
+        QCOMPARE(schedule->markers.size(), std::size_t{1});
+        QCOMPARE(schedule->markers.front().name, std::string("T"));
+        QCOMPARE(schedule->markers.front().time, 1.0);
+        // Each kind of interval in its own colour, with a legend.
+        std::set<QString> kinds;
+        std::set<QRgb> colours;
+        for (const auto& [name, colour] : gantt->gantt()->legendEntries()) {
+            kinds.insert(name);
+            colours.insert(colour.rgb());
+        }
+        for (const char* kind : {"send", "receive", "compute", "return"})
+            QVERIFY2(kinds.count(QLatin1String(kind)), kind);
+        QCOMPARE(colours.size(), kinds.size());
+        gantt->resize(1000, 500);
+        gantt->replot();
+        QVERIFY(gantt->gantt()->lastDrawStats().visibleIntervals >= 8);
+
+        // The chart and the editor's timeline export like every chart.
+        checkExports([&](const QString& path) { return window->exportChart(path, 1100, 600); },
+                     m_temp.filePath(QStringLiteral("divisible-run")));
+        checkExports(
+            [&](const QString& path) {
+                return exportPlot(divisibleEditor(*window)->timeline(), path, 900, 500);
+            },
+            m_temp.filePath(QStringLiteral("divisible-scenario")));
+        const DocumentEntry& entry = window->document()->entryAt(0);
+        checkExports(
+            [&](const QString& path) {
+                return exportChart(entry.instance, *entry.runs.front().result, path);
+            },
+            m_temp.filePath(QStringLiteral("divisible-headless")));
+        window->document()->markSaved();
+    }
+
+    void theThroughputPlotHasFourCurvesOverEveryWorkerCount() {
+        const auto window = openDivisible("divisible-star-12.json");
+        DivisibleEditor* editor = divisibleEditor(*window);
+        QSignalSpy updated(editor, &DivisibleEditor::curveUpdated);
+        // Computed when its tab is shown.
+        editor->findChild<QTabWidget*>(QStringLiteral("divisibleViews"))->setCurrentIndex(1);
+        QVERIFY(updated.wait(kSolveTimeoutMs));
+        DivisibleThroughputPlot* plot = editor->throughputPlot();
+        QVERIFY(plot->hasCurve());
+        QCOMPARE(plot->graphCount(), 4);
+        for (int g = 0; g < 4; ++g) {
+            const auto data = plot->graph(g)->data();
+            QCOMPARE(data->size(), 12);
+            for (int q = 1; q <= 12; ++q) QCOMPARE(data->at(q - 1)->key, double(q));
+        }
+        // On the whole platform the curves meet the solvers' own answers.
+        const DivisibleInstance& platform = divisibleAt(*window);
+        const Expected<SolveResult> fifo = solve(Instance{platform}, "fifo-optimal");
+        const Expected<SolveResult> lifo = solve(Instance{platform}, "lifo-optimal");
+        QVERIFY(fifo.ok() && lifo.ok());
+        const auto fifoCurve = plot->series(DivisibleThroughputPlot::FifoOptimal)->data();
+        QVERIFY(qAbs(fifoCurve->at(11)->value - *fifo->objective) <= 1e-9 * *fifo->objective);
+        const auto lifoCurve = plot->series(DivisibleThroughputPlot::LifoOptimal)->data();
+        QVERIFY(qAbs(lifoCurve->at(11)->value - *lifo->objective) <= 1e-9 * *lifo->objective);
+        QVERIFY(plot->series(DivisibleThroughputPlot::FifoByC)
+                    ->name()
+                    .contains(QStringLiteral("of optimal FIFO")));
+        QVERIFY(plot->series(DivisibleThroughputPlot::FifoOptimal)
+                    ->name()
+                    .contains(QStringLiteral("of 12 workers")));
+
+        // T and the scenario do not change the curve; a cost does, after a pause.
+        editor->horizonEdit()->setText(QStringLiteral("500"));
+        emit editor->horizonEdit()->editingFinished();
+        QVERIFY(!editor->isComputingCurve());
+        QVERIFY(editor->workerModel()->setData(editor->workerModel()->index(0, DivisibleWorkerModel::WColumn),
+                                               QStringLiteral("10"), Qt::EditRole));
+        QVERIFY(editor->isComputingCurve());
+        QVERIFY(updated.wait(kSolveTimeoutMs));
+        QVERIFY(plot->hasCurve());
+        checkExports([&](const QString& path) { return exportPlot(plot, path, 900, 500); },
+                     m_temp.filePath(QStringLiteral("throughput")));
+        window->document()->markSaved();
+    }
+
+    void theSimulationRunsATinyConfigurationAndCanBeCancelled() {
+        DivisibleSimulationDialog dialog;
+        dialog.setConfig(5, 1, 3, 7, {0.8, 1.0});
+        QSignalSpy finished(&dialog, &DivisibleSimulationDialog::simulationFinished);
+        dialog.run();
+        QVERIFY(dialog.isRunning());
+        QVERIFY(finished.wait(kSolveTimeoutMs));
+        QCOMPARE(dialog.rows().size(), std::size_t{6});
+        for (const DivisibleSimulationRow& row : dialog.rows()) {
+            QVERIFY(row.lifoOptimal > 0 && row.fifoByC > 0 && row.fifoByW > 0);
+            QVERIFY(row.fifoOptimalWorkers >= 1 && row.fifoOptimalWorkers <= 5);
+        }
+        QCOMPARE(dialog.throughputPlot()->panelCount(), 2);  // one per z
+        QVERIFY(dialog.throughputPlot()->hasData());
+        QCOMPARE(dialog.throughputPlot()->graphCount(), 2 * 4);
+        QCOMPARE(dialog.throughputPlot()->graph(1)->data()->size(), 3);
+        QVERIFY(dialog.throughputPlot()->xAxis->scaleType() == QCPAxis::stLogarithmic);
+        QCOMPARE(dialog.workersPlot()->graphCount(), 2);
+        checkExports([&](const QString& path) { return dialog.exportThroughputChart(path); },
+                     m_temp.filePath(QStringLiteral("simulation-throughput")));
+        checkExports([&](const QString& path) { return dialog.exportWorkersChart(path); },
+                     m_temp.filePath(QStringLiteral("simulation-workers")));
+        const QString csv = m_temp.filePath(QStringLiteral("simulation.csv"));
+        QVERIFY(dialog.saveCsv(csv).ok());
+        QVERIFY(fileStart(csv, 200).startsWith("z,ratio,platforms,lifo_optimal"));
+
+        // A large run stops when cancelled, and the previous results stay.
+        dialog.setConfig(300, 1000, 25, 1, {0.8, 1.0});
+        QSignalSpy cancelled(&dialog, &DivisibleSimulationDialog::simulationCancelled);
+        dialog.run();
+        QVERIFY(dialog.isRunning());
+        QTest::qWait(100);
+        dialog.cancel();
+        QCOMPARE(cancelled.count(), 1);
+        QVERIFY(!dialog.isRunning());
+        QCOMPARE(dialog.rows().size(), std::size_t{6});
+        // A bad list of z is said, not run.
+        dialog.setConfig(5, 1, 3, 1, {});
+        dialog.run();
+        QVERIFY(!dialog.isRunning());
+    }
+
+    // Not a check: with HETSCHED_UI_SHOTS set to a directory, saves pictures of the divisible-load GUI.
+    void divisibleScreenshotsForReview() {
+        const QString dir = qEnvironmentVariable("HETSCHED_UI_SHOTS");
+        if (dir.isEmpty()) QSKIP("set HETSCHED_UI_SHOTS to a directory to save screenshots");
+        QDir().mkpath(dir);
+        const auto window = openDivisible("divisible-neither-fifo-nor-lifo.json");
+        window->resize(1600, 1000);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        DivisibleEditor* editor = divisibleEditor(*window);
+        editor->sendOrderModel()->moveWorker(2, 0);
+        editor->returnOrderModel()->moveWorker(1, 0);
+        QSignalSpy idle(window->solveController(), &SolveController::idle);
+        window->runAllSolvers();
+        QVERIFY(idle.wait(kSolveTimeoutMs));
+        window->runTable()->selectRun(0);
+        QTest::qWait(200);
+        window->grab().save(dir + QStringLiteral("/divisible-main.png"));
+        QVERIFY(window->exportChart(dir + QStringLiteral("/divisible-run.png"), 1200, 600).ok());
+        exportPlot(editor->timeline(), dir + QStringLiteral("/divisible-scenario.png"), 900, 500);
+        QSignalSpy updated(editor, &DivisibleEditor::curveUpdated);
+        editor->findChild<QTabWidget*>(QStringLiteral("divisibleViews"))->setCurrentIndex(1);
+        QVERIFY(updated.wait(kSolveTimeoutMs));
+        QTest::qWait(100);
+        window->grab().save(dir + QStringLiteral("/divisible-throughput-tab.png"));
+        editor->workerModel()->setData(editor->workerModel()->index(0, DivisibleWorkerModel::CColumn),
+                                       QStringLiteral("-3"), Qt::EditRole);
+        QTest::qWait(50);
+        window->grab().save(dir + QStringLiteral("/divisible-refused.png"));
+
+        const auto star = openDivisible("divisible-star-12.json");
+        star->resize(1600, 1000);
+        star->show();
+        QVERIFY(QTest::qWaitForWindowExposed(star.get()));
+        QVERIFY(solveAndWait(*star));
+        QTest::qWait(100);
+        star->grab().save(dir + QStringLiteral("/divisible-star-12.png"));
+        QVERIFY(star->exportChart(dir + QStringLiteral("/divisible-star-12-run.png"), 1200, 700).ok());
+        DivisibleEditor* starEditor = divisibleEditor(*star);
+        QSignalSpy starUpdated(starEditor, &DivisibleEditor::curveUpdated);
+        starEditor->findChild<QTabWidget*>(QStringLiteral("divisibleViews"))->setCurrentIndex(1);
+        QVERIFY(starUpdated.wait(kSolveTimeoutMs));
+        exportPlot(starEditor->throughputPlot(), dir + QStringLiteral("/divisible-star-12-throughput.png"),
+                   900, 500);
+
+        DivisibleSimulationDialog* dialog = window->divisibleSimulationDialog();
+        dialog->setConfig(60, 3, 13, 1, {0.8, 1.0});
+        QSignalSpy finished(dialog, &DivisibleSimulationDialog::simulationFinished);
+        dialog->show();
+        dialog->run();
+        QVERIFY(finished.wait(120000));
+        QTest::qWait(100);
+        dialog->grab().save(dir + QStringLiteral("/divisible-simulation-dialog.png"));
+        dialog->exportThroughputChart(dir + QStringLiteral("/divisible-simulation-throughput.png"));
+        dialog->exportWorkersChart(dir + QStringLiteral("/divisible-simulation-workers.png"));
+        window->document()->markSaved();
+        star->document()->markSaved();
     }
 
     // Not a check: with HETSCHED_UI_SHOTS set to a directory, saves pictures of the GUI for review.

@@ -13,6 +13,17 @@ QString describeInstance(const Instance& instance) {
             .arg(partition->objective == PartitionObjective::Makespan ? QObject::tr("makespan")
                                                                       : QObject::tr("total cost"));
     }
+    if (const auto* divisible = std::get_if<DivisibleInstance>(&instance)) {
+        QString text = QObject::tr("divisible load, T = %1, %2")
+                           .arg(formatRounded(divisible->horizon, 7))
+                           .arg(countOf(static_cast<long long>(divisible->workers.size()),
+                                        QObject::tr("worker"), QObject::tr("workers")));
+        if (const std::optional<double> z = constantReturnRatio(*divisible))
+            text += QObject::tr(", d = %1 c").arg(formatRounded(*z, 6));
+        if (!divisible->sendOrder.empty() || !divisible->returnOrder.empty())
+            text += QObject::tr(", scenario given");
+        return text;
+    }
     return QString::fromStdString(instanceKind(instance));
 }
 

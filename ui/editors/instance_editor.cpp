@@ -1,15 +1,18 @@
 #include "editors/instance_editor.h"
 
+#include "editors/divisible_editor.h"
 #include "editors/partition_editor.h"
 
 namespace hetsched::ui {
 
 bool hasInstanceEditor(const Instance& instance) {
-    return std::holds_alternative<PartitionInstance>(instance);
+    return std::holds_alternative<PartitionInstance>(instance) ||
+           std::holds_alternative<DivisibleInstance>(instance);
 }
 
 InstanceEditor* createInstanceEditor(const Instance& instance, ProjectDocument* document, QWidget* parent) {
     if (std::holds_alternative<PartitionInstance>(instance)) return new PartitionEditor(document, parent);
+    if (std::holds_alternative<DivisibleInstance>(instance)) return new DivisibleEditor(document, parent);
     return nullptr;
 }
 

@@ -100,6 +100,13 @@ GanttView::GanttView(QWidget* parent) : QCustomPlot(parent) {
 
     connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &GanttView::clampTimeRange);
     connect(yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &GanttView::clampLaneRange);
+    // The lane ticker thins the lane names by the axis height of the previous layout, stale for one frame
+    // after a resize: a layout that changed that height is followed by one more frame.
+    connect(this, &QCustomPlot::afterLayout, this, [this] {
+        const int height = axisRect()->height();
+        if (m_laidOutAxisHeight >= 0 && std::abs(height - m_laidOutAxisHeight) > 2) replot(rpQueuedReplot);
+        m_laidOutAxisHeight = height;
+    });
     connect(this, &QCustomPlot::mouseMove, this, &GanttView::onMouseMove);
     connect(this, &QCustomPlot::mouseWheel, this, &GanttView::onMouseWheel);
     connect(this, &QCustomPlot::mouseDoubleClick, this, [this] {

@@ -61,6 +61,7 @@ private:
     QCPItemRect* m_highlight;
     std::optional<GanttHit> m_hovered;
     bool m_clamping = false;
+    int m_laidOutAxisHeight = -1;  // the lane axis height of the last layout
 };
 
 }  // namespace hetsched::ui

@@ -1,5 +1,6 @@
 #include "views/result_chart.h"
 
+#include "views/divisible_timeline_view.h"
 #include "views/gantt_view.h"
 
 namespace hetsched::ui {
@@ -8,8 +9,8 @@ ChartType chartTypeFor(const Instance& instance) {
     struct ChartOf {
         // The partition result is one bar of length C_i(x_i) per resource.
         ChartType operator()(const PartitionInstance&) const { return ChartType::Gantt; }
-        // The divisible timeline: master ports and workers as lanes of the same Gantt.
-        ChartType operator()(const DivisibleInstance&) const { return ChartType::Gantt; }
+        // The divisible timeline: master ports and workers as lanes of the Gantt, alpha_i beside each worker.
+        ChartType operator()(const DivisibleInstance&) const { return ChartType::DivisibleTimeline; }
     };
     return std::visit(ChartOf{}, instance);
 }
@@ -18,6 +19,8 @@ ResultChart* createResultChart(ChartType type, QWidget* parent) {
     switch (type) {
         case ChartType::Gantt:
             return new GanttView(parent);
+        case ChartType::DivisibleTimeline:
+            return new DivisibleTimelineView(parent);
     }
     return new GanttView(parent);
 }
