@@ -26,7 +26,7 @@ InstanceListPanel::InstanceListPanel(ProjectDocument* document, QWidget* parent)
         button->setAutoRaise(true);
         return button;
     };
-    QToolButton* addButton = makeButton(tr("New"), tr("Add an empty partition instance to the project"));
+    QToolButton* addButton = makeButton(tr("New"), tr("Add an empty instance to the project (choose its kind)"));
     QToolButton* importButton = makeButton(tr("Import…"), tr("Add an instance file (.json) to the project"));
     m_duplicateButton =
         makeButton(tr("Duplicate"), tr("Add a copy of the selected instance, without its runs"));
