@@ -6,10 +6,11 @@
 
 #include "model/divisible.h"
 #include "model/partition.h"
+#include "model/steady_state.h"
 
 namespace hetsched {
 
-using Instance = std::variant<PartitionInstance, DivisibleInstance>;
+using Instance = std::variant<PartitionInstance, DivisibleInstance, SteadyStateInstance>;
 
 // The value of the instance file's "kind" key ("partition", "divisible", ...).
 std::string instanceKind(const Instance& instance);
