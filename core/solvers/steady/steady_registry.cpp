@@ -119,19 +119,6 @@ Expected<SolveResult> steadyResultFromJson(const SteadyStateInstance& in, const 
             s.patterns.push_back(std::move(pt));
         }
         const double stored = root.at("throughput").numberIn(0, 1e300);
-        // Shape first (a pattern that is not a matching cannot be repaired by the rebuild).
-        if (auto problems = verifySteady(in, [&] {
-                SteadySolution shape = s;
-                shape.throughput = 0;
-                for (const SteadyAllocation& a : shape.allocations) shape.throughput += a.weight;
-                shape.periodic.period = 1;
-                shape.periodic.tasksPerPeriod = shape.throughput;
-                shape.periodic.patternStart.assign(1, 0.0);
-                for (const SteadyPattern& p : shape.patterns) shape.periodic.patternStart.push_back(shape.periodic.patternStart.back() + p.duration);
-                return shape;
-            }());
-            !problems.empty())
-            return invalidInput("the stored result does not fit the instance: " + problems.front());
         Expected<SteadySolution> rebuilt = completeSteadySolution(in, std::move(s), true);
         if (!rebuilt) return invalidInput("the stored result does not fit the instance: " + rebuilt.error().message);
         if (std::abs(rebuilt->throughput - stored) > 1e-7 * std::max(1.0, stored))
