@@ -1,6 +1,7 @@
 // The allocation step of CPA and HCPA (N'Takpé and Suter 2006, Algorithm 1).
 #include <algorithm>
 #include <cmath>
+#include <queue>
 
 #include "solvers/dag/dag_common.h"
 
@@ -63,15 +64,71 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
         }
     };
     updateBottomLevels();
+    // After a task shrinks only its ancestors' bottom levels can change, and only those whose largest
+    // successor was a task that changed: rescan those, in reverse topological order.
+    std::vector<std::size_t> position(n);
+    for (std::size_t k = 0; k < n; ++k) position[graph.topologicalOrder[k]] = k;
+    // Successors and predecessors in compressed rows (the loops below are the hot spot).
+    std::vector<std::size_t> succStart(n + 1, 0), predStart(n + 1, 0), succ, pred;
+    succ.reserve(in.edges.size());
+    pred.reserve(in.edges.size());
+    for (std::size_t t = 0; t < n; ++t) {
+        for (std::size_t e : graph.outEdges[t]) succ.push_back(in.edges[e].to);
+        for (std::size_t e : graph.inEdges[t]) pred.push_back(in.edges[e].from);
+        succStart[t + 1] = succ.size();
+        predStart[t + 1] = pred.size();
+    }
+    std::vector<double> below(n, 0.0);
+    std::vector<std::size_t> largestSuccessor(n, n);
+    auto rescan = [&](std::size_t t) {
+        below[t] = 0;
+        largestSuccessor[t] = n;
+        for (std::size_t k = succStart[t]; k < succStart[t + 1]; ++k) {
+            const std::size_t s = succ[k];
+            if (largestSuccessor[t] == n || bl[s] > below[t]) {
+                below[t] = bl[s];
+                largestSuccessor[t] = s;
+            }
+        }
+    };
+    for (std::size_t t = 0; t < n; ++t) rescan(t);
+    std::vector<char> queued(n, 0);
+    std::priority_queue<std::size_t> dirty;   // topological positions, latest first
+    auto shrink = [&](std::size_t x) {
+        dirty.push(position[x]);
+        queued[x] = 1;
+        bool first = true;
+        while (!dirty.empty()) {
+            const std::size_t t = graph.topologicalOrder[dirty.top()];
+            dirty.pop();
+            queued[t] = 0;
+            if (!first) rescan(t);
+            first = false;
+            const double value = tref(t, ref[t]) + below[t];
+            if (value == bl[t]) continue;
+            bl[t] = value;
+            for (std::size_t k = predStart[t]; k < predStart[t + 1]; ++k) {
+                const std::size_t p = pred[k];
+                if (largestSuccessor[p] == t && !queued[p]) {
+                    queued[p] = 1;
+                    dirty.push(position[p]);
+                }
+            }
+        }
+    };
+    double area = 0;
+    for (std::size_t t = 0; t < n; ++t) area += tref(t, ref[t]) * ref[t];
+    std::vector<std::size_t> entries;
+    for (std::size_t t = 0; t < n; ++t)
+        if (graph.inEdges[t].empty()) entries.push_back(t);
     std::vector<std::size_t> path;
     while (true) {
         // Eq. (3) and (4).
-        std::size_t top = 0;
-        for (std::size_t t = 1; t < n; ++t)
-            if (bl[t] > bl[top]) top = t;
+        // The largest bottom level is an entry task's (a predecessor's is at least its successor's).
+        std::size_t top = entries.front();
+        for (std::size_t t : entries)
+            if (bl[t] > bl[top] || (bl[t] == bl[top] && t < top)) top = t;
         a.criticalPath = bl[top];
-        double area = 0;
-        for (std::size_t t = 0; t < n; ++t) area += tref(t, ref[t]) * ref[t];
         a.averageArea = area / Pref;
         if (a.criticalPath <= a.averageArea) break;
         // The critical path: from the task of largest bottom level, always the successor of largest one.
@@ -105,9 +162,11 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
             a.iterationLimit = true;
             break;
         }
+        area -= tref(best, ref[best]) * ref[best];
         ++ref[best];
+        area += tref(best, ref[best]) * ref[best];
         ++a.iterations;
-        updateBottomLevels();
+        shrink(best);
         if ((a.iterations & 63) == 0) {
             if (progress.stopRequested()) return cancelledError();
             progress.report(std::min(0.5, 0.5 * a.criticalPath > 0 ? 0.5 * a.averageArea / a.criticalPath : 0.0),
