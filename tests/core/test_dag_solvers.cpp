@@ -337,3 +337,38 @@ TEST(DagGenerators, AreReproducibleForASeed) {
 
 }  // namespace
 }  // namespace hetsched
+
+#include "solvers/dag/dag_experiments.h"
+
+namespace hetsched {
+namespace {
+
+TEST(DagEvaluation, AveragesTheMetricsByClustersAndHeterogeneity) {
+    DagEvaluationConfig config;
+    config.clusterCounts = {1, 2};
+    config.minSpeeds = {1e9};
+    config.heterogeneities = {1, 5};
+    config.taskCounts = {10};
+    config.dagSamples = 1;
+    config.solvers = {"seq", "hcpa", "cpa"};
+    Expected<std::vector<DagEvaluationRow>> rows = runDagEvaluation(config);
+    ASSERT_TRUE(rows.ok()) << rows.error().message;
+    ASSERT_EQ(rows->size(), 2u * 3 + 2u * 3);
+    for (const DagEvaluationRow& r : *rows) {
+        EXPECT_EQ(r.runs, 2);
+        EXPECT_GT(r.makespan, 0);
+        if (r.solver == "seq") EXPECT_NEAR(r.speedupOverSeq, 1, 1e-12);
+    }
+    EXPECT_EQ((*rows)[0].groupBy, "clusters");
+    EXPECT_EQ(dagEvaluationCsv(*rows), dagEvaluationCsv(*runDagEvaluation(config)));   // reproducible
+    config.solvers = {"nope"};
+    EXPECT_FALSE(runDagEvaluation(config).ok());
+    config.solvers = {};
+    std::atomic<bool> stop{true};
+    Expected<std::vector<DagEvaluationRow>> cancelled = runDagEvaluation(config, Progress({}, &stop));
+    ASSERT_FALSE(cancelled.ok());
+    EXPECT_EQ(cancelled.error().kind, ErrorKind::Cancelled);
+}
+
+}  // namespace
+}  // namespace hetsched
