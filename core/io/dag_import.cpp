@@ -206,7 +206,9 @@ Expected<DagInstance> importDaggenDot(std::string_view text, const DagPlatform& 
         const Token first = peek();
         ++k;
         if (is("=")) {   // graph attribute a = b
-            k += 2;
+            ++k;
+            if (peek().kind != Token::Id) return fail("expected a value after '='");
+            ++k;
             continue;
         }
         if (first.text == "graph" || first.text == "node" || first.text == "edge") {

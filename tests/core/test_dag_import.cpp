@@ -70,6 +70,9 @@ TEST(DagImportDot, RefusesBadInputNamingTheLine) {
     EXPECT_NE(dotError("digraph G {\n a [size=1]\n a -> a\n}").find("line 3: node a depends on itself"), std::string::npos);
     EXPECT_NE(dotError("digraph G { }").find("no task"), std::string::npos);
     EXPECT_NE(dotError("").find("expected 'digraph'"), std::string::npos);
+    EXPECT_NE(dotError("digraph G {\n rankdir =").find("line 2: expected a value after '='"), std::string::npos);
+    EXPECT_NE(dotError("digraph G {\n a [size").find("line 2: expected '=' after attribute size"), std::string::npos);
+    EXPECT_NE(dotError("digraph G {\n a ->").find("line 2: expected a node after '->'"), std::string::npos);
 }
 
 // Schema 1.5: specification + execution.
