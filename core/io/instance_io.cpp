@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "io/dag_io.h"
 #include "io/divisible_io.h"
 #include "io/json_reader.h"
 #include "io/partition_io.h"
@@ -23,7 +24,8 @@ Expected<Instance> instanceFromJson(const nlohmann::json& json) {
         if (kind == "partition") return Instance{readPartitionInstance(root)};
         if (kind == "divisible") return Instance{readDivisibleInstance(root)};
         if (kind == "steady_state") return Instance{readSteadyStateInstance(root)};
-        root.at("kind").fail("unknown instance kind \"" + kind + "\" (known: partition, divisible, steady_state)");
+        if (kind == "dag") return Instance{readDagInstance(root)};
+        root.at("kind").fail("unknown instance kind \"" + kind + "\" (known: partition, divisible, steady_state, dag)");
     } catch (const InputError& e) {
         return invalidInput(e.what());
     } catch (const std::exception& e) {   // nlohmann type errors and allocation failures, never a crash
@@ -81,6 +83,7 @@ nlohmann::json instanceToJson(const Instance& instance) {
         nlohmann::json operator()(const PartitionInstance& in) const { return partitionInstanceToJson(in); }
         nlohmann::json operator()(const DivisibleInstance& in) const { return divisibleInstanceToJson(in); }
         nlohmann::json operator()(const SteadyStateInstance& in) const { return steadyStateInstanceToJson(in); }
+        nlohmann::json operator()(const DagInstance& in) const { return dagInstanceToJson(in); }
     };
     return std::visit(ToJson{}, instance);
 }

@@ -21,5 +21,6 @@ struct RegisteredSolver {
 std::vector<RegisteredSolver> partitionSolvers();
 std::vector<RegisteredSolver> divisibleSolvers();
 std::vector<RegisteredSolver> steadySolvers();
+std::vector<RegisteredSolver> dagSolvers();
 
 }  // namespace hetsched::registry_detail

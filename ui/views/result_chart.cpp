@@ -11,6 +11,7 @@ ChartType chartTypeFor(const Instance& instance) {
         // The divisible timeline: master ports and workers as lanes of the same Gantt.
         ChartType operator()(const DivisibleInstance&) const { return ChartType::Gantt; }
         ChartType operator()(const SteadyStateInstance&) const { return ChartType::Gantt; }
+        ChartType operator()(const DagInstance&) const { return ChartType::Gantt; }
     };
     return std::visit(ChartOf{}, instance);
 }
