@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "io/instance_io.h"
+#include "solvers/dag/dag_experiments.h"
 #include "solvers/divisible/divisible_experiments.h"
 
 namespace hetsched::cli {
@@ -255,12 +256,81 @@ int runDivisibleSimulationExperiment(const std::vector<std::string>& args, std::
     return writeCsv(divisibleSimulationCsv(*rows), output, out, err);
 }
 
+// Applies one "--flag value" of dag-evaluation to the configuration.
+std::optional<Error> setDagEvaluationFlag(DagEvaluationConfig& config, const std::string& flag, const std::string& value) {
+    if (flag == "--samples" || flag == "--platform-samples" || flag == "--seed") {
+        auto v = parseInteger(value, flag, flag == "--seed" ? 0 : 1, flag == "--seed" ? (1LL << 52) : 100);
+        if (!v) return v.error();
+        if (flag == "--samples") config.dagSamples = static_cast<int>(*v);
+        if (flag == "--platform-samples") config.platformSamples = static_cast<int>(*v);
+        if (flag == "--seed") config.seed = static_cast<std::uint64_t>(*v);
+        return std::nullopt;
+    }
+    if (flag == "--clusters" || flag == "--sizes" || flag == "--heterogeneity" || flag == "--min-speeds") {
+        auto v = parseNumberList(value, flag);
+        if (!v) return v.error();
+        if (flag == "--heterogeneity") config.heterogeneities = *v;
+        if (flag == "--min-speeds") config.minSpeeds = *v;
+        if (flag == "--clusters" || flag == "--sizes") {
+            std::vector<int> counts;
+            for (double x : *v) {
+                if (x != std::floor(x) || x < 1 || x > 10000) return invalidInput(flag + " takes integers from 1 to 10000");
+                counts.push_back(static_cast<int>(x));
+            }
+            (flag == "--clusters" ? config.clusterCounts : config.taskCounts) = counts;
+        }
+        return std::nullopt;
+    }
+    if (flag == "--solvers") {
+        config.solvers.clear();
+        std::stringstream in(value);
+        for (std::string part; std::getline(in, part, ',');) config.solvers.push_back(part);
+        return std::nullopt;
+    }
+    return invalidInput("unknown flag " + flag);
+}
+
+int runDagEvaluationExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    const std::string prefix = "hetsched experiment dag-evaluation: ";
+    DagEvaluationConfig config;
+    std::string output;
+    for (std::size_t i = 0; i < args.size(); i += 2) {
+        const std::string& flag = args[i];
+        if (flag.rfind("-", 0) != 0) {
+            err << prefix << "unexpected argument '" << flag << "'\n";
+            return kExitUsage;
+        }
+        if (i + 1 >= args.size()) {
+            err << prefix << flag << " needs a value\n";
+            return kExitUsage;
+        }
+        if (flag == "-o" || flag == "--output") {
+            output = args[i + 1];
+        } else if (std::optional<Error> problem = setDagEvaluationFlag(config, flag, args[i + 1])) {
+            err << prefix << problem->message << "\n";
+            return kExitUsage;
+        }
+    }
+    Expected<std::vector<DagEvaluationRow>> rows = runDagEvaluation(config);
+    if (!rows) {
+        err << prefix << "error: " << rows.error().message << "\n";
+        return kExitError;
+    }
+    return writeCsv(dagEvaluationCsv(*rows), output, out, err);
+}
+
 const std::vector<ExperimentSpec>& experiments() {
     static const std::vector<ExperimentSpec> all{
         {"divisible-simulation", "[--workers 100] [--platforms 10] [--seed 1] [--z 0.8,1] [--ratios log:0.1:100:25]",
          "the simulation of Beaumont, Marchal, Robert 2005: lifo-optimal, fifo-by-c, fifo-by-w relative to "
          "fifo-optimal against w/c, and the workers fifo-optimal uses",
          runDivisibleSimulationExperiment},
+        {"dag-evaluation",
+         "[--samples 2] [--platform-samples 1] [--sizes 10,20,50] [--clusters 1,2,4,8] [--heterogeneity 1,2,5] "
+         "[--min-speeds 0.25e9,0.5e9,0.75e9,1e9] [--solvers cpa,hcpa,...] [--seed 1]",
+         "the evaluation of N'Takpé and Suter 2006: every dag solver on random task graphs and clusters of "
+         "clusters, the four metrics by number of clusters and by heterogeneity",
+         runDagEvaluationExperiment},
     };
     return all;
 }

@@ -5,9 +5,11 @@
 #include <iomanip>
 #include <sstream>
 
+#include "io/dag_io.h"
 #include "io/divisible_io.h"
 #include "io/json_reader.h"
 #include "io/partition_io.h"
+#include "io/steady_state_io.h"
 
 namespace hetsched {
 
@@ -21,7 +23,9 @@ Expected<Instance> instanceFromJson(const nlohmann::json& json) {
         const std::string kind = root.at("kind").string();
         if (kind == "partition") return Instance{readPartitionInstance(root)};
         if (kind == "divisible") return Instance{readDivisibleInstance(root)};
-        root.at("kind").fail("unknown instance kind \"" + kind + "\" (known: partition, divisible)");
+        if (kind == "steady_state") return Instance{readSteadyStateInstance(root)};
+        if (kind == "dag") return Instance{readDagInstance(root)};
+        root.at("kind").fail("unknown instance kind \"" + kind + "\" (known: partition, divisible, steady_state, dag)");
     } catch (const InputError& e) {
         return invalidInput(e.what());
     } catch (const std::exception& e) {   // nlohmann type errors and allocation failures, never a crash
@@ -78,6 +82,8 @@ nlohmann::json instanceToJson(const Instance& instance) {
     struct ToJson {
         nlohmann::json operator()(const PartitionInstance& in) const { return partitionInstanceToJson(in); }
         nlohmann::json operator()(const DivisibleInstance& in) const { return divisibleInstanceToJson(in); }
+        nlohmann::json operator()(const SteadyStateInstance& in) const { return steadyStateInstanceToJson(in); }
+        nlohmann::json operator()(const DagInstance& in) const { return dagInstanceToJson(in); }
     };
     return std::visit(ToJson{}, instance);
 }

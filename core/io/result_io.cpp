@@ -1,8 +1,10 @@
 #include "io/result_io.h"
 
 #include "io/json_reader.h"
+#include "solvers/dag/dag_result.h"
 #include "solvers/divisible/divisible_result.h"
 #include "solvers/partition/partition_result.h"
+#include "solvers/steady/steady_result.h"
 
 namespace hetsched {
 
@@ -28,6 +30,8 @@ Expected<SolveResult> resultFromJson(const Instance& instance, const nlohmann::j
         const nlohmann::json& json;
         Expected<SolveResult> operator()(const PartitionInstance& in) const { return partitionResultFromJson(in, json); }
         Expected<SolveResult> operator()(const DivisibleInstance& in) const { return divisibleResultFromJson(in, json); }
+        Expected<SolveResult> operator()(const SteadyStateInstance& in) const { return steadyResultFromJson(in, json); }
+        Expected<SolveResult> operator()(const DagInstance& in) const { return dagResultFromJson(in, json); }
     };
     Expected<SolveResult> restored = std::visit(Restore{json}, instance);
     if (!restored) return restored;

@@ -6,6 +6,8 @@ std::string instanceKind(const Instance& instance) {
     struct KindOf {
         std::string operator()(const PartitionInstance&) const { return "partition"; }
         std::string operator()(const DivisibleInstance&) const { return "divisible"; }
+        std::string operator()(const SteadyStateInstance&) const { return "steady_state"; }
+        std::string operator()(const DagInstance&) const { return "dag"; }
     };
     return std::visit(KindOf{}, instance);
 }

@@ -20,5 +20,7 @@ struct RegisteredSolver {
 // One function per family, called once when the registry is built.
 std::vector<RegisteredSolver> partitionSolvers();
 std::vector<RegisteredSolver> divisibleSolvers();
+std::vector<RegisteredSolver> steadySolvers();
+std::vector<RegisteredSolver> dagSolvers();
 
 }  // namespace hetsched::registry_detail

@@ -1,0 +1,202 @@
+#include "io/dag_io.h"
+
+#include <cmath>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace hetsched {
+
+using json_detail::JsonNode;
+using namespace dag_limits;
+
+namespace {
+
+std::string show(double v) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.6g", v);
+    return buffer;
+}
+
+double rate(const JsonNode& node) {
+    const double v = node.number();
+    if (!(v >= kMinRate && v <= kMaxValue)) node.fail("must be between 1e-6 and 1e30, got " + node.raw().dump());
+    return v;
+}
+
+double amount(const JsonNode& node) {
+    const double v = node.number();
+    if (!(v >= 0 && v <= kMaxValue)) node.fail("must be between 0 and 1e30, got " + node.raw().dump());
+    return v;
+}
+
+double latency(const JsonNode& node) {
+    const double v = node.number();
+    if (!(v >= 0 && v <= kMaxLatency)) node.fail("must be between 0 and 1e6 seconds, got " + node.raw().dump());
+    return v;
+}
+
+std::string cycleText(const DagInstance& in, const std::vector<std::size_t>& cycle) {
+    std::string text;
+    for (std::size_t t : cycle) text += (text.empty() ? "" : " -> ") + in.tasks[t].name;
+    return text;
+}
+
+double fastestSpeed(const DagPlatform& platform) {
+    double fastest = 0;
+    for (const DagCluster& c : platform.clusters) fastest = std::max(fastest, c.speed);
+    return fastest;
+}
+
+std::string tooLong(const DagTask& task, double fastest) {
+    return "task \"" + task.name + "\" fits nowhere: " + show(task.flops) + " flops take " +
+           show(task.flops / fastest) + " s even on the fastest processor (limit 1e15 s)";
+}
+
+}  // namespace
+
+DagInstance readDagInstance(const JsonNode& root) {
+    root.requireOnlyKeys({"kind", "platform", "tasks", "edges"});
+    DagInstance in;
+    const JsonNode platform = root.at("platform");
+    platform.requireOnlyKeys({"clusters", "backbone"});
+    const JsonNode clusters = platform.at("clusters");
+    clusters.requireArray();
+    if (clusters.size() == 0) clusters.fail("expected at least one cluster");
+    if (clusters.size() > kMaxClusters) clusters.fail("at most 10000 clusters");
+    std::unordered_set<std::string> clusterNames;
+    long long processors = 0;
+    for (std::size_t i = 0; i < clusters.size(); ++i) {
+        const JsonNode node = clusters[i];
+        node.requireOnlyKeys({"name", "processors", "speed", "bandwidth", "latency"});
+        DagCluster c;
+        c.name = node.at("name").nonEmptyString();
+        if (!clusterNames.insert(c.name).second) node.at("name").fail("duplicate cluster name \"" + c.name + "\"");
+        c.processors = static_cast<int>(node.at("processors").integer(1, kMaxProcessors));
+        processors += c.processors;
+        if (processors > kMaxProcessors) node.at("processors").fail("the platform has more than 1000000 processors");
+        c.speed = rate(node.at("speed"));
+        c.bandwidth = rate(node.at("bandwidth"));
+        c.latency = latency(node.at("latency"));
+        in.platform.clusters.push_back(std::move(c));
+    }
+    const JsonNode backbone = platform.at("backbone");
+    backbone.requireOnlyKeys({"bandwidth", "latency"});
+    in.platform.backbone.bandwidth = rate(backbone.at("bandwidth"));
+    in.platform.backbone.latency = latency(backbone.at("latency"));
+
+    const double fastest = fastestSpeed(in.platform);
+    const JsonNode tasks = root.at("tasks");
+    tasks.requireArray();
+    if (tasks.size() == 0) tasks.fail("expected at least one task");
+    if (tasks.size() > kMaxTasks) tasks.fail("at most 1000000 tasks");
+    std::unordered_map<std::string, std::size_t> index;
+    for (std::size_t i = 0; i < tasks.size(); ++i) {
+        const JsonNode node = tasks[i];
+        node.requireOnlyKeys({"name", "flops", "alpha"});
+        DagTask t;
+        t.name = node.at("name").nonEmptyString();
+        if (!index.emplace(t.name, i).second) node.at("name").fail("duplicate task name \"" + t.name + "\"");
+        t.flops = amount(node.at("flops"));
+        t.alpha = node.at("alpha").numberIn(0, 1);
+        if (t.flops / fastest > kMaxTaskSeconds) node.at("flops").fail(tooLong(t, fastest));
+        in.tasks.push_back(std::move(t));
+    }
+
+    const JsonNode edges = root.at("edges");
+    edges.requireArray();
+    if (edges.size() > kMaxEdges) edges.fail("at most 20000000 edges");
+    std::set<std::pair<std::size_t, std::size_t>> seen;
+    for (std::size_t k = 0; k < edges.size(); ++k) {
+        const JsonNode node = edges[k];
+        node.requireOnlyKeys({"from", "to", "bytes"});
+        auto endpoint = [&](const char* key) {
+            const std::string name = node.at(key).string();
+            auto it = index.find(name);
+            if (it == index.end()) node.at(key).fail("unknown task \"" + name + "\"");
+            return it->second;
+        };
+        DagEdge e;
+        e.from = endpoint("from");
+        e.to = endpoint("to");
+        if (e.from == e.to) node.fail("task \"" + in.tasks[e.from].name + "\" depends on itself");
+        if (!seen.insert({e.from, e.to}).second)
+            node.fail("duplicate edge \"" + in.tasks[e.from].name + "\" -> \"" + in.tasks[e.to].name + "\"");
+        e.bytes = amount(node.at("bytes"));
+        in.edges.push_back(e);
+    }
+    const DagGraph graph = buildDagGraph(in.tasks.size(), in.edges);
+    if (!graph.cycle.empty()) edges.fail("the graph has a cycle: " + cycleText(in, graph.cycle));
+    return in;
+}
+
+std::optional<std::string> dagInstanceProblem(const DagInstance& in) {
+    const DagPlatform& p = in.platform;
+    if (p.clusters.empty()) return "the platform has no cluster";
+    if (p.clusters.size() > kMaxClusters) return "more than 10000 clusters";
+    std::unordered_set<std::string> names;
+    long long processors = 0;
+    auto badRate = [](double v) { return !(v >= kMinRate && v <= kMaxValue); };
+    auto badLatency = [](double v) { return !(v >= 0 && v <= kMaxLatency); };
+    for (const DagCluster& c : p.clusters) {
+        if (c.name.empty()) return std::string("a cluster has an empty name");
+        if (!names.insert(c.name).second) return "duplicate cluster name \"" + c.name + "\"";
+        if (c.processors < 1) return "cluster \"" + c.name + "\" has no processor";
+        processors += c.processors;
+        if (processors > kMaxProcessors) return std::string("the platform has more than 1000000 processors");
+        if (badRate(c.speed)) return "cluster \"" + c.name + "\": speed must be between 1e-6 and 1e30, got " + show(c.speed);
+        if (badRate(c.bandwidth))
+            return "cluster \"" + c.name + "\": bandwidth must be between 1e-6 and 1e30, got " + show(c.bandwidth);
+        if (badLatency(c.latency)) return "cluster \"" + c.name + "\": latency must be between 0 and 1e6, got " + show(c.latency);
+    }
+    if (badRate(p.backbone.bandwidth)) return "backbone bandwidth must be between 1e-6 and 1e30, got " + show(p.backbone.bandwidth);
+    if (badLatency(p.backbone.latency)) return "backbone latency must be between 0 and 1e6, got " + show(p.backbone.latency);
+    if (in.tasks.empty()) return std::string("the graph has no task");
+    if (in.tasks.size() > kMaxTasks) return std::string("more than 1000000 tasks");
+    if (in.edges.size() > kMaxEdges) return std::string("more than 20000000 edges");
+    const double fastest = fastestSpeed(p);
+    names.clear();
+    for (const DagTask& t : in.tasks) {
+        if (t.name.empty()) return std::string("a task has an empty name");
+        if (!names.insert(t.name).second) return "duplicate task name \"" + t.name + "\"";
+        if (!(t.flops >= 0 && t.flops <= kMaxValue))
+            return "task \"" + t.name + "\": flops must be between 0 and 1e30, got " + show(t.flops);
+        if (!(t.alpha >= 0 && t.alpha <= 1)) return "task \"" + t.name + "\": alpha must be in [0, 1], got " + show(t.alpha);
+        if (t.flops / fastest > kMaxTaskSeconds) return tooLong(t, fastest);
+    }
+    std::set<std::pair<std::size_t, std::size_t>> seen;
+    for (const DagEdge& e : in.edges) {
+        if (e.from >= in.tasks.size() || e.to >= in.tasks.size()) return std::string("an edge names an unknown task");
+        const std::string text = "\"" + in.tasks[e.from].name + "\" -> \"" + in.tasks[e.to].name + "\"";
+        if (e.from == e.to) return "task \"" + in.tasks[e.from].name + "\" depends on itself";
+        if (!seen.insert({e.from, e.to}).second) return "duplicate edge " + text;
+        if (!(e.bytes >= 0 && e.bytes <= kMaxValue)) return "edge " + text + ": bytes must be between 0 and 1e30, got " + show(e.bytes);
+    }
+    const DagGraph graph = buildDagGraph(in.tasks.size(), in.edges);
+    if (!graph.cycle.empty()) return "the graph has a cycle: " + cycleText(in, graph.cycle);
+    return std::nullopt;
+}
+
+nlohmann::json dagInstanceToJson(const DagInstance& in) {
+    nlohmann::json clusters = nlohmann::json::array();
+    for (const DagCluster& c : in.platform.clusters)
+        clusters.push_back({{"name", c.name},
+                            {"processors", c.processors},
+                            {"speed", c.speed},
+                            {"bandwidth", c.bandwidth},
+                            {"latency", c.latency}});
+    nlohmann::json tasks = nlohmann::json::array();
+    for (const DagTask& t : in.tasks) tasks.push_back({{"name", t.name}, {"flops", t.flops}, {"alpha", t.alpha}});
+    nlohmann::json edges = nlohmann::json::array();
+    for (const DagEdge& e : in.edges)
+        edges.push_back({{"from", in.tasks[e.from].name}, {"to", in.tasks[e.to].name}, {"bytes", e.bytes}});
+    nlohmann::json j;
+    j["kind"] = "dag";
+    j["platform"] = {{"clusters", std::move(clusters)},
+                     {"backbone", {{"bandwidth", in.platform.backbone.bandwidth}, {"latency", in.platform.backbone.latency}}}};
+    j["tasks"] = std::move(tasks);
+    j["edges"] = std::move(edges);
+    return j;
+}
+
+}  // namespace hetsched

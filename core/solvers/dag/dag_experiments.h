@@ -1,0 +1,46 @@
+// The evaluation of N'Takpé and Suter (2006, sections 5 and 6) as a built-in experiment: random
+// clusters of clusters and random task graphs from the paper's parameter grid (sampled), every dag
+// solver, the four metrics averaged by number of clusters (Figure 2) and by heterogeneity (Figure 4).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/expected.h"
+#include "common/progress.h"
+
+namespace hetsched {
+
+struct DagEvaluationConfig {
+    std::vector<int> clusterCounts{1, 2, 4, 8};
+    std::vector<double> minSpeeds{0.25e9, 0.5e9, 0.75e9, 1e9};   // flop/s
+    std::vector<double> heterogeneities{1, 2, 5};
+    int platformSamples = 1;                 // per platform configuration (the paper: 5)
+    std::vector<int> taskCounts{10, 20, 50};
+    int dagSamples = 2;                      // random DAG configurations per task count, drawn from the
+                                             // grid fat, regularity, density in {0.1, 0.2, 0.8}, jump in
+                                             // {1, 2, 4}, same or mixed complexity (the paper: all 432 x 3)
+    std::vector<std::string> solvers;        // empty: every dag solver
+    std::uint64_t seed = 1;
+};
+
+// One bar of Figures 2 and 4: the mean of each metric over the runs of one solver in one group.
+struct DagEvaluationRow {
+    std::string groupBy;    // "clusters" or "heterogeneity"
+    double value = 0;       // the number of clusters or the heterogeneity factor
+    std::string solver;
+    int runs = 0;
+    double makespan = 0;                    // s
+    double makespanTimesPeakPower = 0;      // s x Gflop/s, as in the paper
+    double makespanOverAveragePower = 0;    // s / (Gflop/s)
+    double speedupOverSeq = 0;
+};
+
+// Checks the configuration (counts 1..1000 clusters, 1..10000 tasks, 1..100 samples, known solvers).
+Expected<std::vector<DagEvaluationRow>> runDagEvaluation(const DagEvaluationConfig& config,
+                                                         const Progress& progress = {});
+// CSV: group_by,value,solver,runs,makespan,makespan_times_peak_power,makespan_over_average_power,speedup_over_seq
+std::string dagEvaluationCsv(const std::vector<DagEvaluationRow>& rows);
+
+}  // namespace hetsched

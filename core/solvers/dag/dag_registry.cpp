@@ -1,0 +1,185 @@
+// The dag family in the solver registry, and its result JSON.
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+#include "io/dag_io.h"
+#include "io/json_reader.h"
+#include "solvers/dag/dag_result.h"
+#include "solvers/registry_detail.h"
+
+namespace hetsched {
+
+SolveResult dagSolveResult(const DagInstance& in, const DagSolution& s) {
+    SolveResult r;
+    r.status = SolveStatus::Feasible;
+    r.message = s.message;
+    r.objectiveName = "makespan";
+    r.objective = s.makespan;
+    const ProcessorIndex index = indexProcessors(in.platform);
+    nlohmann::json& j = r.json;
+    j["makespan"] = s.makespan;
+    const DagMetrics m = dagMetrics(in, s);
+    j["peak_power"] = m.peakPower;
+    j["makespan_times_peak_power"] = m.makespanTimesPeakPower;
+    j["average_power"] = m.averagePower;
+    j["makespan_over_average_power"] = m.makespanOverAveragePower;
+    j["seq_makespan"] = m.seqMakespan;
+    j["speedup_over_seq"] = m.speedupOverSeq;
+    if (s.allocation) {
+        const DagAllocation& a = *s.allocation;
+        j["allocation"] = {{"reference_speed", a.referenceSpeed},
+                           {"reference_processors", a.referenceProcessors},
+                           {"iterations", a.iterations},
+                           {"critical_path", a.criticalPath},
+                           {"average_area", a.averageArea},
+                           {"saturated", a.saturated}};
+    }
+    nlohmann::json tasks = nlohmann::json::array();
+    for (std::size_t t = 0; t < in.tasks.size(); ++t) {
+        const DagPlacement& p = s.tasks[t];
+        // Runs of processors by cluster, as indices within the cluster.
+        nlohmann::json parts = nlohmann::json::array();
+        for (int q : p.processors) {
+            const std::size_t c = static_cast<std::size_t>(index.clusterOf[static_cast<std::size_t>(q)]);
+            if (parts.empty() || parts.back()["cluster"] != in.platform.clusters[c].name)
+                parts.push_back({{"cluster", in.platform.clusters[c].name}, {"processors", nlohmann::json::array()}});
+            parts.back()["processors"].push_back(q - index.offset[c]);
+        }
+        nlohmann::json entry = {{"task", in.tasks[t].name}};
+        if (parts.size() == 1) {
+            entry["cluster"] = parts[0]["cluster"];
+            entry["processors"] = parts[0]["processors"];
+        } else {
+            entry["clusters"] = std::move(parts);   // cpa only: one task over several clusters
+        }
+        entry["start"] = p.start;
+        entry["end"] = p.end;
+        tasks.push_back(std::move(entry));
+    }
+    j["tasks"] = std::move(tasks);
+    r.schedule = dagSchedule(in, s);
+    return r;
+}
+
+Expected<SolveResult> dagResultFromJson(const DagInstance& in, const nlohmann::json& json) {
+    using json_detail::JsonNode;
+    try {
+        const JsonNode root(json, "");
+        const std::optional<SolveStatus> status = solveStatusFromName(root.at("status").string());
+        if (!status) root.at("status").fail("unknown status");
+        const bool spanning = root.find("solver") && root.at("solver").string() == "cpa";
+        std::unordered_map<std::string, std::size_t> clusterIndex;
+        for (std::size_t c = 0; c < in.platform.clusters.size(); ++c) clusterIndex[in.platform.clusters[c].name] = c;
+        const ProcessorIndex index = indexProcessors(in.platform);
+        auto readPart = [&](const JsonNode& node, std::vector<int>& processors) {
+            const std::string name = node.at("cluster").string();
+            auto it = clusterIndex.find(name);
+            if (it == clusterIndex.end()) node.at("cluster").fail("unknown cluster \"" + name + "\"");
+            const DagCluster& cluster = in.platform.clusters[it->second];
+            const JsonNode list = node.at("processors");
+            list.requireArray();
+            if (list.size() == 0) list.fail("expected at least one processor");
+            for (std::size_t k = 0; k < list.size(); ++k)
+                processors.push_back(index.offset[it->second] +
+                                     static_cast<int>(list[k].integer(0, cluster.processors - 1)));
+        };
+        DagSolution s;
+        const JsonNode tasks = root.at("tasks");
+        tasks.requireArray();
+        if (tasks.size() != in.tasks.size())
+            tasks.fail("has " + std::to_string(tasks.size()) + " entries, the instance has " +
+                       std::to_string(in.tasks.size()) + " tasks");
+        for (std::size_t t = 0; t < tasks.size(); ++t) {
+            const JsonNode entry = tasks[t];
+            if (entry.at("task").string() != in.tasks[t].name)
+                entry.at("task").fail("expected \"" + in.tasks[t].name + "\", the instance's task " + std::to_string(t));
+            DagPlacement p;
+            if (auto parts = entry.find("clusters")) {
+                if (!spanning) parts->fail("only cpa places a task on several clusters");
+                parts->requireArray();
+                for (std::size_t k = 0; k < parts->size(); ++k) readPart((*parts)[k], p.processors);
+            } else {
+                readPart(entry, p.processors);
+            }
+            const std::size_t count = p.processors.size();
+            std::sort(p.processors.begin(), p.processors.end());
+            p.processors.erase(std::unique(p.processors.begin(), p.processors.end()), p.processors.end());
+            if (p.processors.size() != count) entry.fail("lists a processor twice");
+            p.start = entry.at("start").numberIn(0, 1e300);
+            p.end = entry.at("end").numberIn(0, 1e300);
+            s.tasks.push_back(std::move(p));
+        }
+        for (const DagPlacement& p : s.tasks) s.makespan = std::max(s.makespan, p.end);
+        const double stored = root.at("makespan").numberIn(0, 1e300);
+        if (std::abs(stored - s.makespan) > 1e-9 * std::max(stored, s.makespan))
+            root.at("makespan").fail("is " + root.at("makespan").raw().dump() + " but the last task ends at " +
+                                     std::to_string(s.makespan));
+        s.message = root.find("message") ? root.at("message").string() : "";
+        s.spansClusters = spanning;
+        if (auto problems = verifyDag(in, s, spanning); !problems.empty())
+            return invalidInput("the stored result does not fit the instance: " + problems.front());
+        SolveResult r = dagSolveResult(in, s);
+        r.status = *status;
+        if (auto allocation = root.find("allocation")) r.json["allocation"] = allocation->raw();
+        return r;
+    } catch (const json_detail::InputError& e) {
+        return invalidInput(std::string("stored result: ") + e.what());
+    }
+}
+
+}  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+namespace {
+
+using DagSolver = Expected<DagSolution> (*)(const DagInstance&, const Progress&);
+
+RegisteredSolver dagSolver(std::string name, std::string description, DagSolver run,
+                           bool (*isDefault)(const Instance&) = nullptr) {
+    RegisteredSolver s;
+    s.spec = {"dag", name, std::move(description), {}};
+    s.isDefaultFor = isDefault;
+    s.run = [run, name](const Instance& instance, const SolverOptions&, const Progress& progress)
+        -> Expected<SolveResult> {
+        const auto& in = std::get<DagInstance>(instance);
+        if (auto problem = dagInstanceProblem(in)) return invalidInput(*problem);
+        Expected<DagSolution> solution = run(in, progress);
+        if (!solution) return solution.error();
+        if (auto problems = verifyDag(in, *solution, solution->spansClusters); !problems.empty())
+            return solverError("solver " + name + " produced an invalid schedule: " + problems.front());
+        return dagSolveResult(in, *solution);
+    };
+    return s;
+}
+
+bool always(const Instance&) { return true; }
+
+}  // namespace
+
+std::vector<RegisteredSolver> dagSolvers() {
+    return {
+        dagSolver("hcpa",
+                  "HCPA (N'Takpé, Suter 2006): CPA's allocation on the reference cluster of the slowest speed "
+                  "(P_ref, translation f, saturated critical path), bottom-level placement at the earliest finish",
+                  solveDagHcpa, always),
+        dagSolver("s-hcpa", "S-HCPA: HCPA's allocation with the sufferage placement (the task losing most without "
+                            "its best cluster goes first)",
+                  solveDagSHcpa),
+        dagSolver("cpa",
+                  "CPA (Radulescu et al. 2001) on the homogeneous platform of average speed, replayed on the real "
+                  "one; a task may span clusters",
+                  solveDagCpa),
+        dagSolver("mheft", "M-HEFT (Casanova, Desprez, Suter 2004): by upward rank, each task on the cluster and "
+                           "processor count that finish it first",
+                  solveDagMheft),
+        dagSolver("seq", "every task on one processor of the fastest cluster, one after the other (closed form)",
+                  solveDagSeq),
+        dagSolver("heft", "HEFT for sequential tasks: by upward rank, each task on the one processor that finishes "
+                          "it first",
+                  solveDagHeft),
+    };
+}
+
+}  // namespace hetsched::registry_detail

@@ -1,0 +1,18 @@
+// The dag family's SolveResult: built from a solution, or read back from stored result JSON.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "solvers/dag/dag_solvers.h"
+#include "solvers/registry.h"
+
+namespace hetsched {
+
+// The result as `hetsched solve` prints it (without the keys the registry adds) and its schedule.
+SolveResult dagSolveResult(const DagInstance& in, const DagSolution& solution);
+
+// Reads `tasks` of a stored result back (cluster names and processor indices, start, end), checks
+// `makespan` against the last end and verifies the whole against the instance.
+Expected<SolveResult> dagResultFromJson(const DagInstance& in, const nlohmann::json& json);
+
+}  // namespace hetsched

@@ -1,0 +1,191 @@
+// The steady-state family in the solver registry, and its result JSON.
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "io/json_reader.h"
+#include "solvers/registry_detail.h"
+#include "solvers/steady/steady_result.h"
+
+namespace hetsched {
+
+namespace {
+
+nlohmann::json linkList(const SteadyStateInstance& in, const std::vector<SteadyArc>& arcs, const std::vector<std::size_t>& ids) {
+    nlohmann::json list = nlohmann::json::array();
+    for (std::size_t e : ids) list.push_back({in.nodes[arcs[e].from].name, in.nodes[arcs[e].to].name});
+    return list;
+}
+
+}  // namespace
+
+SolveResult steadySolveResult(const SteadyStateInstance& in, const SteadySolution& s) {
+    SolveResult r;
+    r.status = s.status;
+    r.message = s.message;
+    r.objectiveName = "throughput";
+    r.objective = s.throughput;
+    const std::vector<SteadyArc> arcs = steadyArcs(in);
+    nlohmann::json& j = r.json;
+    j["throughput"] = s.throughput;
+    if (!s.exactThroughput.empty()) j["exact_throughput"] = s.exactThroughput;
+    j["lp_throughput"] = s.lpThroughput;
+    if (s.upperBound) j["upper_bound"] = *s.upperBound;
+    nlohmann::json allocations = nlohmann::json::array();
+    for (const SteadyAllocation& a : s.allocations) {
+        nlohmann::json entry = {{"weight", a.weight}};
+        if (!a.exactWeight.empty()) entry["exact_weight"] = a.exactWeight;
+        if (in.application.type == SteadyApplicationType::BagOfTasks) {
+            entry["processor"] = a.processor ? in.nodes[*a.processor].name : std::string();
+            entry["data_links"] = linkList(in, arcs, a.dataArcs);
+            entry["result_links"] = linkList(in, arcs, a.resultArcs);
+        } else {
+            entry["links"] = linkList(in, arcs, a.dataArcs);
+        }
+        allocations.push_back(std::move(entry));
+    }
+    j["allocations"] = std::move(allocations);
+    nlohmann::json patterns = nlohmann::json::array();
+    for (const SteadyPattern& p : s.patterns) {
+        nlohmann::json entry = {{"duration", p.duration}, {"links", linkList(in, arcs, p.arcs)}};
+        if (!p.exactDuration.empty()) entry["exact_duration"] = p.exactDuration;
+        nlohmann::json processors = nlohmann::json::array();
+        for (std::size_t u : p.processors) processors.push_back(in.nodes[u].name);
+        entry["processors"] = std::move(processors);
+        patterns.push_back(std::move(entry));
+    }
+    j["patterns"] = std::move(patterns);
+    j["period"] = s.periodic.period;
+    j["tasks_per_period"] = s.periodic.tasksPerPeriod;
+    j["exact_period"] = s.periodic.exact;
+    r.schedule = steadySchedule(in, s);
+    return r;
+}
+
+Expected<SolveResult> steadyResultFromJson(const SteadyStateInstance& in, const nlohmann::json& json) {
+    using json_detail::JsonNode;
+    try {
+        const JsonNode root(json, "");
+        const std::optional<SolveStatus> status = solveStatusFromName(root.at("status").string());
+        if (!status) root.at("status").fail("unknown status");
+        const std::vector<SteadyArc> arcs = steadyArcs(in);
+        std::map<std::pair<std::string, std::string>, std::size_t> arcIndex;
+        for (std::size_t e = 0; e < arcs.size(); ++e)
+            arcIndex[{in.nodes[arcs[e].from].name, in.nodes[arcs[e].to].name}] = e;
+        std::map<std::string, std::size_t> nodeIndex;
+        for (std::size_t u = 0; u < in.nodes.size(); ++u) nodeIndex[in.nodes[u].name] = u;
+        auto links = [&](const JsonNode& list) {
+            std::vector<std::size_t> ids;
+            for (std::size_t k = 0; k < list.size(); ++k) {
+                const JsonNode pair = list[k];
+                if (pair.size() != 2) pair.fail("expected [from, to]");
+                auto it = arcIndex.find({pair[0].string(), pair[1].string()});
+                if (it == arcIndex.end()) pair.fail("no such link in the instance");
+                ids.push_back(it->second);
+            }
+            return ids;
+        };
+        auto node = [&](const JsonNode& name) {
+            auto it = nodeIndex.find(name.string());
+            if (it == nodeIndex.end()) name.fail("unknown node \"" + name.string() + "\"");
+            return it->second;
+        };
+        SteadySolution s;
+        s.status = *status;
+        s.message = root.find("message") ? root.at("message").string() : std::string();
+        s.lpThroughput = root.find("lp_throughput") ? root.at("lp_throughput").numberIn(0, 1e300) : 0.0;
+        if (auto bound = root.find("upper_bound")) s.upperBound = bound->numberIn(0, 1e300);
+        const JsonNode allocations = root.at("allocations");
+        for (std::size_t a = 0; a < allocations.size(); ++a) {
+            const JsonNode entry = allocations[a];
+            SteadyAllocation al;
+            al.weight = entry.at("weight").numberIn(0, 1e300);
+            if (in.application.type == SteadyApplicationType::BagOfTasks) {
+                al.processor = node(entry.at("processor"));
+                al.dataArcs = links(entry.at("data_links"));
+                al.resultArcs = links(entry.at("result_links"));
+            } else {
+                al.dataArcs = links(entry.at("links"));
+            }
+            s.allocations.push_back(std::move(al));
+        }
+        const JsonNode patterns = root.at("patterns");
+        for (std::size_t p = 0; p < patterns.size(); ++p) {
+            SteadyPattern pt;
+            pt.duration = patterns[p].at("duration").numberIn(0, 1);
+            pt.arcs = links(patterns[p].at("links"));
+            const JsonNode processors = patterns[p].at("processors");
+            for (std::size_t k = 0; k < processors.size(); ++k) pt.processors.push_back(node(processors[k]));
+            s.patterns.push_back(std::move(pt));
+        }
+        const double stored = root.at("throughput").numberIn(0, 1e300);
+        Expected<SteadySolution> rebuilt = completeSteadySolution(in, std::move(s), true);
+        if (!rebuilt) return invalidInput("the stored result does not fit the instance: " + rebuilt.error().message);
+        if (std::abs(rebuilt->throughput - stored) > 1e-7 * std::max(1.0, stored))
+            return invalidInput("the stored result does not fit the instance: its allocations carry " +
+                                std::to_string(rebuilt->throughput) + " within its patterns, not the stored throughput " +
+                                root.at("throughput").raw().dump());
+        if (auto problems = verifySteady(in, *rebuilt); !problems.empty())
+            return invalidInput("the stored result does not fit the instance: " + problems.front());
+        return steadySolveResult(in, *rebuilt);
+    } catch (const json_detail::InputError& e) {
+        return invalidInput(std::string("stored result: ") + e.what());
+    }
+}
+
+}  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+namespace {
+
+RegisteredSolver steadySolver(std::string name, std::string description, std::vector<OptionSpec> options,
+                              Expected<SteadySolution> (*run)(const SteadyStateInstance&, const SolverOptions&, const Progress&),
+                              bool (*isDefault)(const Instance&)) {
+    RegisteredSolver s;
+    s.spec = {"steady_state", name, std::move(description), std::move(options)};
+    s.isDefaultFor = isDefault;
+    s.run = [run, name](const Instance& instance, const SolverOptions& options, const Progress& progress)
+        -> Expected<SolveResult> {
+        const auto& in = std::get<SteadyStateInstance>(instance);
+        Expected<SteadySolution> solution = run(in, options, progress);
+        if (!solution) return solution.error();
+        if (auto problems = verifySteady(in, *solution); !problems.empty())
+            return solverError("solver " + name + " produced an invalid schedule: " + problems.front());
+        return steadySolveResult(in, *solution);
+    };
+    return s;
+}
+
+bool compactApplies(const Instance& instance) {
+    const auto& in = std::get<SteadyStateInstance>(instance);
+    return in.model != CommunicationModel::UnidirectionalOnePort &&
+           in.application.type != SteadyApplicationType::Multicast;
+}
+
+bool compactDoesNotApply(const Instance& instance) { return !compactApplies(instance); }
+
+}  // namespace
+
+std::vector<RegisteredSolver> steadySolvers() {
+    return {
+        steadySolver("lp",
+                     "compact LPs of section 8.6 (bag of tasks, broadcast; bidirectional one-port and bounded "
+                     "multi-port), flows into paths/trees, weighted edge colouring into matchings (default where it applies)",
+                     {},
+                     [](const SteadyStateInstance& in, const SolverOptions&, const Progress& progress) {
+                         return solveSteadyLp(in, progress);
+                     },
+                     compactApplies),
+        steadySolver("column-generation",
+                     "LP (8.3) over allocations and valid patterns by column generation with the separation oracles of "
+                     "8.5.3 (every model; multicast by a Steiner heuristic with an upper bound)",
+                     {{"max_iterations", "rounds of column generation at most", 1, 5000, 1000000}},
+                     [](const SteadyStateInstance& in, const SolverOptions& options, const Progress& progress) {
+                         return solveSteadyColumnGeneration(in, static_cast<int>(options.at("max_iterations")), progress);
+                     },
+                     compactDoesNotApply),
+    };
+}
+
+}  // namespace hetsched::registry_detail

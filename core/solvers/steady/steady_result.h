@@ -1,0 +1,18 @@
+// The steady-state family's SolveResult: built from a solution, or read back from stored result JSON.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "solvers/registry.h"
+#include "solvers/steady/steady_solvers.h"
+
+namespace hetsched {
+
+// The result as `hetsched solve` prints it (without the keys the registry adds) and its schedule.
+SolveResult steadySolveResult(const SteadyStateInstance& in, const SteadySolution& solution);
+
+// Reads allocations and patterns back; the periodic schedule is rebuilt from them, and the whole is
+// verified against the instance (and must reproduce the stored throughput).
+Expected<SolveResult> steadyResultFromJson(const SteadyStateInstance& in, const nlohmann::json& json);
+
+}  // namespace hetsched

@@ -1,0 +1,319 @@
+// The steady-state family: instance validation, the compact LPs against closed forms and an
+// independent LP over every allocation and pattern, column generation, patterns and periodic schedules.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+
+#include "io/instance_io.h"
+#include "io/result_io.h"
+#include "lp/linear_program.h"
+#include "random_steady.h"
+#include "solvers/registry.h"
+#include "solvers/steady/steady_common.h"
+#include "solvers/steady/steady_solvers.h"
+
+namespace hetsched {
+namespace {
+
+const char* kExample = R"({ "kind": "steady_state", "model": "bidirectional_one_port",
+  "platform": { "nodes": [ { "name": "P1", "speed": 1 }, { "name": "P2", "speed": 2 },
+                           { "name": "P3", "speed": 1 }, { "name": "P4", "speed": 3 } ],
+                "links": [ { "from": "P1", "to": "P2", "bandwidth": 1, "bidirectional": true },
+                           { "from": "P1", "to": "P3", "bandwidth": 2, "bidirectional": true },
+                           { "from": "P3", "to": "P4", "bandwidth": 1, "bidirectional": true },
+                           { "from": "P4", "to": "P2", "bandwidth": 2, "bidirectional": true } ] },
+  "application": { "type": "bag_of_tasks", "source": "P1", "data": 1, "result": 2, "work": 1 } })";
+
+std::string errorOf(const std::string& text) {
+    Expected<Instance> in = parseInstance(text);
+    return in ? std::string("(accepted)") : in.error().message;
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+    const auto pos = text.find(from);
+    EXPECT_NE(pos, std::string::npos) << from;
+    if (pos != std::string::npos) text.replace(pos, from.size(), to);
+    return text;
+}
+
+TEST(SteadyStateIo, ExampleReadsAndRoundTrips) {
+    Expected<Instance> in = parseInstance(kExample);
+    ASSERT_TRUE(in) << in.error().message;
+    const auto& s = std::get<SteadyStateInstance>(*in);
+    EXPECT_EQ(s.nodes.size(), 4u);
+    EXPECT_EQ(steadyArcs(s).size(), 8u);
+    Expected<Instance> again = instanceFromJson(instanceToJson(*in));
+    ASSERT_TRUE(again);
+    EXPECT_EQ(instanceToJson(*again), instanceToJson(*in));
+}
+
+TEST(SteadyStateIo, BadInputNamesTheJsonPath) {
+    EXPECT_NE(errorOf(replaced(kExample, R"("to": "P2", "bandwidth": 1)", R"("to": "P9", "bandwidth": 1)")).find("platform.links[0].to: unknown node \"P9\""), std::string::npos);
+    EXPECT_NE(errorOf(replaced(kExample, R"("name": "P3")", R"("name": "P2")")).find("platform.nodes[2].name: duplicate"), std::string::npos);
+    EXPECT_NE(errorOf(replaced(kExample, R"("bandwidth": 2, "bidirectional": true },
+                           { "from": "P3")", R"("bandwidth": -2, "bidirectional": true },
+                           { "from": "P3")")).find("platform.links[1].bandwidth: must be positive"), std::string::npos);
+    EXPECT_NE(errorOf(replaced(kExample, R"("speed": 2)", R"("speed": 1e300)")).find("platform.nodes[1].speed"), std::string::npos);
+    EXPECT_NE(errorOf(replaced(kExample, R"("from": "P3", "to": "P4")", R"("from": "P3", "to": "P3")")).find("platform.links[2]: a link from \"P3\" to itself"), std::string::npos);
+    EXPECT_NE(errorOf(replaced(kExample, R"("source": "P1")", R"("source": "Px")")).find("application.source: unknown node"), std::string::npos);
+    EXPECT_NE(errorOf(replaced(kExample, R"("bidirectional_one_port")", R"("two_port")")).find("model: unknown model"), std::string::npos);
+    EXPECT_NE(errorOf(replaced(kExample, R"("type": "bag_of_tasks", "source": "P1", "data": 1, "result": 2, "work": 1)",
+                               R"("type": "multicast", "source": "P1", "size": 1, "targets": [])")).find("application.targets: expected at least one"), std::string::npos);
+    // A one-way link leaves P4 unreachable for a multicast from P1 over P1->P2 only.
+    const std::string oneWay = R"({ "kind": "steady_state", "model": "bounded_multiport",
+      "platform": { "nodes": [ { "name": "A", "speed": 0 }, { "name": "B", "speed": 1 }, { "name": "C", "speed": 1 } ],
+                    "links": [ { "from": "A", "to": "B", "bandwidth": 1 }, { "from": "C", "to": "A", "bandwidth": 1 } ] },
+      "application": { "type": "multicast", "source": "A", "size": 1, "targets": ["B", "C"] } })";
+    EXPECT_NE(errorOf(oneWay).find("application.targets[1]: target \"C\" cannot be reached"), std::string::npos);
+    EXPECT_NE(errorOf(replaced(oneWay, R"("multicast", "source": "A", "size": 1, "targets": ["B", "C"])", R"("broadcast", "source": "A", "size": 1)")).find("platform.nodes[2]: node \"C\" cannot be reached"), std::string::npos);
+    EXPECT_NE(errorOf(replaced(kExample, R"("nodes": [ { "name": "P1", "speed": 1 }, { "name": "P2", "speed": 2 },
+                           { "name": "P3", "speed": 1 }, { "name": "P4", "speed": 3 } ])", R"("nodes": [])")).find("platform.nodes: expected at least one node"), std::string::npos);
+    EXPECT_NE(errorOf(replaced(kExample, R"("work": 1)", R"("work": "x")")).find("application.work: expected a number"), std::string::npos);
+}
+
+// Section 8.6.3 on a star (master without computing power, no results): the bandwidth-centric
+// closed form serves the workers by increasing c_i = data / bw_i, each up to s_i / w, while the
+// master's send port has time left.
+TEST(SteadyStateLp, StarThroughputIsBandwidthCentric) {
+    for (unsigned seed = 1; seed <= 20; ++seed) {
+        std::mt19937 rng(seed);
+        SteadyStateInstance in;
+        in.nodes.push_back({"M", 0});
+        const std::size_t workers = 2 + rng() % 6;
+        for (std::size_t i = 0; i < workers; ++i) {
+            in.nodes.push_back({"W" + std::to_string(i), double(1 + rng() % 9)});
+            in.links.push_back({0, i + 1, double(1 + rng() % 9), true});
+        }
+        in.application = {SteadyApplicationType::BagOfTasks, 0, double(1 + rng() % 4), 0.0, double(1 + rng() % 9), {}};
+        std::vector<std::pair<double, double>> cw;   // (c_i, max rate s_i / w)
+        for (std::size_t i = 0; i < workers; ++i)
+            cw.push_back({in.application.data / in.links[i].bandwidth, in.nodes[i + 1].speed / in.application.work});
+        std::sort(cw.begin(), cw.end());
+        double port = 1, expected = 0;
+        for (auto [c, rate] : cw) {
+            const double alpha = std::min(rate, port / c);
+            expected += alpha;
+            port -= alpha * c;
+        }
+        Expected<SteadySolution> s = solveSteadyLp(in);
+        ASSERT_TRUE(s) << s.error().message;
+        EXPECT_NEAR(s->throughput, expected, 1e-9 * expected) << "seed " << seed;
+        EXPECT_TRUE(verifySteady(in, *s).empty());
+    }
+}
+
+// Every allocation (simple paths there and back, a computing processor) and every valid pattern
+// (matchings of G_B, or of G, with every computing processor) written out: LP (8.3) explicitly.
+double enumeratedLp(const SteadyStateInstance& in) {
+    const std::vector<SteadyArc> arcs = steadyArcs(in);
+    const std::size_t n = in.nodes.size(), E = arcs.size();
+    const SteadyApplication& app = in.application;
+    std::vector<std::vector<std::vector<std::size_t>>> from(n), to(n);   // simple paths source->u, u->source
+    std::function<void(std::size_t, std::vector<std::size_t>&, std::vector<bool>&, bool)> walk =
+        [&](std::size_t u, std::vector<std::size_t>& path, std::vector<bool>& seen, bool backward) {
+            if (backward) to[u].push_back(std::vector<std::size_t>(path.rbegin(), path.rend()));
+            else from[u].push_back(path);
+            for (std::size_t e = 0; e < E; ++e) {
+                const std::size_t tail = backward ? arcs[e].to : arcs[e].from, head = backward ? arcs[e].from : arcs[e].to;
+                if (tail != u || seen[head]) continue;
+                seen[head] = true;
+                path.push_back(e);
+                walk(head, path, seen, backward);
+                path.pop_back();
+                seen[head] = false;
+            }
+        };
+    for (bool backward : {false, true}) {
+        std::vector<std::size_t> path;
+        std::vector<bool> seen(n, false);
+        seen[app.source] = true;
+        walk(app.source, path, seen, backward);
+    }
+    lp::LinearProgram program(lp::Sense::Maximize);
+    std::vector<std::vector<lp::Term>> rows(E + n);
+    int column = 0;
+    for (std::size_t u = 0; u < n; ++u) {
+        if (in.nodes[u].speed <= 0) continue;
+        const std::vector<std::vector<std::size_t>> none{{}};
+        for (const auto& d : from[u])
+            for (const auto& r : app.result > 0 ? to[u] : none) {
+                program.addVariable(0, lp::kInfinity, 1);
+                for (std::size_t e : d) rows[e].push_back({column, app.data / arcs[e].bandwidth});
+                for (std::size_t e : r) rows[e].push_back({column, app.result / arcs[e].bandwidth});
+                rows[E + u].push_back({column, app.work / in.nodes[u].speed});
+                ++column;
+            }
+    }
+    std::vector<lp::Term> total;
+    for (std::uint32_t mask = 0; mask < (1u << E); ++mask) {
+        std::vector<int> outUse(n, 0), inUse(n, 0), anyUse(n, 0);
+        bool valid = true;
+        for (std::size_t e = 0; e < E && valid; ++e) {
+            if (!(mask >> e & 1)) continue;
+            if (in.model == CommunicationModel::BidirectionalOnePort)
+                valid = ++outUse[arcs[e].from] == 1 && ++inUse[arcs[e].to] == 1;
+            else if (in.model == CommunicationModel::UnidirectionalOnePort)
+                valid = ++anyUse[arcs[e].from] == 1 && ++anyUse[arcs[e].to] == 1;
+        }
+        if (!valid) continue;
+        program.addVariable(0, lp::kInfinity, 0);
+        total.push_back({column, 1});
+        for (std::size_t e = 0; e < E; ++e)
+            if (mask >> e & 1) rows[e].push_back({column, -1});
+        for (std::size_t u = 0; u < n; ++u)
+            if (in.nodes[u].speed > 0) rows[E + u].push_back({column, -1});
+        ++column;
+    }
+    program.addConstraint(total, -lp::kInfinity, 1);
+    for (auto& row : rows) program.addConstraint(row, -lp::kInfinity, 0);
+    Expected<lp::LpSolution> s = lp::solveLinearProgram(program);
+    EXPECT_TRUE(s && s->status == lp::LpStatus::Optimal);
+    return s ? s->objective : -1;
+}
+
+TEST(SteadyStateLp, CompactLpEqualsTheLpOverEveryAllocationAndPattern) {
+    for (unsigned seed = 1; seed <= 12; ++seed) {
+        for (CommunicationModel model : {CommunicationModel::BidirectionalOnePort, CommunicationModel::BoundedMultiport}) {
+            SteadyStateInstance in = testing::randomSteadyPlatform(4 + seed % 2, 2.2, seed, model);
+            if (steadyArcs(in).size() > 12) continue;
+            Expected<SteadySolution> s = solveSteadyLp(in);
+            ASSERT_TRUE(s) << s.error().message;
+            const double reference = enumeratedLp(in);
+            EXPECT_NEAR(s->throughput, reference, 1e-7 * std::max(1.0, reference)) << "seed " << seed;
+            EXPECT_TRUE(verifySteady(in, *s).empty()) << verifySteady(in, *s).front();
+        }
+    }
+}
+
+TEST(SteadyStateColumnGeneration, UnidirectionalEqualsTheLpOverEveryAllocationAndPattern) {
+    for (unsigned seed = 1; seed <= 10; ++seed) {
+        SteadyStateInstance in = testing::randomSteadyPlatform(4 + seed % 2, 2.2, seed, CommunicationModel::UnidirectionalOnePort);
+        if (steadyArcs(in).size() > 12) continue;
+        Expected<SteadySolution> s = solveSteadyColumnGeneration(in);
+        ASSERT_TRUE(s) << s.error().message;
+        EXPECT_EQ(s->status, SolveStatus::Optimal);
+        const double reference = enumeratedLp(in);
+        EXPECT_NEAR(s->throughput, reference, 1e-7 * std::max(1.0, reference)) << "seed " << seed;
+        EXPECT_TRUE(verifySteady(in, *s).empty()) << verifySteady(in, *s).front();
+    }
+}
+
+TEST(SteadyStateColumnGeneration, AgreesWithTheCompactLpOnRandomPlatforms) {
+    for (unsigned seed = 1; seed <= 8; ++seed)
+        for (SteadyApplicationType type : {SteadyApplicationType::BagOfTasks, SteadyApplicationType::Broadcast})
+            for (CommunicationModel model : {CommunicationModel::BidirectionalOnePort, CommunicationModel::BoundedMultiport}) {
+                SteadyStateInstance in = testing::randomSteadyPlatform(8, 3, seed, model, type);
+                Expected<SteadySolution> a = solveSteadyLp(in);
+                Expected<SteadySolution> b = solveSteadyColumnGeneration(in);
+                ASSERT_TRUE(a) << a.error().message;
+                ASSERT_TRUE(b) << b.error().message;
+                EXPECT_NEAR(a->throughput, b->throughput, 1e-7 * std::max(1.0, a->throughput)) << "seed " << seed;
+                EXPECT_TRUE(verifySteady(in, *a).empty()) << verifySteady(in, *a).front();
+                EXPECT_TRUE(verifySteady(in, *b).empty()) << verifySteady(in, *b).front();
+            }
+}
+
+TEST(SteadyStateColumnGeneration, MulticastIsFeasibleBelowItsBound) {
+    for (unsigned seed = 1; seed <= 6; ++seed) {
+        SteadyStateInstance in = testing::randomSteadyPlatform(9, 3, seed, CommunicationModel::BidirectionalOnePort,
+                                                               SteadyApplicationType::Multicast);
+        Expected<SteadySolution> s = solveSteadyColumnGeneration(in);
+        ASSERT_TRUE(s) << s.error().message;
+        ASSERT_TRUE(s->upperBound.has_value());
+        EXPECT_GT(s->throughput, 0);
+        EXPECT_LE(s->throughput, *s->upperBound * (1 + 1e-9));
+        // Broadcasting reaches every target too, so the broadcast optimum cannot exceed the bound.
+        SteadyStateInstance all = in;
+        all.application.type = SteadyApplicationType::Broadcast;
+        all.application.targets.clear();
+        Expected<SteadySolution> b = solveSteadyLp(all);
+        ASSERT_TRUE(b);
+        EXPECT_LE(b->throughput, *s->upperBound * (1 + 1e-9));
+        EXPECT_TRUE(verifySteady(in, *s).empty()) << verifySteady(in, *s).front();
+    }
+}
+
+TEST(SteadyStatePatterns, WeightedEdgeColouringSumsToTheMaximumPortLoad) {
+    for (unsigned seed = 1; seed <= 30; ++seed) {
+        SteadyStateInstance in = testing::randomSteadyPlatform(10, 4, seed);
+        const std::vector<SteadyArc> arcs = steadyArcs(in);
+        std::mt19937 rng(seed);
+        std::vector<double> t(arcs.size());
+        std::vector<double> out(in.nodes.size(), 0), inPort(in.nodes.size(), 0);
+        for (std::size_t e = 0; e < arcs.size(); ++e) {
+            t[e] = (rng() % 4 == 0) ? 0.0 : double(rng() % 100) / 100.0;
+            out[arcs[e].from] += t[e];
+            inPort[arcs[e].to] += t[e];
+        }
+        const double maxLoad = std::max(*std::max_element(out.begin(), out.end()), *std::max_element(inPort.begin(), inPort.end()));
+        const std::vector<SteadyPattern> patterns = decomposeIntoMatchings(in.nodes.size(), arcs, t);
+        std::vector<double> covered(arcs.size(), 0);
+        double sum = 0;
+        for (const SteadyPattern& p : patterns) {
+            std::set<std::size_t> tails, heads;
+            for (std::size_t e : p.arcs) {
+                EXPECT_TRUE(tails.insert(arcs[e].from).second && heads.insert(arcs[e].to).second) << "not a matching of G_B";
+                covered[e] += p.duration;
+            }
+            sum += p.duration;
+        }
+        EXPECT_NEAR(sum, maxLoad, 1e-9);
+        for (std::size_t e = 0; e < arcs.size(); ++e) EXPECT_NEAR(covered[e], t[e], 1e-9);
+        EXPECT_LE(patterns.size(), arcs.size() + 2 * in.nodes.size());
+    }
+}
+
+TEST(SteadyStatePeriodic, ExampleHasAnExactIntegerPeriod) {
+    Expected<Instance> in = parseInstance(kExample);
+    ASSERT_TRUE(in);
+    const auto& s = std::get<SteadyStateInstance>(*in);
+    Expected<SteadySolution> sol = solveSteadyLp(s);
+    ASSERT_TRUE(sol) << sol.error().message;
+    EXPECT_TRUE(sol->periodic.exact);
+    EXPECT_FALSE(sol->exactThroughput.empty());
+    EXPECT_DOUBLE_EQ(sol->periodic.period, std::round(sol->periodic.period));
+    EXPECT_DOUBLE_EQ(sol->periodic.tasksPerPeriod, std::round(sol->periodic.tasksPerPeriod));
+    EXPECT_NEAR(sol->periodic.tasksPerPeriod / sol->periodic.period, sol->throughput, 1e-12);
+    EXPECT_TRUE(verifySteady(s, *sol).empty());
+    // The verifier is not vacuous: a pattern that is no matching, an over-used resource, a wrong count.
+    SteadySolution broken = *sol;
+    ASSERT_FALSE(broken.patterns.empty());
+    broken.patterns[0].arcs = {0, 1, 2, 3, 4, 5, 6, 7};
+    EXPECT_FALSE(verifySteady(s, broken).empty());
+    broken = *sol;
+    broken.allocations[0].weight *= 1.5;
+    broken.throughput = 0;
+    for (const auto& a : broken.allocations) broken.throughput += a.weight;
+    EXPECT_FALSE(verifySteady(s, broken).empty());
+    broken = *sol;
+    ASSERT_FALSE(broken.periodic.placements.empty());
+    broken.periodic.placements[0].count += 1;
+    EXPECT_FALSE(verifySteady(s, broken).empty());
+}
+
+TEST(SteadyStateRegistry, ResultJsonRoundTripsAndIsVerified) {
+    Expected<Instance> in = parseInstance(kExample);
+    ASSERT_TRUE(in);
+    EXPECT_EQ(defaultSolverFor(*in), "lp");
+    for (const char* solver : {"lp", "column-generation"}) {
+        Expected<SolveResult> r = solve(*in, solver);
+        ASSERT_TRUE(r) << r.error().message;
+        for (const char* key : {"throughput", "allocations", "patterns", "period", "tasks_per_period"})
+            EXPECT_TRUE(r->json.contains(key)) << key;
+        EXPECT_TRUE(r->json["patterns"][0].contains("duration"));
+        EXPECT_TRUE(r->json["allocations"][0].contains("weight"));
+        Expected<SolveResult> back = resultFromJson(*in, r->json);
+        ASSERT_TRUE(back) << back.error().message;
+        EXPECT_NEAR(*back->objective, *r->objective, 1e-9);
+        nlohmann::json tampered = r->json;
+        tampered["allocations"][0]["weight"] = tampered["allocations"][0]["weight"].get<double>() * 3;
+        EXPECT_FALSE(resultFromJson(*in, tampered));
+        tampered = r->json;
+        tampered["patterns"][0]["links"] = {{"P1", "P2"}, {"P1", "P3"}};
+        EXPECT_FALSE(resultFromJson(*in, tampered));
+    }
+}
+
+}  // namespace
+}  // namespace hetsched
