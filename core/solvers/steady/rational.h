@@ -12,6 +12,9 @@
 
 namespace hetsched::steady_detail {
 
+// GCC's 128-bit integer; __extension__ tells -Wpedantic that it is on purpose.
+__extension__ using Wide = __int128;
+
 struct RationalOverflow : std::runtime_error {
     RationalOverflow() : std::runtime_error("rational overflow") {}
 };
@@ -29,15 +32,15 @@ public:
 
     friend Rational operator+(const Rational& a, const Rational& b) {
         const std::int64_t g = std::gcd(a.m_den, b.m_den);
-        const __int128 d = static_cast<__int128>(a.m_den / g) * b.m_den;
-        const __int128 n = static_cast<__int128>(a.m_num) * (b.m_den / g) + static_cast<__int128>(b.m_num) * (a.m_den / g);
+        const Wide d = static_cast<Wide>(a.m_den / g) * b.m_den;
+        const Wide n = static_cast<Wide>(a.m_num) * (b.m_den / g) + static_cast<Wide>(b.m_num) * (a.m_den / g);
         return fromWide(n, d);
     }
     friend Rational operator-(const Rational& a, const Rational& b) { return a + Rational(-b.m_num, b.m_den); }
     friend Rational operator*(const Rational& a, const Rational& b) {
         const std::int64_t g1 = std::gcd(a.m_num, b.m_den), g2 = std::gcd(b.m_num, a.m_den);
-        const __int128 n = static_cast<__int128>(a.m_num / (g1 ? g1 : 1)) * (b.m_num / (g2 ? g2 : 1));
-        const __int128 d = static_cast<__int128>(a.m_den / (g2 ? g2 : 1)) * (b.m_den / (g1 ? g1 : 1));
+        const Wide n = static_cast<Wide>(a.m_num / (g1 ? g1 : 1)) * (b.m_num / (g2 ? g2 : 1));
+        const Wide d = static_cast<Wide>(a.m_den / (g2 ? g2 : 1)) * (b.m_den / (g1 ? g1 : 1));
         return fromWide(n, d);
     }
     friend Rational operator/(const Rational& a, const Rational& b) {
@@ -48,32 +51,32 @@ public:
     Rational& operator-=(const Rational& b) { return *this = *this - b; }
     friend bool operator==(const Rational& a, const Rational& b) { return a.m_num == b.m_num && a.m_den == b.m_den; }
     friend bool operator<(const Rational& a, const Rational& b) {
-        return static_cast<__int128>(a.m_num) * b.m_den < static_cast<__int128>(b.m_num) * a.m_den;
+        return static_cast<Wide>(a.m_num) * b.m_den < static_cast<Wide>(b.m_num) * a.m_den;
     }
     friend bool operator>(const Rational& a, const Rational& b) { return b < a; }
     friend bool operator<=(const Rational& a, const Rational& b) { return !(b < a); }
     friend bool operator>=(const Rational& a, const Rational& b) { return !(a < b); }
 
 private:
-    void set(__int128 n, __int128 d) {
+    void set(Wide n, Wide d) {
         if (d == 0) throw RationalOverflow();
         if (d < 0) { n = -n; d = -d; }
-        __int128 a = n < 0 ? -n : n, b = d;
-        while (b != 0) { const __int128 t = a % b; a = b; b = t; }
+        Wide a = n < 0 ? -n : n, b = d;
+        while (b != 0) { const Wide t = a % b; a = b; b = t; }
         if (a > 1) { n /= a; d /= a; }
-        constexpr __int128 kMax = INT64_MAX;
+        constexpr Wide kMax = INT64_MAX;
         if (n > kMax || n < -kMax || d > kMax) throw RationalOverflow();
         m_num = static_cast<std::int64_t>(n);
         m_den = static_cast<std::int64_t>(d);
     }
-    static Rational fromWide(__int128 n, __int128 d) { Rational r; r.set(n, d); return r; }
+    static Rational fromWide(Wide n, Wide d) { Rational r; r.set(n, d); return r; }
 
     std::int64_t m_num = 0;
     std::int64_t m_den = 1;
 };
 
 inline std::int64_t lcmChecked(std::int64_t a, std::int64_t b) {
-    const __int128 l = static_cast<__int128>(a / std::gcd(a, b)) * b;
+    const Wide l = static_cast<Wide>(a / std::gcd(a, b)) * b;
     if (l > INT64_MAX) throw RationalOverflow();
     return static_cast<std::int64_t>(l);
 }
@@ -91,7 +94,7 @@ inline std::optional<Rational> rationalize(double x, double relTol, std::int64_t
         const double a = std::floor(rest);
         if (a > 1e15) break;
         const auto ai = static_cast<std::int64_t>(a);
-        const __int128 p = static_cast<__int128>(ai) * p1 + p0, q = static_cast<__int128>(ai) * q1 + q0;
+        const Wide p = static_cast<Wide>(ai) * p1 + p0, q = static_cast<Wide>(ai) * q1 + q0;
         if (q > maxDen || p > INT64_MAX) break;
         p0 = p1; q0 = q1;
         p1 = static_cast<std::int64_t>(p); q1 = static_cast<std::int64_t>(q);
