@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "io/cpugpu_io.h"
 #include "io/divisible_io.h"
 #include "io/json_reader.h"
 #include "io/partition_io.h"
@@ -21,7 +22,8 @@ Expected<Instance> instanceFromJson(const nlohmann::json& json) {
         const std::string kind = root.at("kind").string();
         if (kind == "partition") return Instance{readPartitionInstance(root)};
         if (kind == "divisible") return Instance{readDivisibleInstance(root)};
-        root.at("kind").fail("unknown instance kind \"" + kind + "\" (known: partition, divisible)");
+        if (kind == "cpugpu") return Instance{readCpuGpuInstance(root)};
+        root.at("kind").fail("unknown instance kind \"" + kind + "\" (known: partition, divisible, cpugpu)");
     } catch (const InputError& e) {
         return invalidInput(e.what());
     } catch (const std::exception& e) {   // nlohmann type errors and allocation failures, never a crash
@@ -78,6 +80,7 @@ nlohmann::json instanceToJson(const Instance& instance) {
     struct ToJson {
         nlohmann::json operator()(const PartitionInstance& in) const { return partitionInstanceToJson(in); }
         nlohmann::json operator()(const DivisibleInstance& in) const { return divisibleInstanceToJson(in); }
+        nlohmann::json operator()(const CpuGpuInstance& in) const { return cpuGpuInstanceToJson(in); }
     };
     return std::visit(ToJson{}, instance);
 }

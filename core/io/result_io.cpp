@@ -1,6 +1,7 @@
 #include "io/result_io.h"
 
 #include "io/json_reader.h"
+#include "solvers/cpugpu/cpugpu_result.h"
 #include "solvers/divisible/divisible_result.h"
 #include "solvers/partition/partition_result.h"
 
@@ -28,6 +29,7 @@ Expected<SolveResult> resultFromJson(const Instance& instance, const nlohmann::j
         const nlohmann::json& json;
         Expected<SolveResult> operator()(const PartitionInstance& in) const { return partitionResultFromJson(in, json); }
         Expected<SolveResult> operator()(const DivisibleInstance& in) const { return divisibleResultFromJson(in, json); }
+        Expected<SolveResult> operator()(const CpuGpuInstance& in) const { return cpuGpuResultFromJson(in, json); }
     };
     Expected<SolveResult> restored = std::visit(Restore{json}, instance);
     if (!restored) return restored;

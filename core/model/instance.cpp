@@ -6,6 +6,7 @@ std::string instanceKind(const Instance& instance) {
     struct KindOf {
         std::string operator()(const PartitionInstance&) const { return "partition"; }
         std::string operator()(const DivisibleInstance&) const { return "divisible"; }
+        std::string operator()(const CpuGpuInstance&) const { return "cpugpu"; }
     };
     return std::visit(KindOf{}, instance);
 }

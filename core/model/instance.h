@@ -4,12 +4,13 @@
 #include <string>
 #include <variant>
 
+#include "model/cpugpu.h"
 #include "model/divisible.h"
 #include "model/partition.h"
 
 namespace hetsched {
 
-using Instance = std::variant<PartitionInstance, DivisibleInstance>;
+using Instance = std::variant<PartitionInstance, DivisibleInstance, CpuGpuInstance>;
 
 // The value of the instance file's "kind" key ("partition", "divisible", ...).
 std::string instanceKind(const Instance& instance);

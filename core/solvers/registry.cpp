@@ -17,6 +17,7 @@ const std::vector<RegisteredSolver>& registry() {
         std::vector<RegisteredSolver> solvers;
         for (auto& s : registry_detail::partitionSolvers()) solvers.push_back(std::move(s));
         for (auto& s : registry_detail::divisibleSolvers()) solvers.push_back(std::move(s));
+        for (auto& s : registry_detail::cpugpuSolvers()) solvers.push_back(std::move(s));
         return solvers;
     }();
     return all;

@@ -20,5 +20,6 @@ struct RegisteredSolver {
 // One function per family, called once when the registry is built.
 std::vector<RegisteredSolver> partitionSolvers();
 std::vector<RegisteredSolver> divisibleSolvers();
+std::vector<RegisteredSolver> cpugpuSolvers();
 
 }  // namespace hetsched::registry_detail

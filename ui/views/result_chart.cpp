@@ -10,6 +10,7 @@ ChartType chartTypeFor(const Instance& instance) {
         ChartType operator()(const PartitionInstance&) const { return ChartType::Gantt; }
         // The divisible timeline: master ports and workers as lanes of the same Gantt.
         ChartType operator()(const DivisibleInstance&) const { return ChartType::Gantt; }
+        ChartType operator()(const CpuGpuInstance&) const { return ChartType::Gantt; }
     };
     return std::visit(ChartOf{}, instance);
 }
