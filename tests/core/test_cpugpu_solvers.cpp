@@ -559,6 +559,20 @@ TEST(CpuGpuSolvers, HandleAPlatformWithoutGpusOrWithoutCpus) {
     }
 }
 
+TEST(CpuGpuSolvers, StayValidWithTheExtremeTimesTheFormatAllows) {
+    const CpuGpuInstance in = platform(2, 1, {{"cpu-only", 1e-9, 1e12}, {"gpu-only", 1e12, 1e-9},
+                                              {"middle", 5, 7}, {"tiny", 1e-9, 1e-9}, {"huge", 1e12, 1e12}});
+    for (const auto& [name, solve] : allSolvers(1)) {
+        Expected<CpuGpuSolution> s = solve(in);
+        ASSERT_TRUE(s.ok()) << name << ": " << s.error().message;
+        expectValid(in, *s, name);
+        EXPECT_LE(s->makespan, 2e12) << name;   // the optimum is 1e12: "huge" beside everything else
+        if (name == "exact") {
+            EXPECT_DOUBLE_EQ(s->makespan, 1e12);
+        }
+    }
+}
+
 TEST(CpuGpuSolvers, StopWhenCancelled) {
     std::atomic<bool> stop{true};
     const Progress cancelled({}, &stop);

@@ -259,7 +259,8 @@ Expected<CpuGpuDualStep> DualDp::run(const Progress& progress) {
         FreeTask task;
         task.index = j;
         task.cpu = t.cpu;
-        task.nu = static_cast<std::int64_t>(std::floor(t.gpu * unitsPerTime * (1 - kProofSlack)));
+        // Only a task that may run on a GPU needs nu_j (then nu_j <= 3n; the others could overflow).
+        task.nu = gpuOk ? static_cast<std::int64_t>(std::floor(t.gpu * unitsPerTime * (1 - kProofSlack))) : 0;
         task.wa = shelves ? shelfWeight(t.cpu, lambda) : 0;
         task.wb = shelves ? shelfWeight(t.gpu, lambda) : 0;
         if (!gpuOk) {
