@@ -10,6 +10,7 @@
 
 #include "io/instance_io.h"
 #include "solvers/dag/dag_experiments.h"
+#include "solvers/cpugpu/cpugpu_experiments.h"
 #include "solvers/divisible/divisible_experiments.h"
 
 namespace hetsched::cli {
@@ -227,9 +228,11 @@ std::optional<Error> setSimulationFlag(DivisibleSimulationConfig& config, const 
     return invalidInput("unknown flag " + flag);
 }
 
-int runDivisibleSimulationExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    const std::string prefix = "hetsched experiment divisible-simulation: ";
-    DivisibleSimulationConfig config;
+// "--flag value" pairs applied by setFlag to a configuration, then run(config) gives the CSV.
+template <class Config, class SetFlag, class Run>
+int runExperimentWithFlags(const std::string& name, const std::vector<std::string>& args, Config config,
+                           const SetFlag& setFlag, const Run& run, std::ostream& out, std::ostream& err) {
+    const std::string prefix = "hetsched experiment " + name + ": ";
     std::string output;
     for (std::size_t i = 0; i < args.size(); i += 2) {
         const std::string& flag = args[i];
@@ -243,17 +246,28 @@ int runDivisibleSimulationExperiment(const std::vector<std::string>& args, std::
         }
         if (flag == "-o" || flag == "--output") {
             output = args[i + 1];
-        } else if (std::optional<Error> problem = setSimulationFlag(config, flag, args[i + 1])) {
+        } else if (std::optional<Error> problem = setFlag(config, flag, args[i + 1])) {
             err << prefix << problem->message << "\n";
             return kExitUsage;
         }
     }
-    Expected<std::vector<DivisibleSimulationRow>> rows = runDivisibleSimulation(config);
-    if (!rows) {
-        err << prefix << "error: " << rows.error().message << "\n";
+    Expected<std::string> csv = run(config);
+    if (!csv) {
+        err << prefix << "error: " << csv.error().message << "\n";
         return kExitError;
     }
-    return writeCsv(divisibleSimulationCsv(*rows), output, out, err);
+    return writeCsv(*csv, output, out, err);
+}
+
+int runDivisibleSimulationExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    return runExperimentWithFlags(
+        "divisible-simulation", args, DivisibleSimulationConfig{}, setSimulationFlag,
+        [](const DivisibleSimulationConfig& config) -> Expected<std::string> {
+            Expected<std::vector<DivisibleSimulationRow>> rows = runDivisibleSimulation(config);
+            if (!rows) return rows.error();
+            return divisibleSimulationCsv(*rows);
+        },
+        out, err);
 }
 
 // Applies one "--flag value" of dag-evaluation to the configuration.
@@ -291,32 +305,78 @@ std::optional<Error> setDagEvaluationFlag(DagEvaluationConfig& config, const std
 }
 
 int runDagEvaluationExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    const std::string prefix = "hetsched experiment dag-evaluation: ";
-    DagEvaluationConfig config;
-    std::string output;
-    for (std::size_t i = 0; i < args.size(); i += 2) {
-        const std::string& flag = args[i];
-        if (flag.rfind("-", 0) != 0) {
-            err << prefix << "unexpected argument '" << flag << "'\n";
-            return kExitUsage;
+    return runExperimentWithFlags(
+        "dag-evaluation", args, DagEvaluationConfig{}, setDagEvaluationFlag,
+        [](const DagEvaluationConfig& config) -> Expected<std::string> {
+            Expected<std::vector<DagEvaluationRow>> rows = runDagEvaluation(config);
+            if (!rows) return rows.error();
+            return dagEvaluationCsv(*rows);
+        },
+        out, err);
+}
+
+// Applies one "--flag value" of cpugpu to the options.
+std::optional<Error> setCpuGpuFlag(CpuGpuExperimentOptions& options, const std::string& flag, const std::string& value) {
+    if (flag == "--tasks") {
+        // FROM:TO:STEP or a single count.
+        std::vector<std::string> parts;
+        std::stringstream in(value);
+        for (std::string part; std::getline(in, part, ':');) parts.push_back(part);
+        if (parts.size() != 1 && parts.size() != 3) return invalidInput("--tasks expects N or FROM:TO:STEP, got '" + value + "'");
+        std::vector<long long> numbers;
+        for (const std::string& part : parts) {
+            auto v = parseInteger(part, flag, 1, 1000000);
+            if (!v) return v.error();
+            numbers.push_back(*v);
         }
-        if (i + 1 >= args.size()) {
-            err << prefix << flag << " needs a value\n";
-            return kExitUsage;
-        }
-        if (flag == "-o" || flag == "--output") {
-            output = args[i + 1];
-        } else if (std::optional<Error> problem = setDagEvaluationFlag(config, flag, args[i + 1])) {
-            err << prefix << problem->message << "\n";
-            return kExitUsage;
-        }
+        options.minTasks = static_cast<int>(numbers[0]);
+        options.maxTasks = static_cast<int>(parts.size() == 3 ? numbers[1] : numbers[0]);
+        options.taskStep = static_cast<int>(parts.size() == 3 ? numbers[2] : 1);
+        return std::nullopt;
     }
-    Expected<std::vector<DagEvaluationRow>> rows = runDagEvaluation(config);
-    if (!rows) {
-        err << prefix << "error: " << rows.error().message << "\n";
-        return kExitError;
+    if (flag == "--cpus" || flag == "--gpus") {
+        auto v = parseNumberList(value, flag);
+        if (!v) return v.error();
+        std::vector<int> counts;
+        for (double x : *v) {
+            if (x != std::floor(x) || x < 0 || x > 10000) return invalidInput(flag + " takes integers from 0 to 10000");
+            counts.push_back(static_cast<int>(x));
+        }
+        (flag == "--cpus" ? options.cpuCounts : options.gpuCounts) = counts;
+        return std::nullopt;
     }
-    return writeCsv(dagEvaluationCsv(*rows), output, out, err);
+    if (flag == "--instances" || flag == "--seed") {
+        auto v = parseInteger(value, flag, flag == "--seed" ? 0 : 1, flag == "--seed" ? (1LL << 52) : 100000);
+        if (!v) return v.error();
+        if (flag == "--instances") options.instancesPerCase = static_cast<int>(*v);
+        if (flag == "--seed") options.seed = static_cast<std::uint64_t>(*v);
+        return std::nullopt;
+    }
+    if (flag == "--exact-time-limit" || flag == "--epsilon") {
+        auto v = parseNumber(value, flag);
+        if (!v) return v.error();
+        if (!(*v >= 0) || *v > 86400) return invalidInput(flag + " must be between 0 and 86400");
+        (flag == "--epsilon" ? options.epsilon : options.exactTimeLimit) = *v;
+        return std::nullopt;
+    }
+    if (flag == "--solvers") {
+        options.solvers.clear();
+        std::stringstream in(value);
+        for (std::string part; std::getline(in, part, ',');) options.solvers.push_back(part);
+        return std::nullopt;
+    }
+    return invalidInput("unknown flag " + flag);
+}
+
+int runCpuGpuExperimentCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    return runExperimentWithFlags(
+        "cpugpu", args, CpuGpuExperimentOptions{}, setCpuGpuFlag,
+        [](const CpuGpuExperimentOptions& options) -> Expected<std::string> {
+            Expected<CpuGpuExperiment> experiment = runCpuGpuExperiment(options);
+            if (!experiment) return experiment.error();
+            return cpuGpuExperimentCsv(*experiment);
+        },
+        out, err);
 }
 
 const std::vector<ExperimentSpec>& experiments() {
@@ -325,6 +385,12 @@ const std::vector<ExperimentSpec>& experiments() {
          "the simulation of Beaumont, Marchal, Robert 2005: lifo-optimal, fifo-by-c, fifo-by-w relative to "
          "fifo-optimal against w/c, and the workers fifo-optimal uses",
          runDivisibleSimulationExperiment},
+        {"cpugpu",
+         "[--tasks 10:1000:10] [--cpus 1,2,4,8,16,32,64] [--gpus 1,2,4,8] [--instances 30] "
+         "[--solvers dual-approx,dual-approx-2,heft,heteroprio] [--exact-time-limit 0] [--seed 1] [--epsilon 0.001]",
+         "the experiment of Kedad-Sidhoum et al. 2013 (Table 1, Figure 2): every cpugpu solver on the paper's random "
+         "instances, mean and max deviation from the best lower bound and from the optimum where known",
+         runCpuGpuExperimentCommand},
         {"dag-evaluation",
          "[--samples 2] [--platform-samples 1] [--sizes 10,20,50] [--clusters 1,2,4,8] [--heterogeneity 1,2,5] "
          "[--min-speeds 0.25e9,0.5e9,0.75e9,1e9] [--solvers cpa,hcpa,...] [--seed 1]",

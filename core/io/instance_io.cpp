@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "io/dag_io.h"
+#include "io/cpugpu_io.h"
 #include "io/divisible_io.h"
 #include "io/json_reader.h"
 #include "io/partition_io.h"
@@ -25,7 +26,8 @@ Expected<Instance> instanceFromJson(const nlohmann::json& json) {
         if (kind == "divisible") return Instance{readDivisibleInstance(root)};
         if (kind == "steady_state") return Instance{readSteadyStateInstance(root)};
         if (kind == "dag") return Instance{readDagInstance(root)};
-        root.at("kind").fail("unknown instance kind \"" + kind + "\" (known: partition, divisible, steady_state, dag)");
+        if (kind == "cpugpu") return Instance{readCpuGpuInstance(root)};
+        root.at("kind").fail("unknown instance kind \"" + kind + "\" (known: partition, divisible, cpugpu, steady_state, dag)");
     } catch (const InputError& e) {
         return invalidInput(e.what());
     } catch (const std::exception& e) {   // nlohmann type errors and allocation failures, never a crash
@@ -84,6 +86,7 @@ nlohmann::json instanceToJson(const Instance& instance) {
         nlohmann::json operator()(const DivisibleInstance& in) const { return divisibleInstanceToJson(in); }
         nlohmann::json operator()(const SteadyStateInstance& in) const { return steadyStateInstanceToJson(in); }
         nlohmann::json operator()(const DagInstance& in) const { return dagInstanceToJson(in); }
+        nlohmann::json operator()(const CpuGpuInstance& in) const { return cpuGpuInstanceToJson(in); }
     };
     return std::visit(ToJson{}, instance);
 }

@@ -2,6 +2,7 @@
 
 #include "io/json_reader.h"
 #include "solvers/dag/dag_result.h"
+#include "solvers/cpugpu/cpugpu_result.h"
 #include "solvers/divisible/divisible_result.h"
 #include "solvers/partition/partition_result.h"
 #include "solvers/steady/steady_result.h"
@@ -32,6 +33,7 @@ Expected<SolveResult> resultFromJson(const Instance& instance, const nlohmann::j
         Expected<SolveResult> operator()(const DivisibleInstance& in) const { return divisibleResultFromJson(in, json); }
         Expected<SolveResult> operator()(const SteadyStateInstance& in) const { return steadyResultFromJson(in, json); }
         Expected<SolveResult> operator()(const DagInstance& in) const { return dagResultFromJson(in, json); }
+        Expected<SolveResult> operator()(const CpuGpuInstance& in) const { return cpuGpuResultFromJson(in, json); }
     };
     Expected<SolveResult> restored = std::visit(Restore{json}, instance);
     if (!restored) return restored;

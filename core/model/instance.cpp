@@ -8,6 +8,7 @@ std::string instanceKind(const Instance& instance) {
         std::string operator()(const DivisibleInstance&) const { return "divisible"; }
         std::string operator()(const SteadyStateInstance&) const { return "steady_state"; }
         std::string operator()(const DagInstance&) const { return "dag"; }
+        std::string operator()(const CpuGpuInstance&) const { return "cpugpu"; }
     };
     return std::visit(KindOf{}, instance);
 }

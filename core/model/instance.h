@@ -5,13 +5,14 @@
 #include <variant>
 
 #include "model/dag.h"
+#include "model/cpugpu.h"
 #include "model/divisible.h"
 #include "model/partition.h"
 #include "model/steady_state.h"
 
 namespace hetsched {
 
-using Instance = std::variant<PartitionInstance, DivisibleInstance, SteadyStateInstance, DagInstance>;
+using Instance = std::variant<PartitionInstance, DivisibleInstance, CpuGpuInstance, SteadyStateInstance, DagInstance>;
 
 // The value of the instance file's "kind" key ("partition", "divisible", ...).
 std::string instanceKind(const Instance& instance);

@@ -19,6 +19,7 @@ const std::vector<RegisteredSolver>& registry() {
         for (auto& s : registry_detail::divisibleSolvers()) solvers.push_back(std::move(s));
         for (auto& s : registry_detail::steadySolvers()) solvers.push_back(std::move(s));
         for (auto& s : registry_detail::dagSolvers()) solvers.push_back(std::move(s));
+        for (auto& s : registry_detail::cpugpuSolvers()) solvers.push_back(std::move(s));
         return solvers;
     }();
     return all;

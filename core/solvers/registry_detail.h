@@ -22,5 +22,6 @@ std::vector<RegisteredSolver> partitionSolvers();
 std::vector<RegisteredSolver> divisibleSolvers();
 std::vector<RegisteredSolver> steadySolvers();
 std::vector<RegisteredSolver> dagSolvers();
+std::vector<RegisteredSolver> cpugpuSolvers();
 
 }  // namespace hetsched::registry_detail

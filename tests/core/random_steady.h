@@ -19,7 +19,7 @@ inline SteadyStateInstance randomSteadyPlatform(std::size_t nodes, double linksP
     SteadyStateInstance in;
     in.model = model;
     for (std::size_t u = 0; u < nodes; ++u)
-        in.nodes.push_back({"P" + std::to_string(u + 1), (u > 0 && rng() % 5 == 0) ? 0.0 : double(value(rng))});
+        in.nodes.push_back({std::string("P").append(std::to_string(u + 1)), (u > 0 && rng() % 5 == 0) ? 0.0 : double(value(rng))});
     std::set<std::pair<std::size_t, std::size_t>> used;
     auto link = [&](std::size_t a, std::size_t b) {
         if (a == b || !used.insert(std::minmax(a, b)).second) return;

@@ -357,7 +357,9 @@ TEST(DagEvaluation, AveragesTheMetricsByClustersAndHeterogeneity) {
     for (const DagEvaluationRow& r : *rows) {
         EXPECT_EQ(r.runs, 2);
         EXPECT_GT(r.makespan, 0);
-        if (r.solver == "seq") EXPECT_NEAR(r.speedupOverSeq, 1, 1e-12);
+        if (r.solver == "seq") {
+            EXPECT_NEAR(r.speedupOverSeq, 1, 1e-12);
+        }
     }
     EXPECT_EQ((*rows)[0].groupBy, "clusters");
     EXPECT_EQ(dagEvaluationCsv(*rows), dagEvaluationCsv(*runDagEvaluation(config)));   // reproducible

@@ -82,7 +82,7 @@ TEST(SteadyStateLp, StarThroughputIsBandwidthCentric) {
         in.nodes.push_back({"M", 0});
         const std::size_t workers = 2 + rng() % 6;
         for (std::size_t i = 0; i < workers; ++i) {
-            in.nodes.push_back({"W" + std::to_string(i), double(1 + rng() % 9)});
+            in.nodes.push_back({std::string("W").append(std::to_string(i)), double(1 + rng() % 9)});
             in.links.push_back({0, i + 1, double(1 + rng() % 9), true});
         }
         in.application = {SteadyApplicationType::BagOfTasks, 0, double(1 + rng() % 4), 0.0, double(1 + rng() % 9), {}};

@@ -11,9 +11,10 @@ ChartType chartTypeFor(const Instance& instance) {
         ChartType operator()(const PartitionInstance&) const { return ChartType::Gantt; }
         // The divisible timeline: master ports and workers as lanes of the Gantt, alpha_i beside each worker.
         ChartType operator()(const DivisibleInstance&) const { return ChartType::DivisibleTimeline; }
-        // Until their own views land: the periodic schedule's ports and processors, the processors of the DAG.
+        // Until their own views land: the CPU/GPU shelves, the periodic schedule's ports and processors, the processors of the DAG.
         ChartType operator()(const SteadyStateInstance&) const { return ChartType::Gantt; }
         ChartType operator()(const DagInstance&) const { return ChartType::Gantt; }
+        ChartType operator()(const CpuGpuInstance&) const { return ChartType::Gantt; }
     };
     return std::visit(ChartOf{}, instance);
 }

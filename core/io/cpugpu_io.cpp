@@ -1,0 +1,71 @@
+#include "io/cpugpu_io.h"
+
+#include <unordered_map>
+
+namespace hetsched {
+
+using json_detail::JsonNode;
+
+namespace {
+
+// Bounds that keep every sum, ratio and rounded GPU time of the solvers finite and exact enough:
+// a million tasks of at most 1e12 sum to 1e18, and cpu/gpu stays below 1e21.
+constexpr double kMinTime = 1e-9;
+constexpr double kMaxTime = 1e12;
+constexpr std::int64_t kMaxProcessors = 10'000;
+constexpr std::size_t kMaxTasks = 1'000'000;
+
+double processingTime(const JsonNode& node) {
+    const double v = node.number();
+    if (v <= 0) node.fail("must be positive, got " + node.raw().dump());
+    if (v < kMinTime || v > kMaxTime) node.fail("must be between 1e-9 and 1e12, got " + node.raw().dump());
+    return v;
+}
+
+CpuGpuTask readTask(const JsonNode& node) {
+    node.requireOnlyKeys({"name", "cpu", "gpu"});
+    CpuGpuTask task;
+    task.name = node.at("name").nonEmptyString();
+    task.cpu = processingTime(node.at("cpu"));
+    task.gpu = processingTime(node.at("gpu"));
+    return task;
+}
+
+}  // namespace
+
+CpuGpuInstance readCpuGpuInstance(const JsonNode& root) {
+    root.requireOnlyKeys({"kind", "cpus", "gpus", "epsilon", "tasks"});
+    CpuGpuInstance in;
+    in.cpus = static_cast<int>(root.at("cpus").integer(0, kMaxProcessors));
+    in.gpus = static_cast<int>(root.at("gpus").integer(0, kMaxProcessors));
+    if (in.cpus == 0 && in.gpus == 0)
+        root.at("cpus").fail("cpus and gpus are both 0: the platform needs a processor");
+    if (auto epsilon = root.find("epsilon")) in.epsilon = epsilon->numberIn(1e-6, 1);
+    const JsonNode tasks = root.at("tasks");
+    if (tasks.size() == 0) tasks.fail("expected at least one task");
+    if (tasks.size() > kMaxTasks) tasks.fail("at most 1000000 tasks");
+    std::unordered_map<std::string, std::size_t> index;
+    in.tasks.reserve(tasks.size());
+    for (std::size_t j = 0; j < tasks.size(); ++j) {
+        CpuGpuTask task = readTask(tasks[j]);
+        if (!index.emplace(task.name, j).second)
+            tasks[j].at("name").fail("duplicate task name \"" + task.name + "\" (also tasks[" +
+                                     std::to_string(index[task.name]) + "])");
+        in.tasks.push_back(std::move(task));
+    }
+    return in;
+}
+
+nlohmann::json cpuGpuInstanceToJson(const CpuGpuInstance& in) {
+    nlohmann::json j;
+    j["kind"] = "cpugpu";
+    j["cpus"] = in.cpus;
+    j["gpus"] = in.gpus;
+    j["epsilon"] = in.epsilon;
+    nlohmann::json tasks = nlohmann::json::array();
+    for (const CpuGpuTask& t : in.tasks) tasks.push_back({{"name", t.name}, {"cpu", t.cpu}, {"gpu", t.gpu}});
+    j["tasks"] = std::move(tasks);
+    return j;
+}
+
+}  // namespace hetsched

@@ -1,0 +1,214 @@
+#include "solvers/cpugpu/cpugpu_common.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <numeric>
+#include <queue>
+#include <utility>
+
+namespace hetsched {
+
+namespace cpugpu_detail {
+
+std::vector<CpuGpuPlacement> listSchedule(const CpuGpuInstance& in,
+                                          const std::vector<CpuGpuUnit>& allotment) {
+    std::vector<CpuGpuPlacement> placements(in.tasks.size());
+    for (CpuGpuUnit unit : {CpuGpuUnit::Cpu, CpuGpuUnit::Gpu}) {
+        std::vector<std::size_t> tasks;
+        for (std::size_t j = 0; j < in.tasks.size(); ++j)
+            if (allotment[j] == unit) tasks.push_back(j);
+        std::stable_sort(tasks.begin(), tasks.end(), [&](std::size_t a, std::size_t b) {
+            return timeOn(in.tasks[a], unit) > timeOn(in.tasks[b], unit);
+        });
+        using Load = std::pair<double, int>;   // (ready time, processor)
+        std::priority_queue<Load, std::vector<Load>, std::greater<Load>> ready;
+        for (int p = 0; p < processorsOf(in, unit); ++p) ready.push({0.0, p});
+        for (std::size_t j : tasks) {
+            auto [time, p] = ready.top();
+            ready.pop();
+            const double end = time + timeOn(in.tasks[j], unit);
+            placements[j] = {unit, p, time, end, 0};
+            ready.push({end, p});
+        }
+    }
+    return placements;
+}
+
+void finishSolution(CpuGpuSolution& s) {
+    s.makespan = 0;
+    for (const CpuGpuPlacement& p : s.placements) s.makespan = std::max(s.makespan, p.end);
+}
+
+CpuGpuSolution solutionFromPlacements(const CpuGpuInstance& in, std::vector<CpuGpuPlacement> placements,
+                                      SolveStatus status, std::string message) {
+    CpuGpuSolution s;
+    s.status = status;
+    s.message = std::move(message);
+    s.placements = std::move(placements);
+    finishSolution(s);
+    s.lowerBound = cpuGpuLowerBound(in);
+    return s;
+}
+
+}  // namespace cpugpu_detail
+
+using namespace cpugpu_detail;
+
+const char* cpuGpuUnitName(CpuGpuUnit unit) {
+    return unit == CpuGpuUnit::Cpu ? "cpu" : "gpu";
+}
+
+std::string shelfName(int shelf) {
+    // Not "S" + ...: GCC 12 reports a false -Wrestrict there.
+    return shelf >= 1 && shelf <= 8 ? std::string("S").append(std::to_string(shelf)) : std::string();
+}
+
+double dualApproxRatio(int gpus) {
+    return 4.0 / 3.0 + (gpus > 0 ? 1.0 / (3.0 * gpus) : 0.0);
+}
+
+namespace {
+
+std::string formatNumber(double v) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.9g", v);
+    return buffer;
+}
+
+}  // namespace
+
+std::vector<std::string> verifyCpuGpu(const CpuGpuInstance& in, const CpuGpuSolution& s) {
+    std::vector<std::string> problems;
+    const std::size_t n = in.tasks.size();
+    if (s.placements.size() != n) {
+        problems.push_back("the solution places " + std::to_string(s.placements.size()) +
+                           " tasks, the instance has " + std::to_string(n));
+        return problems;
+    }
+    double latest = 0;
+    for (const CpuGpuPlacement& p : s.placements)
+        if (std::isfinite(p.end)) latest = std::max(latest, p.end);
+    const double tol = 1e-9 * std::max(1.0, latest);
+    struct Run {
+        double start, end;
+        std::string what;
+    };
+    std::vector<std::vector<Run>> runs(static_cast<std::size_t>(in.cpus) + static_cast<std::size_t>(in.gpus));
+    auto lane = [&](CpuGpuUnit unit, int processor) -> std::vector<Run>* {
+        if (processor < 0 || processor >= processorsOf(in, unit)) return nullptr;
+        return &runs[static_cast<std::size_t>(unit == CpuGpuUnit::Cpu ? processor : in.cpus + processor)];
+    };
+    for (std::size_t j = 0; j < n; ++j) {
+        const CpuGpuPlacement& p = s.placements[j];
+        const std::string& name = in.tasks[j].name;
+        if (!std::isfinite(p.start) || !std::isfinite(p.end)) {
+            problems.push_back("task " + name + ": a time is not finite");
+            continue;
+        }
+        std::vector<Run>* l = lane(p.unit, p.processor);
+        if (!l) {
+            problems.push_back("task " + name + ": " + (p.unit == CpuGpuUnit::Cpu ? "CPU " : "GPU ") +
+                               std::to_string(p.processor) + " does not exist");
+            continue;
+        }
+        if (p.start < -tol) problems.push_back("task " + name + " starts before 0");
+        const double duration = timeOn(in.tasks[j], p.unit);
+        if (std::abs(p.end - p.start - duration) > tol)
+            problems.push_back("task " + name + " runs " + formatNumber(p.end - p.start) + " on a " +
+                               cpuGpuUnitName(p.unit) + ", its time there is " + formatNumber(duration));
+        if (p.shelf < 0 || p.shelf > 8 || (p.shelf >= 1 && p.shelf <= 4 && p.unit != CpuGpuUnit::Cpu) ||
+            (p.shelf >= 5 && p.unit != CpuGpuUnit::Gpu))
+            problems.push_back("task " + name + ": shelf " + std::to_string(p.shelf) +
+                               " is not a shelf of its unit");
+        l->push_back({p.start, p.end, "task " + name});
+    }
+    for (const CpuGpuAbortedRun& a : s.aborted) {
+        std::vector<Run>* l = lane(a.unit, a.processor);
+        if (a.task >= n || !l || !(a.start <= a.end) || !std::isfinite(a.start) || !std::isfinite(a.end)) {
+            problems.push_back("an aborted run is malformed");
+            continue;
+        }
+        if (a.start < -tol) problems.push_back("an aborted run starts before 0");
+        l->push_back({a.start, a.end, "the aborted run of " + in.tasks[a.task].name});
+    }
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        std::vector<Run>& l = runs[r];
+        std::sort(l.begin(), l.end(), [](const Run& a, const Run& b) { return a.start < b.start; });
+        for (std::size_t q = 1; q < l.size(); ++q)
+            if (l[q].start < l[q - 1].end - tol) {
+                const bool cpu = r < static_cast<std::size_t>(in.cpus);
+                problems.push_back(l[q - 1].what + " and " + l[q].what + " overlap on " +
+                                   (cpu ? "CPU " : "GPU ") +
+                                   std::to_string(cpu ? r : r - static_cast<std::size_t>(in.cpus)));
+            }
+    }
+    if (!std::isfinite(s.makespan) || std::abs(s.makespan - latest) > tol)
+        problems.push_back("the makespan " + formatNumber(s.makespan) + " is not the latest end " +
+                           formatNumber(latest));
+    if (!std::isfinite(s.lowerBound) || s.lowerBound < 0 || s.lowerBound > s.makespan + tol)
+        problems.push_back("the lower bound " + formatNumber(s.lowerBound) + " exceeds the makespan " +
+                           formatNumber(s.makespan));
+    if (s.lambda && (!std::isfinite(*s.lambda) || *s.lambda <= 0))
+        problems.push_back("lambda is not a positive number");
+    if (s.guarantee && !(s.makespan <= *s.guarantee + tol))
+        problems.push_back("the makespan " + formatNumber(s.makespan) + " exceeds the guarantee " +
+                           formatNumber(*s.guarantee));
+    return problems;
+}
+
+Schedule cpuGpuSchedule(const CpuGpuInstance& in, const CpuGpuSolution& s) {
+    Schedule schedule;
+    schedule.title = std::to_string(in.tasks.size()) + " tasks on " + std::to_string(in.cpus) + " CPUs and " +
+                     std::to_string(in.gpus) + " GPUs, makespan " + formatNumber(s.makespan);
+    for (int p = 0; p < in.cpus; ++p) schedule.lanes.push_back({"CPU " + std::to_string(p), "CPU", {}});
+    for (int p = 0; p < in.gpus; ++p) schedule.lanes.push_back({"GPU " + std::to_string(p), "GPU", {}});
+    auto laneOf = [&](CpuGpuUnit unit, int processor) -> Lane* {
+        if (processor < 0 || processor >= processorsOf(in, unit)) return nullptr;
+        return &schedule.lanes[static_cast<std::size_t>(unit == CpuGpuUnit::Cpu ? processor
+                                                                                : in.cpus + processor)];
+    };
+    bool shelves = false;
+    for (std::size_t j = 0; j < s.placements.size() && j < in.tasks.size(); ++j) {
+        const CpuGpuPlacement& p = s.placements[j];
+        const CpuGpuTask& t = in.tasks[j];
+        Lane* lane = laneOf(p.unit, p.processor);
+        if (!lane) continue;
+        shelves = shelves || p.shelf > 0;
+        std::string detail = t.name + ": cpu " + formatNumber(t.cpu) + ", gpu " + formatNumber(t.gpu) +
+                             ", acceleration " + formatNumber(accelerationOf(t));
+        if (p.shelf > 0) detail += ", shelf " + shelfName(p.shelf);
+        lane->intervals.push_back({p.start, p.end, IntervalKind::Compute, t.name, static_cast<int>(j),
+                                   shelfName(p.shelf), std::move(detail)});
+    }
+    for (const CpuGpuAbortedRun& a : s.aborted) {
+        Lane* lane = laneOf(a.unit, a.processor);
+        if (!lane || a.task >= in.tasks.size()) continue;
+        lane->intervals.push_back(
+            {a.start, a.end, IntervalKind::Other, in.tasks[a.task].name, static_cast<int>(a.task),
+             "spoliated",
+             in.tasks[a.task].name + " started here, then restarted on the other kind of processor"});
+    }
+    for (Lane& lane : schedule.lanes)
+        std::sort(lane.intervals.begin(), lane.intervals.end(),
+                  [](const Interval& a, const Interval& b) { return a.start < b.start; });
+    schedule.markers.push_back({"makespan", s.makespan, false});
+    schedule.markers.push_back({"lower bound", s.lowerBound, true});
+    if (s.lambda) {
+        const double lambda = *s.lambda;
+        if (shelves) {
+            schedule.markers.push_back({"λ/3", lambda / 3, true});
+            schedule.markers.push_back({"2λ/3", 2 * lambda / 3, true});
+        }
+        schedule.markers.push_back({"λ", lambda, true});
+        if (shelves) schedule.markers.push_back({"4λ/3", 4 * lambda / 3, true});
+        if (s.guarantee) schedule.markers.push_back({"guarantee", *s.guarantee, true});
+        schedule.metrics.push_back({"lambda", lambda});
+    }
+    schedule.metrics.insert(schedule.metrics.begin(),
+                            {{"makespan", s.makespan}, {"lower_bound", s.lowerBound}});
+    return schedule;
+}
+
+}  // namespace hetsched

@@ -1,0 +1,34 @@
+// Pieces shared by the CPU/GPU solvers (not part of the public API).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "solvers/cpugpu/cpugpu_solvers.h"
+
+namespace hetsched::cpugpu_detail {
+
+// Relative slack of the comparisons that decide a proof (a "no" of the DP, a bound), so that
+// rounding never turns a feasible guess into a false "no".
+constexpr double kProofSlack = 1e-12;
+
+inline double timeOn(const CpuGpuTask& task, CpuGpuUnit unit) {
+    return unit == CpuGpuUnit::Cpu ? task.cpu : task.gpu;
+}
+inline int processorsOf(const CpuGpuInstance& in, CpuGpuUnit unit) {
+    return unit == CpuGpuUnit::Cpu ? in.cpus : in.gpus;
+}
+
+// Places the tasks of each unit by the allotment, longest first, each on the least loaded processor
+// of its unit (ties to the lowest index), back to back from 0. Graham's bound: each unit ends by
+// area / count + longest task.
+std::vector<CpuGpuPlacement> listSchedule(const CpuGpuInstance& in, const std::vector<CpuGpuUnit>& allotment);
+
+// Fills makespan from the placements.
+void finishSolution(CpuGpuSolution& solution);
+
+// A solution from placements: makespan filled in, lowerBound = the cheap bound.
+CpuGpuSolution solutionFromPlacements(const CpuGpuInstance& in, std::vector<CpuGpuPlacement> placements,
+                                      SolveStatus status, std::string message);
+
+}  // namespace hetsched::cpugpu_detail

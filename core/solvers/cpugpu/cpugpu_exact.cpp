@@ -1,0 +1,141 @@
+// The optimum of (Pm, Pk) || Cmax by integer programming (GLPK through core/lp).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "lp/linear_program.h"
+#include "solvers/cpugpu/cpugpu_common.h"
+
+namespace hetsched {
+
+using namespace cpugpu_detail;
+
+namespace {
+
+constexpr double kMaxVariables = 2e6;
+
+std::string formatNumber(double v) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.9g", v);
+    return buffer;
+}
+
+}  // namespace
+
+Expected<CpuGpuSolution> solveCpuGpuExact(const CpuGpuInstance& in, const CpuGpuExactOptions& options,
+                                          const Progress& progress) {
+    const std::size_t n = in.tasks.size();
+    // Processors of one kind are interchangeable: number them by their first task, so task j can
+    // only use the first j + 1 of each kind.
+    double variables = 0;
+    for (std::size_t j = 0; j < n; ++j)
+        variables += std::min<double>(double(j + 1), in.cpus) + std::min<double>(double(j + 1), in.gpus);
+    if (variables > kMaxVariables)
+        return solverError("exact: the MIP would have " + formatNumber(variables) +
+                           " assignment variables; it handles at most 2e6 (use dual-approx)");
+
+    Expected<CpuGpuSolution> heft = solveCpuGpuHeft(in, progress);
+    if (!heft) return heft.error();
+    Expected<CpuGpuSolution> heteroPrio = solveCpuGpuHeteroPrio(in, {}, progress);
+    if (!heteroPrio) return heteroPrio.error();
+    CpuGpuSolution incumbent = heteroPrio->makespan < heft->makespan ? *heteroPrio : *heft;
+    const std::string incumbentName = heteroPrio->makespan < heft->makespan ? "HeteroPrio" : "HEFT";
+    const double lowerBound = cpuGpuLowerBound(in);
+    const double upper = incumbent.makespan;
+    if (upper <= lowerBound * (1 + 1e-12)) {
+        incumbent.status = SolveStatus::Optimal;
+        incumbent.lowerBound = incumbent.makespan;
+        incumbent.message = incumbentName + " meets the lower bound: optimal without the MIP";
+        return incumbent;
+    }
+
+    lp::LinearProgram mip(lp::Sense::Minimize);
+    const int makespan = mip.addVariable(lowerBound, upper, 1.0);
+    struct Column {
+        std::size_t task;
+        CpuGpuUnit unit;
+        int processor;
+    };
+    std::vector<Column> columns;
+    std::vector<std::vector<lp::Term>> loads(static_cast<std::size_t>(in.cpus) +
+                                             static_cast<std::size_t>(in.gpus));
+    for (std::size_t j = 0; j < n; ++j) {
+        std::vector<lp::Term> once;
+        for (CpuGpuUnit unit : {CpuGpuUnit::Cpu, CpuGpuUnit::Gpu}) {
+            const double time = timeOn(in.tasks[j], unit);
+            if (time > upper) continue;   // cannot be in a schedule better than the incumbent
+            const int usable = std::min<int>(processorsOf(in, unit),
+                                             static_cast<int>(std::min<std::size_t>(j + 1, 1u << 30)));
+            for (int p = 0; p < usable; ++p) {
+                const int x = mip.addVariable(0, 1, 0, true);
+                columns.push_back({j, unit, p});
+                once.push_back({x, 1.0});
+                loads[static_cast<std::size_t>(unit == CpuGpuUnit::Cpu ? p : in.cpus + p)].push_back(
+                    {x, time});
+            }
+        }
+        mip.addConstraint(std::move(once), 1, 1);
+    }
+    for (auto& load : loads) {
+        if (load.empty()) continue;
+        load.push_back({makespan, -1.0});
+        mip.addConstraint(std::move(load), -lp::kInfinity, 0);
+    }
+    lp::LpOptions lpOptions;
+    lpOptions.timeLimitSeconds = options.timeLimitSeconds;
+    Expected<lp::LpSolution> solved = lp::solveLinearProgram(mip, lpOptions, progress);
+    if (!solved) return solved.error();
+    const lp::LpSolution& r = *solved;
+    const bool found = r.status == lp::LpStatus::Optimal || r.status == lp::LpStatus::Feasible;
+    CpuGpuSolution s;
+    if (found) {
+        std::vector<CpuGpuUnit> allotment(n, CpuGpuUnit::Cpu);
+        std::vector<int> processor(n, 0);
+        for (std::size_t c = 0; c < columns.size(); ++c)
+            if (r.values[static_cast<std::size_t>(c) + 1] > 0.5) {
+                allotment[columns[c].task] = columns[c].unit;
+                processor[columns[c].task] = columns[c].processor;
+            }
+        s.placements.resize(n);
+        std::vector<double> ready(loads.size(), 0.0);
+        for (std::size_t j = 0; j < n; ++j) {
+            double& t = ready[static_cast<std::size_t>(
+                allotment[j] == CpuGpuUnit::Cpu ? processor[j] : in.cpus + processor[j])];
+            const double end = t + timeOn(in.tasks[j], allotment[j]);
+            s.placements[j] = {allotment[j], processor[j], t, end, 0};
+            t = end;
+        }
+        finishSolution(s);
+    }
+    if (!found || s.makespan >= incumbent.makespan) {
+        const double bound =
+            found || r.status == lp::LpStatus::Infeasible ? std::max(lowerBound, r.bound) : lowerBound;
+        s = incumbent;
+        if (r.status == lp::LpStatus::Infeasible) {
+            // No schedule beats the incumbent (C <= its makespan): it is optimal.
+            s.status = SolveStatus::Optimal;
+            s.lowerBound = s.makespan;
+            s.message = "the MIP proved that nothing beats the " + incumbentName + " schedule";
+            return s;
+        }
+        s.lowerBound = std::min(bound, s.makespan);
+    } else {
+        s.lowerBound = std::min(s.makespan, std::max(lowerBound, r.bound));
+    }
+    if (r.status == lp::LpStatus::Optimal) {
+        s.status = SolveStatus::Optimal;
+        s.lowerBound = s.makespan;
+        s.message = "MIP optimal (" + r.message + ")";
+    } else {
+        s.status = SolveStatus::Feasible;
+        const double gap = s.makespan > 0 ? (s.makespan - s.lowerBound) / s.makespan : 0;
+        s.message = std::string(found ? "best MIP schedule"
+                                      : "the " + incumbentName + " schedule (the MIP found none)") +
+                    " after the time limit of " + formatNumber(options.timeLimitSeconds) + " s, gap " +
+                    formatNumber(100 * gap) + "% to the bound " + formatNumber(s.lowerBound) + " (" +
+                    r.message + ")";
+    }
+    return s;
+}
+
+}  // namespace hetsched

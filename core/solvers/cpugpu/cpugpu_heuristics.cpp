@@ -1,0 +1,137 @@
+// The list-scheduling rivals of the dual approximation: HEFT (section 5.1) and HeteroPrio (StarPU).
+#include <algorithm>
+#include <deque>
+#include <functional>
+#include <numeric>
+#include <queue>
+#include <tuple>
+#include <utility>
+
+#include "solvers/cpugpu/cpugpu_common.h"
+
+namespace hetsched {
+
+using namespace cpugpu_detail;
+
+Expected<CpuGpuSolution> solveCpuGpuHeft(const CpuGpuInstance& in, const Progress& progress) {
+    if (progress.stopRequested()) return cancelledError();
+    const std::size_t n = in.tasks.size();
+    const double m = in.cpus;
+    const double k = in.gpus;
+    // Topcuoglu et al.: the priority of an independent task is its mean time over all processors.
+    std::vector<double> average(n);
+    for (std::size_t j = 0; j < n; ++j) average[j] = (m * in.tasks[j].cpu + k * in.tasks[j].gpu) / (m + k);
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return average[a] > average[b]; });
+    // Identical processors of one kind: the earliest finish on a kind is on its least loaded processor.
+    using Ready = std::pair<double, int>;
+    std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> cpus, gpus;
+    for (int p = 0; p < in.cpus; ++p) cpus.push({0.0, p});
+    for (int p = 0; p < in.gpus; ++p) gpus.push({0.0, p});
+    std::vector<CpuGpuPlacement> placements(n);
+    for (std::size_t j : order) {
+        const double cpuFinish = cpus.empty() ? 0 : cpus.top().first + in.tasks[j].cpu;
+        const double gpuFinish = gpus.empty() ? 0 : gpus.top().first + in.tasks[j].gpu;
+        const bool onCpu = !cpus.empty() && (gpus.empty() || cpuFinish <= gpuFinish);
+        auto& queue = onCpu ? cpus : gpus;
+        const auto [ready, p] = queue.top();
+        queue.pop();
+        const double end = onCpu ? cpuFinish : gpuFinish;
+        placements[j] = {onCpu ? CpuGpuUnit::Cpu : CpuGpuUnit::Gpu, p, ready, end, 0};
+        queue.push({end, p});
+    }
+    return solutionFromPlacements(
+        in, std::move(placements), SolveStatus::Feasible,
+        "HEFT: decreasing mean time over the m + k processors, earliest finish time");
+}
+
+Expected<CpuGpuSolution> solveCpuGpuHeteroPrio(const CpuGpuInstance& in,
+                                               const CpuGpuHeteroPrioOptions& options,
+                                               const Progress& progress) {
+    if (progress.stopRequested()) return cancelledError();
+    const std::size_t n = in.tasks.size();
+    std::vector<std::size_t> sorted(n);
+    std::iota(sorted.begin(), sorted.end(), std::size_t{0});
+    std::stable_sort(sorted.begin(), sorted.end(), [&](std::size_t a, std::size_t b) {
+        return accelerationOf(in.tasks[a]) < accelerationOf(in.tasks[b]);
+    });
+    // CPUs take from the front (least accelerated), GPUs from the back (most accelerated).
+    std::deque<std::size_t> queue(sorted.begin(), sorted.end());
+
+    struct Worker {
+        CpuGpuUnit unit;
+        int index;
+        int task = -1;   // running task, -1 when idle
+        double start = 0;
+        double end = 0;
+        unsigned version = 0;   // invalidates stale "becomes idle" events after a spoliation
+    };
+    std::vector<Worker> workers;
+    for (int p = 0; p < in.gpus; ++p) workers.push_back({CpuGpuUnit::Gpu, p});
+    for (int p = 0; p < in.cpus; ++p) workers.push_back({CpuGpuUnit::Cpu, p});
+    // Events (time, worker, version), earliest first; at equal times GPUs (listed first) come first.
+    using Event = std::tuple<double, std::size_t, unsigned>;
+    std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events;
+    for (std::size_t w = 0; w < workers.size(); ++w) events.push({0.0, w, 0u});
+
+    std::vector<CpuGpuPlacement> placements(n);
+    std::vector<CpuGpuAbortedRun> aborted;
+    std::size_t spoliations = 0;
+    std::size_t handled = 0;
+    while (!events.empty()) {
+        if ((++handled & 1023u) == 0 && progress.stopRequested()) return cancelledError();
+        const auto [now, w, version] = events.top();
+        events.pop();
+        Worker& worker = workers[w];
+        if (version != worker.version) continue;
+        if (worker.task >= 0) {   // its task completes now
+            const std::size_t j = static_cast<std::size_t>(worker.task);
+            placements[j] = {worker.unit, worker.index, worker.start, worker.end, 0};
+            worker.task = -1;
+        }
+        if (!queue.empty()) {
+            const std::size_t j = worker.unit == CpuGpuUnit::Gpu ? queue.back() : queue.front();
+            worker.unit == CpuGpuUnit::Gpu ? queue.pop_back() : queue.pop_front();
+            worker.task = static_cast<int>(j);
+            worker.start = now;
+            worker.end = now + timeOn(in.tasks[j], worker.unit);
+            events.push({worker.end, w, worker.version});
+            continue;
+        }
+        if (!options.spoliation) continue;
+        // Spoliation: among the tasks running on the other kind of processor that this one would
+        // finish strictly earlier, restart the one that would end the latest.
+        std::size_t victim = workers.size();
+        for (std::size_t v = 0; v < workers.size(); ++v) {
+            const Worker& other = workers[v];
+            if (other.unit == worker.unit || other.task < 0) continue;
+            const double here = now + timeOn(in.tasks[static_cast<std::size_t>(other.task)], worker.unit);
+            if (here < other.end && (victim == workers.size() || other.end > workers[victim].end)) victim = v;
+        }
+        if (victim == workers.size()) continue;
+        Worker& other = workers[victim];
+        const std::size_t j = static_cast<std::size_t>(other.task);
+        if (now > other.start) aborted.push_back({j, other.unit, other.index, other.start, now});
+        ++spoliations;
+        other.task = -1;
+        ++other.version;
+        events.push({now, victim, other.version});   // the victim is idle from now on
+        worker.task = static_cast<int>(j);
+        worker.start = now;
+        worker.end = now + timeOn(in.tasks[j], worker.unit);
+        events.push({worker.end, w, worker.version});
+    }
+    CpuGpuSolution s = solutionFromPlacements(
+        in, std::move(placements), SolveStatus::Feasible,
+        std::string(
+            "HeteroPrio: tasks by acceleration, GPUs from the most accelerated, CPUs from the least") +
+            (options.spoliation
+                 ? "; " + std::to_string(spoliations) + (spoliations == 1 ? " spoliation" : " spoliations")
+                 : "; without spoliation"));
+    s.aborted = std::move(aborted);
+    return s;
+}
+
+}  // namespace hetsched

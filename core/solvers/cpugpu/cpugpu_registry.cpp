@@ -1,0 +1,212 @@
+// The CPU/GPU family in the solver registry, and its result JSON.
+#include <algorithm>
+#include <unordered_map>
+
+#include "io/json_reader.h"
+#include "solvers/cpugpu/cpugpu_result.h"
+#include "solvers/registry_detail.h"
+
+namespace hetsched {
+
+namespace {
+
+nlohmann::json runJson(const std::string& task, CpuGpuUnit unit, int processor, double start, double end) {
+    return {{"task", task},
+            {"unit", cpuGpuUnitName(unit)},
+            {"processor", processor},
+            {"start", start},
+            {"end", end}};
+}
+
+}  // namespace
+
+SolveResult cpuGpuSolveResult(const CpuGpuInstance& in, const CpuGpuSolution& s) {
+    SolveResult r;
+    r.status = s.status;
+    r.message = s.message;
+    r.objectiveName = "makespan";
+    r.objective = s.makespan;
+    nlohmann::json& j = r.json;
+    j["makespan"] = s.makespan;
+    j["lower_bound"] = s.lowerBound;
+    j["gap"] = s.makespan > 0 ? (s.makespan - s.lowerBound) / s.makespan : 0.0;
+    if (s.lambda) j["lambda"] = *s.lambda;
+    if (s.guarantee) j["guarantee"] = *s.guarantee;
+    nlohmann::json tasks = nlohmann::json::array();
+    for (std::size_t t = 0; t < s.placements.size() && t < in.tasks.size(); ++t) {
+        const CpuGpuPlacement& p = s.placements[t];
+        nlohmann::json entry = runJson(in.tasks[t].name, p.unit, p.processor, p.start, p.end);
+        if (p.shelf > 0) entry["shelf"] = shelfName(p.shelf);
+        tasks.push_back(std::move(entry));
+    }
+    j["tasks"] = std::move(tasks);
+    if (!s.aborted.empty()) {
+        nlohmann::json aborted = nlohmann::json::array();
+        for (const CpuGpuAbortedRun& a : s.aborted)
+            aborted.push_back(runJson(in.tasks[a.task].name, a.unit, a.processor, a.start, a.end));
+        j["aborted"] = std::move(aborted);
+    }
+    r.schedule = cpuGpuSchedule(in, s);
+    return r;
+}
+
+Expected<SolveResult> cpuGpuResultFromJson(const CpuGpuInstance& in, const nlohmann::json& json) {
+    using json_detail::JsonNode;
+    try {
+        const JsonNode root(json, "");
+        const std::optional<SolveStatus> status = solveStatusFromName(root.at("status").string());
+        if (!status) root.at("status").fail("unknown status");
+        CpuGpuSolution s;
+        s.status = *status;
+        s.message = root.find("message") ? root.at("message").string() : std::string();
+        s.makespan = root.at("makespan").numberIn(0, 1e300);
+        s.lowerBound = root.at("lower_bound").numberIn(0, 1e300);
+        if (root.find("lambda")) s.lambda = root.at("lambda").numberIn(0, 1e300);
+        if (root.find("guarantee")) s.guarantee = root.at("guarantee").numberIn(0, 1e300);
+        auto unitOf = [](const JsonNode& node) {
+            const std::string unit = node.string();
+            if (unit == "cpu") return CpuGpuUnit::Cpu;
+            if (unit == "gpu") return CpuGpuUnit::Gpu;
+            node.fail("expected \"cpu\" or \"gpu\", got \"" + unit + "\"");
+        };
+        const JsonNode tasks = root.at("tasks");
+        if (tasks.size() != in.tasks.size())
+            tasks.fail("has " + std::to_string(tasks.size()) + " entries, the instance has " +
+                       std::to_string(in.tasks.size()) + " tasks");
+        for (std::size_t t = 0; t < tasks.size(); ++t) {
+            const JsonNode entry = tasks[t];
+            if (entry.at("task").string() != in.tasks[t].name)
+                entry.at("task").fail("expected \"" + in.tasks[t].name + "\", the instance's task " +
+                                      std::to_string(t));
+            CpuGpuPlacement p;
+            p.unit = unitOf(entry.at("unit"));
+            p.processor = static_cast<int>(entry.at("processor").integer(0, 1'000'000));
+            p.start = entry.at("start").numberIn(0, 1e300);
+            p.end = entry.at("end").numberIn(0, 1e300);
+            if (auto shelf = entry.find("shelf")) {
+                const std::string name = shelf->string();
+                for (int k = 1; k <= 8; ++k)
+                    if (name == shelfName(k)) p.shelf = k;
+                if (p.shelf == 0) shelf->fail("expected \"S1\"..\"S8\", got \"" + name + "\"");
+            }
+            s.placements.push_back(p);
+        }
+        if (auto aborted = root.find("aborted")) {
+            std::unordered_map<std::string, std::size_t> index;
+            for (std::size_t t = 0; t < in.tasks.size(); ++t) index.emplace(in.tasks[t].name, t);
+            for (std::size_t q = 0; q < aborted->size(); ++q) {
+                const JsonNode entry = (*aborted)[q];
+                const std::string name = entry.at("task").string();
+                auto it = index.find(name);
+                if (it == index.end()) entry.at("task").fail("unknown task \"" + name + "\"");
+                CpuGpuAbortedRun a;
+                a.task = it->second;
+                a.unit = unitOf(entry.at("unit"));
+                a.processor = static_cast<int>(entry.at("processor").integer(0, 1'000'000));
+                a.start = entry.at("start").numberIn(0, 1e300);
+                a.end = entry.at("end").numberIn(0, 1e300);
+                s.aborted.push_back(a);
+            }
+        }
+        if (auto problems = verifyCpuGpu(in, s); !problems.empty())
+            return invalidInput("the stored result does not fit the instance: " + problems.front());
+        return cpuGpuSolveResult(in, s);
+    } catch (const json_detail::InputError& e) {
+        return invalidInput(std::string("stored result: ") + e.what());
+    }
+}
+
+}  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+namespace {
+
+using CpuGpuRun =
+    std::function<Expected<CpuGpuSolution>(const CpuGpuInstance&, const SolverOptions&, const Progress&)>;
+
+RegisteredSolver cpuGpuSolver(std::string name, std::string description, std::vector<OptionSpec> options,
+                              CpuGpuRun run, bool (*isDefault)(const Instance&) = nullptr) {
+    RegisteredSolver s;
+    s.spec = {"cpugpu", name, std::move(description), std::move(options)};
+    s.isDefaultFor = isDefault;
+    s.run = [run = std::move(run), name](const Instance& instance, const SolverOptions& options,
+                                         const Progress& progress) -> Expected<SolveResult> {
+        const auto& in = std::get<CpuGpuInstance>(instance);
+        Expected<CpuGpuSolution> solution = run(in, options, progress);
+        if (!solution) return solution.error();
+        if (auto problems = verifyCpuGpu(in, *solution); !problems.empty())
+            return solverError("solver " + name + " produced an invalid schedule: " + problems.front());
+        // A schedule that meets a proven lower bound is optimal, whichever solver found it.
+        if (solution->status == SolveStatus::Feasible &&
+            solution->makespan <= solution->lowerBound * (1 + 1e-12)) {
+            solution->status = SolveStatus::Optimal;
+            solution->message += "; the makespan meets the lower bound: optimal";
+        }
+        return cpuGpuSolveResult(in, *solution);
+    };
+    return s;
+}
+
+double option(const SolverOptions& options, const char* name, double fallback) {
+    auto it = options.find(name);
+    return it == options.end() ? fallback : it->second;
+}
+
+}  // namespace
+
+std::vector<RegisteredSolver> cpugpuSolvers() {
+    return {
+        cpuGpuSolver(
+            "dual-approx",
+            "the paper's (4/3 + 1/(3k))(1 + epsilon)-approximation: binary search on lambda, the pruned "
+            "shelf DP, shelves S1..S8 (default)",
+            {{"compact", "1: tasks start as early as possible in shelf order; 0: the proof's layout", 0, 1,
+              1}},
+            [](const CpuGpuInstance& in, const SolverOptions& o, const Progress& p) {
+                CpuGpuDualOptions options;
+                options.compact = option(o, "compact", 1) >= 0.5;
+                return solveCpuGpuDualApprox(in, options, p);
+            },
+            [](const Instance&) { return true; }),
+        cpuGpuSolver("dual-approx-2",
+                     "the relaxed 2(1 + epsilon)-approximation of section 5.2: only the GPU area constraint, "
+                     "list scheduling",
+                     {},
+                     [](const CpuGpuInstance& in, const SolverOptions&, const Progress& p) {
+                         return solveCpuGpuDualApprox2(in, p);
+                     }),
+        cpuGpuSolver("heft",
+                     "HEFT: decreasing mean time over all processors, earliest finish time; no guarantee", {},
+                     [](const CpuGpuInstance& in, const SolverOptions&, const Progress& p) {
+                         return solveCpuGpuHeft(in, p);
+                     }),
+        cpuGpuSolver(
+            "heteroprio",
+            "HeteroPrio (StarPU): GPUs take the most accelerated tasks, CPUs the least, with spoliation",
+            {{"spoliation", "1: idle processors restart tasks they can finish earlier; 0: plain list", 0, 1,
+              1}},
+            [](const CpuGpuInstance& in, const SolverOptions& o, const Progress& p) {
+                CpuGpuHeteroPrioOptions options;
+                options.spoliation = option(o, "spoliation", 1) >= 0.5;
+                return solveCpuGpuHeteroPrio(in, options, p);
+            }),
+        cpuGpuSolver(
+            "exact",
+            "optimal by integer programming (GLPK), or the best found with its gap at the time limit",
+            {{"time_limit", "seconds GLPK may search", 0.01, 60, 86400}},
+            [](const CpuGpuInstance& in, const SolverOptions& o, const Progress& p) {
+                CpuGpuExactOptions options;
+                options.timeLimitSeconds = option(o, "time_limit", 60);
+                return solveCpuGpuExact(in, options, p);
+            }),
+        cpuGpuSolver("lower-bound",
+                     "the area LP with per-task limits and the pigeonhole bound; schedule: the LP rounded",
+                     {},
+                     [](const CpuGpuInstance& in, const SolverOptions&, const Progress& p) {
+                         return solveCpuGpuLowerBound(in, p);
+                     }),
+    };
+}
+
+}  // namespace hetsched::registry_detail

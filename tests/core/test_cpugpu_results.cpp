@@ -1,0 +1,145 @@
+// The CPU/GPU family in the registry (names, options, the result JSON contract) and stored results
+// read back.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "io/instance_io.h"
+#include "io/result_io.h"
+#include "solvers/registry.h"
+
+namespace hetsched {
+namespace {
+
+Instance example() {
+    Expected<Instance> in = readInstanceFile(std::string(HETSCHED_EXAMPLES_DIR) + "/cpugpu-small.json");
+    EXPECT_TRUE(in.ok()) << in.error().message;
+    return *in;
+}
+
+TEST(CpuGpuRegistry, ListsTheSolversOfTheIssueWithDualApproxAsDefault) {
+    std::vector<std::string> names;
+    for (const SolverSpec& s : solversForKind("cpugpu")) {
+        names.push_back(s.name);
+        EXPECT_FALSE(s.description.empty());
+    }
+    EXPECT_EQ(names, (std::vector<std::string>{"dual-approx", "dual-approx-2", "heft", "heteroprio", "exact",
+                                               "lower-bound"}));
+    EXPECT_EQ(defaultSolverFor(example()), "dual-approx");
+    ASSERT_EQ(findSolver("cpugpu", "exact")->options.size(), 1u);
+    EXPECT_EQ(findSolver("cpugpu", "exact")->options[0].name, "time_limit");
+    EXPECT_EQ(findSolver("cpugpu", "dual-approx")->options[0].name, "compact");
+    EXPECT_EQ(findSolver("cpugpu", "heteroprio")->options[0].name, "spoliation");
+}
+
+TEST(CpuGpuRegistry, ResultJsonCarriesTheContractKeys) {
+    const Instance in = example();
+    const auto& cg = std::get<CpuGpuInstance>(in);
+    for (const SolverSpec& spec : solversForKind("cpugpu")) {
+        auto r = solve(in, spec.name);
+        ASSERT_TRUE(r.ok()) << spec.name << ": " << r.error().message;
+        const nlohmann::json& j = r->json;
+        EXPECT_EQ(j["kind"], "cpugpu");
+        EXPECT_EQ(j["solver"], spec.name);
+        EXPECT_TRUE(j["makespan"].is_number());
+        EXPECT_TRUE(j["lower_bound"].is_number());
+        EXPECT_LE(j["lower_bound"].get<double>(), j["makespan"].get<double>() * (1 + 1e-9));
+        ASSERT_EQ(j["tasks"].size(), cg.tasks.size());
+        double latest = 0;
+        for (std::size_t t = 0; t < cg.tasks.size(); ++t) {
+            const nlohmann::json& e = j["tasks"][t];
+            EXPECT_EQ(e["task"], cg.tasks[t].name);
+            EXPECT_TRUE(e["unit"] == "cpu" || e["unit"] == "gpu");
+            const int processor = e["processor"].get<int>();
+            EXPECT_LT(processor, e["unit"] == "cpu" ? cg.cpus : cg.gpus);
+            const double time = e["unit"] == "cpu" ? cg.tasks[t].cpu : cg.tasks[t].gpu;
+            EXPECT_NEAR(e["end"].get<double>() - e["start"].get<double>(), time, 1e-9);
+            latest = std::max(latest, e["end"].get<double>());
+            EXPECT_EQ(e.contains("shelf"), spec.name == "dual-approx") << spec.name;
+        }
+        EXPECT_DOUBLE_EQ(j["makespan"].get<double>(), latest);
+        EXPECT_EQ(j.contains("lambda"), spec.name.rfind("dual-approx", 0) == 0) << spec.name;
+        EXPECT_EQ(r->objectiveName, "makespan");
+        EXPECT_DOUBLE_EQ(*r->objective, latest);
+        EXPECT_EQ(r->schedule.lanes.size(), static_cast<std::size_t>(cg.cpus + cg.gpus));
+    }
+}
+
+TEST(CpuGpuRegistry, OptionsAreValidatedAndPassedOn) {
+    const Instance in = example();
+    auto bad = solve(in, "dual-approx", {{"compact", 2}});
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find("option compact"), std::string::npos);
+    EXPECT_FALSE(solve(in, "heft", {{"time_limit", 1}}).ok());
+    auto proof = solve(in, "dual-approx", {{"compact", 0}});
+    auto compact = solve(in, "dual-approx", {{"compact", 1}});
+    ASSERT_TRUE(proof.ok() && compact.ok());
+    EXPECT_LE(compact->json["makespan"].get<double>(), proof->json["makespan"].get<double>());
+    auto quick = solve(in, "exact", {{"time_limit", 5}});
+    ASSERT_TRUE(quick.ok()) << quick.error().message;
+    EXPECT_EQ(quick->json["status"], "optimal");
+}
+
+TEST(CpuGpuStoredResults, ReadBackIntoTheSameScheduleAndAreChecked) {
+    const Instance in = example();
+    for (const SolverSpec& spec : solversForKind("cpugpu")) {
+        auto solved = solve(in, spec.name);
+        ASSERT_TRUE(solved.ok());
+        auto back = resultFromJson(in, solved->json);
+        ASSERT_TRUE(back.ok()) << spec.name << ": " << back.error().message;
+        EXPECT_EQ(back->solver, spec.name);
+        EXPECT_DOUBLE_EQ(*back->objective, *solved->objective);
+        EXPECT_EQ(back->schedule.intervalCount(), solved->schedule.intervalCount());
+        EXPECT_EQ(back->schedule.markers.size(), solved->schedule.markers.size());
+    }
+    auto solved = solve(in, "dual-approx");
+    ASSERT_TRUE(solved.ok());
+    auto messageOf = [&](const std::function<void(nlohmann::json&)>& spoil) {
+        nlohmann::json tampered = solved->json;
+        spoil(tampered);
+        auto r = resultFromJson(in, tampered);
+        return r.ok() ? std::string("(accepted)") : r.error().message;
+    };
+    EXPECT_NE(messageOf([](nlohmann::json& j) {
+                  j["tasks"][1]["task"] = "nope";
+              }).find("tasks[1].task: expected \"trsm0\""),
+              std::string::npos);
+    EXPECT_NE(messageOf([](nlohmann::json& j) {
+                  j["tasks"][0]["end"] = j["tasks"][0]["end"].get<double>() + 1;
+              }).find("does not fit the instance"),
+              std::string::npos);
+    EXPECT_NE(messageOf([](nlohmann::json& j) { j["tasks"][0]["unit"] = "fpga"; }).find("tasks[0].unit"),
+              std::string::npos);
+    EXPECT_NE(messageOf([](nlohmann::json& j) { j["tasks"][0]["shelf"] = "S9"; }).find("tasks[0].shelf"),
+              std::string::npos);
+    EXPECT_NE(messageOf([](nlohmann::json& j) { j["tasks"].erase(0); }).find("has 11 entries"),
+              std::string::npos);
+    EXPECT_NE(messageOf([](nlohmann::json& j) { j.erase("lower_bound"); }).find("missing key 'lower_bound'"),
+              std::string::npos);
+    EXPECT_NE(messageOf([](nlohmann::json& j) { j["guarantee"] = 0.1; }).find("exceeds the guarantee"),
+              std::string::npos);
+    // Two tasks moved onto one processor at the same time.
+    EXPECT_NE(messageOf([](nlohmann::json& j) {
+                  j["tasks"][1] = j["tasks"][0];
+                  j["tasks"][1]["task"] = "trsm0";
+              }).find("does not fit"),
+              std::string::npos);
+}
+
+TEST(CpuGpuStoredResults, KeepHeteroPriosAbortedRuns) {
+    const Instance in = *parseInstance(R"({"kind": "cpugpu", "cpus": 1, "gpus": 1,
+        "tasks": [{"name": "u", "cpu": 5, "gpu": 1}, {"name": "v", "cpu": 10, "gpu": 1}]})");
+    auto solved = solve(in, "heteroprio");
+    ASSERT_TRUE(solved.ok());
+    ASSERT_EQ(solved->json["aborted"].size(), 1u);
+    EXPECT_EQ(solved->json["aborted"][0]["task"], "u");
+    auto back = resultFromJson(in, solved->json);
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    EXPECT_EQ(back->schedule.intervalCount(), 3u);
+    nlohmann::json tampered = solved->json;
+    tampered["aborted"][0]["unit"] = "gpu";   // on the GPU the aborted run would overlap v
+    EXPECT_FALSE(resultFromJson(in, tampered).ok());
+}
+
+}  // namespace
+}  // namespace hetsched
