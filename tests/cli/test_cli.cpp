@@ -261,3 +261,77 @@ TEST(CliExperiment, RefusesBadArguments) {
 }
 
 }  // namespace
+
+namespace {
+
+nlohmann::json solved(const std::string& exampleName, const std::string& solver = "") {
+    const CliRun r = hetsched("solve " + example(exampleName) + (solver.empty() ? "" : " --solver " + solver));
+    EXPECT_EQ(r.exitCode, 0) << exampleName << ": " << r.err;
+    return r.exitCode == 0 ? nlohmann::json::parse(r.out) : nlohmann::json::object();
+}
+
+TEST(CliFamilies, CpuGpuResultContract) {
+    const auto j = solved("cpugpu-small.json");
+    EXPECT_EQ(j["kind"], "cpugpu");
+    EXPECT_EQ(j["solver"], "dual-approx");
+    EXPECT_TRUE(j["makespan"].is_number());
+    EXPECT_TRUE(j["lower_bound"].is_number());
+    EXPECT_TRUE(j["lambda"].is_number());
+    ASSERT_FALSE(j["tasks"].empty());
+    for (const auto& t : j["tasks"]) {
+        for (const char* key : {"task", "unit", "processor", "start", "end", "shelf"}) EXPECT_TRUE(t.contains(key)) << key;
+        EXPECT_TRUE(t["unit"] == "cpu" || t["unit"] == "gpu");
+    }
+}
+
+TEST(CliFamilies, SteadyStateResultContract) {
+    const auto j = solved("steady-state-bag-of-tasks.json");
+    EXPECT_EQ(j["kind"], "steady_state");
+    EXPECT_EQ(j["solver"], "lp");
+    for (const char* key : {"throughput", "allocations", "patterns", "period", "tasks_per_period"})
+        EXPECT_TRUE(j.contains(key)) << key;
+    double durations = 0;
+    for (const auto& p : j["patterns"]) {
+        EXPECT_TRUE(p.contains("links"));
+        durations += p["duration"].get<double>();
+    }
+    EXPECT_LE(durations, 1 + 1e-9);
+    EXPECT_NEAR(j["throughput"].get<double>(), j["tasks_per_period"].get<double>() / j["period"].get<double>(), 1e-9);
+    for (const auto& a : j["allocations"]) EXPECT_TRUE(a.contains("weight"));
+    const auto cg = solved("steady-state-bag-of-tasks.json", "column-generation");
+    EXPECT_NEAR(cg["throughput"].get<double>(), j["throughput"].get<double>(), 1e-6 * j["throughput"].get<double>());
+}
+
+TEST(CliFamilies, DagResultContract) {
+    const auto j = solved("dag-two-clusters.json");
+    EXPECT_EQ(j["kind"], "dag");
+    EXPECT_EQ(j["solver"], "hcpa");
+    EXPECT_TRUE(j["makespan"].is_number());
+    ASSERT_FALSE(j["tasks"].empty());
+    for (const auto& t : j["tasks"])
+        for (const char* key : {"task", "cluster", "processors", "start", "end"}) EXPECT_TRUE(t.contains(key)) << key;
+}
+
+TEST(CliFamilies, EveryExampleSolvesAndExportsWithItsDefaultSolver) {
+    for (const auto& entry : fs::directory_iterator(HETSCHED_EXAMPLES_DIR)) {
+        const std::string name = entry.path().filename().string();
+        const fs::path out = scratch(name + ".svg");
+        const CliRun r = hetsched("export " + entry.path().string() + " -o " + out.string());
+        EXPECT_EQ(r.exitCode, 0) << name << ": " << r.err;
+        EXPECT_NE(readFile(out).find("<svg"), std::string::npos) << name;
+    }
+}
+
+TEST(CliExperiment, CpuGpuAndDagEvaluationPrintCsv) {
+    CliRun r = hetsched("experiment cpugpu --tasks 10:20:10 --cpus 2 --gpus 1 --instances 2");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.out.rfind("tasks,cpus,gpus,solver,", 0), 0u) << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1 + 2 * 4);
+    r = hetsched("experiment cpugpu --tasks 10:5");
+    EXPECT_EQ(r.exitCode, 2);
+    r = hetsched("experiment dag-evaluation --samples 1 --sizes 10 --clusters 1,2 --heterogeneity 1");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_GT(std::count(r.out.begin(), r.out.end(), '\n'), 2);
+}
+
+}  // namespace
