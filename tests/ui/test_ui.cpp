@@ -42,7 +42,9 @@
 #include "solvers/divisible/divisible_solvers.h"
 #include "util/message_bar.h"
 #include "views/chart_export.h"
+#include "solvers/registry.h"
 #include "views/cost_function_plot.h"
+#include "views/cpugpu_shelf_view.h"
 #include "views/divisible_simulation_plot.h"
 #include "views/divisible_throughput_plot.h"
 #include "views/divisible_timeline_view.h"
@@ -807,6 +809,99 @@ private slots:
             },
             m_temp.filePath(QStringLiteral("divisible-headless")));
         window->document()->markSaved();
+    }
+
+    // The shelf layout of section 4: the dual approximation's bars in shelves S1..S8 with the dashed lines of
+    // the proof, HEFT's (without shelves) by unit, and the same schedule coloured by acceleration.
+    void theShelfViewColoursByShelfAndByAcceleration() {
+        const Expected<Instance> instance = readInstanceFile(examplePath("cpugpu-small.json").toStdString());
+        QVERIFY(instance.ok());
+        QCOMPARE(chartTypeFor(*instance), ChartType::CpuGpuShelves);
+        const auto legendNames = [](const GanttView& view) {
+            std::set<QString> names;
+            for (const auto& [name, colour] : view.gantt()->legendEntries()) names.insert(name);
+            return names;
+        };
+        const auto legendColours = [](const GanttView& view) {
+            std::set<QRgb> colours;
+            for (const auto& [name, colour] : view.gantt()->legendEntries()) colours.insert(colour.rgb());
+            return colours;
+        };
+
+        const Expected<SolveResult> dual = solve(*instance, "dual-approx");
+        QVERIFY2(dual.ok(), dual.ok() ? "" : dual.error().message.c_str());
+        ShelfView view;
+        view.resize(1100, 600);
+        view.showResult(*instance, std::make_shared<const SolveResult>(*dual));
+        QCOMPARE(view.chartType(), ChartType::CpuGpuShelves);
+        QCOMPARE(view.shelfColoring(), ShelfColoring::ByShelf);
+        // Every shelf used by the schedule is in the legend, each in its own colour.
+        std::set<QString> shelves;
+        for (const Lane& lane : dual->schedule.lanes)
+            for (const Interval& in : lane.intervals)
+                if (in.kind == IntervalKind::Compute) shelves.insert(QString::fromStdString(in.group));
+        QVERIFY(!shelves.empty());
+        const std::set<QString> names = legendNames(view);
+        for (const QString& shelf : shelves) {
+            const bool listed = std::any_of(names.begin(), names.end(),
+                                            [&](const QString& name) { return name.startsWith(shelf + ' '); });
+            QVERIFY2(listed, qPrintable(shelf));
+        }
+        QCOMPARE(legendColours(view).size(), names.size());
+        std::set<std::string> markers;
+        for (const Marker& marker : view.schedule()->markers) markers.insert(marker.name);
+        for (const char* marker : {"λ/3", "2λ/3", "λ", "4λ/3", "guarantee", "lower bound"})
+            QVERIFY2(markers.count(marker), marker);
+        view.replot();
+        QVERIFY(view.gantt()->lastDrawStats().visibleIntervals >= 12);
+
+        // The toggle: the same bars coloured by cpu/gpu, a scale of colours from the lowest to the highest.
+        const std::set<QRgb> byShelf = legendColours(view);
+        QSignalSpy toggled(&view, &ShelfView::shelfColoringChanged);
+        view.setShelfColoring(ShelfColoring::ByAcceleration);
+        QCOMPARE(toggled.count(), 1);
+        const auto& scale = view.gantt()->legendEntries();
+        QVERIFY(scale.size() >= 2);
+        QVERIFY(scale.front().first.contains(QStringLiteral("acceleration")));
+        QVERIFY(legendColours(view) != byShelf);
+        // potrf (×2.5) and gemm0 (×25.7) are far apart on the scale.
+        GanttHit potrf;
+        GanttHit gemm;
+        for (std::size_t l = 0; l < view.schedule()->lanes.size(); ++l)
+            for (std::size_t k = 0; k < view.schedule()->lanes[l].intervals.size(); ++k) {
+                const Interval& in = view.schedule()->lanes[l].intervals[k];
+                if (in.kind != IntervalKind::Compute) continue;
+                if (in.label == "potrf") potrf = {static_cast<int>(l), k};
+                if (in.label == "gemm0") gemm = {static_cast<int>(l), k};
+            }
+        QVERIFY(potrf.lane >= 0 && gemm.lane >= 0);
+        QVERIFY(view.gantt()->colorOf(potrf) != view.gantt()->colorOf(gemm));
+        checkExports([&](const QString& path) { return exportPlot(&view, path, 1100, 600); },
+                     m_temp.filePath(QStringLiteral("shelves-acceleration")));
+        view.setShelfColoring(ShelfColoring::ByShelf);
+        QCOMPARE(legendColours(view), byShelf);
+        checkExports([&](const QString& path) { return exportPlot(&view, path, 1100, 600); },
+                     m_temp.filePath(QStringLiteral("shelves")));
+
+        // HEFT has no shelves: its bars say which kind of unit runs them.
+        const Expected<SolveResult> heft = solve(*instance, "heft");
+        QVERIFY2(heft.ok(), heft.ok() ? "" : heft.error().message.c_str());
+        view.showResult(*instance, std::make_shared<const SolveResult>(*heft));
+        const std::set<QString> heftNames = legendNames(view);
+        QVERIFY(heftNames.count(QStringLiteral("on a CPU")) || heftNames.count(QStringLiteral("on a GPU")));
+        QVERIFY(std::none_of(heftNames.begin(), heftNames.end(),
+                             [](const QString& name) { return name.startsWith(QLatin1Char('S')); }));
+        // The headless export draws the same chart.
+        checkExports([&](const QString& path) { return exportChart(*instance, *heft, path, 1100, 600); },
+                     m_temp.filePath(QStringLiteral("shelves-heft")));
+        const QString dir = qEnvironmentVariable("HETSCHED_UI_SHOTS");
+        if (!dir.isEmpty()) {
+            exportPlot(&view, dir + QStringLiteral("/cpugpu-heft.png"), 1100, 600);
+            view.showResult(*instance, std::make_shared<const SolveResult>(*dual));
+            exportPlot(&view, dir + QStringLiteral("/cpugpu-shelves.png"), 1100, 600);
+            view.setShelfColoring(ShelfColoring::ByAcceleration);
+            exportPlot(&view, dir + QStringLiteral("/cpugpu-acceleration.png"), 1100, 600);
+        }
     }
 
     void theThroughputPlotHasFourCurvesOverEveryWorkerCount() {
