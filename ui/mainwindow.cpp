@@ -103,6 +103,15 @@ DivisibleInstance emptyDivisibleInstance() {
     return in;
 }
 
+// Four tasks on two CPUs and one GPU, two of them far faster on the GPU: edit, paste or generate more.
+CpuGpuInstance emptyCpuGpuInstance() {
+    CpuGpuInstance in;
+    in.cpus = 2;
+    in.gpus = 1;
+    in.tasks = {{"t0", 10, 1}, {"t1", 12, 1.5}, {"t2", 5, 4}, {"t3", 4, 8}};
+    return in;
+}
+
 QString errorText(const Error& error) {
     return QString::fromStdString(error.message);
 }
@@ -239,6 +248,9 @@ void MainWindow::createActions() {
         tr("Add a divisible-load instance (a master and workers with return messages)"));
     connect(m_newDivisibleAction, &QAction::triggered, this,
             [this] { addNewInstance(QStringLiteral("divisible")); });
+    m_newCpuGpuAction = new QAction(tr("&CPU/GPU Instance"), this);
+    m_newCpuGpuAction->setStatusTip(tr("Add a CPU/GPU instance (independent tasks with a CPU and a GPU time)"));
+    connect(m_newCpuGpuAction, &QAction::triggered, this, [this] { addNewInstance(QStringLiteral("cpugpu")); });
 
     m_simulationAction = new QAction(tr("&Divisible-Load Simulation…"), this);
     m_simulationAction->setStatusTip(
@@ -316,6 +328,7 @@ void MainWindow::createMenus() {
     QMenu* newInstance = file->addMenu(tr("New &Instance"));
     newInstance->addAction(m_newPartitionAction);
     newInstance->addAction(m_newDivisibleAction);
+    newInstance->addAction(m_newCpuGpuAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     m_examplesMenu = file->addMenu(tr("&Examples"));
@@ -792,12 +805,15 @@ void MainWindow::chooseNewInstanceKind() {
     QMenu menu(this);
     menu.addAction(m_newPartitionAction);
     menu.addAction(m_newDivisibleAction);
+    menu.addAction(m_newCpuGpuAction);
     menu.exec(QCursor::pos());
 }
 
 EntryId MainWindow::addNewInstance(const QString& kind) {
     if (kind == QLatin1String("divisible"))
         return m_document->addEntry(tr("untitled"), Instance{emptyDivisibleInstance()});
+    if (kind == QLatin1String("cpugpu"))
+        return m_document->addEntry(tr("untitled"), Instance{emptyCpuGpuInstance()});
     return m_document->addEntry(tr("untitled"), Instance{emptyPartitionInstance()});
 }
 

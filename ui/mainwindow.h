@@ -136,6 +136,7 @@ private:
     QAction* m_cancelAction = nullptr;
     QAction* m_newPartitionAction = nullptr;
     QAction* m_newDivisibleAction = nullptr;
+    QAction* m_newCpuGpuAction = nullptr;
     QAction* m_simulationAction = nullptr;
     QAction* m_exportCostPlotAction = nullptr;
     QAction* m_exportTimelineAction = nullptr;

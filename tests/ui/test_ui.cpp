@@ -26,6 +26,8 @@
 #include "divisible_simulation_dialog.h"
 #include "document/project_document.h"
 #include "document/run_table_model.h"
+#include "editors/cpugpu_editor.h"
+#include "editors/cpugpu_task_model.h"
 #include "editors/divisible_editor.h"
 #include "editors/divisible_edits.h"
 #include "editors/divisible_scenario_model.h"
@@ -39,6 +41,7 @@
 #include "run_table.h"
 #include "solve_controller.h"
 #include "solver_panel.h"
+#include "solvers/cpugpu/cpugpu_experiments.h"
 #include "solvers/divisible/divisible_solvers.h"
 #include "util/message_bar.h"
 #include "views/chart_export.h"
@@ -902,6 +905,87 @@ private slots:
             view.setShelfColoring(ShelfColoring::ByAcceleration);
             exportPlot(&view, dir + QStringLiteral("/cpugpu-acceleration.png"), 1100, 600);
         }
+    }
+
+    // The CPU/GPU editor: a cell edit is one undoable command, a bad value is refused naming its row and column,
+    // CSV text pastes as one command, and the paper's generator replaces the instance in one command.
+    void theCpuGpuEditorEditsPastesAndGeneratesUndoably() {
+        auto window = std::make_unique<MainWindow>();
+        const EntryId id = window->addNewInstance(QStringLiteral("cpugpu"));
+        auto* editor = qobject_cast<CpuGpuEditor*>(window->editor());
+        QVERIFY(editor);
+        CpuGpuTaskModel* model = editor->taskModel();
+        ProjectDocument* document = window->document();
+        const auto current = [&] { return std::get<CpuGpuInstance>(document->entry(id)->instance); };
+        const CpuGpuInstance before = current();
+        QCOMPARE(model->rowCount(), static_cast<int>(before.tasks.size()));
+        QCOMPARE(model->flags(model->index(0, CpuGpuTaskModel::AccelerationColumn)) & Qt::ItemIsEditable,
+                 Qt::ItemFlags{});
+
+        // One cell: one command, undone exactly; the acceleration follows.
+        QVERIFY(model->setData(model->index(1, CpuGpuTaskModel::GpuColumn), QStringLiteral("3"), Qt::EditRole));
+        QCOMPARE(current().tasks[1].gpu, 3.0);
+        QCOMPARE(model->data(model->index(1, CpuGpuTaskModel::AccelerationColumn), Qt::DisplayRole).toString(),
+                 QStringLiteral("4"));
+        document->undoStack()->undo();
+        QCOMPARE(current().tasks[1].gpu, before.tasks[1].gpu);
+
+        // Refused: a word, and a negative time the core rejects; the message names the row and the column.
+        QSignalSpy refused(model, &CpuGpuTaskModel::editRejected);
+        QVERIFY(!model->setData(model->index(2, CpuGpuTaskModel::CpuColumn), QStringLiteral("fast"), Qt::EditRole));
+        QVERIFY(!model->setData(model->index(2, CpuGpuTaskModel::GpuColumn), QStringLiteral("-1"), Qt::EditRole));
+        QCOMPARE(refused.count(), 2);
+        QVERIFY2(refused.at(0).at(0).toString().contains(QStringLiteral("row 3")), qPrintable(refused.at(0).at(0).toString()));
+        QVERIFY2(refused.at(1).at(0).toString().contains(QStringLiteral("row 3")) &&
+                     refused.at(1).at(0).toString().contains(QStringLiteral("gpu")),
+                 qPrintable(refused.at(1).at(0).toString()));
+        QCOMPARE(current().tasks[2].cpu, before.tasks[2].cpu);
+        QCOMPARE(current().tasks[2].gpu, before.tasks[2].gpu);
+        QVERIFY(editor->messageBar()->isVisibleTo(editor));
+
+        // CSV with a header, then two numeric TSV columns: each paste is one command.
+        const int commands = document->undoStack()->index();
+        QVERIFY(model->pasteTasks(QStringLiteral("name,cpu,gpu\ngemm,18,0.7\r\npotrf, 10, 4\n")));
+        QCOMPARE(current().tasks.size(), before.tasks.size() + 2);
+        QCOMPARE(current().tasks[before.tasks.size()].name, std::string("gemm"));
+        QCOMPARE(current().tasks.back().gpu, 4.0);
+        QVERIFY(model->pasteTasks(QStringLiteral("7\t2\n9\t3\n")));
+        QCOMPARE(current().tasks.size(), before.tasks.size() + 4);
+        QCOMPARE(current().tasks.back().cpu, 9.0);
+        QCOMPARE(document->undoStack()->index(), commands + 2);
+        document->undoStack()->undo();
+        QCOMPARE(current().tasks.size(), before.tasks.size() + 2);
+        // A bad line refuses the whole paste, naming the line and the column.
+        QVERIFY(!model->pasteTasks(QStringLiteral("a,1,2\nb,x,2\n")));
+        QVERIFY2(refused.last().at(0).toString().contains(QStringLiteral("line 2, cpu")),
+                 qPrintable(refused.last().at(0).toString()));
+        QVERIFY(!model->pasteTasks(QStringLiteral("c,1,0\n")));
+        QCOMPARE(current().tasks.size(), before.tasks.size() + 2);
+
+        // The generator is the paper's: the same instance as the core's, replaced in one undoable command.
+        QVERIFY(editor->generate(50, 4, 2, 7));
+        const CpuGpuInstance generated = current();
+        const CpuGpuInstance expected = randomCpuGpuInstance(50, 4, 2, 7, before.epsilon);
+        QCOMPARE(generated.tasks.size(), std::size_t{50});
+        QCOMPARE(generated.cpus, 4);
+        QCOMPARE(generated.gpus, 2);
+        for (std::size_t j = 0; j < generated.tasks.size(); ++j) {
+            QCOMPARE(generated.tasks[j].cpu, expected.tasks[j].cpu);
+            QCOMPARE(generated.tasks[j].gpu, expected.tasks[j].gpu);
+        }
+        QCOMPARE(editor->cpuSpinBox()->value(), 4);
+        QCOMPARE(model->rowCount(), 50);
+        document->undoStack()->undo();
+        QCOMPARE(current().tasks.size(), before.tasks.size() + 2);
+        QCOMPARE(model->rowCount(), static_cast<int>(before.tasks.size()) + 2);
+
+        // The platform: the spin box is one command, undone.
+        editor->gpuSpinBox()->setValue(3);
+        QCOMPARE(current().gpus, 3);
+        document->undoStack()->undo();
+        QCOMPARE(current().gpus, before.gpus);
+        QCOMPARE(editor->gpuSpinBox()->value(), before.gpus);
+        document->markSaved();
     }
 
     void theThroughputPlotHasFourCurvesOverEveryWorkerCount() {
