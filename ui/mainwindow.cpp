@@ -23,6 +23,7 @@
 #include <QUndoView>
 #include <QUrl>
 
+#include "cpugpu_experiment_dialog.h"
 #include "divisible_simulation_dialog.h"
 #include "document/instance_list_model.h"
 #include "editors/divisible_editor.h"
@@ -252,6 +253,14 @@ void MainWindow::createActions() {
     m_newCpuGpuAction->setStatusTip(tr("Add a CPU/GPU instance (independent tasks with a CPU and a GPU time)"));
     connect(m_newCpuGpuAction, &QAction::triggered, this, [this] { addNewInstance(QStringLiteral("cpugpu")); });
 
+    m_cpuGpuExperimentAction = new QAction(tr("&CPU/GPU Experiment…"), this);
+    m_cpuGpuExperimentAction->setStatusTip(
+        tr("The paper's experiment: every CPU/GPU solver against the lower bound on random instances"));
+    connect(m_cpuGpuExperimentAction, &QAction::triggered, this, [this] {
+        CpuGpuExperimentDialog* dialog = cpuGpuExperimentDialog();
+        dialog->show();
+        dialog->raise();
+    });
     m_simulationAction = new QAction(tr("&Divisible-Load Simulation…"), this);
     m_simulationAction->setStatusTip(
         tr("The simulation of the divisible-load slides: the strategies against the optimal FIFO schedule"));
@@ -365,6 +374,7 @@ void MainWindow::createMenus() {
 
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(m_simulationAction);
+    tools->addAction(m_cpuGpuExperimentAction);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Solvers…"), this, [this] { SolverListDialog(this).exec(); });
@@ -671,6 +681,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     }
     m_solveController->cancel();
     if (m_simulationDialog) m_simulationDialog->cancel();
+    if (m_cpuGpuExperimentDialog) m_cpuGpuExperimentDialog->cancel();
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState());
@@ -815,6 +826,11 @@ EntryId MainWindow::addNewInstance(const QString& kind) {
     if (kind == QLatin1String("cpugpu"))
         return m_document->addEntry(tr("untitled"), Instance{emptyCpuGpuInstance()});
     return m_document->addEntry(tr("untitled"), Instance{emptyPartitionInstance()});
+}
+
+CpuGpuExperimentDialog* MainWindow::cpuGpuExperimentDialog() {
+    if (!m_cpuGpuExperimentDialog) m_cpuGpuExperimentDialog = new CpuGpuExperimentDialog(this);
+    return m_cpuGpuExperimentDialog;
 }
 
 DivisibleSimulationDialog* MainWindow::divisibleSimulationDialog() {

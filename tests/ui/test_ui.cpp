@@ -23,6 +23,7 @@
 #include <set>
 
 #include "app_entry.h"
+#include "cpugpu_experiment_dialog.h"
 #include "divisible_simulation_dialog.h"
 #include "document/project_document.h"
 #include "document/run_table_model.h"
@@ -986,6 +987,57 @@ private slots:
         QCOMPARE(current().gpus, before.gpus);
         QCOMPARE(editor->gpuSpinBox()->value(), before.gpus);
         document->markSaved();
+    }
+
+    // The paper's experiment from the Tools menu: a tiny grid runs off the GUI thread, plots one curve per
+    // solver over n, saves the core's CSV; a big grid is cancelled.
+    void theCpuGpuExperimentPlotsEachSolverAndCanBeCancelled() {
+        auto window = std::make_unique<MainWindow>();
+        CpuGpuExperimentDialog* dialog = window->cpuGpuExperimentDialog();
+        CpuGpuExperimentOptions options;
+        options.minTasks = 10;
+        options.maxTasks = 30;
+        options.taskStep = 10;
+        options.cpuCounts = {2};
+        options.gpuCounts = {1};
+        options.instancesPerCase = 2;
+        dialog->setOptions(options);
+        QSignalSpy finished(dialog, &CpuGpuExperimentDialog::experimentFinished);
+        dialog->run();
+        QVERIFY(dialog->isRunning() || finished.count() == 1);
+        QVERIFY(finished.count() == 1 || finished.wait(kSolveTimeoutMs));
+        QVERIFY(dialog->experiment());
+        QCOMPARE(dialog->plot()->graphCount(), static_cast<int>(options.solvers.size()));
+        for (int g = 0; g < dialog->plot()->graphCount(); ++g) {
+            QCOMPARE(dialog->plot()->graph(g)->dataCount(), 3);
+            for (auto point = dialog->plot()->graph(g)->data()->begin(); point != dialog->plot()->graph(g)->data()->end(); ++point)
+                QVERIFY(point->value >= 0);
+        }
+        const QString csv = m_temp.filePath(QStringLiteral("cpugpu-experiment.csv"));
+        QVERIFY(dialog->saveCsv(csv).ok());
+        QVERIFY(fileStart(csv, 100).startsWith("tasks,cpus,gpus,solver"));
+        checkExports([&](const QString& path) { return exportPlot(dialog->plot(), path, 800, 450); },
+                     m_temp.filePath(QStringLiteral("cpugpu-experiment")));
+        const QString dir = qEnvironmentVariable("HETSCHED_UI_SHOTS");
+        if (!dir.isEmpty()) {
+            dialog->resize(800, 700);
+            dialog->grab().save(dir + QStringLiteral("/cpugpu-experiment.png"));
+            window->addNewInstance(QStringLiteral("cpugpu"));
+            window->resize(1300, 850);
+            window->grab().save(dir + QStringLiteral("/cpugpu-editor.png"));
+        }
+
+        options.maxTasks = 1000;
+        options.cpuCounts = {64};
+        options.gpuCounts = {8};
+        options.instancesPerCase = 30;
+        dialog->setOptions(options);
+        QSignalSpy cancelled(dialog, &CpuGpuExperimentDialog::experimentCancelled);
+        dialog->run();
+        QVERIFY(dialog->isRunning());
+        dialog->cancel();
+        QVERIFY(cancelled.count() == 1 || cancelled.wait(kSolveTimeoutMs));
+        QVERIFY(!dialog->isRunning());
     }
 
     void theThroughputPlotHasFourCurvesOverEveryWorkerCount() {
