@@ -68,6 +68,7 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent) : QDialog(parent
     m_plot = new QCustomPlot(this);
     m_plot->setMinimumSize(560, 320);
     m_plot->xAxis->setLabel(tr("tasks n"));
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     m_plot->yAxis->setLabel(tr("mean deviation from the lower bound (%)"));
     m_plot->legend->setVisible(true);
     m_job = new BackgroundJob(this);
@@ -221,6 +222,10 @@ void CpuGpuExperimentDialog::showExperiment() {
         for (const auto& [n, sum] : found->second) graph->addData(n, 100 * sum.first / sum.second);
     }
     m_plot->rescaleAxes();
+    // Half a step of margin, so the first and last points are not on the border.
+    const QCPRange tasks = m_plot->xAxis->range();
+    const double margin = std::max(1.0, 0.05 * tasks.size());
+    m_plot->xAxis->setRange(tasks.lower - margin, tasks.upper + margin);
     m_plot->yAxis->setRangeLower(0);
     m_plot->yAxis->setRangeUpper(m_plot->yAxis->range().upper * 1.1 + 1e-9);
     m_plot->replot();

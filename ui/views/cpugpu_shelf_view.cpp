@@ -148,7 +148,7 @@ GanttColors ShelfView::accelerationColors() const {
             colors.legend.emplace_back(tr("×%1").arg(formatRounded(value, 3)),
                                        accelerationColor(value, lowest, highest));
         }
-        colors.legend.front().first = tr("acceleration cpu/gpu ×%1").arg(formatRounded(lowest, 3));
+        colors.legend.front().first = tr("cpu/gpu ×%1").arg(formatRounded(lowest, 3));
     }
     const std::size_t tasks = m_acceleration.size();
     colors.colorIndex = [tasks](const Lane&, const Interval& in) -> std::size_t {
