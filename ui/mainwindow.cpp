@@ -23,6 +23,7 @@
 #include <QUndoView>
 #include <QUrl>
 
+#include "cpugpu_experiment_dialog.h"
 #include "divisible_simulation_dialog.h"
 #include "document/instance_list_model.h"
 #include "editors/divisible_editor.h"
@@ -100,6 +101,15 @@ DivisibleInstance emptyDivisibleInstance() {
     DivisibleInstance in;
     in.horizon = 1;
     in.workers = {{"P1", 1, 2, 0.8}, {"P2", 2, 1, 1.6}, {"P3", 1.5, 1.5, 1.2}};
+    return in;
+}
+
+// Four tasks on two CPUs and one GPU, two of them far faster on the GPU: edit, paste or generate more.
+CpuGpuInstance emptyCpuGpuInstance() {
+    CpuGpuInstance in;
+    in.cpus = 2;
+    in.gpus = 1;
+    in.tasks = {{"t0", 10, 1}, {"t1", 12, 1.5}, {"t2", 5, 4}, {"t3", 4, 8}};
     return in;
 }
 
@@ -239,7 +249,18 @@ void MainWindow::createActions() {
         tr("Add a divisible-load instance (a master and workers with return messages)"));
     connect(m_newDivisibleAction, &QAction::triggered, this,
             [this] { addNewInstance(QStringLiteral("divisible")); });
+    m_newCpuGpuAction = new QAction(tr("&CPU/GPU Instance"), this);
+    m_newCpuGpuAction->setStatusTip(tr("Add a CPU/GPU instance (independent tasks with a CPU and a GPU time)"));
+    connect(m_newCpuGpuAction, &QAction::triggered, this, [this] { addNewInstance(QStringLiteral("cpugpu")); });
 
+    m_cpuGpuExperimentAction = new QAction(tr("&CPU/GPU Experiment…"), this);
+    m_cpuGpuExperimentAction->setStatusTip(
+        tr("The paper's experiment: every CPU/GPU solver against the lower bound on random instances"));
+    connect(m_cpuGpuExperimentAction, &QAction::triggered, this, [this] {
+        CpuGpuExperimentDialog* dialog = cpuGpuExperimentDialog();
+        dialog->show();
+        dialog->raise();
+    });
     m_simulationAction = new QAction(tr("&Divisible-Load Simulation…"), this);
     m_simulationAction->setStatusTip(
         tr("The simulation of the divisible-load slides: the strategies against the optimal FIFO schedule"));
@@ -316,6 +337,7 @@ void MainWindow::createMenus() {
     QMenu* newInstance = file->addMenu(tr("New &Instance"));
     newInstance->addAction(m_newPartitionAction);
     newInstance->addAction(m_newDivisibleAction);
+    newInstance->addAction(m_newCpuGpuAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     m_examplesMenu = file->addMenu(tr("&Examples"));
@@ -352,6 +374,7 @@ void MainWindow::createMenus() {
 
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(m_simulationAction);
+    tools->addAction(m_cpuGpuExperimentAction);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Solvers…"), this, [this] { SolverListDialog(this).exec(); });
@@ -658,6 +681,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     }
     m_solveController->cancel();
     if (m_simulationDialog) m_simulationDialog->cancel();
+    if (m_cpuGpuExperimentDialog) m_cpuGpuExperimentDialog->cancel();
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState());
@@ -792,13 +816,21 @@ void MainWindow::chooseNewInstanceKind() {
     QMenu menu(this);
     menu.addAction(m_newPartitionAction);
     menu.addAction(m_newDivisibleAction);
+    menu.addAction(m_newCpuGpuAction);
     menu.exec(QCursor::pos());
 }
 
 EntryId MainWindow::addNewInstance(const QString& kind) {
     if (kind == QLatin1String("divisible"))
         return m_document->addEntry(tr("untitled"), Instance{emptyDivisibleInstance()});
+    if (kind == QLatin1String("cpugpu"))
+        return m_document->addEntry(tr("untitled"), Instance{emptyCpuGpuInstance()});
     return m_document->addEntry(tr("untitled"), Instance{emptyPartitionInstance()});
+}
+
+CpuGpuExperimentDialog* MainWindow::cpuGpuExperimentDialog() {
+    if (!m_cpuGpuExperimentDialog) m_cpuGpuExperimentDialog = new CpuGpuExperimentDialog(this);
+    return m_cpuGpuExperimentDialog;
 }
 
 DivisibleSimulationDialog* MainWindow::divisibleSimulationDialog() {

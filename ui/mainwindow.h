@@ -19,6 +19,7 @@ class QStackedWidget;
 namespace hetsched::ui {
 
 class DivisibleSimulationDialog;
+class CpuGpuExperimentDialog;
 class InstanceListPanel;
 class ResultPane;
 class RunTable;
@@ -63,6 +64,7 @@ public:
     InstanceEditor* editor() const { return m_editor; }
     // The divisible-load simulation (Tools menu), created on first use.
     DivisibleSimulationDialog* divisibleSimulationDialog();
+    CpuGpuExperimentDialog* cpuGpuExperimentDialog();
     EntryId currentEntry() const;
 
 protected:
@@ -136,11 +138,14 @@ private:
     QAction* m_cancelAction = nullptr;
     QAction* m_newPartitionAction = nullptr;
     QAction* m_newDivisibleAction = nullptr;
+    QAction* m_newCpuGpuAction = nullptr;
     QAction* m_simulationAction = nullptr;
+    QAction* m_cpuGpuExperimentAction = nullptr;
     QAction* m_exportCostPlotAction = nullptr;
     QAction* m_exportTimelineAction = nullptr;
     QAction* m_exportThroughputAction = nullptr;
     QPointer<DivisibleSimulationDialog> m_simulationDialog;
+    QPointer<CpuGpuExperimentDialog> m_cpuGpuExperimentDialog;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_examplesMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

@@ -5,10 +5,19 @@
 #include <QLabel>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
+#include "views/cpugpu_shelf_view.h"
 #include "views/gantt_view.h"
 
 namespace hetsched::ui {
+
+namespace {
+
+// Combo data of the shelf view's colourings, apart from the GanttColorMode values.
+constexpr int kShelfColoringBase = 100;
+
+}  // namespace
 
 ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("resultPane"));
@@ -24,9 +33,6 @@ ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
 
     m_colorMode = new QComboBox(this);
     m_colorMode->setObjectName(QStringLiteral("colorModeComboBox"));
-    m_colorMode->addItem(tr("Colour by kind"), static_cast<int>(GanttColorMode::ByKind));
-    m_colorMode->addItem(tr("Colour by group"), static_cast<int>(GanttColorMode::ByGroup));
-    m_colorMode->addItem(tr("Colour by lane"), static_cast<int>(GanttColorMode::ByLane));
     m_colorMode->setToolTip(tr("What the bar colours mean"));
     m_fitButton = new QToolButton(this);
     m_fitButton->setText(tr("Fit"));
@@ -49,8 +55,11 @@ ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
     layout->addLayout(m_chartLayout, 1);
 
     connect(m_colorMode, &QComboBox::currentIndexChanged, this, [this] {
-        if (GanttView* gantt = ganttView())
-            gantt->setColorMode(static_cast<GanttColorMode>(m_colorMode->currentData().toInt()));
+        const int data = m_colorMode->currentData().toInt();
+        if (auto* shelves = dynamic_cast<ShelfView*>(m_chart); shelves && data >= kShelfColoringBase)
+            shelves->setShelfColoring(static_cast<ShelfColoring>(data - kShelfColoringBase));
+        else if (GanttView* gantt = ganttView())
+            gantt->setColorMode(static_cast<GanttColorMode>(data));
     });
     connect(m_fitButton, &QToolButton::clicked, this, [this] {
         if (!m_chart) return;
@@ -72,14 +81,37 @@ void ResultPane::ensureChart(ChartType type) {
     m_chartLayout->addWidget(m_chart->plot());
     connect(m_chart->plot(), SIGNAL(exportRequested()), this, SIGNAL(exportRequested()));
     GanttView* gantt = ganttView();
+    auto* shelves = dynamic_cast<ShelfView*>(m_chart);
     m_colorMode->setVisible(gantt != nullptr);
+    {
+        // The shelf view offers its own colourings first; every Gantt offers kinds, groups and lanes.
+        const QSignalBlocker block(m_colorMode);
+        const QVariant previous = m_colorMode->currentData();
+        m_colorMode->clear();
+        if (shelves) {
+            m_colorMode->addItem(tr("Colour by shelf"), kShelfColoringBase + static_cast<int>(ShelfColoring::ByShelf));
+            m_colorMode->addItem(tr("Colour by acceleration"),
+                                 kShelfColoringBase + static_cast<int>(ShelfColoring::ByAcceleration));
+        }
+        m_colorMode->addItem(tr("Colour by kind"), static_cast<int>(GanttColorMode::ByKind));
+        m_colorMode->addItem(tr("Colour by group"), static_cast<int>(GanttColorMode::ByGroup));
+        m_colorMode->addItem(tr("Colour by lane"), static_cast<int>(GanttColorMode::ByLane));
+        const int kept = shelves ? 0 : std::max(0, m_colorMode->findData(previous));
+        m_colorMode->setCurrentIndex(kept);
+    }
+    if (gantt && !shelves) gantt->setColorMode(static_cast<GanttColorMode>(m_colorMode->currentData().toInt()));
     if (gantt) {
-        gantt->setColorMode(static_cast<GanttColorMode>(m_colorMode->currentData().toInt()));
         connect(gantt, &GanttView::colorModeChanged, this, [this](GanttColorMode mode) {
+            if (mode == GanttColorMode::Custom) return;  // the shelf view says which colouring it uses
             const QSignalBlocker block(m_colorMode);
             m_colorMode->setCurrentIndex(m_colorMode->findData(static_cast<int>(mode)));
         });
     }
+    if (shelves)
+        connect(shelves, &ShelfView::shelfColoringChanged, this, [this](ShelfColoring coloring) {
+            const QSignalBlocker block(m_colorMode);
+            m_colorMode->setCurrentIndex(m_colorMode->findData(kShelfColoringBase + static_cast<int>(coloring)));
+        });
 }
 
 void ResultPane::showRun(const Instance& instance, const RunRecord& run, bool current) {

@@ -23,9 +23,12 @@
 #include <set>
 
 #include "app_entry.h"
+#include "cpugpu_experiment_dialog.h"
 #include "divisible_simulation_dialog.h"
 #include "document/project_document.h"
 #include "document/run_table_model.h"
+#include "editors/cpugpu_editor.h"
+#include "editors/cpugpu_task_model.h"
 #include "editors/divisible_editor.h"
 #include "editors/divisible_edits.h"
 #include "editors/divisible_scenario_model.h"
@@ -39,10 +42,13 @@
 #include "run_table.h"
 #include "solve_controller.h"
 #include "solver_panel.h"
+#include "solvers/cpugpu/cpugpu_experiments.h"
 #include "solvers/divisible/divisible_solvers.h"
 #include "util/message_bar.h"
 #include "views/chart_export.h"
+#include "solvers/registry.h"
 #include "views/cost_function_plot.h"
+#include "views/cpugpu_shelf_view.h"
 #include "views/divisible_simulation_plot.h"
 #include "views/divisible_throughput_plot.h"
 #include "views/divisible_timeline_view.h"
@@ -807,6 +813,231 @@ private slots:
             },
             m_temp.filePath(QStringLiteral("divisible-headless")));
         window->document()->markSaved();
+    }
+
+    // The shelf layout of section 4: the dual approximation's bars in shelves S1..S8 with the dashed lines of
+    // the proof, HEFT's (without shelves) by unit, and the same schedule coloured by acceleration.
+    void theShelfViewColoursByShelfAndByAcceleration() {
+        const Expected<Instance> instance = readInstanceFile(examplePath("cpugpu-small.json").toStdString());
+        QVERIFY(instance.ok());
+        QCOMPARE(chartTypeFor(*instance), ChartType::CpuGpuShelves);
+        const auto legendNames = [](const GanttView& view) {
+            std::set<QString> names;
+            for (const auto& [name, colour] : view.gantt()->legendEntries()) names.insert(name);
+            return names;
+        };
+        const auto legendColours = [](const GanttView& view) {
+            std::set<QRgb> colours;
+            for (const auto& [name, colour] : view.gantt()->legendEntries()) colours.insert(colour.rgb());
+            return colours;
+        };
+
+        const Expected<SolveResult> dual = solve(*instance, "dual-approx");
+        QVERIFY2(dual.ok(), dual.ok() ? "" : dual.error().message.c_str());
+        ShelfView view;
+        view.resize(1100, 600);
+        view.showResult(*instance, std::make_shared<const SolveResult>(*dual));
+        QCOMPARE(view.chartType(), ChartType::CpuGpuShelves);
+        QCOMPARE(view.shelfColoring(), ShelfColoring::ByShelf);
+        // Every shelf used by the schedule is in the legend, each in its own colour.
+        std::set<QString> shelves;
+        for (const Lane& lane : dual->schedule.lanes)
+            for (const Interval& in : lane.intervals)
+                if (in.kind == IntervalKind::Compute) shelves.insert(QString::fromStdString(in.group));
+        QVERIFY(!shelves.empty());
+        const std::set<QString> names = legendNames(view);
+        for (const QString& shelf : shelves) {
+            const bool listed = std::any_of(names.begin(), names.end(),
+                                            [&](const QString& name) { return name.startsWith(shelf + ' '); });
+            QVERIFY2(listed, qPrintable(shelf));
+        }
+        QCOMPARE(legendColours(view).size(), names.size());
+        std::set<std::string> markers;
+        for (const Marker& marker : view.schedule()->markers) markers.insert(marker.name);
+        for (const char* marker : {"λ/3", "2λ/3", "λ", "4λ/3", "guarantee", "lower bound"})
+            QVERIFY2(markers.count(marker), marker);
+        view.replot();
+        QVERIFY(view.gantt()->lastDrawStats().visibleIntervals >= 12);
+
+        // The toggle: the same bars coloured by cpu/gpu, a scale of colours from the lowest to the highest.
+        const std::set<QRgb> byShelf = legendColours(view);
+        QSignalSpy toggled(&view, &ShelfView::shelfColoringChanged);
+        view.setShelfColoring(ShelfColoring::ByAcceleration);
+        QCOMPARE(toggled.count(), 1);
+        const auto& scale = view.gantt()->legendEntries();
+        QVERIFY(scale.size() >= 2);
+        QVERIFY(scale.front().first.startsWith(QStringLiteral("cpu/gpu ×")));
+        QVERIFY(legendColours(view) != byShelf);
+        // potrf (×2.5) and gemm0 (×25.7) are far apart on the scale.
+        GanttHit potrf;
+        GanttHit gemm;
+        for (std::size_t l = 0; l < view.schedule()->lanes.size(); ++l)
+            for (std::size_t k = 0; k < view.schedule()->lanes[l].intervals.size(); ++k) {
+                const Interval& in = view.schedule()->lanes[l].intervals[k];
+                if (in.kind != IntervalKind::Compute) continue;
+                if (in.label == "potrf") potrf = {static_cast<int>(l), k};
+                if (in.label == "gemm0") gemm = {static_cast<int>(l), k};
+            }
+        QVERIFY(potrf.lane >= 0 && gemm.lane >= 0);
+        QVERIFY(view.gantt()->colorOf(potrf) != view.gantt()->colorOf(gemm));
+        checkExports([&](const QString& path) { return exportPlot(&view, path, 1100, 600); },
+                     m_temp.filePath(QStringLiteral("shelves-acceleration")));
+        view.setShelfColoring(ShelfColoring::ByShelf);
+        QCOMPARE(legendColours(view), byShelf);
+        checkExports([&](const QString& path) { return exportPlot(&view, path, 1100, 600); },
+                     m_temp.filePath(QStringLiteral("shelves")));
+
+        // HEFT has no shelves: its bars say which kind of unit runs them.
+        const Expected<SolveResult> heft = solve(*instance, "heft");
+        QVERIFY2(heft.ok(), heft.ok() ? "" : heft.error().message.c_str());
+        view.showResult(*instance, std::make_shared<const SolveResult>(*heft));
+        const std::set<QString> heftNames = legendNames(view);
+        QVERIFY(heftNames.count(QStringLiteral("on a CPU")) || heftNames.count(QStringLiteral("on a GPU")));
+        QVERIFY(std::none_of(heftNames.begin(), heftNames.end(),
+                             [](const QString& name) { return name.startsWith(QLatin1Char('S')); }));
+        // The headless export draws the same chart.
+        checkExports([&](const QString& path) { return exportChart(*instance, *heft, path, 1100, 600); },
+                     m_temp.filePath(QStringLiteral("shelves-heft")));
+        const QString dir = qEnvironmentVariable("HETSCHED_UI_SHOTS");
+        if (!dir.isEmpty()) {
+            exportPlot(&view, dir + QStringLiteral("/cpugpu-heft.png"), 1100, 600);
+            view.showResult(*instance, std::make_shared<const SolveResult>(*dual));
+            exportPlot(&view, dir + QStringLiteral("/cpugpu-shelves.png"), 1100, 600);
+            view.setShelfColoring(ShelfColoring::ByAcceleration);
+            exportPlot(&view, dir + QStringLiteral("/cpugpu-acceleration.png"), 1100, 600);
+        }
+    }
+
+    // The CPU/GPU editor: a cell edit is one undoable command, a bad value is refused naming its row and column,
+    // CSV text pastes as one command, and the paper's generator replaces the instance in one command.
+    void theCpuGpuEditorEditsPastesAndGeneratesUndoably() {
+        auto window = std::make_unique<MainWindow>();
+        const EntryId id = window->addNewInstance(QStringLiteral("cpugpu"));
+        auto* editor = qobject_cast<CpuGpuEditor*>(window->editor());
+        QVERIFY(editor);
+        CpuGpuTaskModel* model = editor->taskModel();
+        ProjectDocument* document = window->document();
+        const auto current = [&] { return std::get<CpuGpuInstance>(document->entry(id)->instance); };
+        const CpuGpuInstance before = current();
+        QCOMPARE(model->rowCount(), static_cast<int>(before.tasks.size()));
+        QCOMPARE(model->flags(model->index(0, CpuGpuTaskModel::AccelerationColumn)) & Qt::ItemIsEditable,
+                 Qt::ItemFlags{});
+
+        // One cell: one command, undone exactly; the acceleration follows.
+        QVERIFY(model->setData(model->index(1, CpuGpuTaskModel::GpuColumn), QStringLiteral("3"), Qt::EditRole));
+        QCOMPARE(current().tasks[1].gpu, 3.0);
+        QCOMPARE(model->data(model->index(1, CpuGpuTaskModel::AccelerationColumn), Qt::DisplayRole).toString(),
+                 QStringLiteral("4"));
+        document->undoStack()->undo();
+        QCOMPARE(current().tasks[1].gpu, before.tasks[1].gpu);
+
+        // Refused: a word, and a negative time the core rejects; the message names the row and the column.
+        QSignalSpy refused(model, &CpuGpuTaskModel::editRejected);
+        QVERIFY(!model->setData(model->index(2, CpuGpuTaskModel::CpuColumn), QStringLiteral("fast"), Qt::EditRole));
+        QVERIFY(!model->setData(model->index(2, CpuGpuTaskModel::GpuColumn), QStringLiteral("-1"), Qt::EditRole));
+        QCOMPARE(refused.count(), 2);
+        QVERIFY2(refused.at(0).at(0).toString().contains(QStringLiteral("row 3")), qPrintable(refused.at(0).at(0).toString()));
+        QVERIFY2(refused.at(1).at(0).toString().contains(QStringLiteral("row 3")) &&
+                     refused.at(1).at(0).toString().contains(QStringLiteral("gpu")),
+                 qPrintable(refused.at(1).at(0).toString()));
+        QCOMPARE(current().tasks[2].cpu, before.tasks[2].cpu);
+        QCOMPARE(current().tasks[2].gpu, before.tasks[2].gpu);
+        QVERIFY(editor->messageBar()->isVisibleTo(editor));
+
+        // CSV with a header, then two numeric TSV columns: each paste is one command.
+        const int commands = document->undoStack()->index();
+        QVERIFY(model->pasteTasks(QStringLiteral("name,cpu,gpu\ngemm,18,0.7\r\npotrf, 10, 4\n")));
+        QCOMPARE(current().tasks.size(), before.tasks.size() + 2);
+        QCOMPARE(current().tasks[before.tasks.size()].name, std::string("gemm"));
+        QCOMPARE(current().tasks.back().gpu, 4.0);
+        QVERIFY(model->pasteTasks(QStringLiteral("7\t2\n9\t3\n")));
+        QCOMPARE(current().tasks.size(), before.tasks.size() + 4);
+        QCOMPARE(current().tasks.back().cpu, 9.0);
+        QCOMPARE(document->undoStack()->index(), commands + 2);
+        document->undoStack()->undo();
+        QCOMPARE(current().tasks.size(), before.tasks.size() + 2);
+        // A bad line refuses the whole paste, naming the line and the column.
+        QVERIFY(!model->pasteTasks(QStringLiteral("a,1,2\nb,x,2\n")));
+        QVERIFY2(refused.last().at(0).toString().contains(QStringLiteral("line 2, cpu")),
+                 qPrintable(refused.last().at(0).toString()));
+        QVERIFY(!model->pasteTasks(QStringLiteral("c,1,0\n")));
+        QCOMPARE(current().tasks.size(), before.tasks.size() + 2);
+
+        // The generator is the paper's: the same instance as the core's, replaced in one undoable command.
+        QVERIFY(editor->generate(50, 4, 2, 7));
+        const CpuGpuInstance generated = current();
+        const CpuGpuInstance expected = randomCpuGpuInstance(50, 4, 2, 7, before.epsilon);
+        QCOMPARE(generated.tasks.size(), std::size_t{50});
+        QCOMPARE(generated.cpus, 4);
+        QCOMPARE(generated.gpus, 2);
+        for (std::size_t j = 0; j < generated.tasks.size(); ++j) {
+            QCOMPARE(generated.tasks[j].cpu, expected.tasks[j].cpu);
+            QCOMPARE(generated.tasks[j].gpu, expected.tasks[j].gpu);
+        }
+        QCOMPARE(editor->cpuSpinBox()->value(), 4);
+        QCOMPARE(model->rowCount(), 50);
+        document->undoStack()->undo();
+        QCOMPARE(current().tasks.size(), before.tasks.size() + 2);
+        QCOMPARE(model->rowCount(), static_cast<int>(before.tasks.size()) + 2);
+
+        // The platform: the spin box is one command, undone.
+        editor->gpuSpinBox()->setValue(3);
+        QCOMPARE(current().gpus, 3);
+        document->undoStack()->undo();
+        QCOMPARE(current().gpus, before.gpus);
+        QCOMPARE(editor->gpuSpinBox()->value(), before.gpus);
+        document->markSaved();
+    }
+
+    // The paper's experiment from the Tools menu: a tiny grid runs off the GUI thread, plots one curve per
+    // solver over n, saves the core's CSV; a big grid is cancelled.
+    void theCpuGpuExperimentPlotsEachSolverAndCanBeCancelled() {
+        auto window = std::make_unique<MainWindow>();
+        CpuGpuExperimentDialog* dialog = window->cpuGpuExperimentDialog();
+        CpuGpuExperimentOptions options;
+        options.minTasks = 10;
+        options.maxTasks = 30;
+        options.taskStep = 10;
+        options.cpuCounts = {2};
+        options.gpuCounts = {1};
+        options.instancesPerCase = 2;
+        dialog->setOptions(options);
+        QSignalSpy finished(dialog, &CpuGpuExperimentDialog::experimentFinished);
+        dialog->run();
+        QVERIFY(dialog->isRunning() || finished.count() == 1);
+        QVERIFY(finished.count() == 1 || finished.wait(kSolveTimeoutMs));
+        QVERIFY(dialog->experiment());
+        QCOMPARE(dialog->plot()->graphCount(), static_cast<int>(options.solvers.size()));
+        for (int g = 0; g < dialog->plot()->graphCount(); ++g) {
+            QCOMPARE(dialog->plot()->graph(g)->dataCount(), 3);
+            for (auto point = dialog->plot()->graph(g)->data()->begin(); point != dialog->plot()->graph(g)->data()->end(); ++point)
+                QVERIFY(point->value >= 0);
+        }
+        const QString csv = m_temp.filePath(QStringLiteral("cpugpu-experiment.csv"));
+        QVERIFY(dialog->saveCsv(csv).ok());
+        QVERIFY(fileStart(csv, 100).startsWith("tasks,cpus,gpus,solver"));
+        checkExports([&](const QString& path) { return exportPlot(dialog->plot(), path, 800, 450); },
+                     m_temp.filePath(QStringLiteral("cpugpu-experiment")));
+        const QString dir = qEnvironmentVariable("HETSCHED_UI_SHOTS");
+        if (!dir.isEmpty()) {
+            dialog->resize(800, 700);
+            dialog->grab().save(dir + QStringLiteral("/cpugpu-experiment.png"));
+            window->addNewInstance(QStringLiteral("cpugpu"));
+            window->resize(1300, 850);
+            window->grab().save(dir + QStringLiteral("/cpugpu-editor.png"));
+        }
+
+        options.maxTasks = 1000;
+        options.cpuCounts = {64};
+        options.gpuCounts = {8};
+        options.instancesPerCase = 30;
+        dialog->setOptions(options);
+        QSignalSpy cancelled(dialog, &CpuGpuExperimentDialog::experimentCancelled);
+        dialog->run();
+        QVERIFY(dialog->isRunning());
+        dialog->cancel();
+        QVERIFY(cancelled.count() == 1 || cancelled.wait(kSolveTimeoutMs));
+        QVERIFY(!dialog->isRunning());
     }
 
     void theThroughputPlotHasFourCurvesOverEveryWorkerCount() {

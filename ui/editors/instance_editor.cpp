@@ -1,5 +1,6 @@
 #include "editors/instance_editor.h"
 
+#include "editors/cpugpu_editor.h"
 #include "editors/divisible_editor.h"
 #include "editors/partition_editor.h"
 
@@ -7,12 +8,14 @@ namespace hetsched::ui {
 
 bool hasInstanceEditor(const Instance& instance) {
     return std::holds_alternative<PartitionInstance>(instance) ||
-           std::holds_alternative<DivisibleInstance>(instance);
+           std::holds_alternative<DivisibleInstance>(instance) ||
+           std::holds_alternative<CpuGpuInstance>(instance);
 }
 
 InstanceEditor* createInstanceEditor(const Instance& instance, ProjectDocument* document, QWidget* parent) {
     if (std::holds_alternative<PartitionInstance>(instance)) return new PartitionEditor(document, parent);
     if (std::holds_alternative<DivisibleInstance>(instance)) return new DivisibleEditor(document, parent);
+    if (std::holds_alternative<CpuGpuInstance>(instance)) return new CpuGpuEditor(document, parent);
     return nullptr;
 }
 

@@ -72,6 +72,11 @@ void GanttPlottable::setColorMode(GanttColorMode mode) {
     rebuildColors();
 }
 
+void GanttPlottable::setColorizer(GanttColorizer colorizer) {
+    m_colorizer = std::move(colorizer);
+    if (m_colorMode == GanttColorMode::Custom) rebuildColors();
+}
+
 void GanttPlottable::setBarFraction(double fraction) {
     m_barFraction = std::clamp(fraction, 0.1, 1.0);
 }
@@ -178,6 +183,22 @@ void GanttPlottable::rebuildColors() {
                 m_lanes[l].color.assign(m_lanes[l].original.size(), color);
             }
             break;
+        case GanttColorMode::Custom: {
+            GanttColors colors = m_colorizer ? m_colorizer(*m_schedule) : GanttColors{};
+            if (colors.palette.empty() || colors.palette.size() > kMaxPaletteSize) colors.palette = {kNoGroupColor};
+            m_palette = std::move(colors.palette);
+            m_legend = std::move(colors.legend);
+            for (std::size_t l = 0; l < lanes.size(); ++l) {
+                LaneIndex& index = m_lanes[l];
+                index.color.resize(index.original.size());
+                for (std::size_t k = 0; k < index.original.size(); ++k) {
+                    const std::size_t c =
+                        colors.colorIndex ? colors.colorIndex(lanes[l], lanes[l].intervals[index.original[k]]) : 0;
+                    index.color[k] = static_cast<std::uint16_t>(c < m_palette.size() ? c : 0);
+                }
+            }
+            break;
+        }
     }
 }
 

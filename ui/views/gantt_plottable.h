@@ -7,6 +7,7 @@
 #include <QColor>
 #include <QString>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -16,7 +17,16 @@
 
 namespace hetsched::ui {
 
-enum class GanttColorMode { ByKind, ByGroup, ByLane };
+// Custom: colours chosen by the chart that owns the plottable, through setColorizer().
+enum class GanttColorMode { ByKind, ByGroup, ByLane, Custom };
+
+// The colours of a schedule chosen by a chart: a palette, the legend explaining it, and each interval's entry.
+struct GanttColors {
+    std::vector<QColor> palette;
+    std::vector<std::pair<QString, QColor>> legend;
+    std::function<std::size_t(const Lane&, const Interval&)> colorIndex;  // into palette
+};
+using GanttColorizer = std::function<GanttColors(const Schedule&)>;
 
 // Where one interval of the schedule is: schedule.lanes[lane].intervals[interval].
 struct GanttHit {
@@ -73,6 +83,8 @@ public:
 
     void setColorMode(GanttColorMode mode);
     GanttColorMode colorMode() const { return m_colorMode; }
+    // The colours of GanttColorMode::Custom; recolours at once when that mode is on.
+    void setColorizer(GanttColorizer colorizer);
     // The colours in use and what they mean (kinds or groups present), in a stable order.
     const std::vector<std::pair<QString, QColor>>& legendEntries() const { return m_legend; }
     QColor colorOf(const GanttHit& hit) const;
@@ -119,6 +131,7 @@ private:
     std::size_t m_intervalCount = 0;
     int m_categoryCount = 0;  // runs of consecutive lanes with one category
     GanttColorMode m_colorMode = GanttColorMode::ByKind;
+    GanttColorizer m_colorizer;
     std::vector<QColor> m_palette;
     std::vector<std::pair<QString, QColor>> m_legend;
     double m_barFraction = 0.7;

@@ -338,6 +338,7 @@ void GanttView::showContextMenu(const QPoint& position) {
     addColorMode(tr("Colour by kind"), GanttColorMode::ByKind);
     addColorMode(tr("Colour by group"), GanttColorMode::ByGroup);
     addColorMode(tr("Colour by lane"), GanttColorMode::ByLane);
+    addContextMenuActions(menu);
     menu.addSeparator();
     menu.addAction(tr("Export chart…"), this, &GanttView::exportRequested);
     menu.exec(mapToGlobal(position));

@@ -10,6 +10,8 @@
 #include "views/gantt_plottable.h"
 #include "views/result_chart.h"
 
+class QMenu;
+
 namespace hetsched::ui {
 
 class LaneAxisTicker;
@@ -39,8 +41,12 @@ signals:
     void colorModeChanged(hetsched::ui::GanttColorMode mode);
     void exportRequested();
 
-private:
+protected:
+    // Entries a chart adds to the context menu, between the colour modes and the export.
+    virtual void addContextMenuActions(QMenu& menu) { Q_UNUSED(menu) }
     void rebuildLegend();
+
+private:
     void placeLegend(bool shown);
     void setOverlayMessage(const QString& message);
     void clampTimeRange(const QCPRange& range);

@@ -1,5 +1,6 @@
 #include "views/result_chart.h"
 
+#include "views/cpugpu_shelf_view.h"
 #include "views/divisible_timeline_view.h"
 #include "views/gantt_view.h"
 
@@ -11,10 +12,11 @@ ChartType chartTypeFor(const Instance& instance) {
         ChartType operator()(const PartitionInstance&) const { return ChartType::Gantt; }
         // The divisible timeline: master ports and workers as lanes of the Gantt, alpha_i beside each worker.
         ChartType operator()(const DivisibleInstance&) const { return ChartType::DivisibleTimeline; }
-        // Until their own views land: the CPU/GPU shelves, the periodic schedule's ports and processors, the processors of the DAG.
+        // The shelf layout of the dual approximation (any CPU/GPU schedule, coloured by shelf or acceleration).
+        ChartType operator()(const CpuGpuInstance&) const { return ChartType::CpuGpuShelves; }
+        // Until their own views land: the periodic schedule's ports and processors, the processors of the DAG.
         ChartType operator()(const SteadyStateInstance&) const { return ChartType::Gantt; }
         ChartType operator()(const DagInstance&) const { return ChartType::Gantt; }
-        ChartType operator()(const CpuGpuInstance&) const { return ChartType::Gantt; }
     };
     return std::visit(ChartOf{}, instance);
 }
@@ -25,6 +27,8 @@ ResultChart* createResultChart(ChartType type, QWidget* parent) {
             return new GanttView(parent);
         case ChartType::DivisibleTimeline:
             return new DivisibleTimelineView(parent);
+        case ChartType::CpuGpuShelves:
+            return new ShelfView(parent);
     }
     return new GanttView(parent);
 }
