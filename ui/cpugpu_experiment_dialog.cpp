@@ -2,7 +2,9 @@
 
 #include <qcustomplot.h>
 
+#include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -60,6 +62,15 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent) : QDialog(parent
     m_cpus = new QLineEdit(this);
     m_gpus = new QLineEdit(this);
     m_seed = spinBox(this, 0, 2147483647);
+    m_exactLimit = new QDoubleSpinBox(this);
+    m_exactLimit->setRange(0, 3600);
+    m_exactLimit->setDecimals(1);
+    m_exactLimit->setSpecialValueText(tr("off"));
+    m_exactLimit->setToolTip(tr("Also run the exact MIP on every instance with this time limit (seconds), to know the "
+                                "optimum where it finishes"));
+    m_statistic = new QComboBox(this);
+    m_statistic->addItems({tr("mean deviation from the lower bound (%)"), tr("max deviation from the lower bound (%)"),
+                           tr("mean deviation from the optimum (%)"), tr("max deviation from the optimum (%)")});
     m_runButton = new QPushButton(tr("Run"), this);
     m_saveButton = new QPushButton(tr("Save CSV…"), this);
     m_progress = new QProgressBar(this);
@@ -85,6 +96,8 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent) : QDialog(parent
     form->addRow(tr("GPUs k"), m_gpus);
     form->addRow(tr("Instances per case"), m_instances);
     form->addRow(tr("Seed"), m_seed);
+    form->addRow(tr("Exact MIP time limit"), m_exactLimit);
+    form->addRow(tr("Plot"), m_statistic);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_runButton);
     buttons->addWidget(m_progress, 1);
@@ -104,6 +117,7 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent) : QDialog(parent
     defaults.instancesPerCase = 5;
     setOptions(defaults);
 
+    connect(m_statistic, &QComboBox::currentIndexChanged, this, [this] { showExperiment(); });
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_runButton, &QPushButton::clicked, this, [this] { isRunning() ? cancel() : run(); });
     connect(m_saveButton, &QPushButton::clicked, this, [this] {
@@ -139,6 +153,7 @@ Expected<CpuGpuExperimentOptions> CpuGpuExperimentDialog::options() const {
     options.taskStep = m_taskStep->value();
     options.instancesPerCase = m_instances->value();
     options.seed = static_cast<std::uint64_t>(m_seed->value());
+    options.exactTimeLimit = m_exactLimit->value();
     const auto cpus = parseCounts(m_cpus->text());
     if (!cpus) return invalidInput(tr("CPUs m: a list of positive integers, as \"1, 2, 4\"").toStdString());
     const auto gpus = parseCounts(m_gpus->text());
@@ -158,6 +173,7 @@ void CpuGpuExperimentDialog::setOptions(const CpuGpuExperimentOptions& options) 
     m_cpus->setText(countsText(options.cpuCounts));
     m_gpus->setText(countsText(options.gpuCounts));
     m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(options.seed, 2147483647)));
+    m_exactLimit->setValue(options.exactTimeLimit);
 }
 
 bool CpuGpuExperimentDialog::isRunning() const {
@@ -203,11 +219,19 @@ void CpuGpuExperimentDialog::updateState() {
 void CpuGpuExperimentDialog::showExperiment() {
     m_plot->clearGraphs();
     if (!m_experiment) return;
-    // Table 1 / Figure 2: each solver's deviation, averaged over the (m, k) cases of each n.
+    // Figure 2 (means) and Table 1 (maxima): each solver's deviation per n, the mean over the (m, k) cases
+    // for a mean, their maximum for a max; against the optimum only over instances whose optimum is known.
+    const int statistic = m_statistic->currentIndex();
+    const bool maximum = statistic == 1 || statistic == 3;
+    const bool fromOptimum = statistic >= 2;
+    m_plot->yAxis->setLabel(m_statistic->currentText());
     std::map<std::string, std::map<int, std::pair<double, int>>> sums;
     for (const CpuGpuExperimentRow& row : m_experiment->rows) {
+        if (fromOptimum && row.optimalInstances == 0) continue;
+        const double value = fromOptimum ? (maximum ? row.maxDeviationFromOptimum : row.meanDeviationFromOptimum)
+                                         : (maximum ? row.maxDeviationFromBound : row.meanDeviationFromBound);
         auto& cell = sums[row.solver][row.tasks];
-        cell.first += row.meanDeviationFromBound;
+        cell.first = maximum ? std::max(cell.first, value) : cell.first + value;
         cell.second += 1;
     }
     int index = 0;
@@ -219,7 +243,7 @@ void CpuGpuExperimentDialog::showExperiment() {
         const QColor color = categoricalColor(index++);
         graph->setPen(QPen(color, 2));
         graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, color, 5));
-        for (const auto& [n, sum] : found->second) graph->addData(n, 100 * sum.first / sum.second);
+        for (const auto& [n, sum] : found->second) graph->addData(n, 100 * (maximum ? sum.first : sum.first / sum.second));
     }
     m_plot->rescaleAxes();
     // Half a step of margin, so the first and last points are not on the border.

@@ -10,6 +10,8 @@
 
 class QCustomPlot;
 class QLabel;
+class QComboBox;
+class QDoubleSpinBox;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
@@ -50,6 +52,8 @@ private:
     QLineEdit* m_cpus;
     QLineEdit* m_gpus;
     QSpinBox* m_seed;
+    QDoubleSpinBox* m_exactLimit;   // seconds per instance for `exact`; 0: not run
+    QComboBox* m_statistic;         // which deviation the plot shows (Figure 2: mean; Table 1: max)
     QPushButton* m_runButton;
     QPushButton* m_saveButton;
     QProgressBar* m_progress;

@@ -2,6 +2,7 @@
 // bar, exports valid PNG/PDF/SVG, refuses bad edits and round-trips projects; the divisible-load editor
 // re-solves the scenario LP as the user reorders it, and the simulation of the slides runs and cancels.
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -1013,6 +1014,19 @@ private slots:
             for (auto point = dialog->plot()->graph(g)->data()->begin(); point != dialog->plot()->graph(g)->data()->end(); ++point)
                 QVERIFY(point->value >= 0);
         }
+        // Table 1's statistic: the maximum over the cases is never below the mean.
+        std::vector<double> means;
+        for (auto point = dialog->plot()->graph(0)->data()->begin(); point != dialog->plot()->graph(0)->data()->end(); ++point)
+            means.push_back(point->value);
+        auto* statistic = dialog->findChild<QComboBox*>();
+        QVERIFY(statistic);
+        statistic->setCurrentIndex(1);
+        QVERIFY(dialog->plot()->yAxis->label().startsWith(QStringLiteral("max deviation")));
+        QCOMPARE(dialog->plot()->graph(0)->dataCount(), 3);
+        std::size_t k = 0;
+        for (auto point = dialog->plot()->graph(0)->data()->begin(); point != dialog->plot()->graph(0)->data()->end(); ++point)
+            QVERIFY(point->value >= means[k++] - 1e-9);
+        statistic->setCurrentIndex(0);
         const QString csv = m_temp.filePath(QStringLiteral("cpugpu-experiment.csv"));
         QVERIFY(dialog->saveCsv(csv).ok());
         QVERIFY(fileStart(csv, 100).startsWith("tasks,cpus,gpus,solver"));
