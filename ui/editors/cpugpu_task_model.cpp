@@ -20,59 +20,23 @@ QString nameTaskRows(QString message, const CpuGpuInstance& in) {
     return message.replace(match.capturedStart(), match.capturedLength(), where);
 }
 
-CpuGpuTaskModel::CpuGpuTaskModel(ProjectDocument* document, QObject* parent)
-    : QAbstractTableModel(parent), m_document(document) {
-    connect(document, &ProjectDocument::instanceChanged, this, &CpuGpuTaskModel::onInstanceChanged);
-    connect(document, &ProjectDocument::aboutToReset, this, [this] {
-        beginResetModel();
-        m_entryId = 0;
-        m_rowCount = 0;
-    });
-    connect(document, &ProjectDocument::wasReset, this, [this] { endResetModel(); });
-    connect(document, &ProjectDocument::entryRemoved, this, [this] {
-        if (m_entryId != 0 && !m_document->entry(m_entryId)) setEntry(0);
-    });
-}
+CpuGpuTaskModel::CpuGpuTaskModel(ProjectDocument* document, QObject* parent) : InstanceTableModel(document, parent) {}
 
 const CpuGpuInstance* CpuGpuTaskModel::instance() const {
-    const DocumentEntry* entry = m_document->entry(m_entryId);
-    return entry ? std::get_if<CpuGpuInstance>(&entry->instance) : nullptr;
+    const Instance* in = entryInstance();
+    return in ? std::get_if<CpuGpuInstance>(in) : nullptr;
 }
 
-void CpuGpuTaskModel::setEntry(EntryId id) {
-    beginResetModel();
-    m_entryId = id;
-    const CpuGpuInstance* in = instance();
-    m_rowCount = in ? static_cast<int>(in->tasks.size()) : 0;
-    endResetModel();
-}
-
-void CpuGpuTaskModel::onInstanceChanged(EntryId id) {
-    if (id != m_entryId) return;
-    const CpuGpuInstance* in = instance();
-    const int count = in ? static_cast<int>(in->tasks.size()) : 0;
-    if (count == m_rowCount) {
-        if (count > 0) emit dataChanged(index(0, 0), index(count - 1, ColumnCount - 1));
-        return;
-    }
-    beginResetModel();
-    m_rowCount = count;
-    endResetModel();
+int CpuGpuTaskModel::rowsOf(const Instance& instance) const {
+    const auto* in = std::get_if<CpuGpuInstance>(&instance);
+    return in ? static_cast<int>(in->tasks.size()) : 0;
 }
 
 bool CpuGpuTaskModel::commit(CpuGpuInstance candidate, const QString& text, int mergeKey) {
     if (!instance()) return false;
-    const QString error = ProjectDocument::validationError(Instance{candidate});
-    if (!error.isEmpty()) {
-        emit editRejected(nameTaskRows(error, candidate));
-        return false;
-    }
-    m_document->editInstance(m_entryId, Instance{std::move(candidate)}, text, mergeKey);
-    return true;
-}
-
-void CpuGpuTaskModel::reject(const QString& message) {
-    emit editRejected(message);
+    const QString error = pushIfValid(Instance{candidate}, text, mergeKey);
+    if (!error.isEmpty()) emit editRejected(nameTaskRows(error, candidate));
+    return error.isEmpty();
 }
 
 void CpuGpuTaskModel::addTask() {
@@ -117,9 +81,6 @@ bool CpuGpuTaskModel::pasteTasks(const QString& text) {
     return commit(std::move(candidate), tr("Paste %n task(s)", nullptr, static_cast<int>(pasted->size())));
 }
 
-int CpuGpuTaskModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : m_rowCount;
-}
 int CpuGpuTaskModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }

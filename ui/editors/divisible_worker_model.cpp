@@ -49,59 +49,23 @@ QString meaningOf(int column) {
 
 }  // namespace
 
-DivisibleWorkerModel::DivisibleWorkerModel(ProjectDocument* document, QObject* parent)
-    : QAbstractTableModel(parent), m_document(document) {
-    connect(document, &ProjectDocument::instanceChanged, this, &DivisibleWorkerModel::onInstanceChanged);
-    connect(document, &ProjectDocument::aboutToReset, this, [this] {
-        beginResetModel();
-        m_entryId = 0;
-        m_rowCount = 0;
-    });
-    connect(document, &ProjectDocument::wasReset, this, [this] { endResetModel(); });
-    connect(document, &ProjectDocument::entryRemoved, this, [this] {
-        if (m_entryId != 0 && !m_document->entry(m_entryId)) setEntry(0);
-    });
-}
+DivisibleWorkerModel::DivisibleWorkerModel(ProjectDocument* document, QObject* parent) : InstanceTableModel(document, parent) {}
 
 const DivisibleInstance* DivisibleWorkerModel::instance() const {
-    const DocumentEntry* entry = m_document->entry(m_entryId);
-    return entry ? std::get_if<DivisibleInstance>(&entry->instance) : nullptr;
+    const Instance* in = entryInstance();
+    return in ? std::get_if<DivisibleInstance>(in) : nullptr;
 }
 
-void DivisibleWorkerModel::setEntry(EntryId id) {
-    beginResetModel();
-    m_entryId = id;
-    const DivisibleInstance* in = instance();
-    m_rowCount = in ? static_cast<int>(in->workers.size()) : 0;
-    endResetModel();
-}
-
-void DivisibleWorkerModel::onInstanceChanged(EntryId id) {
-    if (id != m_entryId) return;
-    const DivisibleInstance* in = instance();
-    const int count = in ? static_cast<int>(in->workers.size()) : 0;
-    if (count == m_rowCount) {
-        if (count > 0) emit dataChanged(index(0, 0), index(count - 1, ColumnCount - 1));
-        return;
-    }
-    beginResetModel();
-    m_rowCount = count;
-    endResetModel();
+int DivisibleWorkerModel::rowsOf(const Instance& instance) const {
+    const auto* in = std::get_if<DivisibleInstance>(&instance);
+    return in ? static_cast<int>(in->workers.size()) : 0;
 }
 
 bool DivisibleWorkerModel::commit(DivisibleInstance candidate, const QString& text, int mergeKey) {
     if (!instance()) return false;
-    const QString error = ProjectDocument::validationError(Instance{candidate});
-    if (!error.isEmpty()) {
-        emit editRejected(nameWorkers(error, candidate));
-        return false;
-    }
-    m_document->editInstance(m_entryId, Instance{std::move(candidate)}, text, mergeKey);
-    return true;
-}
-
-void DivisibleWorkerModel::reject(const QString& message) {
-    emit editRejected(message);
+    const QString error = pushIfValid(Instance{candidate}, text, mergeKey);
+    if (!error.isEmpty()) emit editRejected(nameWorkers(error, candidate));
+    return error.isEmpty();
 }
 
 void DivisibleWorkerModel::addWorker() {
@@ -135,9 +99,6 @@ void DivisibleWorkerModel::removeWorkers(QList<int> rows) {
     commit(std::move(candidate), tr("Remove %1").arg(names.join(QStringLiteral(", "))));
 }
 
-int DivisibleWorkerModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : m_rowCount;
-}
 int DivisibleWorkerModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }

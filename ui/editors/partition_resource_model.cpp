@@ -43,55 +43,26 @@ QString costSyntaxHelp() {
 
 }  // namespace
 
-PartitionResourceModel::PartitionResourceModel(ProjectDocument* document, QObject* parent)
-    : QAbstractTableModel(parent), m_document(document) {
-    connect(document, &ProjectDocument::instanceChanged, this, &PartitionResourceModel::onInstanceChanged);
-    connect(document, &ProjectDocument::aboutToReset, this, [this] {
-        beginResetModel();
-        m_entryId = 0;
-        m_rowCount = 0;
-    });
-    connect(document, &ProjectDocument::wasReset, this, [this] { endResetModel(); });
-    connect(document, &ProjectDocument::entryRemoved, this, [this] {
-        if (m_entryId != 0 && !m_document->entry(m_entryId)) setEntry(0);
-    });
-}
+PartitionResourceModel::PartitionResourceModel(ProjectDocument* document, QObject* parent) : InstanceTableModel(document, parent) {}
 
 const PartitionInstance* PartitionResourceModel::instance() const {
-    const DocumentEntry* entry = m_document->entry(m_entryId);
-    return entry ? std::get_if<PartitionInstance>(&entry->instance) : nullptr;
+    const Instance* in = entryInstance();
+    return in ? std::get_if<PartitionInstance>(in) : nullptr;
 }
 
-void PartitionResourceModel::setEntry(EntryId id) {
-    beginResetModel();
-    m_entryId = id;
-    const PartitionInstance* in = instance();
-    m_rowCount = in ? static_cast<int>(in->resources.size()) : 0;
-    endResetModel();
-}
-
-void PartitionResourceModel::onInstanceChanged(EntryId id) {
-    if (id != m_entryId) return;
-    const PartitionInstance* in = instance();
-    const int count = in ? static_cast<int>(in->resources.size()) : 0;
-    if (count == m_rowCount) {
-        if (count > 0) emit dataChanged(index(0, 0), index(count - 1, ColumnCount - 1));
-        return;
-    }
-    beginResetModel();
-    m_rowCount = count;
-    endResetModel();
+int PartitionResourceModel::rowsOf(const Instance& instance) const {
+    const auto* in = std::get_if<PartitionInstance>(&instance);
+    return in ? static_cast<int>(in->resources.size()) : 0;
 }
 
 bool PartitionResourceModel::commit(PartitionInstance candidate, const QString& text, int mergeKey,
                                     const QString& notice) {
     if (!instance()) return false;
-    const QString error = ProjectDocument::validationError(Instance{candidate});
+    const QString error = pushIfValid(Instance{candidate}, text, mergeKey);
     if (!error.isEmpty()) {
         emit editRejected(nameResources(error, candidate));
         return false;
     }
-    m_document->editInstance(m_entryId, Instance{std::move(candidate)}, text, mergeKey);
     if (!notice.isEmpty()) emit editNotice(notice);
     return true;
 }
@@ -125,9 +96,6 @@ void PartitionResourceModel::removeResources(QList<int> rows) {
     commit(std::move(candidate), tr("Remove %1").arg(names.join(QStringLiteral(", "))));
 }
 
-int PartitionResourceModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : m_rowCount;
-}
 int PartitionResourceModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }

@@ -1,21 +1,17 @@
 // The resources of a partition instance as an editable table; every accepted edit is one undo command.
 #pragma once
 
-#include <QAbstractTableModel>
-
-#include "document/project_document.h"
+#include "editors/instance_table_model.h"
 
 namespace hetsched::ui {
 
-class PartitionResourceModel : public QAbstractTableModel {
+class PartitionResourceModel : public InstanceTableModel {
     Q_OBJECT
 public:
     enum Column { NameColumn, LowerColumn, UpperColumn, AllowedColumn, KindColumn, CostColumn, ColumnCount };
 
     explicit PartitionResourceModel(ProjectDocument* document, QObject* parent = nullptr);
 
-    void setEntry(EntryId id);
-    EntryId entryId() const { return m_entryId; }
     // The instance shown, or null when the entry is not a partition instance.
     const PartitionInstance* instance() const;
 
@@ -27,7 +23,6 @@ public:
     void addResource();
     void removeResources(QList<int> rows);
 
-    int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
@@ -35,16 +30,11 @@ public:
     Qt::ItemFlags flags(const QModelIndex& index) const override;
 
 signals:
-    void editRejected(const QString& message);
     void editNotice(const QString& message);  // an accepted edit adapted something the user should check
 
 private:
-    void onInstanceChanged(EntryId id);
+    int rowsOf(const Instance& instance) const override;
     bool setCell(int row, int column, const QString& text);
-
-    ProjectDocument* m_document;
-    EntryId m_entryId = 0;
-    int m_rowCount = 0;
 };
 
 }  // namespace hetsched::ui
