@@ -49,9 +49,9 @@ Expected<bool> exportChart(const Instance& instance, const SolveResult& result, 
     ensureResourcesLoaded();
     // The same chart the GUI builds, never shown: it renders at the requested size.
     const std::unique_ptr<ResultChart> chart(createResultChart(chartTypeFor(instance)));
-    chart->plot()->resize(width, height);
+    chart->widget()->resize(width, height);
     chart->showResult(instance, std::make_shared<const SolveResult>(result));
-    return exportPlot(chart->plot(), path, width, height);
+    return chart->exportTo(path, width, height);
 }
 
 }  // namespace hetsched::ui

@@ -510,9 +510,9 @@ void MainWindow::newProject() {
 Expected<bool> MainWindow::exportChart(const QString& path, int width, int height) {
     ResultChart* chart = m_resultPane->chart();
     if (!chart) return invalidInput("there is no chart to export");
-    QCustomPlot* plot = chart->plot();
-    return exportPlot(plot, path, width > 0 ? width : std::max(plot->width(), 800),
-                      height > 0 ? height : std::max(plot->height(), 450));
+    QWidget* shown = chart->widget();
+    return chart->exportTo(path, width > 0 ? width : std::max(shown->width(), 800),
+                           height > 0 ? height : std::max(shown->height(), 450));
 }
 
 Expected<bool> MainWindow::exportResult(const QString& path, int runIndex) {

@@ -75,11 +75,11 @@ GanttView* ResultPane::ganttView() const {
 
 void ResultPane::ensureChart(ChartType type) {
     if (m_chartType == type) return;
-    if (m_chart) delete m_chart->plot();
+    if (m_chart) delete m_chart->widget();
     m_chart = createResultChart(type, this);
     m_chartType = type;
-    m_chartLayout->addWidget(m_chart->plot());
-    connect(m_chart->plot(), SIGNAL(exportRequested()), this, SIGNAL(exportRequested()));
+    m_chartLayout->addWidget(m_chart->widget());
+    connect(m_chart->widget(), SIGNAL(exportRequested()), this, SIGNAL(exportRequested()));
     GanttView* gantt = ganttView();
     auto* shelves = dynamic_cast<ShelfView*>(m_chart);
     m_colorMode->setVisible(gantt != nullptr);

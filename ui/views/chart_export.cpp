@@ -4,6 +4,9 @@
 
 #include <QBuffer>
 #include <QFileInfo>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
 
@@ -81,7 +84,8 @@ QString chartFileFilter() {
     return QObject::tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)");
 }
 
-Expected<bool> exportPlot(QCustomPlot* plot, const QString& path, int width, int height) {
+// The format of `path`, or why a chart cannot be written there at that size.
+Expected<ChartFormat> checkedFormat(const QString& path, int width, int height) {
     const std::optional<ChartFormat> format = chartFormatForPath(path);
     if (!format) {
         const QString suffix = QFileInfo(path).suffix();
@@ -95,6 +99,12 @@ Expected<bool> exportPlot(QCustomPlot* plot, const QString& path, int width, int
                                 .arg(width)
                                 .arg(height)
                                 .toStdString());
+    return *format;
+}
+
+Expected<bool> exportPlot(QCustomPlot* plot, const QString& path, int width, int height) {
+    Expected<ChartFormat> format = checkedFormat(path, width, height);
+    if (!format) return format.error();
     // A first frame at the target size settles layout-dependent parts (lane labels, marker label rows).
     plot->toPixmap(width, height);
     Expected<bool> written = true;
@@ -112,6 +122,66 @@ Expected<bool> exportPlot(QCustomPlot* plot, const QString& path, int width, int
     // Rendering at another size re-laid the plot out: lay it out again for the screen.
     if (plot->isVisible()) plot->replot();
     return written;
+}
+
+Expected<bool> exportWidget(QWidget* widget, const QString& path, int width, int height) {
+    Expected<ChartFormat> format = checkedFormat(path, width, height);
+    if (!format) return format.error();
+    const QSize shownSize = widget->size();
+    widget->resize(width, height);
+    // Lay the children out at the export size before painting them.
+    widget->ensurePolished();
+    if (QLayout* layout = widget->layout()) layout->activate();
+    for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>()) plot->replot(QCustomPlot::rpImmediateRefresh);
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    Expected<bool> written = true;
+    switch (*format) {
+        case ChartFormat::Png: {
+            QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
+            image.fill(Qt::white);
+            QPainter painter(&image);
+            widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+            painter.end();
+            if (!image.save(&buffer, "PNG")) written = writeError(path, QObject::tr("PNG encoding failed"));
+            break;
+        }
+        case ChartFormat::Svg: {
+            QSvgGenerator generator;
+            generator.setOutputDevice(&buffer);
+            generator.setSize(QSize(width, height));
+            generator.setViewBox(QRect(0, 0, width, height));
+            generator.setTitle(QFileInfo(path).completeBaseName());
+            generator.setDescription(QObject::tr("Chart exported by HetSched"));
+            QPainter painter;
+            if (!painter.begin(&generator)) {
+                written = writeError(path, QObject::tr("the SVG painter could not start"));
+                break;
+            }
+            widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+            painter.end();
+            break;
+        }
+        case ChartFormat::Pdf: {
+            QPdfWriter writer(&buffer);
+            writer.setTitle(QFileInfo(path).completeBaseName());
+            writer.setCreator(QStringLiteral("HetSched"));
+            writer.setResolution(72);  // one pixel of the widget is one point of the page
+            writer.setPageSize(QPageSize(QSizeF(width, height), QPageSize::Point));
+            writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+            QPainter painter;
+            if (!painter.begin(&writer)) {
+                written = writeError(path, QObject::tr("the PDF painter could not start"));
+                break;
+            }
+            widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+            painter.end();
+            break;
+        }
+    }
+    widget->resize(shownSize);
+    if (!written) return written;
+    return writeAtomically(path, buffer.data());
 }
 
 }  // namespace hetsched::ui

@@ -7,6 +7,7 @@
 #include "common/expected.h"
 
 class QCustomPlot;
+class QWidget;
 
 namespace hetsched::ui {
 
@@ -19,5 +20,9 @@ QString chartFileFilter();
 
 // Renders `plot` at width x height pixels (points for PDF) into `path`; errors name the file and the problem.
 Expected<bool> exportPlot(QCustomPlot* plot, const QString& path, int width, int height);
+// Renders any widget (a composite view: plots beside a graph) resized to width x height, the same way:
+// PNG as pixels, PDF and SVG through QWidget::render (QCustomPlot children paint their own vector
+// output there only when the caller asks them to; otherwise their pixels are embedded).
+Expected<bool> exportWidget(QWidget* widget, const QString& path, int width, int height);
 
 }  // namespace hetsched::ui

@@ -1,10 +1,21 @@
 #include "views/result_chart.h"
 
+#include <qcustomplot.h>
+
+#include "views/chart_export.h"
 #include "views/cpugpu_shelf_view.h"
 #include "views/divisible_timeline_view.h"
 #include "views/gantt_view.h"
 
 namespace hetsched::ui {
+
+QWidget* ResultChart::widget() {
+    return plot();
+}
+
+Expected<bool> ResultChart::exportTo(const QString& path, int width, int height) {
+    return exportPlot(plot(), path, width, height);
+}
 
 ChartType chartTypeFor(const Instance& instance) {
     struct ChartOf {

@@ -4,6 +4,7 @@
 #include <QString>
 #include <memory>
 
+#include "common/expected.h"
 #include "model/instance.h"
 #include "solvers/registry.h"
 
@@ -21,8 +22,14 @@ public:
     virtual ~ResultChart() = default;
 
     virtual ChartType chartType() const = 0;
-    // The widget, for rendering and export (the same object as the chart).
+    // The main plot (fit, replot); for a single chart also the widget shown and exported.
     virtual QCustomPlot* plot() = 0;
+    // The widget the result pane shows. A composite view (several plots, a graph) returns its container,
+    // which must declare the signal exportRequested() like the plots do.
+    virtual QWidget* widget();
+    // Renders the chart into `path` (.png, .pdf or .svg) at width x height; a composite view overrides
+    // this to lay out all of its parts (exportWidget() renders any widget).
+    virtual Expected<bool> exportTo(const QString& path, int width, int height);
     virtual void showResult(const Instance& instance, std::shared_ptr<const SolveResult> result) = 0;
     // No result to draw: an empty chart saying why.
     virtual void showMessage(const QString& message) = 0;
