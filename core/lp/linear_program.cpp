@@ -46,6 +46,14 @@ void errorHook(void* info) {
     std::longjmp(context->jump, 1);
 }
 
+// BasisStatus <-> GLP_BS .. GLP_NS (1 .. 5, in the same order).
+unsigned char glpkStatus(BasisStatus s) {
+    return static_cast<unsigned char>(GLP_BS + static_cast<int>(s));
+}
+BasisStatus basisStatus(unsigned char glpk) {
+    return glpk >= GLP_BS && glpk <= GLP_NS ? static_cast<BasisStatus>(glpk - GLP_BS) : BasisStatus::AtLower;
+}
+
 int boundType(double lower, double upper) {
     const bool hasLower = std::isfinite(lower);
     const bool hasUpper = std::isfinite(upper);
@@ -67,6 +75,9 @@ struct GlpkRun {
     double mipGap = 0;
     bool exact = false;
     const Progress* progress = nullptr;
+    const unsigned char* warmRows = nullptr;     // GLP_BS.. per row, or null
+    const unsigned char* warmColumns = nullptr;  // per column of the hint (warmColumnCount of them)
+    int warmColumnCount = 0;
     // Outputs.
     int status = GLP_UNDEF;
     int lastReturn = 0;
@@ -78,6 +89,9 @@ struct GlpkRun {
     bool haveBound = false;
     double* values = nullptr;   // preallocated, one per column
     double* duals = nullptr;    // preallocated, one per row
+    unsigned char* rowStatus = nullptr;     // preallocated, one per row: the final basis
+    unsigned char* columnStatus = nullptr;  // preallocated, one per column
+    int iterations = 0;
 };
 
 void mipCallback(glp_tree* tree, void* info) {
@@ -117,6 +131,12 @@ void solveInGlpk(void* data) {
         if (column.integer) glp_set_col_kind(problem, j + 1, GLP_IV);
     }
     if (run->nonZeros > 0) glp_load_matrix(problem, run->nonZeros, run->ia, run->ja, run->ar);
+    if (run->warmRows) {
+        // GLPK replaces a status that contradicts the bounds (GLP_NL on a free variable) by a consistent one.
+        for (int i = 0; i < rows; ++i) glp_set_row_stat(problem, i + 1, run->warmRows[i]);
+        for (int j = 0; j < columns; ++j)
+            glp_set_col_stat(problem, j + 1, j < run->warmColumnCount ? run->warmColumns[j] : GLP_NL);
+    }
 
     glp_smcp simplex;
     glp_init_smcp(&simplex);
@@ -143,6 +163,10 @@ void solveInGlpk(void* data) {
         status = glp_get_status(problem);
     }
     run->status = status;
+    run->iterations = glp_get_it_cnt(problem);
+    for (int i = 0; i < rows; ++i) run->rowStatus[i] = static_cast<unsigned char>(glp_get_row_stat(problem, i + 1));
+    for (int j = 0; j < columns; ++j)
+        run->columnStatus[j] = static_cast<unsigned char>(glp_get_col_stat(problem, j + 1));
 
     if (program.hasIntegers() && status == GLP_OPT) {
         glp_iocp integer;
@@ -237,7 +261,18 @@ Expected<LpSolution> solveLinearProgram(const LinearProgram& program, const LpOp
 
     std::vector<double> values(static_cast<std::size_t>(columns));
     std::vector<double> duals(static_cast<std::size_t>(rows));
+    std::vector<unsigned char> rowStatus(static_cast<std::size_t>(rows)), columnStatus(static_cast<std::size_t>(columns));
+    std::vector<unsigned char> warmRows, warmColumns;
     GlpkRun run;
+    if (options.warmStart && !program.hasIntegers() &&
+        options.warmStart->rows.size() == static_cast<std::size_t>(rows) &&
+        options.warmStart->columns.size() <= static_cast<std::size_t>(columns)) {
+        for (BasisStatus s : options.warmStart->rows) warmRows.push_back(glpkStatus(s));
+        for (BasisStatus s : options.warmStart->columns) warmColumns.push_back(glpkStatus(s));
+        run.warmRows = warmRows.data();
+        run.warmColumns = warmColumns.data();
+        run.warmColumnCount = static_cast<int>(warmColumns.size());
+    }
     run.program = &program;
     run.ia = ia.data();
     run.ja = ja.data();
@@ -249,11 +284,14 @@ Expected<LpSolution> solveLinearProgram(const LinearProgram& program, const LpOp
     run.progress = &progress;
     run.values = values.data();
     run.duals = duals.data();
+    run.rowStatus = rowStatus.data();
+    run.columnStatus = columnStatus.data();
     if (!detail::runGuarded(solveInGlpk, &run))
         return solverError("GLPK stopped with an internal error (the problem may be too large or badly scaled)");
 
     LpSolution solution;
     const bool mip = program.hasIntegers();
+    solution.iterations = run.iterations;
     std::string method = mip ? "branch-and-cut" : "simplex";
     if (run.retries > 0) method += ", retried with the dual simplex after rescaling";
     if (run.usedExact) method += ", exact rational simplex";
@@ -277,6 +315,10 @@ Expected<LpSolution> solveLinearProgram(const LinearProgram& program, const LpOp
         solution.objective = run.objective;
         solution.values = std::move(values);
         if (!mip) solution.duals = std::move(duals);
+        if (!mip && solution.status == LpStatus::Optimal) {
+            for (unsigned char s : rowStatus) solution.basis.rows.push_back(basisStatus(s));
+            for (unsigned char s : columnStatus) solution.basis.columns.push_back(basisStatus(s));
+        }
         solution.bound = (mip && run.haveBound && solution.status == LpStatus::Feasible) ? run.bound : run.objective;
     }
     if (mip && solution.status == LpStatus::Feasible && run.stopped) solution.message += ", stopped on request";

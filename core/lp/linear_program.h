@@ -57,10 +57,24 @@ private:
     std::vector<Row> m_rows;
 };
 
+// A simplex basis: which variables (rows' auxiliaries and columns) are basic, and where the others sit.
+enum class BasisStatus : unsigned char { Basic, AtLower, AtUpper, Free, Fixed };
+
+struct LpBasis {
+    std::vector<BasisStatus> rows;
+    std::vector<BasisStatus> columns;
+    bool empty() const { return rows.empty() && columns.empty(); }
+};
+
 struct LpOptions {
     double timeLimitSeconds = 60;   // per GLPK call
     double mipGap = 0;              // relative gap at which a MIP search may stop
     bool exact = false;             // finish with GLPK's rational simplex (glp_exact) to verify the basis
+    // Start the simplex from this basis (an earlier LpSolution::basis) instead of the slack basis: for a
+    // program re-solved after adding columns (column generation), as the basis stays primal feasible.
+    // It must have one status per row; columns beyond it start non-basic at a bound. A basis GLPK finds
+    // invalid or singular falls back to an advanced basis, so a stale hint costs time, never the answer.
+    const LpBasis* warmStart = nullptr;
 };
 
 enum class LpStatus {
@@ -80,6 +94,8 @@ struct LpSolution {
     std::vector<double> values;   // one per variable (when Optimal or Feasible)
     std::vector<double> duals;    // one per constraint (LPs only, when Optimal)
     double bound = 0;             // MIP: best proven bound on the objective (equal to objective when Optimal)
+    LpBasis basis;                // LPs only, when Optimal: the final basis, for LpOptions::warmStart
+    int iterations = 0;           // simplex iterations this call took
     std::string message;          // which method answered, retries taken
 };
 

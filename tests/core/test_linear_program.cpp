@@ -3,6 +3,9 @@
 
 #include <glpk.h>
 
+#include <algorithm>
+#include <cmath>
+#include <numeric>
 #include <random>
 #include <thread>
 
@@ -153,6 +156,80 @@ TEST(LinearProgram, StopsWhenCancelledBeforehand) {
     LinearProgram p;
     p.addVariable(0, 1, 1);
     EXPECT_EQ(solveLinearProgram(p, {}, Progress({}, &stop)).error().kind, ErrorKind::Cancelled);
+}
+
+}  // namespace
+}  // namespace hetsched::lp
+
+namespace hetsched::lp {
+namespace {
+
+// A random packing LP max c x, A x <= b, x >= 0 with `columns` columns over `rows` rows.
+LinearProgram randomPacking(int rows, int columns, std::mt19937& rng) {
+    std::uniform_real_distribution<double> value(0.1, 1.0);
+    LinearProgram p(Sense::Maximize);
+    std::vector<std::vector<Term>> terms(static_cast<std::size_t>(rows));
+    for (int j = 0; j < columns; ++j) {
+        p.addVariable(0, kInfinity, value(rng));
+        for (int i = 0; i < rows; ++i)
+            if (rng() % 3 == 0) terms[static_cast<std::size_t>(i)].push_back({j, value(rng)});
+    }
+    for (int i = 0; i < rows; ++i) p.addConstraint(terms[static_cast<std::size_t>(i)], -kInfinity, 1.0 + value(rng));
+    return p;
+}
+
+TEST(LinearProgram, WarmStartAfterAddingColumnsReachesTheSameOptimumInFewerIterations) {
+    std::mt19937 rng(5);
+    LinearProgram small = randomPacking(80, 120, rng);
+    Expected<LpSolution> first = solveLinearProgram(small);
+    ASSERT_TRUE(first.ok());
+    ASSERT_EQ(first->status, LpStatus::Optimal);
+    ASSERT_EQ(first->basis.rows.size(), 80u);
+    ASSERT_EQ(first->basis.columns.size(), 120u);
+    // Column generation's step: the same rows, three new columns with a positive reduced cost: copies of
+    // the three busiest columns of the optimum, 10% more profitable.
+    std::vector<int> busiest(120);
+    std::iota(busiest.begin(), busiest.end(), 0);
+    std::sort(busiest.begin(), busiest.end(), [&](int a, int b) { return first->values[a] > first->values[b]; });
+    LinearProgram rebuilt(Sense::Maximize);
+    for (const auto& c : small.columns()) rebuilt.addVariable(c.lower, c.upper, c.objective);
+    for (int k = 0; k < 3; ++k) rebuilt.addVariable(0, kInfinity, 1.1 * small.columns()[busiest[k]].objective);
+    for (const auto& row : small.rows()) {
+        std::vector<Term> terms = row.terms;
+        for (const Term& t : row.terms)
+            for (int k = 0; k < 3; ++k)
+                if (t.variable == busiest[k]) terms.push_back({120 + k, t.coefficient});
+        rebuilt.addConstraint(terms, row.lower, row.upper);
+    }
+    Expected<LpSolution> cold = solveLinearProgram(rebuilt);
+    LpOptions warmOptions;
+    warmOptions.warmStart = &first->basis;
+    Expected<LpSolution> warm = solveLinearProgram(rebuilt, warmOptions);
+    ASSERT_TRUE(cold.ok() && warm.ok());
+    ASSERT_EQ(warm->status, LpStatus::Optimal);
+    EXPECT_NEAR(warm->objective, cold->objective, 1e-9 * std::max(1.0, std::abs(cold->objective)));
+    EXPECT_GT(warm->objective, first->objective);
+    EXPECT_LT(warm->iterations, cold->iterations);
+}
+
+TEST(LinearProgram, ANonsenseWarmStartStillGivesTheOptimum) {
+    std::mt19937 rng(8);
+    const LinearProgram p = randomPacking(30, 40, rng);
+    Expected<LpSolution> cold = solveLinearProgram(p);
+    ASSERT_TRUE(cold.ok());
+    LpBasis allBasic;  // 70 basic variables for 30 rows: invalid
+    allBasic.rows.assign(30, BasisStatus::Basic);
+    allBasic.columns.assign(40, BasisStatus::Basic);
+    LpBasis wrongSize;  // ignored
+    wrongSize.rows.assign(3, BasisStatus::Basic);
+    for (const LpBasis* hint : {&allBasic, &wrongSize}) {
+        LpOptions options;
+        options.warmStart = hint;
+        Expected<LpSolution> warm = solveLinearProgram(p, options);
+        ASSERT_TRUE(warm.ok());
+        ASSERT_EQ(warm->status, LpStatus::Optimal);
+        EXPECT_NEAR(warm->objective, cold->objective, 1e-9);
+    }
 }
 
 }  // namespace

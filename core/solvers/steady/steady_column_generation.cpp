@@ -106,6 +106,7 @@ Expected<SteadySolution> solveSteadyColumnGeneration(const SteadyStateInstance& 
     std::vector<double> U(R, 0.0);   // duals of the resource rows
     double U1 = 0;                   // dual of (8.2)
     lp::LpSolution master;
+    std::size_t masterAllocations = 0, masterPatterns = 0;  // the columns of `master`
     double bestBound = kInf;
     bool converged = false;
     bool heuristicPricing = app.type == SteadyApplicationType::Multicast;
@@ -189,12 +190,29 @@ Expected<SteadySolution> solveSteadyColumnGeneration(const SteadyStateInstance& 
             for (std::size_t u : patterns[p].processors) rows[E + u].push_back({first + static_cast<int>(p), -1});
         }
         for (std::size_t r = 0; r < R; ++r) program.addConstraint(rows[r], -lp::kInfinity, 0);
-        Expected<lp::LpSolution> sol = lp::solveLinearProgram(program, {}, progress);
+        // Warm start from the previous master's basis: the new columns enter non-basic, so the old basis
+        // stays primal feasible and the primal simplex only prices them in (allocations come first, so the
+        // patterns' statuses move up by the number of new allocations).
+        lp::LpOptions options;
+        lp::LpBasis hint;
+        if (!master.basis.empty()) {
+            hint.rows = master.basis.rows;
+            const auto& old = master.basis.columns;
+            hint.columns.assign(old.begin(), old.begin() + static_cast<std::ptrdiff_t>(masterAllocations));
+            hint.columns.resize(allocations.size(), lp::BasisStatus::AtLower);
+            hint.columns.insert(hint.columns.end(), old.begin() + static_cast<std::ptrdiff_t>(masterAllocations),
+                                old.begin() + static_cast<std::ptrdiff_t>(masterAllocations + masterPatterns));
+            hint.columns.resize(allocations.size() + patterns.size(), lp::BasisStatus::AtLower);
+            options.warmStart = &hint;
+        }
+        Expected<lp::LpSolution> sol = lp::solveLinearProgram(program, options, progress);
         if (!sol) return sol.error();
         if (sol->status == lp::LpStatus::Cancelled) return cancelledError();
         if (sol->status != lp::LpStatus::Optimal)
             return solverError(std::string("the master LP ended ") + lp::lpStatusName(sol->status) + ": " + sol->message);
         master = *sol;
+        masterAllocations = allocations.size();
+        masterPatterns = patterns.size();
         U1 = std::max(0.0, sol->duals[0]);
         for (std::size_t r = 0; r < R; ++r) U[r] = std::max(0.0, sol->duals[r + 1]);
         progress.report(std::min(0.7, 0.01 * iteration), "column generation");
