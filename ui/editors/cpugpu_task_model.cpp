@@ -9,6 +9,13 @@
 
 namespace hetsched::ui {
 
+namespace {
+// Cells show 7 significant digits (2.114286); editing starts from the exact value (2.1142857142857143).
+QString cellNumber(double value, int role) {
+    return role == Qt::EditRole ? formatNumber(value) : formatRounded(value, 7);
+}
+}  // namespace
+
 QString nameTaskRows(QString message, const CpuGpuInstance& in) {
     static const QRegularExpression path(QStringLiteral("tasks\\[(\\d+)\\](?:\\.(\\w+))?"));
     const QRegularExpressionMatch match = path.match(message);
@@ -94,9 +101,9 @@ QVariant CpuGpuTaskModel::data(const QModelIndex& index, int role) const {
             case NameColumn:
                 return QString::fromStdString(t.name);
             case CpuColumn:
-                return formatNumber(t.cpu);
+                return cellNumber(t.cpu, role);
             case GpuColumn:
-                return formatNumber(t.gpu);
+                return cellNumber(t.gpu, role);
             case AccelerationColumn:
                 return formatRounded(accelerationOf(t), 4);
             default:

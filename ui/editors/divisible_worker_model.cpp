@@ -9,6 +9,10 @@
 namespace hetsched::ui {
 
 namespace {
+// Cells show 7 significant digits (2.114286); editing starts from the exact value (2.1142857142857143).
+QString cellNumber(double value, int role) {
+    return role == Qt::EditRole ? formatNumber(value) : formatRounded(value, 7);
+}
 
 // The core names JSON paths ("workers[2].c: must be positive"); the user knows workers by name.
 QString nameWorkers(QString message, const DivisibleInstance& in) {
@@ -112,11 +116,11 @@ QVariant DivisibleWorkerModel::data(const QModelIndex& index, int role) const {
             case NameColumn:
                 return QString::fromStdString(w.name);
             case CColumn:
-                return formatNumber(w.c);
+                return cellNumber(w.c, role);
             case WColumn:
-                return formatNumber(w.w);
+                return cellNumber(w.w, role);
             case DColumn:
-                return formatNumber(w.d);
+                return cellNumber(w.d, role);
             default:
                 return {};
         }
