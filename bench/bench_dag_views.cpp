@@ -98,7 +98,8 @@ void BM_DagGraphFrame(benchmark::State& state) {
     }
     for (auto _ : state) plot->replot(QCustomPlot::rpImmediateRefresh);
     const DagGraphDrawStats& s = plot->graph()->lastDrawStats();
-    state.SetLabel(std::to_string(s.visibleNodes) + " nodes, " + std::to_string(s.visibleEdges) + " edges, " +
+    state.SetLabel(std::to_string(s.visibleNodes) + " nodes, " + std::to_string(s.visibleEdges) + " edges (" +
+                   std::to_string(s.drawnEdges) + " drawn), " +
                    (s.detailed ? "detailed" : "overview") + ", plottable " + std::to_string(s.milliseconds) + " ms");
 }
 

@@ -359,6 +359,12 @@ private slots:
         QVERIFY(graph->graph()->lastDrawStats().visibleNodes == 10000);
         QVERIFY(!graph->graph()->lastDrawStats().detailed);
         QCOMPARE(graph->graph()->lastDrawStats().nodeLabels, std::size_t{0});
+        // Too many edges for one frame: an even sample, the critical path's always among them.
+        const DagGraphDrawStats& g = graph->graph()->lastDrawStats();
+        QCOMPARE(g.visibleEdges, view->data()->instance.edges.size());
+        QVERIFY(g.drawnEdges < g.visibleEdges);
+        QVERIFY(g.drawnEdges <= 8000 + view->data()->trace.criticalPath.size());
+        QVERIFY(g.drawnEdges >= 8000 / 2);
         view->selectTask(9999);
         QCOMPARE(graph->selectedTask(), 9999);
         QTemporaryDir dir;

@@ -271,9 +271,15 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
         painter->drawLines(links);
     }
     if (!critical.isEmpty()) {
-        painter->setPen(QPen(dagCriticalColor(), 2));
+        // Thin rectangles get a thin outline, so that their own colour still shows.
+        QVector<QRectF> small;
+        QVector<QRectF> large;
+        for (const QRectF& r : critical) (r.width() >= 8 && r.height() >= 8 ? large : small).append(r);
         painter->setBrush(Qt::NoBrush);
-        painter->drawRects(critical);
+        painter->setPen(QPen(dagCriticalColor(), 2));
+        painter->drawRects(large);
+        painter->setPen(QPen(dagCriticalColor(), 1));
+        painter->drawRects(small);
     }
     painter->setFont(mParentPlot->font());
     for (const Label& label : labels) {
@@ -293,6 +299,14 @@ void DagGanttPlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) 
 }
 
 // ---------------------------------------------------------------------------------------------------
+double DagProcessorTicker::availablePixels() {
+    const int viewportHeight = m_axis->parentPlot()->viewport().height();
+    const int axisHeight = m_axis->axisRect()->height();
+    const int chrome = m_lastViewportHeight > 0 && axisHeight > 0 ? m_lastViewportHeight - axisHeight : 110;
+    m_lastViewportHeight = viewportHeight;
+    return std::max(20, viewportHeight - chrome);
+}
+
 QVector<double> DagProcessorTicker::createTickVector(double tickStep, const QCPRange& range) {
     Q_UNUSED(tickStep)
     m_labels.clear();
@@ -301,7 +315,7 @@ QVector<double> DagProcessorTicker::createTickVector(double tickStep, const QCPR
     const auto& offset = m_data->processors.offset;
     const auto& clusters = m_data->instance.platform.clusters;
     const double labelPixels = QFontMetricsF(m_axis->tickLabelFont()).height() * 1.15;
-    const double pixelsPerRow = std::max(1, m_axis->axisRect()->height()) / std::max(1e-9, range.size());
+    const double pixelsPerRow = availablePixels() / std::max(1e-9, range.size());
     if (pixelsPerRow >= labelPixels) {
         const int first = std::max(0, static_cast<int>(std::ceil(range.lower)));
         const int last = std::min(m_data->processorCount() - 1, static_cast<int>(std::floor(range.upper)));
@@ -350,7 +364,13 @@ protected:
             const std::vector<QRectF> rects = m_plot->m_gantt->taskPixelRects(static_cast<std::size_t>(task));
             painter->setPen(pen);
             painter->setBrush(Qt::NoBrush);
-            for (const QRectF& r : rects) painter->drawRect(r.adjusted(-1, -1, 1, 1));
+            // A task a few pixels small is still marked by a box of at least 9 pixels.
+            for (const QRectF& r : rects) {
+                QRectF box = r.adjusted(-1, -1, 1, 1);
+                if (box.width() < 9) box.adjust(-(9 - box.width()) / 2, 0, (9 - box.width()) / 2, 0);
+                if (box.height() < 9) box.adjust(0, -(9 - box.height()) / 2, 0, (9 - box.height()) / 2);
+                painter->drawRect(box);
+            }
             // Runs of one task are joined by a line at its start.
             for (std::size_t k = 1; k < rects.size(); ++k)
                 painter->drawLine(QLineF(rects[k - 1].left(), rects[k - 1].bottom(), rects[k].left(), rects[k].top()));
@@ -406,11 +426,18 @@ DagGanttPlot::DagGanttPlot(QWidget* parent) : QCustomPlot(parent) {
     legend->setBorderPen(Qt::NoPen);
     legend->setBrush(Qt::NoBrush);
     legend->setIconSize(14, 12);
-    legend->setMargins(QMargins(6, 2, 6, 6));
+    legend->setMargins(QMargins(6, 2, 6, 10));
+    legend->setRowSpacing(0);
     placeLegendBelow(*this, false);
 
     connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &DagGanttPlot::clampTimeRange);
     connect(yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &DagGanttPlot::clampRowRange);
+    // The ticker sizes its labels by the previous layout: a layout that changed the axis height gets one more frame.
+    connect(this, &QCustomPlot::afterLayout, this, [this] {
+        const int height = axisRect()->height();
+        if (m_laidOutAxisHeight >= 0 && std::abs(height - m_laidOutAxisHeight) > 2) replot(rpQueuedReplot);
+        m_laidOutAxisHeight = height;
+    });
     connect(this, &QCustomPlot::mouseMove, this, &DagGanttPlot::onMouseMove);
     connect(this, &QCustomPlot::mousePress, this, &DagGanttPlot::onMousePress);
     connect(this, &QCustomPlot::mouseRelease, this, &DagGanttPlot::onMouseRelease);
@@ -422,6 +449,26 @@ DagGanttPlot::DagGanttPlot(QWidget* parent) : QCustomPlot(parent) {
         replot();
     });
     setMouseTracking(true);
+}
+
+void DagGanttPlot::updateLayout() {
+    // As many legend columns as the width holds, the entries re-flowed into them.
+    if (legend->itemCount() > 0) {
+        int widest = 1;
+        int items = 0;
+        for (int k = 0; k < legend->itemCount(); ++k) {
+            if (QCPAbstractLegendItem* item = legend->item(k)) {   // empty cells of the grid are null
+                widest = std::max(widest, item->minimumOuterSizeHint().width() + legend->columnSpacing());
+                ++items;
+            }
+        }
+        const int columns = std::clamp((viewport().width() - 12) / widest, 1, std::max(1, items));
+        if (columns != legend->wrap()) {
+            legend->setWrap(columns);
+            legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+        }
+    }
+    QCustomPlot::updateLayout();
 }
 
 void DagGanttPlot::setData(std::shared_ptr<const DagViewData> data, const DagColors& colors) {

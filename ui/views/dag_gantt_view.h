@@ -102,9 +102,14 @@ protected:
     }
 
 private:
+    // Pixels the axis will span in the frame being laid out: ticks are made before the layout of that frame,
+    // so this is the viewport's height less what titles, legend and margins took in the previous layout.
+    double availablePixels();
+
     QCPAxis* m_axis;
     std::shared_ptr<const DagViewData> m_data;
     QMap<double, QString> m_labels;
+    int m_lastViewportHeight = 0;
 };
 
 // The Gantt widget: zoom (wheel: time, Ctrl+wheel: processors), pan, fit on double click, tooltips,
@@ -130,6 +135,9 @@ signals:
     void taskClicked(int task);   // -1: an empty place
     void exportRequested();
 
+protected:
+    void updateLayout() override;
+
 private:
     void rebuildLegend(const DagColors& colors);
     void clampTimeRange(const QCPRange& range);
@@ -150,6 +158,7 @@ private:
     int m_selected = -1;
     QPointF m_pressPosition;
     bool m_clamping = false;
+    int m_laidOutAxisHeight = -1;
 };
 
 }  // namespace hetsched::ui

@@ -21,6 +21,7 @@ constexpr double kEdgeLabelSpacingPixels = 110.0; // ... from which the edges' b
 constexpr std::size_t kMaxNodeLabels = 600;
 constexpr std::size_t kMaxEdgeLabels = 300;
 constexpr double kClickSlack = 4.0;
+constexpr std::size_t kEdgeBudget = 8000;   // lines per frame; more become a sample
 
 QPolygonF arrowHead(const QPointF& from, const QPointF& to, double size) {
     const QPointF d = to - from;
@@ -49,6 +50,7 @@ void DagGraphPlottable::setData(std::shared_ptr<const DagViewData> data) {
     options.layerSpacing = kLayerSpacing;
     options.nodeSpacing = kNodeSpacing;
     m_layout = layout::layeredLayout(static_cast<int>(m_data->taskCount()), edges, options);
+    m_lastVisibleEdges = m_data->instance.edges.size();
     m_layerX.resize(m_layout.order.size());
     for (std::size_t l = 0; l < m_layout.order.size(); ++l)
         for (int v : m_layout.order[l]) m_layerX[l].push_back(m_layout.position[static_cast<std::size_t>(v)].x);
@@ -181,18 +183,28 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
         std::size_t edge;
     };
     std::vector<EdgeLabel> edgeLabels;
+    // Beyond the budget, an evenly spread sample of the visible edges is drawn (every stride-th; the
+    // critical ones always): the count of the previous frame sets the stride, exact after one frame.
+    const std::size_t stride = exporting ? 1 : std::max<std::size_t>(1, (m_lastVisibleEdges + kEdgeBudget - 1) / kEdgeBudget);
+    std::size_t visibleIndex = 0;
+    // Both axes are linear: one affine map instead of two axis calls per end point.
+    const double px0 = mKeyAxis->coordToPixel(0), pxScale = mKeyAxis->coordToPixel(1) - px0;
+    const double py0 = mValueAxis->coordToPixel(0), pyScale = mValueAxis->coordToPixel(1) - py0;
+    const auto fastPixel = [&](const layout::Point& p) { return QPointF(px0 + p.x * pxScale, py0 + p.y * pyScale); };
     for (std::size_t e = 0; e < d.instance.edges.size(); ++e) {
         const DagEdge& edge = d.instance.edges[e];
-        QPointF a = toPixel(m_layout.position[edge.from]);
-        QPointF b = toPixel(m_layout.position[edge.to]);
+        QPointF a = fastPixel(m_layout.position[edge.from]);
+        QPointF b = fastPixel(m_layout.position[edge.to]);
         if (std::max(a.x(), b.x()) < view.left() || std::min(a.x(), b.x()) > view.right() ||
             std::max(a.y(), b.y()) < view.top() || std::min(a.y(), b.y()) > view.bottom())
             continue;
         ++m_stats.visibleEdges;
+        const bool critical = m_showCritical && d.trace.criticalEdge[e];
+        if (visibleIndex++ % stride != 0 && !critical) continue;
+        ++m_stats.drawnEdges;
         a.ry() += pixelRadius(edge.from);
         b.ry() -= pixelRadius(edge.to);
         const QLineF line(a, b);
-        const bool critical = m_showCritical && d.trace.criticalEdge[e];
         (critical ? criticalLines : lines).append(line);
         if (detailed && arrows.size() < 20000) arrows.append(arrowHead(a, b, std::clamp(spacing * 0.12, 5.0, 10.0)));
         if (spacing >= kEdgeLabelSpacingPixels && line.length() > 70 && edgeLabels.size() < kMaxEdgeLabels &&
@@ -253,7 +265,13 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
     for (std::size_t t : circles) {
         const QColor color = m_palette[m_taskColor[t]];
         const bool critical = m_showCritical && d.trace.onCriticalPath[t];
-        painter->setPen(critical ? QPen(dagCriticalColor(), 2.5) : QPen(color.darker(150), 1));
+        // Zoomed out, outlines would merge neighbours into bands: fills only, the critical path still ringed.
+        if (critical)
+            painter->setPen(QPen(dagCriticalColor(), detailed ? 2.5 : 1.5));
+        else if (detailed)
+            painter->setPen(QPen(color.darker(150), 1));
+        else
+            painter->setPen(Qt::NoPen);
         painter->setBrush(color);
         const double r = pixelRadius(t);
         painter->drawEllipse(toPixel(m_layout.position[t]), r, r);
@@ -303,6 +321,19 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
             ++m_stats.edgeLabels;
         }
     }
+    if (m_stats.drawnEdges < m_stats.visibleEdges) {
+        // Say so: a sample is not the whole graph.
+        const QString note = tr("%1 of %2 edges shown: zoom in for all").arg(m_stats.drawnEdges).arg(m_stats.visibleEdges);
+        painter->setFont(font);
+        const QRectF box(area.left() + 4, area.bottom() - metrics.height() - 4, metrics.horizontalAdvance(note) + 8,
+                         metrics.height() + 2);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(255, 255, 255, 220));
+        painter->drawRect(box);
+        painter->setPen(QColor(0x50, 0x50, 0x50));
+        painter->drawText(box, Qt::AlignCenter, note);
+    }
+    m_lastVisibleEdges = m_stats.visibleEdges;
     m_stats.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
 }
 
@@ -439,23 +470,22 @@ void DagGraphPlot::applyFit() {
     const QRect area = axisRect()->rect();
     const double width = std::max(10, area.width());
     const double height = std::max(10, area.height());
-    const double s = std::min(width / box.width(), height / box.height());
+    // Each axis fills the pane (nodes stay round: they are sized by the smaller scale), but neither
+    // stretches beyond three times the other, so a graph keeps roughly its shape.
+    double sx = width / box.width();
+    double sy = height / box.height();
+    sx = std::min(sx, 3 * sy);
+    sy = std::min(sy, 3 * sx);
     m_settingRange = true;
-    xAxis->setRange(box.center().x() - width / (2 * s), box.center().x() + width / (2 * s));
-    yAxis->setRange(box.center().y() - height / (2 * s), box.center().y() + height / (2 * s));
+    xAxis->setRange(box.center().x() - width / (2 * sx), box.center().x() + width / (2 * sx));
+    yAxis->setRange(box.center().y() - height / (2 * sy), box.center().y() + height / (2 * sy));
     m_settingRange = false;
 }
 
 void DagGraphPlot::updateLayout() {
     QCustomPlot::updateLayout();
-    // The axis rect's size is known only now: refit, or keep one scale on both axes.
-    if (m_fitted) {
-        applyFit();
-    } else {
-        m_settingRange = true;
-        yAxis->setScaleRatio(xAxis, 1.0);
-        m_settingRange = false;
-    }
+    // The axis rect's size is known only now: a fitted view fits again (the user's zoom is kept).
+    if (m_fitted) applyFit();
 }
 
 void DagGraphPlot::centreOn(std::size_t task) {

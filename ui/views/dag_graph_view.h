@@ -18,6 +18,7 @@ enum class DagNodeSize { Flops, Processors, Duration };
 struct DagGraphDrawStats {
     std::size_t visibleNodes = 0;
     std::size_t visibleEdges = 0;
+    std::size_t drawnEdges = 0;   // fewer than visible when they exceed the budget (an even sample)
     std::size_t nodeLabels = 0;
     std::size_t edgeLabels = 0;
     bool detailed = false;   // arrowheads and outlines drawn
@@ -70,6 +71,7 @@ private:
     DagNodeSize m_nodeSize = DagNodeSize::Flops;
     bool m_showCritical = true;
     DagGraphDrawStats m_stats;
+    std::size_t m_lastVisibleEdges = 0;
 };
 
 class DagGraphPlot : public QCustomPlot {
@@ -87,7 +89,7 @@ public:
     void setSelectedTask(int task);
     int selectedTask() const { return m_selected; }
     void centreOn(std::size_t task);
-    // Shows the whole graph at one scale on both axes, kept while the view is resized until the user zooms.
+    // Shows the whole graph, filling the pane; kept while the view is resized until the user zooms or pans.
     void fitView();
 
 signals:

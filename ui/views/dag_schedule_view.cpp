@@ -70,6 +70,7 @@ DagScheduleView::DagScheduleView(QWidget* parent) : QWidget(parent) {
     m_splitter->addWidget(m_graph);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
+    m_splitter->setSizes({3000, 2000});   // scaled to the width once laid out
     m_splitter->setChildrenCollapsible(false);
     layout->addWidget(m_splitter, 1);
 
@@ -111,7 +112,10 @@ void DagScheduleView::showResult(const Instance& instance, std::shared_ptr<const
     m_data = std::move(*data);
     m_selected = -1;
     m_title->setText(m_data->title);
-    m_metrics->setText(m_data->metrics.join(QStringLiteral("   ·   ")));
+    // Lines break between metrics, never inside one (no-break spaces within each).
+    QStringList metrics = m_data->metrics;
+    for (QString& metric : metrics) metric.replace(QLatin1Char(' '), QChar::Nbsp);
+    m_metrics->setText(metrics.join(QStringLiteral("   ·   ")));
     m_metrics->setVisible(true);
     m_colorBox->setEnabled(true);
     m_sizeBox->setEnabled(true);
@@ -262,7 +266,7 @@ void DagScheduleView::paintComposite(QCPPainter& painter, int width, int height)
                                                 m_title->text());
     painter.drawText(titleBox, Qt::TextWordWrap, m_title->text());
     int top = titleBox.bottom() + 4;
-    if (m_metrics->isVisible() && !m_metrics->text().isEmpty()) {
+    if (!m_metrics->text().isEmpty()) {
         painter.setFont(font());
         painter.setPen(QColor(0x50, 0x50, 0x50));
         const QRect metricsBox = painter.boundingRect(QRect(margin, top, width - 2 * margin, height), Qt::TextWordWrap,
