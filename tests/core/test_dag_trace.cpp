@@ -105,7 +105,9 @@ TEST(DagTrace, PlacementsComeBackFromTheScheduleOfEverySolver) {
             const DagTrace trace = traceDagSchedule(in, *back);
             for (std::size_t t = 0; t < in.tasks.size(); ++t) {
                 EXPECT_LE(trace.tasks[t].waitEnd, s->tasks[t].start + 1e-9);
-                if (trace.tasks[t].hasWait()) EXPECT_GE(trace.tasks[t].waitStart, trace.tasks[t].predecessorsEnd);
+                if (trace.tasks[t].hasWait()) {
+                    EXPECT_GE(trace.tasks[t].waitStart, trace.tasks[t].predecessorsEnd);
+                }
                 EXPECT_LE(trace.tasks[t].dataReady, s->tasks[t].start + 1e-9 * std::max(1.0, s->makespan));
             }
             EXPECT_NEAR(s->tasks[trace.criticalPath.back()].end, s->makespan, 1e-12);

@@ -248,8 +248,25 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
         painter->setBrush(QColor(0xf3, 0xec, 0xe6));
         painter->drawRects(waitsHatched);
         painter->setPen(QPen(dagRedistributionColor(), 1));
-        painter->setBrush(QBrush(dagRedistributionColor(), Qt::BDiagPattern));
-        painter->drawRects(waitsHatched);
+        if (!painter->modes().testFlag(QCPPainter::pmVectorized)) {
+            painter->setBrush(QBrush(dagRedistributionColor(), Qt::BDiagPattern));
+            painter->drawRects(waitsHatched);
+        } else {
+            // SVG has no pattern brushes (Qt writes them as solid fills): the hatching as lines.
+            painter->setBrush(Qt::NoBrush);
+            painter->drawRects(waitsHatched);
+            QVector<QLineF> hatch;
+            for (const QRectF& r : waitsHatched) {
+                hatch.clear();
+                for (double d = 6; d < r.width() + r.height(); d += 6) {
+                    // The segment of the line x + y = left + top + d inside r.
+                    const double x0 = std::max(r.left(), r.left() + d - r.height());
+                    const double x1 = std::min(r.right(), r.left() + d);
+                    hatch.append(QLineF(x0, r.top() + d - (x0 - r.left()), x1, r.top() + d - (x1 - r.left())));
+                }
+                painter->drawLines(hatch);
+            }
+        }
     }
     m_stats.drawnRects += static_cast<std::size_t>(waitsPlain.size() + waitsHatched.size());
     painter->setPen(Qt::NoPen);
