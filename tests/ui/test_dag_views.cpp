@@ -138,6 +138,31 @@ private slots:
         }
     }
 
+    void everyDagSolversResultIsDrawn() {
+        // cpa's tasks may span clusters: their runs break at the cluster boundary, coloured "several clusters".
+        for (const SolverSpec& spec : solversForKind("dag")) {
+            const Solved solved = solveExample(spec.name.c_str());
+            auto view = shownView(solved);
+            QVERIFY2(view->data(), spec.name.c_str());
+            const DagViewData& d = *view->data();
+            for (std::size_t t = 0; t < d.taskCount(); ++t) {
+                std::size_t covered = 0;
+                for (const auto& [first, last] : d.runs[t]) {
+                    QCOMPARE(d.processors.clusterOf[static_cast<std::size_t>(first)],
+                             d.processors.clusterOf[static_cast<std::size_t>(last)]);
+                    covered += static_cast<std::size_t>(last - first + 1);
+                }
+                QCOMPARE(covered, d.placements[t].processors.size());
+            }
+            for (DagColorMode mode : {DagColorMode::ByTask, DagColorMode::ByLevel, DagColorMode::ByCluster}) {
+                view->setColorMode(mode);
+                view->ganttPlot()->replot(QCustomPlot::rpImmediateRefresh);
+                view->graphPlot()->replot(QCustomPlot::rpImmediateRefresh);
+                QVERIFY(view->ganttPlot()->gantt()->lastDrawStats().drawnRects >= d.taskCount());
+            }
+        }
+    }
+
     void theScreenShowsEachTaskInItsColour() {
         const Solved solved = solveExample();
         auto view = shownView(solved);
@@ -249,6 +274,31 @@ private slots:
         QVERIFY(box);
         QCOMPARE(box->currentData().toInt(), static_cast<int>(DagColorMode::ByCluster));
         QVERIFY(view->ganttPlot()->legend->itemCount() >= 2);
+    }
+
+    void waitsForRedistributionsAreDrawnAndHovered() {
+        const Solved solved = solveExample();
+        auto view = shownView(solved);
+        const DagViewData& d = *view->data();
+        DagGanttPlot* gantt = view->ganttPlot();
+        int waits = 0;
+        for (std::size_t t = 0; t < d.taskCount(); ++t) {
+            const DagTaskTrace& tr = d.trace.tasks[t];
+            if (!tr.hasWait()) continue;
+            ++waits;
+            // In the middle of the wait, on the task's first processor: the wait of that task.
+            const QPointF at(gantt->xAxis->coordToPixel((tr.waitStart + tr.waitEnd) / 2),
+                             gantt->yAxis->coordToPixel(d.runs[t].front().first));
+            const double widthPixels = gantt->xAxis->coordToPixel(tr.waitEnd) - gantt->xAxis->coordToPixel(tr.waitStart);
+            if (widthPixels < 6) continue;   // too thin to aim at without touching its neighbours
+            const std::optional<DagGanttHit> hit = gantt->gantt()->hitTest(at);
+            QVERIFY(hit);
+            QCOMPARE(hit->task, t);
+            QVERIFY(hit->wait);
+            QVERIFY(dagWaitTooltip(d, t).contains(d.taskName(t)));
+        }
+        // The example's data crosses links: some tasks wait for it.
+        QVERIFY(waits > 0);
     }
 
     void theCriticalPathEndsAtTheMakespanAndFollowsEdges() {
