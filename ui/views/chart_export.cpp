@@ -184,4 +184,55 @@ Expected<bool> exportWidget(QWidget* widget, const QString& path, int width, int
     return writeAtomically(path, buffer.data());
 }
 
+Expected<bool> exportPainted(const QString& path, int width, int height,
+                             const std::function<void(QCPPainter& painter)>& paint) {
+    Expected<ChartFormat> format = checkedFormat(path, width, height);
+    if (!format) return format.error();
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    switch (*format) {
+        case ChartFormat::Png: {
+            QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
+            image.fill(Qt::white);
+            QCPPainter painter(&image);
+            paint(painter);
+            painter.end();
+            if (!image.save(&buffer, "PNG")) return writeError(path, QObject::tr("PNG encoding failed"));
+            break;
+        }
+        case ChartFormat::Svg: {
+            QSvgGenerator generator;
+            generator.setOutputDevice(&buffer);
+            generator.setSize(QSize(width, height));
+            generator.setViewBox(QRect(0, 0, width, height));
+            generator.setTitle(QFileInfo(path).completeBaseName());
+            generator.setDescription(QObject::tr("Chart exported by HetSched"));
+            QCPPainter painter;
+            if (!painter.begin(&generator)) return writeError(path, QObject::tr("the SVG painter could not start"));
+            painter.setMode(QCPPainter::pmVectorized);
+            painter.setMode(QCPPainter::pmNoCaching);
+            paint(painter);
+            painter.end();
+            break;
+        }
+        case ChartFormat::Pdf: {
+            QPdfWriter writer(&buffer);
+            writer.setTitle(QFileInfo(path).completeBaseName());
+            writer.setCreator(QStringLiteral("HetSched"));
+            writer.setResolution(72);  // one pixel of the chart is one point of the page
+            writer.setPageSize(QPageSize(QSizeF(width, height), QPageSize::Point));
+            writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+            QCPPainter painter;
+            if (!painter.begin(&writer)) return writeError(path, QObject::tr("the PDF painter could not start"));
+            painter.setMode(QCPPainter::pmVectorized);
+            painter.setMode(QCPPainter::pmNoCaching);
+            painter.setMode(QCPPainter::pmNonCosmetic);
+            paint(painter);
+            painter.end();
+            break;
+        }
+    }
+    return writeAtomically(path, buffer.data());
+}
+
 }  // namespace hetsched::ui

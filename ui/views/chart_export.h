@@ -2,10 +2,12 @@
 #pragma once
 
 #include <QString>
+#include <functional>
 #include <optional>
 
 #include "common/expected.h"
 
+class QCPPainter;
 class QCustomPlot;
 class QWidget;
 
@@ -24,5 +26,10 @@ Expected<bool> exportPlot(QCustomPlot* plot, const QString& path, int width, int
 // PNG as pixels, PDF and SVG through QWidget::render (QCustomPlot children paint their own vector
 // output there only when the caller asks them to; otherwise their pixels are embedded).
 Expected<bool> exportWidget(QWidget* widget, const QString& path, int width, int height);
+// Renders what `paint` draws on a width x height canvas: pixels for PNG, vectors for PDF and SVG (the
+// painter is in QCustomPlot's vectorized mode there), for composite views that paint their plots
+// (QCustomPlot::toPainter) side by side into one painter.
+Expected<bool> exportPainted(const QString& path, int width, int height,
+                             const std::function<void(QCPPainter& painter)>& paint);
 
 }  // namespace hetsched::ui

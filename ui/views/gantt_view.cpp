@@ -18,6 +18,7 @@ namespace {
 
 constexpr int kMaxLegendEntries = 16;
 constexpr double kRightPadding = 0.05;  // of the time span, so a marker at the end is not on the border
+const QString kSubtitleSeparator = QStringLiteral("   ·   ");
 const QString kMarkerLayer = QStringLiteral("markers");
 
 QString statusText(const SolveResult& result) {
@@ -134,7 +135,7 @@ void GanttView::showResult(const Instance& instance, std::shared_ptr<const Solve
     parts << tr("%1 s").arg(formatRounded(result->seconds, 3));
     // The schedule lives as long as the result it belongs to, without a copy.
     setSchedule(std::shared_ptr<const Schedule>(result, &result->schedule),
-                parts.join(QStringLiteral("   ·   ")));
+                parts.join(kSubtitleSeparator));
     if (result->status == SolveStatus::Infeasible)
         setOverlayMessage(result->message.empty()
                               ? tr("Infeasible")
@@ -168,6 +169,7 @@ void GanttView::setSchedule(std::shared_ptr<const Schedule> schedule, const QStr
     m_markers->setMarkers(std::move(markers));
     axisRect()->setMinimumMargins(QMargins(0, m_markers->labelAreaHeight(), 0, 0));
     m_title->setText(title.isEmpty() ? tr("Schedule") : title);
+    m_subtitleText = subtitle;
     m_subtitle->setText(subtitle);
     m_subtitle->setVisible(!subtitle.isEmpty());
     xAxis->setLabel(timeUnit.isEmpty() ? tr("time") : tr("time (%1)").arg(timeUnit));
@@ -175,6 +177,25 @@ void GanttView::setSchedule(std::shared_ptr<const Schedule> schedule, const QStr
     setOverlayMessage(empty && schedule ? tr("The schedule is empty") : QString());
     rebuildLegend();
     fitView();
+}
+
+void GanttView::updateLayout() {
+    // Metrics wider than the chart would be centred and clipped on both sides: break them into lines
+    // between parts (a part longer than the width keeps a line of its own).
+    if (!m_subtitleText.isEmpty()) {
+        const QFontMetricsF metrics(m_subtitle->font());
+        const double width = std::max(40, viewport().width() - 16);
+        QStringList lines;
+        for (const QString& part : m_subtitleText.split(kSubtitleSeparator)) {
+            if (!lines.isEmpty() && metrics.horizontalAdvance(lines.back() + kSubtitleSeparator + part) <= width)
+                lines.back() += kSubtitleSeparator + part;
+            else
+                lines << part;
+        }
+        const QString wrapped = lines.join(QLatin1Char('\n'));
+        if (wrapped != m_subtitle->text()) m_subtitle->setText(wrapped);
+    }
+    QCustomPlot::updateLayout();
 }
 
 void GanttView::setOverlayMessage(const QString& message) {

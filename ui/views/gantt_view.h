@@ -45,6 +45,8 @@ protected:
     // Entries a chart adds to the context menu, between the colour modes and the export.
     virtual void addContextMenuActions(QMenu& menu) { Q_UNUSED(menu) }
     void rebuildLegend();
+    // Wraps the subtitle to the width being laid out (the screen's, or an export's) before the layout.
+    void updateLayout() override;
 
 private:
     void placeLegend(bool shown);
@@ -63,6 +65,7 @@ private:
     TimeMarkerLayer* m_markers;
     QCPTextElement* m_title;
     QCPTextElement* m_subtitle;
+    QString m_subtitleText;   // unwrapped: parts joined by " · "
     QCPItemText* m_overlayText;
     QCPItemRect* m_highlight;
     std::optional<GanttHit> m_hovered;

@@ -4,6 +4,7 @@
 
 #include "views/chart_export.h"
 #include "views/cpugpu_shelf_view.h"
+#include "views/dag_schedule_view.h"
 #include "views/divisible_timeline_view.h"
 #include "views/gantt_view.h"
 
@@ -25,9 +26,10 @@ ChartType chartTypeFor(const Instance& instance) {
         ChartType operator()(const DivisibleInstance&) const { return ChartType::DivisibleTimeline; }
         // The shelf layout of the dual approximation (any CPU/GPU schedule, coloured by shelf or acceleration).
         ChartType operator()(const CpuGpuInstance&) const { return ChartType::CpuGpuShelves; }
-        // Until their own views land: the periodic schedule's ports and processors, the processors of the DAG.
+        // Until its own view lands: the periodic schedule's ports and processors.
         ChartType operator()(const SteadyStateInstance&) const { return ChartType::Gantt; }
-        ChartType operator()(const DagInstance&) const { return ChartType::Gantt; }
+        // The Jedule-style Gantt of the processors by cluster beside the layered task graph.
+        ChartType operator()(const DagInstance&) const { return ChartType::DagGantt; }
     };
     return std::visit(ChartOf{}, instance);
 }
@@ -40,6 +42,8 @@ ResultChart* createResultChart(ChartType type, QWidget* parent) {
             return new DivisibleTimelineView(parent);
         case ChartType::CpuGpuShelves:
             return new ShelfView(parent);
+        case ChartType::DagGantt:
+            return new DagScheduleView(parent);
     }
     return new GanttView(parent);
 }

@@ -1,0 +1,135 @@
+// The trace the dag views draw: data arrival by the redistribution model, the waits for data, the
+// critical path by the schedule's times, and placements read back from the schedule.
+#include <gtest/gtest.h>
+
+#include "io/instance_io.h"
+#include "model/dag_random.h"
+#include "solvers/dag/dag_trace.h"
+
+namespace hetsched {
+namespace {
+
+// C0: 4 processors (global 0-3), C1: 2 processors (global 4, 5); every processor 1e9 flop/s.
+const char* kTwoClusters = R"({"kind": "dag",
+  "platform": {"clusters": [{"name": "C0", "processors": 4, "speed": 1e9, "bandwidth": 1e8, "latency": 0.01},
+                            {"name": "C1", "processors": 2, "speed": 1e9, "bandwidth": 1e8, "latency": 0.01}],
+               "backbone": {"bandwidth": 1e8, "latency": 0.1}},
+  "tasks": [{"name": "a", "flops": 1e9, "alpha": 0}, {"name": "b", "flops": 2e9, "alpha": 0},
+            {"name": "c", "flops": 1e9, "alpha": 0}, {"name": "d", "flops": 1e9, "alpha": 0}],
+  "edges": [{"from": "a", "to": "b", "bytes": 1e8}, {"from": "a", "to": "c", "bytes": 0},
+            {"from": "c", "to": "d", "bytes": 4e8}]})";
+
+DagInstance twoClusters() {
+    Expected<Instance> in = parseInstance(kTwoClusters);
+    EXPECT_TRUE(in.ok()) << (in.ok() ? "" : in.error().message);
+    return std::get<DagInstance>(*in);
+}
+
+// a on C0 {0, 1} [0, 0.5]; b on C1 {4, 5} after a's data crossed the backbone: 0.01 + 0.1 + 0.01 +
+// 1e8 / min(2 * 1e8, 1e8, 2 * 1e8) = 1.12 s, so [1.62, 2.62]; c on C0 {0} right after a (no data),
+// [0.5, 1.5]; d on C0 {2, 3}: 4e8 bytes inside C0, 0.01 + 4e8 / (min(1, 2) * 1e8) = 4.01 s, data at
+// 5.51, started later at 6 (as if its processors had been busy), [6, 6.5].
+std::vector<DagPlacement> handPlacements() {
+    return {{{0, 1}, 0.0, 0.5}, {{4, 5}, 1.62, 2.62}, {{0}, 0.5, 1.5}, {{2, 3}, 6.0, 6.5}};
+}
+
+TEST(DagTrace, DataArrivalFollowsTheRedistributionModel) {
+    const DagTrace trace = traceDagSchedule(twoClusters(), handPlacements());
+    EXPECT_NEAR(trace.edgeSeconds[0], 1.12, 1e-12);
+    EXPECT_EQ(trace.edgeSeconds[1], 0.0);
+    EXPECT_NEAR(trace.edgeSeconds[2], 4.01, 1e-12);
+    EXPECT_NEAR(trace.tasks[1].dataReady, 1.62, 1e-12);
+    EXPECT_NEAR(trace.tasks[3].dataReady, 5.51, 1e-12);
+    EXPECT_EQ(trace.tasks[0].criticalPredecessor, -1);
+    EXPECT_EQ(trace.tasks[1].criticalPredecessor, 0);
+    EXPECT_EQ(trace.tasks[3].criticalPredecessor, 2);
+}
+
+TEST(DagTrace, WaitsSpanFromThePredecessorsEndToTheDataOrTheStart) {
+    const DagTrace trace = traceDagSchedule(twoClusters(), handPlacements());
+    // b: its processors are free from 0, a ends at 0.5, the data arrives at its start.
+    EXPECT_NEAR(trace.tasks[1].waitStart, 0.5, 1e-12);
+    EXPECT_NEAR(trace.tasks[1].waitEnd, 1.62, 1e-12);
+    EXPECT_FALSE(trace.tasks[1].waitedForProcessors);
+    // c: no data to wait for.
+    EXPECT_FALSE(trace.tasks[2].hasWait());
+    // d: from c's end (1.5) until the data (5.51), then it waited for processors until 6.
+    EXPECT_NEAR(trace.tasks[3].waitStart, 1.5, 1e-12);
+    EXPECT_NEAR(trace.tasks[3].waitEnd, 5.51, 1e-12);
+    EXPECT_TRUE(trace.tasks[3].waitedForProcessors);
+    EXPECT_FALSE(trace.tasks[0].hasWait());
+}
+
+TEST(DagTrace, CriticalPathRunsBackFromTheLastTaskThroughTheLatestData) {
+    const DagTrace trace = traceDagSchedule(twoClusters(), handPlacements());
+    EXPECT_EQ(trace.criticalPath, (std::vector<std::size_t>{0, 2, 3}));
+    EXPECT_EQ(trace.onCriticalPath, (std::vector<bool>{true, false, true, true}));
+    EXPECT_EQ(trace.criticalEdge, (std::vector<bool>{false, true, true}));
+    EXPECT_EQ(trace.levels, 3);
+    EXPECT_EQ(trace.tasks[3].level, 2);
+}
+
+TEST(DagTrace, ProcessorBusyUntilLaterShortensTheWait) {
+    DagInstance in = twoClusters();
+    std::vector<DagPlacement> p = handPlacements();
+    // Another task e on processor 2 until 3: d's processors are all free only from 3.
+    in.tasks.push_back({"e", 3e9, 0});
+    p.push_back({{2}, 0.0, 3.0});
+    const DagTrace trace = traceDagSchedule(in, p);
+    EXPECT_NEAR(trace.tasks[3].waitStart, 3.0, 1e-12);
+    EXPECT_NEAR(trace.tasks[3].waitEnd, 5.51, 1e-12);
+}
+
+TEST(DagTrace, PlacementsComeBackFromTheScheduleOfEverySolver) {
+    DagPlatformConfig platformConfig;
+    platformConfig.clusters = 3;
+    platformConfig.minProcessors = 4;
+    platformConfig.maxProcessors = 12;
+    const DagPlatform platform = *generatePlatform(platformConfig);
+    DagGeneratorConfig config;
+    config.n = 60;
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+        config.seed = seed;
+        const DagInstance in = *generateDag(config, platform);
+        for (auto solver : {solveDagHcpa, solveDagMheft, solveDagCpa, solveDagHeft}) {
+            Expected<DagSolution> s = solver(in, {});
+            ASSERT_TRUE(s.ok()) << s.error().message;
+            Expected<std::vector<DagPlacement>> back = dagPlacementsFromSchedule(in, dagSchedule(in, *s));
+            ASSERT_TRUE(back.ok()) << back.error().message;
+            for (std::size_t t = 0; t < in.tasks.size(); ++t) {
+                EXPECT_EQ((*back)[t].processors, s->tasks[t].processors);
+                EXPECT_EQ((*back)[t].start, s->tasks[t].start);
+                EXPECT_EQ((*back)[t].end, s->tasks[t].end);
+            }
+            // Every wait lies between the predecessors' end and the task's start.
+            const DagTrace trace = traceDagSchedule(in, *back);
+            for (std::size_t t = 0; t < in.tasks.size(); ++t) {
+                EXPECT_LE(trace.tasks[t].waitEnd, s->tasks[t].start + 1e-9);
+                if (trace.tasks[t].hasWait()) {
+                    EXPECT_GE(trace.tasks[t].waitStart, trace.tasks[t].predecessorsEnd);
+                }
+                EXPECT_LE(trace.tasks[t].dataReady, s->tasks[t].start + 1e-9 * std::max(1.0, s->makespan));
+            }
+            EXPECT_NEAR(s->tasks[trace.criticalPath.back()].end, s->makespan, 1e-12);
+        }
+    }
+}
+
+TEST(DagTrace, AScheduleOfAnotherPlatformIsRefusedWithAReason) {
+    const DagInstance in = twoClusters();
+    DagSolution s;
+    s.tasks = handPlacements();
+    s.makespan = 6.5;
+    Schedule schedule = dagSchedule(in, s);
+    schedule.lanes.pop_back();
+    Expected<std::vector<DagPlacement>> back = dagPlacementsFromSchedule(in, schedule);
+    ASSERT_FALSE(back.ok());
+    EXPECT_NE(back.error().message.find("5 processor lanes"), std::string::npos) << back.error().message;
+    schedule = dagSchedule(in, s);
+    for (Interval& interval : schedule.lanes[4].intervals) interval.taskId = 0;   // b's interval now says a
+    back = dagPlacementsFromSchedule(in, schedule);
+    ASSERT_FALSE(back.ok());
+}
+
+}  // namespace
+}  // namespace hetsched

@@ -1,0 +1,630 @@
+#include "views/dag_gantt_view.h"
+
+#include <QElapsedTimer>
+#include <QToolTip>
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "util/number_text.h"
+#include "views/chart_palette.h"
+#include "views/plot_legend.h"
+#include "views/swatch_legend_item.h"
+#include "views/time_marker_layer.h"
+
+namespace hetsched::ui {
+
+namespace {
+
+constexpr double kOutlineMinPixels = 4.0;
+constexpr double kHatchMinPixels = 4.0;
+constexpr double kLabelPadding = 6.0;
+constexpr std::size_t kMaxLabels = 3000;
+constexpr double kClickSlack = 4.0;
+const QString kMarkerLayer = QStringLiteral("markers");
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------------
+DagGanttPlottable::DagGanttPlottable(QCPAxis* timeAxis, QCPAxis* rowAxis) : QCPAbstractPlottable(timeAxis, rowAxis) {
+    setSelectable(QCP::stNone);
+    setAntialiased(false);
+    setAntialiasedFill(false);
+}
+
+void DagGanttPlottable::setData(std::shared_ptr<const DagViewData> data) {
+    m_data = std::move(data);
+    rebuildIndex();
+}
+
+void DagGanttPlottable::setColors(const DagColors& colors) {
+    m_palette = colors.palette;
+    m_taskColor = colors.taskColor;
+}
+
+void DagGanttPlottable::rebuildIndex() {
+    m_clusters.clear();
+    if (!m_data) return;
+    const DagViewData& d = *m_data;
+    m_clusters.resize(d.instance.platform.clusters.size());
+    for (std::size_t t = 0; t < d.taskCount(); ++t) {
+        const DagPlacement& p = d.placements[t];
+        const DagTaskTrace& tr = d.trace.tasks[t];
+        for (const auto& [first, last] : d.runs[t]) {
+            const auto c = static_cast<std::size_t>(d.processors.clusterOf[static_cast<std::size_t>(first)]);
+            if (tr.hasWait()) m_clusters[c].pieces.push_back({tr.waitStart, tr.waitEnd, first, last, static_cast<std::uint32_t>(t), true});
+            m_clusters[c].pieces.push_back({p.start, p.end, first, last, static_cast<std::uint32_t>(t), false});
+        }
+    }
+    for (ClusterIndex& index : m_clusters) {
+        std::stable_sort(index.pieces.begin(), index.pieces.end(),
+                         [](const Piece& a, const Piece& b) { return a.start < b.start; });
+        index.maxEndSoFar.resize(index.pieces.size());
+        double m = -std::numeric_limits<double>::infinity();
+        for (std::size_t k = 0; k < index.pieces.size(); ++k) index.maxEndSoFar[k] = m = std::max(m, index.pieces[k].end);
+    }
+}
+
+QRectF DagGanttPlottable::pixelRect(double start, double end, int firstRow, int lastRow) const {
+    double x0 = mKeyAxis->coordToPixel(start);
+    double x1 = mKeyAxis->coordToPixel(end);
+    double y0 = mValueAxis->coordToPixel(firstRow - 0.5);
+    double y1 = mValueAxis->coordToPixel(lastRow + 0.5);
+    if (x0 > x1) std::swap(x0, x1);
+    if (y0 > y1) std::swap(y0, y1);
+    return QRectF(QPointF(x0, y0), QPointF(x1, y1));
+}
+
+std::vector<QRectF> DagGanttPlottable::taskPixelRects(std::size_t task) const {
+    std::vector<QRectF> rects;
+    if (!m_data || task >= m_data->taskCount()) return rects;
+    const DagPlacement& p = m_data->placements[task];
+    for (const auto& [first, last] : m_data->runs[task]) rects.push_back(pixelRect(p.start, p.end, first, last));
+    return rects;
+}
+
+std::optional<DagGanttHit> DagGanttPlottable::hitTest(const QPointF& pixel) const {
+    if (!m_data || !mKeyAxis || !mValueAxis) return std::nullopt;
+    const double time = mKeyAxis->pixelToCoord(pixel.x());
+    const double slack = std::abs(mKeyAxis->pixelToCoord(pixel.x() + 2) - time);
+    const int row = static_cast<int>(std::floor(mValueAxis->pixelToCoord(pixel.y()) + 0.5));
+    if (row < 0 || row >= m_data->processorCount()) return std::nullopt;
+    const auto c = static_cast<std::size_t>(m_data->processors.clusterOf[static_cast<std::size_t>(row)]);
+    const ClusterIndex& index = m_clusters[c];
+    const auto begin = std::lower_bound(index.maxEndSoFar.begin(), index.maxEndSoFar.end(), time - slack);
+    std::optional<DagGanttHit> best;
+    double bestDistance = std::numeric_limits<double>::infinity();
+    for (auto k = static_cast<std::size_t>(begin - index.maxEndSoFar.begin());
+         k < index.pieces.size() && index.pieces[k].start <= time + slack; ++k) {
+        const Piece& piece = index.pieces[k];
+        if (piece.end < time - slack || row < piece.firstRow || row > piece.lastRow) continue;
+        // Inside beats near; a task beats its own wait.
+        const double distance = (time < piece.start ? piece.start - time : time > piece.end ? time - piece.end : 0.0) +
+                                (piece.wait ? slack / 2 : 0.0);
+        if (distance < bestDistance) {
+            bestDistance = distance;
+            best = DagGanttHit{piece.task, piece.wait};
+        }
+    }
+    return best;
+}
+
+double DagGanttPlottable::selectTest(const QPointF& pos, bool onlySelectable, QVariant* details) const {
+    Q_UNUSED(details)
+    if (onlySelectable && !mSelectable) return -1;
+    if (!mKeyAxis || !mKeyAxis->axisRect()->rect().contains(pos.toPoint())) return -1;
+    return hitTest(pos) ? 0 : -1;
+}
+
+QCPRange DagGanttPlottable::getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain) const {
+    Q_UNUSED(inSignDomain)
+    foundRange = m_data && m_data->taskCount() > 0;
+    return foundRange ? QCPRange(0, std::max(m_data->makespan, 1e-12)) : QCPRange();
+}
+
+QCPRange DagGanttPlottable::getValueRange(bool& foundRange, QCP::SignDomain inSignDomain, const QCPRange& inKeyRange) const {
+    Q_UNUSED(inSignDomain)
+    Q_UNUSED(inKeyRange)
+    foundRange = m_data && m_data->processorCount() > 0;
+    return foundRange ? QCPRange(-0.5, m_data->processorCount() - 0.5) : QCPRange();
+}
+
+void DagGanttPlottable::drawClusterBands(QCPPainter* painter, double rowLow, double rowHigh) const {
+    const QRect area = clipRect();
+    const auto& offset = m_data->processors.offset;
+    const std::size_t clusters = m_data->instance.platform.clusters.size();
+    QVector<QRectF> shaded;
+    QVector<QLineF> borders;
+    for (std::size_t c = 0; c < clusters; ++c) {
+        const double low = offset[c] - 0.5;
+        const double high = offset[c + 1] - 0.5;
+        if (high < rowLow || low > rowHigh) continue;
+        double y0 = mValueAxis->coordToPixel(low);
+        double y1 = mValueAxis->coordToPixel(high);
+        if (y0 > y1) std::swap(y0, y1);
+        if (c % 2 == 1) shaded.append(QRectF(area.left(), y0, area.width(), y1 - y0));
+        if (c > 0) borders.append(QLineF(area.left(), std::round(y0), area.right(), std::round(y0)));
+    }
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(QColor(0xee, 0xf0, 0xf4));
+    painter->drawRects(shaded);
+    painter->setPen(QPen(QColor(0x55, 0x55, 0x55), 1.5));
+    painter->drawLines(borders);
+}
+
+void DagGanttPlottable::draw(QCPPainter* painter) {
+    QElapsedTimer timer;
+    timer.start();
+    m_stats = {};
+    if (!m_data || !mKeyAxis || !mValueAxis || m_data->taskCount() == 0 || m_palette.empty()) return;
+    const DagViewData& d = *m_data;
+    const QRect area = clipRect();
+    const QCPRange time = mKeyAxis->range();
+    const QCPRange rows = mValueAxis->range();
+    drawClusterBands(painter, rows.lower, rows.upper);
+
+    // Sub-pixel rectangles are folded per pixel: the first to land on a pixel paints it.
+    const int gridWidth = area.width() + 1;
+    const std::size_t gridSize = static_cast<std::size_t>(gridWidth) * static_cast<std::size_t>(area.height() + 1);
+    if (m_pixelUsed.size() != gridSize) m_pixelUsed.assign(gridSize, 0);
+    else std::memset(m_pixelUsed.data(), 0, m_pixelUsed.size());
+
+    const double leftLimit = area.left() - 2.0;
+    const double rightLimit = area.right() + 2.0;
+    const double topLimit = area.top() - 2.0;
+    const double bottomLimit = area.bottom() + 2.0;
+    std::vector<QVector<QRectF>> plain(m_palette.size());
+    std::vector<QVector<QRectF>> outlined(m_palette.size());
+    QVector<QRectF> waitsHatched;
+    QVector<QRectF> waitsPlain;
+    QVector<QLineF> links;
+    QVector<QRectF> critical;
+    struct Label {
+        QRectF rect;
+        std::uint32_t task;
+    };
+    std::vector<Label> labels;
+    const QFontMetricsF metrics(mParentPlot->font());
+    std::vector<int> lastRunDrawn;   // linked runs: the previous visible run of the task being drawn
+
+    for (std::size_t c = 0; c < m_clusters.size(); ++c) {
+        const double low = d.processors.offset[c] - 0.5;
+        const double high = d.processors.offset[c + 1] - 0.5;
+        if (high < rows.lower || low > rows.upper) continue;
+        const ClusterIndex& index = m_clusters[c];
+        const auto begin = std::lower_bound(index.maxEndSoFar.begin(), index.maxEndSoFar.end(), time.lower);
+        for (auto k = static_cast<std::size_t>(begin - index.maxEndSoFar.begin());
+             k < index.pieces.size() && index.pieces[k].start <= time.upper; ++k) {
+            ++m_stats.candidates;
+            const Piece& piece = index.pieces[k];
+            if (piece.end < time.lower || piece.lastRow + 0.5 < rows.lower || piece.firstRow - 0.5 > rows.upper) continue;
+            if (piece.wait && !m_showWaits) continue;
+            ++m_stats.visiblePieces;
+            QRectF r = pixelRect(piece.start, piece.end, piece.firstRow, piece.lastRow);
+            const double x0 = std::round(std::max(r.left(), leftLimit));
+            const double x1 = std::round(std::min(r.right(), rightLimit));
+            const double y0 = std::round(std::max(r.top(), topLimit));
+            const double y1 = std::round(std::min(r.bottom(), bottomLimit));
+            r = QRectF(x0, y0, std::max(1.0, x1 - x0), std::max(1.0, y1 - y0));
+            if (r.width() <= 1.0 && r.height() <= 1.0) {
+                const int px = static_cast<int>(x0) - area.left();
+                const int py = static_cast<int>(y0) - area.top();
+                if (px >= 0 && py >= 0 && px < gridWidth && py <= area.height()) {
+                    std::uint8_t& used = m_pixelUsed[static_cast<std::size_t>(py) * static_cast<std::size_t>(gridWidth) +
+                                                     static_cast<std::size_t>(px)];
+                    if (used) {
+                        ++m_stats.mergedPixels;
+                        continue;
+                    }
+                    used = 1;
+                }
+            }
+            if (piece.wait) {
+                (r.width() >= kHatchMinPixels && r.height() >= kHatchMinPixels ? waitsHatched : waitsPlain).append(r);
+                continue;
+            }
+            const std::uint16_t color = m_taskColor[piece.task];
+            const bool big = r.width() >= kOutlineMinPixels && r.height() >= kOutlineMinPixels;
+            (big ? outlined : plain)[color].append(r);
+            if (m_showCritical && d.trace.onCriticalPath[piece.task]) critical.append(r);
+            if (big && d.runs[piece.task].size() > 1) {
+                // A task over several runs: a dashed link from this run to the task's other runs.
+                const QRectF first = pixelRect(piece.start, piece.end, d.runs[piece.task].front().first,
+                                               d.runs[piece.task].front().second);
+                if (piece.firstRow != d.runs[piece.task].front().first)
+                    links.append(QLineF(r.left() + 3, first.bottom(), r.left() + 3, r.top()));
+            }
+            if (big && r.height() >= metrics.height() - 2 && r.width() >= 2 * kLabelPadding && labels.size() < kMaxLabels)
+                labels.push_back({r, piece.task});
+        }
+    }
+
+    painter->setPen(Qt::NoPen);
+    if (!waitsPlain.isEmpty()) {
+        painter->setBrush(dagRedistributionColor().lighter(130));
+        painter->drawRects(waitsPlain);
+    }
+    if (!waitsHatched.isEmpty()) {
+        painter->setBrush(QColor(0xf3, 0xec, 0xe6));
+        painter->drawRects(waitsHatched);
+        painter->setPen(QPen(dagRedistributionColor(), 1));
+        if (!painter->modes().testFlag(QCPPainter::pmVectorized)) {
+            painter->setBrush(QBrush(dagRedistributionColor(), Qt::BDiagPattern));
+            painter->drawRects(waitsHatched);
+        } else {
+            // SVG has no pattern brushes (Qt writes them as solid fills): the hatching as lines.
+            painter->setBrush(Qt::NoBrush);
+            painter->drawRects(waitsHatched);
+            QVector<QLineF> hatch;
+            for (const QRectF& r : waitsHatched) {
+                hatch.clear();
+                for (double d = 6; d < r.width() + r.height(); d += 6) {
+                    // The segment of the line x + y = left + top + d inside r.
+                    const double x0 = std::max(r.left(), r.left() + d - r.height());
+                    const double x1 = std::min(r.right(), r.left() + d);
+                    hatch.append(QLineF(x0, r.top() + d - (x0 - r.left()), x1, r.top() + d - (x1 - r.left())));
+                }
+                painter->drawLines(hatch);
+            }
+        }
+    }
+    m_stats.drawnRects += static_cast<std::size_t>(waitsPlain.size() + waitsHatched.size());
+    painter->setPen(Qt::NoPen);
+    for (std::size_t c = 0; c < m_palette.size(); ++c) {
+        if (plain[c].isEmpty()) continue;
+        painter->setBrush(m_palette[c]);
+        painter->drawRects(plain[c]);
+        m_stats.drawnRects += static_cast<std::size_t>(plain[c].size());
+    }
+    for (std::size_t c = 0; c < m_palette.size(); ++c) {
+        if (outlined[c].isEmpty()) continue;
+        painter->setPen(QPen(m_palette[c].darker(150), 1));
+        painter->setBrush(m_palette[c]);
+        painter->drawRects(outlined[c]);
+        m_stats.drawnRects += static_cast<std::size_t>(outlined[c].size());
+    }
+    if (!links.isEmpty()) {
+        painter->setPen(QPen(QColor(0x20, 0x20, 0x20), 1, Qt::DashLine));
+        painter->drawLines(links);
+    }
+    if (!critical.isEmpty()) {
+        // Thin rectangles get a thin outline, so that their own colour still shows.
+        QVector<QRectF> small;
+        QVector<QRectF> large;
+        for (const QRectF& r : critical) (r.width() >= 8 && r.height() >= 8 ? large : small).append(r);
+        painter->setBrush(Qt::NoBrush);
+        painter->setPen(QPen(dagCriticalColor(), 2));
+        painter->drawRects(large);
+        painter->setPen(QPen(dagCriticalColor(), 1));
+        painter->drawRects(small);
+    }
+    painter->setFont(mParentPlot->font());
+    for (const Label& label : labels) {
+        const QString text = d.taskName(label.task);
+        if (metrics.horizontalAdvance(text) + kLabelPadding > label.rect.width()) continue;
+        painter->setPen(textColorOn(m_palette[m_taskColor[label.task]]));
+        painter->drawText(label.rect, Qt::AlignCenter, text);
+        ++m_stats.labels;
+    }
+    m_stats.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+void DagGanttPlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const {
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(m_palette.empty() ? QColor(Qt::gray) : m_palette.front());
+    painter->drawRect(rect);
+}
+
+// ---------------------------------------------------------------------------------------------------
+double DagProcessorTicker::availablePixels() {
+    const int viewportHeight = m_axis->parentPlot()->viewport().height();
+    const int axisHeight = m_axis->axisRect()->height();
+    const int chrome = m_lastViewportHeight > 0 && axisHeight > 0 ? m_lastViewportHeight - axisHeight : 110;
+    m_lastViewportHeight = viewportHeight;
+    return std::max(20, viewportHeight - chrome);
+}
+
+QVector<double> DagProcessorTicker::createTickVector(double tickStep, const QCPRange& range) {
+    Q_UNUSED(tickStep)
+    m_labels.clear();
+    QVector<double> ticks;
+    if (!m_data) return ticks;
+    const auto& offset = m_data->processors.offset;
+    const auto& clusters = m_data->instance.platform.clusters;
+    const double labelPixels = QFontMetricsF(m_axis->tickLabelFont()).height() * 1.15;
+    const double pixelsPerRow = availablePixels() / std::max(1e-9, range.size());
+    if (pixelsPerRow >= labelPixels) {
+        const int first = std::max(0, static_cast<int>(std::ceil(range.lower)));
+        const int last = std::min(m_data->processorCount() - 1, static_cast<int>(std::floor(range.upper)));
+        for (int row = first; row <= last; ++row) {
+            const auto c = static_cast<std::size_t>(m_data->processors.clusterOf[static_cast<std::size_t>(row)]);
+            ticks.append(row);
+            m_labels.insert(row, QStringLiteral("%1 #%2").arg(QString::fromStdString(clusters[c].name)).arg(row - offset[c]));
+        }
+        return ticks;
+    }
+    // One label per cluster, at the middle of its visible part, when the band is tall enough for it.
+    double lastPixel = -1e9;
+    for (std::size_t c = 0; c < clusters.size(); ++c) {
+        const double low = std::max(range.lower, offset[c] - 0.5);
+        const double high = std::min(range.upper, offset[c + 1] - 0.5);
+        if (high <= low || (high - low) * pixelsPerRow < labelPixels * 0.8) continue;
+        const double middle = (low + high) / 2;
+        const double pixel = middle * pixelsPerRow;
+        if (pixel - lastPixel < labelPixels) continue;
+        lastPixel = pixel;
+        ticks.append(middle);
+        m_labels.insert(middle, QString::fromStdString(clusters[c].name));
+    }
+    return ticks;
+}
+
+QString DagProcessorTicker::getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) {
+    Q_UNUSED(locale)
+    Q_UNUSED(formatChar)
+    Q_UNUSED(precision)
+    return m_labels.value(tick);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The hovered and the selected task's outlines, on the overlay layer so that hovering redraws only them.
+class DagGanttPlot::Overlay : public QCPLayerable {
+public:
+    Overlay(DagGanttPlot* plot) : QCPLayerable(plot, QStringLiteral("overlay")), m_plot(plot) {}
+
+protected:
+    QRect clipRect() const override { return m_plot->axisRect()->rect(); }
+    void applyDefaultAntialiasingHint(QCPPainter* painter) const override { painter->setAntialiasing(false); }
+    void draw(QCPPainter* painter) override {
+        const auto outline = [&](int task, const QPen& pen) {
+            if (task < 0) return;
+            const std::vector<QRectF> rects = m_plot->m_gantt->taskPixelRects(static_cast<std::size_t>(task));
+            painter->setPen(pen);
+            painter->setBrush(Qt::NoBrush);
+            // A task a few pixels small is still marked by a box of at least 9 pixels.
+            for (const QRectF& r : rects) {
+                QRectF box = r.adjusted(-1, -1, 1, 1);
+                if (box.width() < 9) box.adjust(-(9 - box.width()) / 2, 0, (9 - box.width()) / 2, 0);
+                if (box.height() < 9) box.adjust(0, -(9 - box.height()) / 2, 0, (9 - box.height()) / 2);
+                painter->drawRect(box);
+            }
+            // Runs of one task are joined by a line at its start.
+            for (std::size_t k = 1; k < rects.size(); ++k)
+                painter->drawLine(QLineF(rects[k - 1].left(), rects[k - 1].bottom(), rects[k].left(), rects[k].top()));
+        };
+        if (m_plot->m_hovered && static_cast<int>(m_plot->m_hovered->task) != m_plot->m_selected)
+            outline(static_cast<int>(m_plot->m_hovered->task), QPen(QColor(0x30, 0x30, 0x30), 1.5));
+        outline(m_plot->m_selected, QPen(QColor(0, 0, 0), 3));
+        if (m_plot->m_selected >= 0) outline(m_plot->m_selected, QPen(QColor(0xff, 0xd7, 0x00), 1));
+    }
+
+private:
+    DagGanttPlot* m_plot;
+};
+
+DagGanttPlot::DagGanttPlot(QWidget* parent) : QCustomPlot(parent) {
+    setObjectName(QStringLiteral("dagGanttPlot"));
+    setMinimumSize(280, 200);
+    setNoAntialiasingOnDrag(true);
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
+    axisRect()->setRangeZoom(Qt::Horizontal);
+    xAxis->setLabel(tr("time (s)"));
+    xAxis->grid()->setSubGridVisible(false);
+    xAxis->grid()->setPen(QPen(QColor(215, 215, 215), 1, Qt::DotLine));
+    m_ticker = QSharedPointer<DagProcessorTicker>::create(yAxis);
+    yAxis->setTicker(m_ticker);
+    yAxis->setRangeReversed(true);
+    yAxis->grid()->setVisible(false);
+    yAxis->setTickLength(0, 3);
+    yAxis->setSubTicks(false);
+    yAxis->setLabel(tr("processors"));
+
+    m_gantt = new DagGanttPlottable(xAxis, yAxis);
+    m_gantt->setName(tr("tasks"));
+    m_gantt->removeFromLegend();
+    addLayer(kMarkerLayer, layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    m_markers = new TimeMarkerLayer(axisRect(), xAxis, kMarkerLayer);
+    m_overlay = new Overlay(this);
+
+    m_message = new QCPItemText(this);
+    m_message->setPositionAlignment(Qt::AlignCenter);
+    m_message->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_message->position->setCoords(0.5, 0.5);
+    m_message->setColor(QColor(0x60, 0x60, 0x60));
+    m_message->setBrush(QColor(255, 255, 255, 220));
+    m_message->setPadding(QMargins(10, 6, 10, 6));
+    m_message->setSelectable(false);
+
+    axisRect()->insetLayout()->take(legend);
+    axisRect()->insetLayout()->simplify();
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    legend->setWrap(6);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    legend->setIconSize(14, 12);
+    legend->setMargins(QMargins(6, 2, 6, 10));
+    legend->setRowSpacing(0);
+    placeLegendBelow(*this, false);
+
+    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &DagGanttPlot::clampTimeRange);
+    connect(yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &DagGanttPlot::clampRowRange);
+    // The ticker sizes its labels by the previous layout: a layout that changed the axis height gets one more frame.
+    connect(this, &QCustomPlot::afterLayout, this, [this] {
+        const int height = axisRect()->height();
+        if (m_laidOutAxisHeight >= 0 && std::abs(height - m_laidOutAxisHeight) > 2) replot(rpQueuedReplot);
+        m_laidOutAxisHeight = height;
+    });
+    connect(this, &QCustomPlot::mouseMove, this, &DagGanttPlot::onMouseMove);
+    connect(this, &QCustomPlot::mousePress, this, &DagGanttPlot::onMousePress);
+    connect(this, &QCustomPlot::mouseRelease, this, &DagGanttPlot::onMouseRelease);
+    connect(this, &QCustomPlot::mouseWheel, this, [this](QWheelEvent* event) {
+        axisRect()->setRangeZoom(event->modifiers() & Qt::ControlModifier ? Qt::Vertical : Qt::Horizontal);
+    });
+    connect(this, &QCustomPlot::mouseDoubleClick, this, [this] {
+        fitView();
+        replot();
+    });
+    setMouseTracking(true);
+}
+
+void DagGanttPlot::updateLayout() {
+    // As many legend columns as the width holds, the entries re-flowed into them.
+    if (legend->itemCount() > 0) {
+        int widest = 1;
+        int items = 0;
+        for (int k = 0; k < legend->itemCount(); ++k) {
+            if (QCPAbstractLegendItem* item = legend->item(k)) {   // empty cells of the grid are null
+                widest = std::max(widest, item->minimumOuterSizeHint().width() + legend->columnSpacing());
+                ++items;
+            }
+        }
+        const int columns = std::clamp((viewport().width() - 12) / widest, 1, std::max(1, items));
+        if (columns != legend->wrap()) {
+            legend->setWrap(columns);
+            legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+        }
+    }
+    QCustomPlot::updateLayout();
+}
+
+void DagGanttPlot::setData(std::shared_ptr<const DagViewData> data, const DagColors& colors) {
+    m_hovered.reset();
+    m_selected = -1;
+    m_gantt->setData(data);
+    m_ticker->setData(data);
+    std::vector<TimeMarker> markers;
+    if (data && data->taskCount() > 0)
+        markers.push_back({tr("makespan = %1").arg(formatRounded(data->makespan, 7)), data->makespan, true});
+    m_markers->setMarkers(std::move(markers));
+    axisRect()->setMinimumMargins(QMargins(0, m_markers->labelAreaHeight(), 0, 0));
+    setColors(colors);
+    setMessage(data && data->taskCount() == 0 ? tr("The task graph is empty") : QString());
+    fitView();
+}
+
+void DagGanttPlot::setColors(const DagColors& colors) {
+    m_gantt->setColors(colors);
+    m_taskColors.clear();
+    for (std::size_t t = 0; t < colors.taskColor.size(); ++t) m_taskColors.push_back(colors.of(t));
+    rebuildLegend(colors);
+}
+
+void DagGanttPlot::rebuildLegend(const DagColors& colors) {
+    legend->clearItems();
+    const DagViewData* data = m_gantt->data();
+    if (data && data->taskCount() > 0) {
+        for (const auto& [name, color] : colors.legend) legend->addItem(new SwatchLegendItem(legend, color, name));
+        legend->addItem(new SwatchLegendItem(legend, dagRedistributionColor(), tr("waiting for data")));
+        legend->addItem(new SwatchLegendItem(legend, dagCriticalColor(), tr("critical path")));
+    }
+    placeLegendBelow(*this, legend->itemCount() > 0);
+}
+
+void DagGanttPlot::setShowCriticalPath(bool shown) {
+    m_gantt->setShowCriticalPath(shown);
+}
+
+void DagGanttPlot::setMessage(const QString& message) {
+    m_message->setText(message);
+    m_message->setVisible(!message.isEmpty());
+}
+
+void DagGanttPlot::setSelectedTask(int task) {
+    if (task == m_selected) return;
+    m_selected = task;
+    layer(QStringLiteral("overlay"))->replot();
+}
+
+void DagGanttPlot::fitView() {
+    const DagViewData* data = m_gantt->data();
+    const double span = data && data->makespan > 0 ? data->makespan : 1.0;
+    m_clamping = true;
+    xAxis->setRange(-0.01 * span, span * 1.04);
+    yAxis->setRange(-0.5, std::max(1, data ? data->processorCount() : 1) - 0.5);
+    m_clamping = false;
+}
+
+void DagGanttPlot::centreOn(std::size_t task) {
+    const DagViewData* data = m_gantt->data();
+    if (!data || task >= data->taskCount()) return;
+    const DagPlacement& p = data->placements[task];
+    const double duration = p.end - p.start;
+    double timeSize = xAxis->range().size();
+    if (duration > 0.9 * timeSize) timeSize = duration * 1.3;
+    xAxis->setRange((p.start + p.end) / 2 - timeSize / 2, (p.start + p.end) / 2 + timeSize / 2);
+    const double firstRow = data->runs[task].front().first - 0.5;
+    const double lastRow = data->runs[task].back().second + 0.5;
+    double rowSize = yAxis->range().size();
+    if (lastRow - firstRow > rowSize) rowSize = (lastRow - firstRow) * 1.1;
+    const double middle = (firstRow + lastRow) / 2;
+    yAxis->setRange(middle - rowSize / 2, middle + rowSize / 2);
+}
+
+void DagGanttPlot::clampTimeRange(const QCPRange& range) {
+    const DagViewData* data = m_gantt->data();
+    if (m_clamping || !data) return;
+    const double span = data->makespan > 0 ? data->makespan : 1.0;
+    const double size = std::clamp(range.size(), span * 1e-9, span * 3);
+    double lower = range.size() == size ? range.lower : range.center() - size / 2;
+    lower = std::clamp(lower, -span, 2 * span - size);
+    const QCPRange clamped(lower, lower + size);
+    if (clamped.lower == range.lower && clamped.upper == range.upper) return;
+    m_clamping = true;
+    xAxis->setRange(clamped);
+    m_clamping = false;
+}
+
+void DagGanttPlot::clampRowRange(const QCPRange& range) {
+    const DagViewData* data = m_gantt->data();
+    if (m_clamping || !data) return;
+    const double rows = std::max(1, data->processorCount());
+    const double size = std::clamp(range.size(), std::min(1.0, rows), rows + 1);
+    double lower = range.size() == size ? range.lower : range.center() - size / 2;
+    lower = std::clamp(lower, -1.0, rows - size);
+    const QCPRange clamped(lower, lower + size);
+    if (clamped.lower == range.lower && clamped.upper == range.upper) return;
+    m_clamping = true;
+    yAxis->setRange(clamped);
+    m_clamping = false;
+}
+
+void DagGanttPlot::onMouseMove(QMouseEvent* event) {
+    if (event->buttons() != Qt::NoButton) {
+        setHovered(std::nullopt);
+        return;
+    }
+    const std::optional<DagGanttHit> hit = m_gantt->hitTest(event->position());
+    setHovered(hit);
+    const DagViewData* data = m_gantt->data();
+    if (hit && data) {
+        const QString text = hit->wait ? dagWaitTooltip(*data, hit->task)
+                                       : dagTaskTooltip(*data, hit->task, m_taskColors[hit->task]);
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+    } else {
+        QToolTip::hideText();
+    }
+}
+
+void DagGanttPlot::onMousePress(QMouseEvent* event) {
+    m_pressPosition = event->position();
+}
+
+void DagGanttPlot::onMouseRelease(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) return;
+    const QPointF moved = event->position() - m_pressPosition;
+    if (std::abs(moved.x()) + std::abs(moved.y()) > kClickSlack) return;   // a drag, not a click
+    if (!axisRect()->rect().contains(event->position().toPoint())) return;
+    const std::optional<DagGanttHit> hit = m_gantt->hitTest(event->position());
+    emit taskClicked(hit ? static_cast<int>(hit->task) : -1);
+}
+
+void DagGanttPlot::setHovered(std::optional<DagGanttHit> hit) {
+    const bool same = hit.has_value() == m_hovered.has_value() &&
+                      (!hit || (hit->task == m_hovered->task && hit->wait == m_hovered->wait));
+    if (same) return;
+    m_hovered = hit;
+    layer(QStringLiteral("overlay"))->replot();
+}
+
+}  // namespace hetsched::ui

@@ -1,0 +1,529 @@
+#include "views/dag_graph_view.h"
+
+#include <QElapsedTimer>
+#include <QToolTip>
+#include <algorithm>
+#include <cmath>
+
+#include "views/chart_palette.h"
+
+namespace hetsched::ui {
+
+namespace {
+
+constexpr double kLayerSpacing = 90.0;
+constexpr double kNodeSpacing = 70.0;
+constexpr double kMaxRadius = 0.42 * kNodeSpacing;
+constexpr double kMinRadius = 5.0;
+constexpr double kDetailSpacingPixels = 28.0;     // node spacing from which arrowheads and outlines show
+constexpr double kNodeLabelSpacingPixels = 48.0;  // ... from which task names show
+constexpr double kEdgeLabelSpacingPixels = 110.0; // ... from which the edges' bytes show
+constexpr std::size_t kMaxNodeLabels = 600;
+constexpr std::size_t kMaxEdgeLabels = 300;
+constexpr double kClickSlack = 4.0;
+constexpr std::size_t kEdgeBudget = 8000;   // lines per frame; more become a sample
+
+QPolygonF arrowHead(const QPointF& from, const QPointF& to, double size) {
+    const QPointF d = to - from;
+    const double length = std::hypot(d.x(), d.y());
+    if (length < 1e-9) return {};
+    const QPointF u = d / length;
+    const QPointF n(-u.y(), u.x());
+    return QPolygonF({to, to - u * size + n * size * 0.45, to - u * size - n * size * 0.45});
+}
+
+}  // namespace
+
+DagGraphPlottable::DagGraphPlottable(QCPAxis* xAxis, QCPAxis* yAxis) : QCPAbstractPlottable(xAxis, yAxis) {
+    setSelectable(QCP::stNone);
+}
+
+void DagGraphPlottable::setData(std::shared_ptr<const DagViewData> data) {
+    m_data = std::move(data);
+    m_layout = {};
+    m_layerX.clear();
+    if (!m_data) return;
+    std::vector<layout::LayoutEdge> edges;
+    edges.reserve(m_data->instance.edges.size());
+    for (const DagEdge& e : m_data->instance.edges) edges.push_back({static_cast<int>(e.from), static_cast<int>(e.to)});
+    layout::LayeredOptions options;
+    options.layerSpacing = kLayerSpacing;
+    options.nodeSpacing = kNodeSpacing;
+    m_layout = layout::layeredLayout(static_cast<int>(m_data->taskCount()), edges, options);
+    m_lastVisibleEdges = m_data->instance.edges.size();
+    m_layerX.resize(m_layout.order.size());
+    for (std::size_t l = 0; l < m_layout.order.size(); ++l)
+        for (int v : m_layout.order[l]) m_layerX[l].push_back(m_layout.position[static_cast<std::size_t>(v)].x);
+    computeRadii();
+}
+
+void DagGraphPlottable::setColors(const DagColors& colors) {
+    m_palette = colors.palette;
+    m_taskColor = colors.taskColor;
+}
+
+void DagGraphPlottable::setNodeSize(DagNodeSize size) {
+    m_nodeSize = size;
+    computeRadii();
+}
+
+void DagGraphPlottable::computeRadii() {
+    m_radius.clear();
+    m_bounds = QRectF();
+    if (!m_data) return;
+    const std::size_t n = m_data->taskCount();
+    std::vector<double> value(n, 0.0);
+    for (std::size_t t = 0; t < n; ++t) {
+        switch (m_nodeSize) {
+            case DagNodeSize::Flops:
+                value[t] = m_data->instance.tasks[t].flops;
+                break;
+            case DagNodeSize::Processors:
+                value[t] = static_cast<double>(m_data->placements[t].processors.size());
+                break;
+            case DagNodeSize::Duration:
+                value[t] = m_data->placements[t].end - m_data->placements[t].start;
+                break;
+        }
+    }
+    const double top = n ? *std::max_element(value.begin(), value.end()) : 0.0;
+    // Area proportional to the value, between the smallest and the largest radius.
+    m_radius.resize(n);
+    for (std::size_t t = 0; t < n; ++t)
+        m_radius[t] = top > 0 ? kMinRadius + (kMaxRadius - kMinRadius) * std::sqrt(std::max(0.0, value[t]) / top) : kMinRadius;
+    m_maxRadius = n ? *std::max_element(m_radius.begin(), m_radius.end()) : kMinRadius;
+    double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    for (std::size_t t = 0; t < n; ++t) {
+        const layout::Point& p = m_layout.position[t];
+        if (t == 0 || p.x - m_radius[t] < x0) x0 = p.x - m_radius[t];
+        if (t == 0 || p.x + m_radius[t] > x1) x1 = p.x + m_radius[t];
+        if (t == 0 || p.y - m_radius[t] < y0) y0 = p.y - m_radius[t];
+        if (t == 0 || p.y + m_radius[t] > y1) y1 = p.y + m_radius[t];
+    }
+    m_bounds = QRectF(QPointF(x0, y0), QPointF(x1, y1));
+}
+
+double DagGraphPlottable::scale() const {
+    const double sx = std::abs(mKeyAxis->coordToPixel(1) - mKeyAxis->coordToPixel(0));
+    const double sy = std::abs(mValueAxis->coordToPixel(1) - mValueAxis->coordToPixel(0));
+    return std::min(sx, sy);
+}
+
+QPointF DagGraphPlottable::toPixel(const layout::Point& p) const {
+    return {mKeyAxis->coordToPixel(p.x), mValueAxis->coordToPixel(p.y)};
+}
+
+std::optional<std::size_t> DagGraphPlottable::hitTest(const QPointF& pixel) const {
+    if (!m_data || m_layerX.empty()) return std::nullopt;
+    const double x = mKeyAxis->pixelToCoord(pixel.x());
+    const double y = mValueAxis->pixelToCoord(pixel.y());
+    const double s = std::max(1e-12, scale());
+    const double tolerance = 3.0 / s;
+    const int layer = static_cast<int>(std::lround(y / kLayerSpacing));
+    if (layer < 0 || layer >= static_cast<int>(m_layerX.size())) return std::nullopt;
+    const auto& xs = m_layerX[static_cast<std::size_t>(layer)];
+    const auto& order = m_layout.order[static_cast<std::size_t>(layer)];
+    std::optional<std::size_t> best;
+    double bestDistance = std::numeric_limits<double>::infinity();
+    for (auto k = static_cast<std::size_t>(std::lower_bound(xs.begin(), xs.end(), x - m_maxRadius - tolerance) - xs.begin());
+         k < xs.size() && xs[k] <= x + m_maxRadius + tolerance; ++k) {
+        const auto t = static_cast<std::size_t>(order[k]);
+        const layout::Point& p = m_layout.position[t];
+        // Tiny nodes are drawn at least 3 pixels wide: they are hit there too.
+        const double reach = std::max(m_radius[t], 3.0 / s) + tolerance;
+        const double distance = std::hypot(p.x - x, p.y - y);
+        if (distance <= reach && distance < bestDistance) {
+            bestDistance = distance;
+            best = t;
+        }
+    }
+    return best;
+}
+
+double DagGraphPlottable::selectTest(const QPointF& pos, bool onlySelectable, QVariant* details) const {
+    Q_UNUSED(details)
+    if (onlySelectable && !mSelectable) return -1;
+    return hitTest(pos) ? 0 : -1;
+}
+
+QCPRange DagGraphPlottable::getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain) const {
+    Q_UNUSED(inSignDomain)
+    foundRange = !m_bounds.isNull();
+    return QCPRange(m_bounds.left(), m_bounds.right());
+}
+
+QCPRange DagGraphPlottable::getValueRange(bool& foundRange, QCP::SignDomain inSignDomain, const QCPRange& inKeyRange) const {
+    Q_UNUSED(inSignDomain)
+    Q_UNUSED(inKeyRange)
+    foundRange = !m_bounds.isNull();
+    return QCPRange(m_bounds.top(), m_bounds.bottom());
+}
+
+void DagGraphPlottable::draw(QCPPainter* painter) {
+    QElapsedTimer timer;
+    timer.start();
+    m_stats = {};
+    if (!m_data || m_data->taskCount() == 0 || m_palette.empty()) return;
+    const DagViewData& d = *m_data;
+    const QRectF area = clipRect();
+    const QRectF view = area.adjusted(-4, -4, 4, 4);
+    const double s = scale();
+    const double spacing = s * kNodeSpacing;   // pixels between neighbours of a layer
+    const bool detailed = spacing >= kDetailSpacingPixels;
+    m_stats.detailed = detailed;
+    const bool exporting = painter->modes().testFlag(QCPPainter::pmVectorized);
+    const auto pixelRadius = [&](std::size_t t) { return std::max(1.5, m_radius[t] * s); };
+
+    // Edges: from the bottom of the source to the top of the target, culled by their bounding box.
+    QVector<QLineF> lines;
+    QVector<QLineF> criticalLines;
+    QVector<QPolygonF> arrows;
+    struct EdgeLabel {
+        QPointF at;
+        std::size_t edge;
+    };
+    std::vector<EdgeLabel> edgeLabels;
+    // Beyond the budget, an evenly spread sample of the visible edges is drawn (every stride-th; the
+    // critical ones always): the count of the previous frame sets the stride, exact after one frame.
+    const std::size_t stride = exporting ? 1 : std::max<std::size_t>(1, (m_lastVisibleEdges + kEdgeBudget - 1) / kEdgeBudget);
+    std::size_t visibleIndex = 0;
+    // Both axes are linear: one affine map instead of two axis calls per end point.
+    const double px0 = mKeyAxis->coordToPixel(0), pxScale = mKeyAxis->coordToPixel(1) - px0;
+    const double py0 = mValueAxis->coordToPixel(0), pyScale = mValueAxis->coordToPixel(1) - py0;
+    const auto fastPixel = [&](const layout::Point& p) { return QPointF(px0 + p.x * pxScale, py0 + p.y * pyScale); };
+    for (std::size_t e = 0; e < d.instance.edges.size(); ++e) {
+        const DagEdge& edge = d.instance.edges[e];
+        QPointF a = fastPixel(m_layout.position[edge.from]);
+        QPointF b = fastPixel(m_layout.position[edge.to]);
+        if (std::max(a.x(), b.x()) < view.left() || std::min(a.x(), b.x()) > view.right() ||
+            std::max(a.y(), b.y()) < view.top() || std::min(a.y(), b.y()) > view.bottom())
+            continue;
+        ++m_stats.visibleEdges;
+        const bool critical = m_showCritical && d.trace.criticalEdge[e];
+        if (visibleIndex++ % stride != 0 && !critical) continue;
+        ++m_stats.drawnEdges;
+        a.ry() += pixelRadius(edge.from);
+        b.ry() -= pixelRadius(edge.to);
+        const QLineF line(a, b);
+        (critical ? criticalLines : lines).append(line);
+        if (detailed && arrows.size() < 20000) arrows.append(arrowHead(a, b, std::clamp(spacing * 0.12, 5.0, 10.0)));
+        if (spacing >= kEdgeLabelSpacingPixels && line.length() > 70 && edgeLabels.size() < kMaxEdgeLabels &&
+            area.contains(line.center()))
+            edgeLabels.push_back({line.center(), e});
+    }
+    painter->setAntialiasing(detailed || exporting);
+    // Zoomed out, thousands of edges become a light haze rather than a black mass.
+    const QColor edgeColor = detailed ? QColor(0x80, 0x80, 0x80) : QColor(0x70, 0x70, 0x70, lines.size() > 2000 ? 70 : 150);
+    painter->setPen(QPen(edgeColor, detailed ? 1.2 : 1.0));
+    painter->drawLines(lines);
+    if (detailed) {
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(0x80, 0x80, 0x80));
+        for (const QPolygonF& arrow : arrows) painter->drawPolygon(arrow);
+    }
+    if (!criticalLines.isEmpty()) {
+        painter->setPen(QPen(dagCriticalColor(), detailed ? 3.0 : 2.0));
+        painter->drawLines(criticalLines);
+    }
+
+    // Nodes: the visible part of each layer by binary search on its x.
+    const double left = mKeyAxis->pixelToCoord(view.left());
+    const double right = mKeyAxis->pixelToCoord(view.right());
+    const double xLow = std::min(left, right) - m_maxRadius;
+    const double xHigh = std::max(left, right) + m_maxRadius;
+    const double top = mValueAxis->pixelToCoord(view.top());
+    const double bottom = mValueAxis->pixelToCoord(view.bottom());
+    const double yLow = std::min(top, bottom) - m_maxRadius;
+    const double yHigh = std::max(top, bottom) + m_maxRadius;
+    std::vector<QVector<QRectF>> squares(m_palette.size());
+    std::vector<std::size_t> circles;
+    for (std::size_t l = 0; l < m_layerX.size(); ++l) {
+        const double y = static_cast<double>(l) * kLayerSpacing;
+        if (y < yLow || y > yHigh) continue;
+        const auto& xs = m_layerX[l];
+        for (auto k = static_cast<std::size_t>(std::lower_bound(xs.begin(), xs.end(), xLow) - xs.begin());
+             k < xs.size() && xs[k] <= xHigh; ++k) {
+            const auto t = static_cast<std::size_t>(m_layout.order[l][k]);
+            ++m_stats.visibleNodes;
+            const double r = pixelRadius(t);
+            if (r < 3.0 && !exporting) {
+                const QPointF c = toPixel(m_layout.position[t]);
+                squares[m_taskColor[t]].append(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r));
+            } else {
+                circles.push_back(t);
+            }
+        }
+    }
+    painter->setAntialiasing(false);
+    painter->setPen(Qt::NoPen);
+    for (std::size_t c = 0; c < m_palette.size(); ++c) {
+        if (squares[c].isEmpty()) continue;
+        painter->setBrush(m_palette[c]);
+        painter->drawRects(squares[c]);
+    }
+    painter->setAntialiasing(true);
+    for (std::size_t t : circles) {
+        const QColor color = m_palette[m_taskColor[t]];
+        const bool critical = m_showCritical && d.trace.onCriticalPath[t];
+        // Zoomed out, outlines would merge neighbours into bands: fills only, the critical path still ringed.
+        if (critical)
+            painter->setPen(QPen(dagCriticalColor(), detailed ? 2.5 : 1.5));
+        else if (detailed)
+            painter->setPen(QPen(color.darker(150), 1));
+        else
+            painter->setPen(Qt::NoPen);
+        painter->setBrush(color);
+        const double r = pixelRadius(t);
+        painter->drawEllipse(toPixel(m_layout.position[t]), r, r);
+    }
+    // Critical nodes drawn as squares are still marked.
+    if (m_showCritical && !d.trace.criticalPath.empty()) {
+        painter->setBrush(Qt::NoBrush);
+        painter->setPen(QPen(dagCriticalColor(), 1.5));
+        for (std::size_t t : d.trace.criticalPath) {
+            const double r = pixelRadius(t);
+            if (r >= 3.0 || exporting) continue;
+            painter->drawEllipse(toPixel(m_layout.position[t]), r + 2, r + 2);
+        }
+    }
+
+    // Names under the nodes and bytes beside the edges, when zoomed in enough to read them.
+    QFont font = mParentPlot->font();
+    painter->setFont(font);
+    const QFontMetricsF metrics(font);
+    if (spacing >= kNodeLabelSpacingPixels) {
+        painter->setPen(QColor(0x20, 0x20, 0x20));
+        for (std::size_t t : circles) {
+            if (m_stats.nodeLabels >= kMaxNodeLabels) break;
+            const QPointF c = toPixel(m_layout.position[t]);
+            const double r = pixelRadius(t);
+            const QString name = metrics.elidedText(d.taskName(t), Qt::ElideRight, spacing - 4);
+            const QRectF box(c.x() - spacing / 2, c.y() + r + 1, spacing, metrics.height());
+            painter->drawText(box, Qt::AlignHCenter | Qt::AlignTop, name);
+            ++m_stats.nodeLabels;
+        }
+    }
+    if (!edgeLabels.empty()) {
+        QFont small = font;
+        small.setPointSizeF(font.pointSizeF() * 0.85);
+        painter->setFont(small);
+        const QFontMetricsF smallMetrics(small);
+        for (const EdgeLabel& label : edgeLabels) {
+            const DagEdge& edge = d.instance.edges[label.edge];
+            const QString text = bytesText(edge.bytes);
+            const QRectF box(label.at.x() + 3, label.at.y() - smallMetrics.height() / 2,
+                             smallMetrics.horizontalAdvance(text) + 4, smallMetrics.height());
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(QColor(255, 255, 255, 200));
+            painter->drawRect(box);
+            painter->setPen(d.trace.criticalEdge[label.edge] && m_showCritical ? dagCriticalColor() : QColor(0x55, 0x55, 0x55));
+            painter->drawText(box, Qt::AlignCenter, text);
+            ++m_stats.edgeLabels;
+        }
+    }
+    if (m_stats.drawnEdges < m_stats.visibleEdges) {
+        // Say so: a sample is not the whole graph.
+        const QString note = tr("%1 of %2 edges shown: zoom in for all").arg(m_stats.drawnEdges).arg(m_stats.visibleEdges);
+        painter->setFont(font);
+        const QRectF box(area.left() + 4, area.bottom() - metrics.height() - 4, metrics.horizontalAdvance(note) + 8,
+                         metrics.height() + 2);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(255, 255, 255, 220));
+        painter->drawRect(box);
+        painter->setPen(QColor(0x50, 0x50, 0x50));
+        painter->drawText(box, Qt::AlignCenter, note);
+    }
+    m_lastVisibleEdges = m_stats.visibleEdges;
+    m_stats.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+void DagGraphPlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const {
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(m_palette.empty() ? QColor(Qt::gray) : m_palette.front());
+    painter->drawEllipse(rect);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The hovered and selected task: a ring and its edges, on the overlay layer.
+class DagGraphPlot::Overlay : public QCPLayerable {
+public:
+    explicit Overlay(DagGraphPlot* plot) : QCPLayerable(plot, QStringLiteral("overlay")), m_plot(plot) {}
+
+protected:
+    QRect clipRect() const override { return m_plot->axisRect()->rect(); }
+    void applyDefaultAntialiasingHint(QCPPainter* painter) const override { painter->setAntialiasing(true); }
+    void draw(QCPPainter* painter) override {
+        const DagGraphPlottable* g = m_plot->m_graph;
+        const DagViewData* d = g->data();
+        if (!d) return;
+        const auto ring = [&](std::size_t t, const QPen& pen, double extra) {
+            const double r = std::max(g->radius(t) * g->scale(), 5.0) + extra;
+            painter->setPen(pen);
+            painter->setBrush(Qt::NoBrush);
+            painter->drawEllipse(g->toPixel(g->position(t)), r, r);
+        };
+        if (m_plot->m_selected >= 0) {
+            const auto t = static_cast<std::size_t>(m_plot->m_selected);
+            // Its edges: inputs in blue, outputs in green.
+            QVector<QLineF> in, out;
+            for (std::size_t e : d->predecessors[t])
+                in.append(QLineF(g->toPixel(g->position(d->instance.edges[e].from)), g->toPixel(g->position(t))));
+            for (std::size_t e : d->successors[t])
+                out.append(QLineF(g->toPixel(g->position(t)), g->toPixel(g->position(d->instance.edges[e].to))));
+            painter->setPen(QPen(QColor(0x1f, 0x77, 0xb4), 2));
+            painter->drawLines(in);
+            painter->setPen(QPen(QColor(0x2c, 0xa0, 0x2c), 2));
+            painter->drawLines(out);
+            ring(t, QPen(Qt::black, 3), 3);
+            ring(t, QPen(QColor(0xff, 0xd7, 0x00), 1.5), 3);
+        }
+        if (m_plot->m_hovered && static_cast<int>(*m_plot->m_hovered) != m_plot->m_selected)
+            ring(*m_plot->m_hovered, QPen(QColor(0x30, 0x30, 0x30), 1.5), 2);
+    }
+
+private:
+    DagGraphPlot* m_plot;
+};
+
+DagGraphPlot::DagGraphPlot(QWidget* parent) : QCustomPlot(parent) {
+    setObjectName(QStringLiteral("dagGraphPlot"));
+    setMinimumSize(200, 200);
+    setNoAntialiasingOnDrag(true);
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
+    axisRect()->setRangeZoom(Qt::Horizontal | Qt::Vertical);
+    axisRect()->setAutoMargins(QCP::msNone);
+    axisRect()->setMargins(QMargins(2, 2, 2, 2));
+    xAxis->setVisible(false);
+    yAxis->setVisible(false);
+    xAxis->grid()->setVisible(false);
+    yAxis->grid()->setVisible(false);
+    yAxis->setRangeReversed(true);   // layer 0 at the top
+    m_graph = new DagGraphPlottable(xAxis, yAxis);
+    m_graph->removeFromLegend();
+    m_overlay = new Overlay(this);
+
+    m_message = new QCPItemText(this);
+    m_message->setPositionAlignment(Qt::AlignCenter);
+    m_message->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_message->position->setCoords(0.5, 0.5);
+    m_message->setColor(QColor(0x60, 0x60, 0x60));
+    m_message->setSelectable(false);
+
+    const auto userRange = [this] {
+        if (!m_settingRange) m_fitted = false;
+    };
+    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, userRange);
+    connect(yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, userRange);
+    connect(this, &QCustomPlot::mouseMove, this, &DagGraphPlot::onMouseMove);
+    connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) { m_pressPosition = event->position(); });
+    connect(this, &QCustomPlot::mouseRelease, this, &DagGraphPlot::onMouseRelease);
+    connect(this, &QCustomPlot::mouseDoubleClick, this, [this] {
+        fitView();
+        replot();
+    });
+    setMouseTracking(true);
+}
+
+void DagGraphPlot::setData(std::shared_ptr<const DagViewData> data, const DagColors& colors) {
+    m_hovered.reset();
+    m_selected = -1;
+    m_graph->setData(std::move(data));
+    setColors(colors);
+    fitView();
+}
+
+void DagGraphPlot::setColors(const DagColors& colors) {
+    m_graph->setColors(colors);
+    m_taskColors.clear();
+    for (std::size_t t = 0; t < colors.taskColor.size(); ++t) m_taskColors.push_back(colors.of(t));
+}
+
+void DagGraphPlot::setNodeSize(DagNodeSize size) {
+    m_graph->setNodeSize(size);
+}
+
+void DagGraphPlot::setShowCriticalPath(bool shown) {
+    m_graph->setShowCriticalPath(shown);
+}
+
+void DagGraphPlot::setMessage(const QString& message) {
+    m_message->setText(message);
+    m_message->setVisible(!message.isEmpty());
+}
+
+void DagGraphPlot::setSelectedTask(int task) {
+    if (task == m_selected) return;
+    m_selected = task;
+    layer(QStringLiteral("overlay"))->replot();
+}
+
+void DagGraphPlot::fitView() {
+    m_fitted = true;
+    applyFit();
+}
+
+void DagGraphPlot::applyFit() {
+    QRectF box = m_graph->bounds();
+    if (box.isNull() || box.width() <= 0 || box.height() <= 0) box = QRectF(-50, -50, 100, 100);
+    box.adjust(-12, -12, 12, 30);   // room for the names under the bottom layer
+    const QRect area = axisRect()->rect();
+    const double width = std::max(10, area.width());
+    const double height = std::max(10, area.height());
+    // Each axis fills the pane (nodes stay round: they are sized by the smaller scale), but neither
+    // stretches beyond three times the other, so a graph keeps roughly its shape.
+    double sx = width / box.width();
+    double sy = height / box.height();
+    sx = std::min(sx, 3 * sy);
+    sy = std::min(sy, 3 * sx);
+    m_settingRange = true;
+    xAxis->setRange(box.center().x() - width / (2 * sx), box.center().x() + width / (2 * sx));
+    yAxis->setRange(box.center().y() - height / (2 * sy), box.center().y() + height / (2 * sy));
+    m_settingRange = false;
+}
+
+void DagGraphPlot::updateLayout() {
+    QCustomPlot::updateLayout();
+    // The axis rect's size is known only now: a fitted view fits again (the user's zoom is kept).
+    if (m_fitted) applyFit();
+}
+
+void DagGraphPlot::centreOn(std::size_t task) {
+    const DagViewData* d = m_graph->data();
+    if (!d || task >= d->taskCount()) return;
+    const layout::Point p = m_graph->position(task);
+    const double halfX = xAxis->range().size() / 2;
+    const double halfY = yAxis->range().size() / 2;
+    xAxis->setRange(p.x - halfX, p.x + halfX);
+    yAxis->setRange(p.y - halfY, p.y + halfY);
+}
+
+void DagGraphPlot::onMouseMove(QMouseEvent* event) {
+    if (event->buttons() != Qt::NoButton) {
+        setHovered(std::nullopt);
+        return;
+    }
+    const std::optional<std::size_t> hit = m_graph->hitTest(event->position());
+    setHovered(hit);
+    const DagViewData* d = m_graph->data();
+    if (hit && d)
+        QToolTip::showText(event->globalPosition().toPoint(), dagTaskTooltip(*d, *hit, m_taskColors[*hit]), this);
+    else
+        QToolTip::hideText();
+}
+
+void DagGraphPlot::onMouseRelease(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) return;
+    const QPointF moved = event->position() - m_pressPosition;
+    if (std::abs(moved.x()) + std::abs(moved.y()) > kClickSlack) return;
+    const std::optional<std::size_t> hit = m_graph->hitTest(event->position());
+    emit taskClicked(hit ? static_cast<int>(*hit) : -1);
+}
+
+void DagGraphPlot::setHovered(std::optional<std::size_t> task) {
+    if (task == m_hovered) return;
+    m_hovered = task;
+    layer(QStringLiteral("overlay"))->replot();
+}
+
+}  // namespace hetsched::ui

@@ -1,0 +1,297 @@
+#include "views/dag_schedule_view.h"
+
+#include <QActionGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include "util/number_text.h"
+#include "views/chart_export.h"
+
+namespace hetsched::ui {
+
+namespace {
+
+constexpr double kGanttShare = 0.6;   // of the width, in the view and in exports
+
+}  // namespace
+
+DagScheduleView::DagScheduleView(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("dagScheduleView"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+
+    m_title = new QLabel(this);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_metrics = new QLabel(this);
+    m_metrics->setWordWrap(true);   // the metrics never widen the view: they wrap
+    m_metrics->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_metrics->setStyleSheet(QStringLiteral("color: #505050"));
+    layout->addWidget(m_title);
+    layout->addWidget(m_metrics);
+
+    auto* controls = new QHBoxLayout;
+    controls->setContentsMargins(0, 0, 0, 0);
+    m_colorBox = new QComboBox(this);
+    m_colorBox->setObjectName(QStringLiteral("dagColorMode"));
+    m_colorBox->addItem(tr("Colour by level"), static_cast<int>(DagColorMode::ByLevel));
+    m_colorBox->addItem(tr("Colour by task"), static_cast<int>(DagColorMode::ByTask));
+    m_colorBox->addItem(tr("Colour by cluster"), static_cast<int>(DagColorMode::ByCluster));
+    m_sizeBox = new QComboBox(this);
+    m_sizeBox->setObjectName(QStringLiteral("dagNodeSize"));
+    m_sizeBox->addItem(tr("Node area: flops"), static_cast<int>(DagNodeSize::Flops));
+    m_sizeBox->addItem(tr("Node area: processors"), static_cast<int>(DagNodeSize::Processors));
+    m_sizeBox->addItem(tr("Node area: duration"), static_cast<int>(DagNodeSize::Duration));
+    m_criticalBox = new QCheckBox(tr("Critical path"), this);
+    m_criticalBox->setChecked(true);
+    m_criticalBox->setToolTip(tr("The path back from the task that ends last, through the predecessor whose data "
+                                 "arrived last at each step (the schedule's actual times)"));
+    m_selection = new QLabel(this);
+    m_selection->setObjectName(QStringLiteral("dagSelection"));
+    m_selection->setTextFormat(Qt::PlainText);
+    controls->addWidget(m_colorBox);
+    controls->addWidget(m_sizeBox);
+    controls->addWidget(m_criticalBox);
+    controls->addSpacing(12);
+    controls->addWidget(m_selection, 1);
+    layout->addLayout(controls);
+
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_gantt = new DagGanttPlot(m_splitter);
+    m_graph = new DagGraphPlot(m_splitter);
+    m_splitter->addWidget(m_gantt);
+    m_splitter->addWidget(m_graph);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    m_splitter->setSizes({3000, 2000});   // scaled to the width once laid out
+    m_splitter->setChildrenCollapsible(false);
+    layout->addWidget(m_splitter, 1);
+
+    connect(m_colorBox, qOverload<int>(&QComboBox::activated), this,
+            [this] { setColorMode(static_cast<DagColorMode>(m_colorBox->currentData().toInt())); });
+    connect(m_sizeBox, qOverload<int>(&QComboBox::activated), this,
+            [this] { setNodeSize(static_cast<DagNodeSize>(m_sizeBox->currentData().toInt())); });
+    connect(m_criticalBox, &QCheckBox::toggled, this, &DagScheduleView::setShowCriticalPath);
+    connect(m_gantt, &DagGanttPlot::taskClicked, this, [this](int task) { selectTask(task, Origin::Gantt); });
+    connect(m_graph, &DagGraphPlot::taskClicked, this, [this](int task) { selectTask(task, Origin::Graph); });
+    for (QCustomPlot* plot : {static_cast<QCustomPlot*>(m_gantt), static_cast<QCustomPlot*>(m_graph)}) {
+        plot->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(plot, &QWidget::customContextMenuRequested, this,
+                [this, plot](const QPoint& position) { showContextMenu(plot, position); });
+    }
+    connect(m_gantt, &DagGanttPlot::exportRequested, this, &DagScheduleView::exportRequested);
+    connect(m_graph, &DagGraphPlot::exportRequested, this, &DagScheduleView::exportRequested);
+
+    showMessage(tr("Run a solver to see its schedule"));
+}
+
+void DagScheduleView::showResult(const Instance& instance, std::shared_ptr<const SolveResult> result) {
+    const auto* dag = std::get_if<DagInstance>(&instance);
+    if (!result || !dag) {
+        showMessage(result ? tr("This result is not a task graph schedule") : tr("No result"));
+        return;
+    }
+    if (result->status == SolveStatus::Infeasible) {
+        showMessage(result->message.empty() ? tr("Infeasible")
+                                            : tr("Infeasible: %1").arg(QString::fromStdString(result->message)));
+        return;
+    }
+    Expected<std::shared_ptr<const DagViewData>> data = makeDagViewData(*dag, *result);
+    if (!data) {
+        showMessage(tr("This result cannot be drawn: %1").arg(QString::fromStdString(data.error().message)));
+        return;
+    }
+    m_result = std::move(result);
+    m_data = std::move(*data);
+    m_selected = -1;
+    m_title->setText(m_data->title);
+    // Lines break between metrics, never inside one (no-break spaces within each).
+    QStringList metrics = m_data->metrics;
+    for (QString& metric : metrics) metric.replace(QLatin1Char(' '), QChar::Nbsp);
+    m_metrics->setText(metrics.join(QStringLiteral("   ·   ")));
+    m_metrics->setVisible(true);
+    m_colorBox->setEnabled(true);
+    m_sizeBox->setEnabled(true);
+    m_criticalBox->setEnabled(true);
+    const DagColors colors = dagColors(*m_data, m_colorMode);
+    m_gantt->setData(m_data, colors);
+    m_graph->setData(m_data, colors);
+    m_gantt->setMessage(m_data->taskCount() == 0 ? tr("The task graph is empty") : QString());
+    m_graph->setMessage(QString());
+    updateSelectionText();
+    replotBoth();
+}
+
+void DagScheduleView::showMessage(const QString& message) {
+    m_data.reset();
+    m_result.reset();
+    m_selected = -1;
+    m_title->setText(tr("Task graph schedule"));
+    m_metrics->clear();
+    m_metrics->setVisible(false);
+    m_colorBox->setEnabled(false);
+    m_sizeBox->setEnabled(false);
+    m_criticalBox->setEnabled(false);
+    m_gantt->setData(nullptr, DagColors{});
+    m_graph->setData(nullptr, DagColors{});
+    m_gantt->setMessage(message);
+    m_graph->setMessage(QString());
+    updateSelectionText();
+    replotBoth();
+}
+
+void DagScheduleView::fitView() {
+    m_gantt->fitView();
+    m_graph->fitView();
+    replotBoth();
+}
+
+void DagScheduleView::replotBoth() {
+    m_gantt->replot();
+    m_graph->replot();
+}
+
+void DagScheduleView::setColorMode(DagColorMode mode) {
+    m_colorMode = mode;
+    {
+        const QSignalBlocker block(m_colorBox);
+        m_colorBox->setCurrentIndex(m_colorBox->findData(static_cast<int>(mode)));
+    }
+    if (!m_data) return;
+    const DagColors colors = dagColors(*m_data, mode);
+    m_gantt->setColors(colors);
+    m_graph->setColors(colors);
+    replotBoth();
+}
+
+void DagScheduleView::setNodeSize(DagNodeSize size) {
+    {
+        const QSignalBlocker block(m_sizeBox);
+        m_sizeBox->setCurrentIndex(m_sizeBox->findData(static_cast<int>(size)));
+    }
+    m_graph->setNodeSize(size);
+    m_graph->replot();
+}
+
+void DagScheduleView::setShowCriticalPath(bool shown) {
+    {
+        const QSignalBlocker block(m_criticalBox);
+        m_criticalBox->setChecked(shown);
+    }
+    m_gantt->setShowCriticalPath(shown);
+    m_graph->setShowCriticalPath(shown);
+    replotBoth();
+}
+
+void DagScheduleView::selectTask(int task, Origin from) {
+    if (!m_data || task < 0 || static_cast<std::size_t>(task) >= m_data->taskCount()) task = -1;
+    m_selected = task;
+    m_gantt->setSelectedTask(task);
+    m_graph->setSelectedTask(task);
+    if (task >= 0) {
+        if (from != Origin::Gantt) {
+            m_gantt->centreOn(static_cast<std::size_t>(task));
+            m_gantt->replot();
+        }
+        if (from != Origin::Graph) {
+            m_graph->centreOn(static_cast<std::size_t>(task));
+            m_graph->replot();
+        }
+    }
+    updateSelectionText();
+    emit selectionChanged(task);
+}
+
+void DagScheduleView::updateSelectionText() {
+    if (!m_data) {
+        m_selection->clear();
+        return;
+    }
+    if (m_selected < 0) {
+        m_selection->setText(tr("Click a task in either view to select it in both; hover for details"));
+        return;
+    }
+    const auto t = static_cast<std::size_t>(m_selected);
+    const DagPlacement& p = m_data->placements[t];
+    m_selection->setText(tr("%1: %2, %3 s to %4 s")
+                             .arg(m_data->taskName(t), m_data->whereText(t), formatRounded(p.start, 6),
+                                  formatRounded(p.end, 6)));
+}
+
+void DagScheduleView::showContextMenu(QWidget* source, const QPoint& position) {
+    QMenu menu(this);
+    menu.addAction(tr("Fit views"), this, &DagScheduleView::fitView);
+    if (m_selected >= 0) menu.addAction(tr("Clear the selection"), this, [this] { selectTask(-1); });
+    menu.addSeparator();
+    auto* colors = new QActionGroup(&menu);
+    for (int k = 0; k < m_colorBox->count(); ++k) {
+        const auto mode = static_cast<DagColorMode>(m_colorBox->itemData(k).toInt());
+        QAction* action = menu.addAction(m_colorBox->itemText(k), this, [this, mode] { setColorMode(mode); });
+        action->setCheckable(true);
+        action->setChecked(mode == m_colorMode);
+        action->setEnabled(m_data != nullptr);
+        colors->addAction(action);
+    }
+    menu.addSeparator();
+    auto* sizes = new QActionGroup(&menu);
+    for (int k = 0; k < m_sizeBox->count(); ++k) {
+        const auto size = static_cast<DagNodeSize>(m_sizeBox->itemData(k).toInt());
+        QAction* action = menu.addAction(m_sizeBox->itemText(k), this, [this, size] { setNodeSize(size); });
+        action->setCheckable(true);
+        action->setChecked(size == m_graph->graph()->nodeSize());
+        sizes->addAction(action);
+    }
+    QAction* critical = menu.addAction(tr("Highlight the critical path"), this, &DagScheduleView::setShowCriticalPath);
+    critical->setCheckable(true);
+    critical->setChecked(m_criticalBox->isChecked());
+    menu.addSeparator();
+    menu.addAction(tr("Export chart…"), this, &DagScheduleView::exportRequested);
+    menu.exec(source->mapToGlobal(position));
+}
+
+void DagScheduleView::paintComposite(QCPPainter& painter, int width, int height) {
+    constexpr int margin = 8;
+    painter.fillRect(QRect(0, 0, width, height), Qt::white);
+    QFont titleFont = m_title->font();
+    painter.setFont(titleFont);
+    painter.setPen(Qt::black);
+    const QRect titleBox = painter.boundingRect(QRect(margin, margin, width - 2 * margin, height), Qt::TextWordWrap,
+                                                m_title->text());
+    painter.drawText(titleBox, Qt::TextWordWrap, m_title->text());
+    int top = titleBox.bottom() + 4;
+    if (!m_metrics->text().isEmpty()) {
+        painter.setFont(font());
+        painter.setPen(QColor(0x50, 0x50, 0x50));
+        const QRect metricsBox = painter.boundingRect(QRect(margin, top, width - 2 * margin, height), Qt::TextWordWrap,
+                                                      m_metrics->text());
+        painter.drawText(metricsBox, Qt::TextWordWrap, m_metrics->text());
+        top = metricsBox.bottom() + 4;
+    }
+    const int plotHeight = std::max(40, height - top);
+    const int ganttWidth = static_cast<int>(std::round(width * kGanttShare));
+    painter.save();
+    painter.translate(0, top);
+    m_gantt->toPainter(&painter, ganttWidth, plotHeight);
+    painter.restore();
+    painter.save();
+    painter.translate(ganttWidth, top);
+    m_graph->toPainter(&painter, width - ganttWidth, plotHeight);
+    painter.restore();
+}
+
+Expected<bool> DagScheduleView::exportTo(const QString& path, int width, int height) {
+    Expected<bool> written =
+        exportPainted(path, width, height, [&](QCPPainter& painter) { paintComposite(painter, width, height); });
+    // Rendering at another size re-laid the plots out: lay them out again for the screen.
+    replotBoth();
+    return written;
+}
+
+}  // namespace hetsched::ui

@@ -1,0 +1,75 @@
+// The result view of a task graph schedule: the Jedule-style Gantt beside the layered DAG, one selection
+// shared by both (a click in one selects the task and centres it in the other), colours and export for
+// both at once.
+#pragma once
+
+#include <QWidget>
+#include <memory>
+
+#include "views/dag_graph_view.h"
+#include "views/dag_gantt_view.h"
+#include "views/result_chart.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QSplitter;
+
+namespace hetsched::ui {
+
+class DagScheduleView : public QWidget, public ResultChart {
+    Q_OBJECT
+public:
+    explicit DagScheduleView(QWidget* parent = nullptr);
+
+    ChartType chartType() const override { return ChartType::DagGantt; }
+    QCustomPlot* plot() override { return m_gantt; }
+    QWidget* widget() override { return this; }
+    // The header (solver, metrics) over the Gantt and the graph side by side, painted into one painter:
+    // vectors in PDF and SVG.
+    Expected<bool> exportTo(const QString& path, int width, int height) override;
+    void showResult(const Instance& instance, std::shared_ptr<const SolveResult> result) override;
+    void showMessage(const QString& message) override;
+    void fitView() override;
+
+    DagGanttPlot* ganttPlot() const { return m_gantt; }
+    DagGraphPlot* graphPlot() const { return m_graph; }
+    const DagViewData* data() const { return m_data.get(); }
+
+    void setColorMode(DagColorMode mode);
+    DagColorMode colorMode() const { return m_colorMode; }
+    void setNodeSize(DagNodeSize size);
+    void setShowCriticalPath(bool shown);
+
+    // Selects a task in both views (-1 clears) and centres it in the views other than `from`.
+    enum class Origin { None, Gantt, Graph };
+    void selectTask(int task, Origin from = Origin::None);
+    int selectedTask() const { return m_selected; }
+
+signals:
+    void exportRequested();
+    void selectionChanged(int task);
+
+private:
+    void showContextMenu(QWidget* source, const QPoint& position);
+    void replotBoth();
+    void updateSelectionText();
+    // Paints the whole view at width x height (header, then the two plots).
+    void paintComposite(QCPPainter& painter, int width, int height);
+
+    std::shared_ptr<const DagViewData> m_data;
+    std::shared_ptr<const SolveResult> m_result;   // keeps what m_data was made from alive for reruns
+    DagColorMode m_colorMode = DagColorMode::ByLevel;
+    int m_selected = -1;
+    QLabel* m_title;
+    QLabel* m_metrics;
+    QLabel* m_selection;
+    QComboBox* m_colorBox;
+    QComboBox* m_sizeBox;
+    QCheckBox* m_criticalBox;
+    QSplitter* m_splitter;
+    DagGanttPlot* m_gantt;
+    DagGraphPlot* m_graph;
+};
+
+}  // namespace hetsched::ui

@@ -1,0 +1,68 @@
+// The solved task graph as the dag views draw it: placements, trace, processor runs, colours, tooltips.
+#pragma once
+
+#include <QColor>
+#include <QString>
+#include <QStringList>
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "common/expected.h"
+#include "model/dag.h"
+#include "solvers/dag/dag_trace.h"
+#include "solvers/registry.h"
+
+namespace hetsched::ui {
+
+// Processor p of the platform is row p of the Gantt: clusters are consecutive bands of rows.
+struct DagViewData {
+    DagInstance instance;
+    std::vector<DagPlacement> placements;   // per task, global processors sorted
+    DagTrace trace;
+    ProcessorIndex processors;
+    // Per task: its processors as runs of consecutive rows [first, last], in order.
+    std::vector<std::vector<std::pair<int, int>>> runs;
+    std::vector<int> clusterOf;              // per task: its cluster, -1 when it spans several (cpa)
+    std::vector<std::vector<std::size_t>> successors;    // per task: edge indices
+    std::vector<std::vector<std::size_t>> predecessors;  // per task: edge indices
+    double makespan = 0;
+    QString solver;
+    QString title;                           // "hcpa · feasible"
+    QStringList metrics;                     // "makespan (s) = 12.3", ...
+
+    std::size_t taskCount() const { return placements.size(); }
+    int processorCount() const { return processors.total(); }
+    QString taskName(std::size_t task) const;
+    // "24 processors of C1 (#0-#23)"
+    QString whereText(std::size_t task) const;
+};
+
+// The data of a dag result; an error when the result does not belong to the instance.
+Expected<std::shared_ptr<const DagViewData>> makeDagViewData(const DagInstance& instance, const SolveResult& result);
+
+enum class DagColorMode { ByTask, ByLevel, ByCluster };
+
+// The colours of every task in one mode: a small palette (so that drawing batches by colour) and legend.
+struct DagColors {
+    std::vector<QColor> palette;
+    std::vector<std::uint16_t> taskColor;              // per task, into palette
+    std::vector<std::pair<QString, QColor>> legend;
+    QColor of(std::size_t task) const { return palette[taskColor[task]]; }
+};
+DagColors dagColors(const DagViewData& data, DagColorMode mode);
+
+// The colour of the redistributions (a task's processors waiting for its input data).
+QColor dagRedistributionColor();
+// The colour of the critical path in both views.
+QColor dagCriticalColor();
+
+// The tooltip of a task (rich text): name, flops, alpha, level, where, start, end, duration, its data.
+QString dagTaskTooltip(const DagViewData& data, std::size_t task, const QColor& color);
+// The tooltip of a task's wait for its input data.
+QString dagWaitTooltip(const DagViewData& data, std::size_t task);
+// "1.5 MB", "64 kB"
+QString bytesText(double bytes);
+
+}  // namespace hetsched::ui
