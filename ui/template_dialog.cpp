@@ -432,8 +432,8 @@ QWidget* TemplateDialog::buildDagPage() {
 
     auto* layout = new QHBoxLayout(page);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(platform, 1);
-    layout->addWidget(graph, 1);
+    layout->addWidget(platform, 1, Qt::AlignTop);
+    layout->addWidget(graph, 1, Qt::AlignTop);
     return page;
 }
 
