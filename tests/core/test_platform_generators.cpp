@@ -13,6 +13,7 @@
 #include "model/platform_generators.h"
 #include "solvers/cpugpu/cpugpu_experiments.h"
 #include "solvers/registry.h"
+#include "solvers/steady/steady_solvers.h"
 
 namespace hetsched {
 namespace {
@@ -354,6 +355,36 @@ TEST(SteadyPlatform, TheTestPlatformsAreConnectedIntegerAndRepeatable) {
         randomSteadyPlatform(9, 3, 1, CommunicationModel::BidirectionalOnePort, SteadyApplicationType::Multicast);
     EXPECT_EQ(m.application.targets, (std::vector<std::size_t>{1, 3, 5, 7}));
     expectReadable(Instance{m});
+}
+
+// Random unidirectional platforms of 4 and 5 nodes used to make Boost's weighted matching (pricing of the
+// column generation) loop forever on floating-point weights: every seed now ends, verified, and below the
+// bidirectional optimum (one-port in one direction at a time can only do less).
+TEST(SteadyPlatform, UnidirectionalColumnGenerationEndsOnSmallRandomPlatforms) {
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+        SteadyPlatformConfig c;
+        c.nodes = 4 + static_cast<int>(seed % 2);
+        c.averageDegree = 2.2;
+        c.integerValues = true;
+        c.routerFraction = 0.2;
+        c.model = CommunicationModel::UnidirectionalOnePort;
+        c.data = 3;
+        c.result = 2;
+        c.work = 5;
+        c.seed = seed;
+        Expected<SteadyStateInstance> in = generateSteadyPlatform(c);
+        ASSERT_TRUE(in.ok());
+        Expected<SteadySolution> uni = solveSteadyColumnGeneration(*in);
+        ASSERT_TRUE(uni.ok()) << uni.error().message;
+        EXPECT_EQ(uni->status, SolveStatus::Optimal) << "seed " << seed;
+        EXPECT_TRUE(verifySteady(*in, *uni).empty()) << "seed " << seed;
+        SteadyStateInstance bidirectional = *in;
+        bidirectional.model = CommunicationModel::BidirectionalOnePort;
+        Expected<SteadySolution> bi = solveSteadyLp(bidirectional);
+        ASSERT_TRUE(bi.ok());
+        EXPECT_GT(uni->throughput, 0);
+        EXPECT_LE(uni->throughput, bi->throughput * (1 + 1e-9)) << "seed " << seed;
+    }
 }
 
 TEST(DagTemplate, ThePapersPlatformAndARandomDagAreReadable) {
