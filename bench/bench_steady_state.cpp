@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "../tests/core/random_steady.h"
+#include "model/platform_generators.h"
 #include "solvers/steady/steady_solvers.h"
 
 namespace {
@@ -21,7 +21,7 @@ void label(benchmark::State& state, const Expected<SteadySolution>& s) {
 }
 
 void BM_BagOfTasksLpAndDecomposition(benchmark::State& state) {
-    const SteadyStateInstance in = testing::randomSteadyPlatform(static_cast<std::size_t>(state.range(0)), 4, 7);
+    const SteadyStateInstance in = randomSteadyPlatform(static_cast<std::size_t>(state.range(0)), 4, 7);
     for (auto _ : state) {
         Expected<SteadySolution> s = solveSteadyLp(in);
         label(state, s);
@@ -30,7 +30,7 @@ void BM_BagOfTasksLpAndDecomposition(benchmark::State& state) {
 BENCHMARK(BM_BagOfTasksLpAndDecomposition)->Arg(20)->Arg(100)->Arg(300)->Unit(benchmark::kMillisecond);
 
 void BM_BagOfTasksColumnGeneration(benchmark::State& state) {
-    const SteadyStateInstance in = testing::randomSteadyPlatform(static_cast<std::size_t>(state.range(0)), 4, 7);
+    const SteadyStateInstance in = randomSteadyPlatform(static_cast<std::size_t>(state.range(0)), 4, 7);
     for (auto _ : state) {
         Expected<SteadySolution> s = solveSteadyColumnGeneration(in);
         label(state, s);
@@ -40,7 +40,7 @@ BENCHMARK(BM_BagOfTasksColumnGeneration)->Arg(20)->Arg(100)->Unit(benchmark::kMi
 
 // Baseline in the same run: the verification alone (one pass over allocations, patterns and placements).
 void BM_VerifyBaseline(benchmark::State& state) {
-    const SteadyStateInstance in = testing::randomSteadyPlatform(static_cast<std::size_t>(state.range(0)), 4, 7);
+    const SteadyStateInstance in = randomSteadyPlatform(static_cast<std::size_t>(state.range(0)), 4, 7);
     const Expected<SteadySolution> s = solveSteadyLp(in);
     for (auto _ : state) {
         const std::size_t problems = s ? verifySteady(in, *s).size() : 1;

@@ -39,6 +39,8 @@ int runGui(int argc, char** argv, const QString& file) {
             box.exec();
         });
     }
+    // Work left by sessions that ended without closing (a crash, a killed process) is offered back first.
+    QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
     return QApplication::exec();
 }
 

@@ -31,6 +31,9 @@ InstanceListPanel::InstanceListPanel(ProjectDocument* document, QWidget* parent)
     m_duplicateButton =
         makeButton(tr("Duplicate"), tr("Add a copy of the selected instance, without its runs"));
     m_removeButton = makeButton(tr("Remove"), tr("Remove the selected instance and its runs (undoable)"));
+    addButton->setObjectName(QStringLiteral("newInstanceButton"));
+    m_duplicateButton->setObjectName(QStringLiteral("duplicateInstanceButton"));
+    m_removeButton->setObjectName(QStringLiteral("removeInstanceButton"));
     auto* buttons = new QHBoxLayout;
     buttons->setSpacing(0);
     buttons->addWidget(addButton);

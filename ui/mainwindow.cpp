@@ -10,6 +10,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -20,11 +21,13 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QToolBar>
+#include <QToolButton>
 #include <QUndoView>
 #include <QUrl>
 
 #include "cpugpu_experiment_dialog.h"
 #include "divisible_simulation_dialog.h"
+#include "document/autosave.h"
 #include "document/instance_list_model.h"
 #include "editors/divisible_editor.h"
 #include "editors/instance_editor.h"
@@ -33,11 +36,13 @@
 #include "instance_list_panel.h"
 #include "io/instance_io.h"
 #include "io/project.h"
+#include "recovery_dialog.h"
 #include "result_pane.h"
 #include "run_table.h"
 #include "solve_controller.h"
 #include "solver_list_dialog.h"
 #include "solver_panel.h"
+#include "template_dialog.h"
 #include "util/number_text.h"
 #include "util/resources.h"
 #include "views/chart_export.h"
@@ -113,6 +118,31 @@ CpuGpuInstance emptyCpuGpuInstance() {
     return in;
 }
 
+// A master computing at speed 1 and two workers behind links of bandwidth 2 and 1: a bag of tasks to start
+// from (the Templates offer random graphs, grids, trees and stars).
+SteadyStateInstance emptySteadyStateInstance() {
+    SteadyStateInstance in;
+    in.model = CommunicationModel::BidirectionalOnePort;
+    in.nodes = {{"master", 1}, {"P1", 2}, {"P2", 3}};
+    in.links = {{0, 1, 2, true}, {0, 2, 1, true}};
+    in.application.type = SteadyApplicationType::BagOfTasks;
+    in.application.source = 0;
+    in.application.data = 1;
+    in.application.result = 0;
+    in.application.work = 1;
+    return in;
+}
+
+// A fork-join of four moldable tasks on two clusters of the paper's kind (Fast and Gigabit Ethernet).
+DagInstance emptyDagInstance() {
+    DagInstance in;
+    in.platform.clusters = {{"C0", 8, 1e9, 1.25e7, 1e-4}, {"C1", 16, 2e9, 1.25e8, 1e-4}};
+    in.platform.backbone = {3.125e8, 0.05};
+    in.tasks = {{"t0", 2e10, 0.1}, {"t1", 8e10, 0.05}, {"t2", 4e10, 0.2}, {"t3", 1e10, 0.1}};
+    in.edges = {{0, 1, 4e6}, {0, 2, 4e6}, {1, 3, 1e6}, {2, 3, 1e6}};
+    return in;
+}
+
 QString errorText(const Error& error) {
     return QString::fromStdString(error.message);
 }
@@ -122,6 +152,7 @@ QString errorText(const Error& error) {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       m_document(new ProjectDocument(this)),
+      m_autosave(new AutosaveManager(m_document, this)),
       m_solveController(new SolveController(this)) {
     ensureResourcesLoaded();
     setObjectName(QStringLiteral("mainWindow"));
@@ -162,6 +193,10 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_document, &ProjectDocument::entryRenamed, this, &MainWindow::updateInstanceStatus);
     connect(m_resultPane, &ResultPane::exportRequested, this, &MainWindow::exportChartWithDialog);
+    connect(m_resultPane, &ResultPane::rerunRequested, this, [this] { rerun(); });
+    connect(m_autosave, &AutosaveManager::autosaveFailed, this, [this](const QString& message) {
+        statusBar()->showMessage(message, kStatusTimeoutMs);
+    });
 
     QSettings settings;
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
@@ -252,6 +287,19 @@ void MainWindow::createActions() {
     m_newCpuGpuAction = new QAction(tr("&CPU/GPU Instance"), this);
     m_newCpuGpuAction->setStatusTip(tr("Add a CPU/GPU instance (independent tasks with a CPU and a GPU time)"));
     connect(m_newCpuGpuAction, &QAction::triggered, this, [this] { addNewInstance(QStringLiteral("cpugpu")); });
+    m_newSteadyStateAction = new QAction(tr("&Steady-State Instance"), this);
+    m_newSteadyStateAction->setStatusTip(
+        tr("Add a steady-state instance (a platform graph and a bag of tasks or a broadcast)"));
+    connect(m_newSteadyStateAction, &QAction::triggered, this,
+            [this] { addNewInstance(QStringLiteral("steady_state")); });
+    m_newDagAction = new QAction(tr("&Task Graph (DAG) Instance"), this);
+    m_newDagAction->setStatusTip(tr("Add a task graph of moldable tasks on a cluster of clusters"));
+    connect(m_newDagAction, &QAction::triggered, this, [this] { addNewInstance(QStringLiteral("dag")); });
+    m_newFromTemplateAction = new QAction(tr("New from &Template…"), this);
+    m_newFromTemplateAction->setShortcut(QKeySequence(tr("Ctrl+Shift+N")));
+    m_newFromTemplateAction->setStatusTip(
+        tr("Generate an instance from a template (star, CPU+GPU node, random graph, grid, tree, DAG)"));
+    connect(m_newFromTemplateAction, &QAction::triggered, this, [this] { newFromTemplate(); });
 
     m_cpuGpuExperimentAction = new QAction(tr("&CPU/GPU Experiment…"), this);
     m_cpuGpuExperimentAction->setStatusTip(
@@ -338,6 +386,9 @@ void MainWindow::createMenus() {
     newInstance->addAction(m_newPartitionAction);
     newInstance->addAction(m_newDivisibleAction);
     newInstance->addAction(m_newCpuGpuAction);
+    newInstance->addAction(m_newSteadyStateAction);
+    newInstance->addAction(m_newDagAction);
+    file->addAction(m_newFromTemplateAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     m_examplesMenu = file->addMenu(tr("&Examples"));
@@ -389,6 +440,19 @@ void MainWindow::createToolBar() {
     toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     toolBar->setIconSize(QSize(18, 18));
     toolBar->addAction(m_newAction);
+    // The New button's arrow: an instance of each kind, or one from a template, in this project.
+    if (auto* newButton = qobject_cast<QToolButton*>(toolBar->widgetForAction(m_newAction))) {
+        auto* newMenu = new QMenu(newButton);
+        newMenu->addAction(m_newPartitionAction);
+        newMenu->addAction(m_newDivisibleAction);
+        newMenu->addAction(m_newCpuGpuAction);
+        newMenu->addAction(m_newSteadyStateAction);
+        newMenu->addAction(m_newDagAction);
+        newMenu->addSeparator();
+        newMenu->addAction(m_newFromTemplateAction);
+        newButton->setMenu(newMenu);
+        newButton->setPopupMode(QToolButton::MenuButtonPopup);
+    }
     toolBar->addAction(m_openAction);
     toolBar->addAction(m_saveAction);
     toolBar->addSeparator();
@@ -648,6 +712,7 @@ void MainWindow::updateTitle() {
     const QString path = m_document->filePath();
     const QString name = path.isEmpty() ? m_displayName : QFileInfo(path).fileName();
     setWindowTitle(tr("%1[*] — HetSched").arg(name));
+    m_autosave->setDisplayName(name);
     setWindowFilePath(path);
     setWindowModified(m_document->isModified());
 }
@@ -659,6 +724,7 @@ void MainWindow::updateActions() {
     m_runAction->setEnabled(entry != nullptr && !busy);
     m_runAllAction->setEnabled(entry != nullptr && !busy);
     m_cancelAction->setEnabled(busy);
+    m_resultPane->rerunButton()->setEnabled(entry != nullptr && !busy);
     m_exportChartAction->setEnabled(run >= 0);
     m_exportResultAction->setEnabled(run >= 0);
     m_exportInstanceAction->setEnabled(entry != nullptr);
@@ -679,6 +745,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         event->ignore();
         return;
     }
+    // Saved or discarded on purpose: the autosave of this session is not needed any more.
+    m_autosave->discardRecovery();
     m_solveController->cancel();
     if (m_simulationDialog) m_simulationDialog->cancel();
     if (m_cpuGpuExperimentDialog) m_cpuGpuExperimentDialog->cancel();
@@ -817,6 +885,10 @@ void MainWindow::chooseNewInstanceKind() {
     menu.addAction(m_newPartitionAction);
     menu.addAction(m_newDivisibleAction);
     menu.addAction(m_newCpuGpuAction);
+    menu.addAction(m_newSteadyStateAction);
+    menu.addAction(m_newDagAction);
+    menu.addSeparator();
+    menu.addAction(m_newFromTemplateAction);
     menu.exec(QCursor::pos());
 }
 
@@ -825,7 +897,73 @@ EntryId MainWindow::addNewInstance(const QString& kind) {
         return m_document->addEntry(tr("untitled"), Instance{emptyDivisibleInstance()});
     if (kind == QLatin1String("cpugpu"))
         return m_document->addEntry(tr("untitled"), Instance{emptyCpuGpuInstance()});
+    if (kind == QLatin1String("steady_state"))
+        return m_document->addEntry(tr("untitled"), Instance{emptySteadyStateInstance()});
+    if (kind == QLatin1String("dag"))
+        return m_document->addEntry(tr("untitled"), Instance{emptyDagInstance()});
     return m_document->addEntry(tr("untitled"), Instance{emptyPartitionInstance()});
+}
+
+EntryId MainWindow::newFromTemplate(const std::function<int(TemplateDialog&)>& run) {
+    TemplateDialog dialog(this);
+    const int result = run ? run(dialog) : dialog.exec();
+    if (result != QDialog::Accepted || !dialog.generated()) return 0;
+    const EntryId id = m_document->addEntry(dialog.instanceName(), *dialog.generated());
+    statusBar()->showMessage(tr("Added %1 from the template %2")
+                                 .arg(describeInstance(*dialog.generated()), dialog.templateTitle()),
+                             kStatusTimeoutMs);
+    return id;
+}
+
+void MainWindow::rerun(int runIndex) {
+    const DocumentEntry* entry = m_document->entry(currentEntry());
+    if (!entry) return;
+    if (runIndex < 0) runIndex = m_runTable->currentRun();
+    if (runIndex < 0 || runIndex >= static_cast<int>(entry->runs.size())) return;
+    const RunRecord& run = entry->runs[static_cast<std::size_t>(runIndex)];
+    if (run.solver().isEmpty()) return;
+    runSolver(run.solver(), run.options());
+}
+
+bool MainWindow::offerRecovery(const std::function<int(RecoveryDialog&)>& run) {
+    const QList<RecoveryFile> orphans = m_autosave->findOrphans();
+    if (orphans.isEmpty()) return false;
+    RecoveryDialog dialog(orphans, this);
+    if (run)
+        run(dialog);
+    else
+        dialog.exec();
+    for (const QString& path : dialog.discarded()) m_autosave->discardOrphan(path);
+    bool restored = false;
+    if (dialog.choice() == RecoveryDialog::Restore && maybeSave()) {
+        const RecoveryFile chosen = dialog.chosenFile();
+        const Expected<bool> done = restoreRecovery(chosen.path);
+        if (!done)
+            showError(tr("Cannot restore %1").arg(chosen.displayName), errorText(done.error()));
+        restored = done.ok();
+    }
+    // The rest stay on disk, offered again at the next start.
+    m_autosave->releaseOrphans();
+    return restored;
+}
+
+Expected<bool> MainWindow::restoreRecovery(const QString& recoveryFile) {
+    Expected<RecoveredProject> recovered = AutosaveManager::readRecoveryFile(recoveryFile);
+    if (!recovered) return recovered.error();
+    const QString original = recovered->originalPath;
+    m_document->reset(std::move(recovered->project), original);
+    m_document->markUnsaved();
+    m_displayName = recovered->displayName;
+    m_suggestedPath = original;
+    updateTitle();
+    // This session holds the work now: its own autosave first, and only then the dead session's is deleted.
+    const Expected<bool> saved = m_autosave->autosaveNow(true);
+    if (saved) m_autosave->discardOrphan(recoveryFile);
+    statusBar()->showMessage(
+        tr("Restored %1 as autosaved on %2 — save it to keep it")
+            .arg(m_displayName, QLocale().toString(recovered->savedAt, QLocale::ShortFormat)),
+        kStatusTimeoutMs);
+    return true;
 }
 
 CpuGpuExperimentDialog* MainWindow::cpuGpuExperimentDialog() {

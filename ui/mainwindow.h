@@ -3,6 +3,7 @@
 
 #include <QMainWindow>
 #include <QPointer>
+#include <functional>
 
 #include "common/expected.h"
 #include "document/project_document.h"
@@ -18,8 +19,11 @@ class QStackedWidget;
 
 namespace hetsched::ui {
 
+class AutosaveManager;
 class DivisibleSimulationDialog;
 class CpuGpuExperimentDialog;
+class RecoveryDialog;
+class TemplateDialog;
 class InstanceListPanel;
 class ResultPane;
 class RunTable;
@@ -43,8 +47,22 @@ public:
     Expected<bool> importFile(const QString& path);
     Expected<bool> saveProject(const QString& path);
     void newProject();
-    // Adds an empty instance of `kind` ("partition" or "divisible") to the project and selects it.
+    // Adds a small valid instance of `kind` (partition, divisible, cpugpu, steady_state, dag) to the project
+    // as one undoable command and selects it.
     EntryId addNewInstance(const QString& kind);
+    // File > New from Template: the dialog (or `run` in tests, which drives it instead of exec()) and the
+    // generated instance added as one undoable command; 0 when cancelled.
+    EntryId newFromTemplate(const std::function<int(TemplateDialog&)>& run = {});
+
+    // Recovery of the work of sessions that ended without closing (see document/autosave.h): offers the
+    // dead sessions' autosaves (the dialog, or `run` in tests); true when one was restored into this window.
+    bool offerRecovery(const std::function<int(RecoveryDialog&)>& run = {});
+    // Opens an autosave as the document: modified, with its original file as the save target.
+    Expected<bool> restoreRecovery(const QString& recoveryFile);
+    AutosaveManager* autosave() const { return m_autosave; }
+    // Solves the current instance again with the solver and options of one of its runs (the selected one
+    // when runIndex < 0): what the Re-run button beside the stale note does.
+    void rerun(int runIndex = -1);
     // The chart of the selected run; width/height 0 take the chart's size on screen.
     Expected<bool> exportChart(const QString& path, int width = 0, int height = 0);
     // A run of the current instance (the selected one when runIndex < 0) as .json or .csv.
@@ -108,6 +126,7 @@ private:
     void rememberDirectory(const QString& path);
 
     ProjectDocument* m_document;
+    AutosaveManager* m_autosave;
     SolveController* m_solveController;
     InstanceListPanel* m_instanceList = nullptr;
     SolverPanel* m_solverPanel = nullptr;
@@ -139,6 +158,9 @@ private:
     QAction* m_newPartitionAction = nullptr;
     QAction* m_newDivisibleAction = nullptr;
     QAction* m_newCpuGpuAction = nullptr;
+    QAction* m_newSteadyStateAction = nullptr;
+    QAction* m_newDagAction = nullptr;
+    QAction* m_newFromTemplateAction = nullptr;
     QAction* m_simulationAction = nullptr;
     QAction* m_cpuGpuExperimentAction = nullptr;
     QAction* m_exportCostPlotAction = nullptr;

@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -30,6 +31,14 @@ ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
     m_staleNote->setStyleSheet(
         QStringLiteral("color:#8a5a00; background:#fff6dd; border-radius:3px; padding:1px 6px;"));
     m_staleNote->hide();
+    m_rerunButton = new QToolButton(this);
+    m_rerunButton->setObjectName(QStringLiteral("rerunButton"));
+    m_rerunButton->setText(tr("Re-run"));
+    m_rerunButton->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+    m_rerunButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_rerunButton->setToolTip(tr("Solve the instance as it is now with the same solver and options"));
+    m_rerunButton->hide();
+    connect(m_rerunButton, &QToolButton::clicked, this, &ResultPane::rerunRequested);
 
     m_colorMode = new QComboBox(this);
     m_colorMode->setObjectName(QStringLiteral("colorModeComboBox"));
@@ -43,6 +52,7 @@ ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
     auto* header = new QHBoxLayout;
     header->addWidget(m_heading);
     header->addWidget(m_staleNote);
+    header->addWidget(m_rerunButton);
     header->addStretch(1);
     header->addWidget(m_colorMode);
     header->addWidget(m_fitButton);
@@ -67,6 +77,10 @@ ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
         m_chart->plot()->replot();
     });
     ensureChart(ChartType::Gantt);
+}
+
+bool ResultPane::isShowingStaleRun() const {
+    return !m_staleNote->isHidden();
 }
 
 GanttView* ResultPane::ganttView() const {
@@ -118,6 +132,7 @@ void ResultPane::showRun(const Instance& instance, const RunRecord& run, bool cu
     ensureChart(chartTypeFor(instance));
     m_heading->setText(tr("Schedule — %1, %2").arg(run.solver(), run.status()));
     m_staleNote->setVisible(!current);
+    m_rerunButton->setVisible(!current);
     if (run.result)
         m_chart->showResult(instance, run.result);
     else
@@ -128,6 +143,7 @@ void ResultPane::showNothing(const Instance* instance, const QString& message) {
     if (instance) ensureChart(chartTypeFor(*instance));
     m_heading->setText(tr("Schedule"));
     m_staleNote->hide();
+    m_rerunButton->hide();
     m_chart->showMessage(message);
 }
 

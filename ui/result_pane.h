@@ -28,15 +28,20 @@ public:
 
     ResultChart* chart() const { return m_chart; }
     GanttView* ganttView() const;
+    // Shown beside the stale note: solves the current instance again with the run's solver and options.
+    QToolButton* rerunButton() const { return m_rerunButton; }
+    bool isShowingStaleRun() const;
 
 signals:
     void exportRequested();
+    void rerunRequested();
 
 private:
     void ensureChart(ChartType type);
 
     QLabel* m_heading;
     QLabel* m_staleNote;
+    QToolButton* m_rerunButton;
     QComboBox* m_colorMode;
     QToolButton* m_fitButton;
     QVBoxLayout* m_chartLayout;

@@ -29,7 +29,7 @@ RunTable::RunTable(ProjectDocument* document, QWidget* parent)
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
     QHeaderView* header = m_view->horizontalHeader();
     header->setStretchLastSection(true);
-    header->resizeSection(RunTableModel::NumberColumn, 32);
+    header->resizeSection(RunTableModel::NumberColumn, 48);  // room for the outdated mark
     header->resizeSection(RunTableModel::SolverColumn, 96);
     header->resizeSection(RunTableModel::StatusColumn, 74);
     header->resizeSection(RunTableModel::ObjectiveColumn, 86);

@@ -94,7 +94,12 @@ void SolveController::onFinished() {
         emit failed(job->request.entryId, solver, QString::fromStdString(error.message),
                     error.kind == ErrorKind::Cancelled || job->stop);
     } else {
-        emit succeeded(job->request.entryId, makeRunRecord(std::move(job->outcome->value()), job->digest));
+        // The options as the solver took them (defaults filled in), so that Re-run repeats exactly this run.
+        SolverOptions options = job->request.options;
+        if (const SolverSpec* spec = findSolver(job->outcome->value().kind, job->outcome->value().solver))
+            if (Expected<SolverOptions> resolved = resolveOptions(*spec, options)) options = std::move(*resolved);
+        emit succeeded(job->request.entryId,
+                       makeRunRecord(std::move(job->outcome->value()), job->digest, options));
     }
     startNext();
 }

@@ -1,6 +1,9 @@
 #include "io/instance_io.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -11,6 +14,15 @@
 #include "io/json_reader.h"
 #include "io/partition_io.h"
 #include "io/steady_state_io.h"
+
+#if __has_include(<unistd.h>) && __has_include(<fcntl.h>) && __has_include(<sys/stat.h>)
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#define HETSCHED_POSIX_FILES 1
+#else
+#define HETSCHED_POSIX_FILES 0
+#endif
 
 namespace hetsched {
 
@@ -60,8 +72,82 @@ Expected<Instance> readInstanceFile(const std::string& path) {
     return instance;
 }
 
+namespace {
+
+// errno as words ("No space left on device").
+std::string systemMessage(int error) {
+    return std::strerror(error);
+}
+
+}  // namespace
+
 Expected<bool> writeTextFileAtomically(const std::string& path, const std::string& text) {
-    const std::string temporary = path + ".tmp-hetsched";
+    namespace fs = std::filesystem;
+    if (path.empty()) return ioError("cannot write a file without a name");
+    // Through a symbolic link the file it points to is replaced, not the link.
+    std::error_code ec;
+    fs::path target(path);
+    if (fs::is_symlink(fs::symlink_status(target, ec))) {
+        const fs::path resolved = fs::weakly_canonical(target, ec);
+        if (!ec) target = resolved;
+    }
+    const fs::path directory = target.has_parent_path() ? target.parent_path() : fs::path(".");
+#if HETSCHED_POSIX_FILES
+    // A unique temporary beside the target (same file system, so the rename is atomic), hidden.
+    std::string pattern = (directory / std::string(".").append(target.filename().string()).append(".tmp-hetsched-XXXXXX")).string();
+    const int fd = ::mkstemp(pattern.data());
+    if (fd < 0) return ioError("cannot write " + path + ": " + systemMessage(errno));
+    const std::string temporary = pattern;
+    const auto failWith = [&](const std::string& what, int error) -> Expected<bool> {
+        if (fd >= 0) ::close(fd);
+        ::unlink(temporary.c_str());
+        return ioError(what + ": " + systemMessage(error));
+    };
+    // mkstemp makes the file 0600; the saved file gets the target's mode, or the usual 0666 & ~umask.
+    struct stat existing {};
+    mode_t mode = 0;
+    if (::stat(target.c_str(), &existing) == 0) {
+        if (S_ISDIR(existing.st_mode)) {
+            ::close(fd);
+            ::unlink(temporary.c_str());
+            return ioError("cannot write " + path + ": it is a directory");
+        }
+        mode = existing.st_mode & 07777;
+    } else {
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        mode = 0666 & ~mask;
+    }
+    ::fchmod(fd, mode);
+    std::size_t written = 0;
+    while (written < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return failWith("cannot write " + path, errno);
+        }
+        written += static_cast<std::size_t>(n);
+    }
+    // The data reaches the disk before the name points to it: a crash leaves the old file or the new one.
+    if (::fsync(fd) != 0 && errno != EINVAL) return failWith("cannot write " + path, errno);
+    if (::close(fd) != 0) {
+        const int error = errno;
+        ::unlink(temporary.c_str());
+        return ioError("cannot write " + path + ": " + systemMessage(error));
+    }
+    if (::rename(temporary.c_str(), target.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(temporary.c_str());
+        return ioError("cannot replace " + path + ": " + systemMessage(error));
+    }
+    // And the rename itself reaches the disk.
+    if (const int dir = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY); dir >= 0) {
+        ::fsync(dir);
+        ::close(dir);
+    }
+    return true;
+#else
+    const std::string temporary = target.string() + ".tmp-hetsched";
     {
         std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
         if (!file) return ioError("cannot write " + temporary);
@@ -73,11 +159,13 @@ Expected<bool> writeTextFileAtomically(const std::string& path, const std::strin
             return ioError("cannot write " + temporary + " (disk full?)");
         }
     }
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    fs::rename(temporary, target, ec);
+    if (ec) {
         std::remove(temporary.c_str());
-        return ioError("cannot replace " + path);
+        return ioError("cannot replace " + path + ": " + ec.message());
     }
     return true;
+#endif
 }
 
 nlohmann::json instanceToJson(const Instance& instance) {

@@ -20,7 +20,11 @@ nlohmann::json instanceToJson(const Instance& instance);
 
 // Reads a whole file; an Io error names the path.
 Expected<std::string> readTextFile(const std::string& path);
-// Writes atomically: a temporary file beside the target, then a rename.
+// Writes atomically: a unique hidden temporary beside the target (same file system), flushed to disk
+// (fsync), then renamed over the target, and the directory synced. The reader of `path` sees the old
+// content or the new one, never a mix; on any failure the temporary is removed, the old file is left
+// as it was and the Io error says why (errno's words). The target keeps its permissions; through a
+// symbolic link, the file it points to is replaced.
 Expected<bool> writeTextFileAtomically(const std::string& path, const std::string& text);
 
 // The schedule's intervals as CSV: lane,category,start,end,kind,label,task,group

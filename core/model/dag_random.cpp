@@ -6,7 +6,7 @@
 
 namespace hetsched {
 
-Expected<DagInstance> generateDag(const DagGeneratorConfig& c, const DagPlatform& platform) {
+Expected<bool> checkDagGeneratorConfig(const DagGeneratorConfig& c) {
     if (c.n < 1 || c.n > 1'000'000) return invalidInput("n must be between 1 and 1000000, got " + std::to_string(c.n));
     if (!(c.fat > 0 && c.fat <= 1)) return invalidInput("fat must be in (0, 1]");
     if (!(c.regularity >= 0 && c.regularity <= 1)) return invalidInput("regularity must be in [0, 1]");
@@ -14,6 +14,11 @@ Expected<DagInstance> generateDag(const DagGeneratorConfig& c, const DagPlatform
     if (c.jump < 1 || c.jump > 1'000'000) return invalidInput("jump must be at least 1");
     if (!(c.ccr >= 0 && c.ccr <= 1e6)) return invalidInput("ccr must be between 0 and 1e6");
     if (!(c.maxAlpha >= 0 && c.maxAlpha <= 1)) return invalidInput("alpha must be in [0, 1]");
+    return true;
+}
+
+Expected<DagInstance> generateDag(const DagGeneratorConfig& c, const DagPlatform& platform) {
+    if (Expected<bool> ok = checkDagGeneratorConfig(c); !ok) return ok.error();
     if (platform.clusters.empty()) return invalidInput("the platform has no cluster");
     std::mt19937_64 random(c.seed);
     auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(random); };

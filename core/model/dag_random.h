@@ -27,7 +27,8 @@ struct DagGeneratorConfig {
     bool mixedComplexity = true;
     std::uint64_t seed = 1;
 };
-// Refuses parameters out of range (n in 1..1000000), naming the parameter.
+// Refuses parameters out of range (n in 1..1000000), naming the parameter; the check alone is cheap.
+Expected<bool> checkDagGeneratorConfig(const DagGeneratorConfig& config);
 Expected<DagInstance> generateDag(const DagGeneratorConfig& config, const DagPlatform& platform);
 
 // Section 5's platforms: `clusters` clusters of U{minProcessors..maxProcessors} processors, speed

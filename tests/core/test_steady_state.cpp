@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <functional>
+#include <random>
+#include <set>
 
 #include "io/instance_io.h"
+#include "model/platform_generators.h"
 #include "io/result_io.h"
 #include "lp/linear_program.h"
-#include "random_steady.h"
 #include "solvers/registry.h"
 #include "solvers/steady/steady_common.h"
 #include "solvers/steady/steady_solvers.h"
@@ -175,7 +177,7 @@ double enumeratedLp(const SteadyStateInstance& in) {
 TEST(SteadyStateLp, CompactLpEqualsTheLpOverEveryAllocationAndPattern) {
     for (unsigned seed = 1; seed <= 12; ++seed) {
         for (CommunicationModel model : {CommunicationModel::BidirectionalOnePort, CommunicationModel::BoundedMultiport}) {
-            SteadyStateInstance in = testing::randomSteadyPlatform(4 + seed % 2, 2.2, seed, model);
+            SteadyStateInstance in = randomSteadyPlatform(4 + seed % 2, 2.2, seed, model);
             if (steadyArcs(in).size() > 12) continue;
             Expected<SteadySolution> s = solveSteadyLp(in);
             ASSERT_TRUE(s) << s.error().message;
@@ -188,7 +190,7 @@ TEST(SteadyStateLp, CompactLpEqualsTheLpOverEveryAllocationAndPattern) {
 
 TEST(SteadyStateColumnGeneration, UnidirectionalEqualsTheLpOverEveryAllocationAndPattern) {
     for (unsigned seed = 1; seed <= 10; ++seed) {
-        SteadyStateInstance in = testing::randomSteadyPlatform(4 + seed % 2, 2.2, seed, CommunicationModel::UnidirectionalOnePort);
+        SteadyStateInstance in = randomSteadyPlatform(4 + seed % 2, 2.2, seed, CommunicationModel::UnidirectionalOnePort);
         if (steadyArcs(in).size() > 12) continue;
         Expected<SteadySolution> s = solveSteadyColumnGeneration(in);
         ASSERT_TRUE(s) << s.error().message;
@@ -203,7 +205,7 @@ TEST(SteadyStateColumnGeneration, AgreesWithTheCompactLpOnRandomPlatforms) {
     for (unsigned seed = 1; seed <= 8; ++seed)
         for (SteadyApplicationType type : {SteadyApplicationType::BagOfTasks, SteadyApplicationType::Broadcast})
             for (CommunicationModel model : {CommunicationModel::BidirectionalOnePort, CommunicationModel::BoundedMultiport}) {
-                SteadyStateInstance in = testing::randomSteadyPlatform(8, 3, seed, model, type);
+                SteadyStateInstance in = randomSteadyPlatform(8, 3, seed, model, type);
                 Expected<SteadySolution> a = solveSteadyLp(in);
                 Expected<SteadySolution> b = solveSteadyColumnGeneration(in);
                 ASSERT_TRUE(a) << a.error().message;
@@ -216,7 +218,7 @@ TEST(SteadyStateColumnGeneration, AgreesWithTheCompactLpOnRandomPlatforms) {
 
 TEST(SteadyStateColumnGeneration, MulticastIsFeasibleBelowItsBound) {
     for (unsigned seed = 1; seed <= 6; ++seed) {
-        SteadyStateInstance in = testing::randomSteadyPlatform(9, 3, seed, CommunicationModel::BidirectionalOnePort,
+        SteadyStateInstance in = randomSteadyPlatform(9, 3, seed, CommunicationModel::BidirectionalOnePort,
                                                                SteadyApplicationType::Multicast);
         Expected<SteadySolution> s = solveSteadyColumnGeneration(in);
         ASSERT_TRUE(s) << s.error().message;
@@ -236,7 +238,7 @@ TEST(SteadyStateColumnGeneration, MulticastIsFeasibleBelowItsBound) {
 
 TEST(SteadyStatePatterns, WeightedEdgeColouringSumsToTheMaximumPortLoad) {
     for (unsigned seed = 1; seed <= 30; ++seed) {
-        SteadyStateInstance in = testing::randomSteadyPlatform(10, 4, seed);
+        SteadyStateInstance in = randomSteadyPlatform(10, 4, seed);
         const std::vector<SteadyArc> arcs = steadyArcs(in);
         std::mt19937 rng(seed);
         std::vector<double> t(arcs.size());

@@ -68,6 +68,8 @@ bool EditInstanceCommand::mergeWith(const QUndoCommand* other) {
     const auto* edit = dynamic_cast<const EditInstanceCommand*>(other);
     if (!edit || edit->m_id != m_id || edit->m_mergeKey != m_mergeKey) return false;
     m_after = edit->m_after;
+    // The history names the value reached ("Change T to 1200", not the first keystroke's "Change T to 1").
+    setText(edit->text());
     return true;
 }
 

@@ -36,7 +36,13 @@ void ProjectDocument::setFilePath(const QString& path) {
 
 void ProjectDocument::markSaved() {
     m_runsModified = false;
+    m_unsavedContent = false;
     m_undoStack.setClean();
+    updateModified();
+}
+
+void ProjectDocument::markUnsaved() {
+    m_unsavedContent = true;
     updateModified();
 }
 
@@ -63,6 +69,7 @@ void ProjectDocument::reset(Project project, const QString& filePath) {
         m_entries.push_back(std::move(entry));
     }
     m_runsModified = false;
+    m_unsavedContent = false;
     m_filePath = filePath;
     emit wasReset();
     emit filePathChanged(m_filePath);

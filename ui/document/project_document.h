@@ -42,8 +42,10 @@ public:
 
     QString filePath() const { return m_filePath; }
     void setFilePath(const QString& path);
-    bool isModified() const { return !m_undoStack.isClean() || m_runsModified; }
+    bool isModified() const { return !m_undoStack.isClean() || m_runsModified || m_unsavedContent; }
     void markSaved();
+    // The content is not what its file holds (a document restored from an autosave): modified until saved.
+    void markUnsaved();
 
     // Replaces the whole content (a file was opened, or File > New); clears the undo history.
     void reset(Project project, const QString& filePath);
@@ -97,6 +99,7 @@ private:
     QString m_filePath;
     EntryId m_lastId = 0;
     bool m_runsModified = false;
+    bool m_unsavedContent = false;
     bool m_lastModified = false;
 };
 

@@ -49,7 +49,17 @@ std::size_t instanceDigest(const Instance& instance) {
     return std::hash<std::string>{}(instanceToJson(instance).dump());
 }
 
-RunRecord makeRunRecord(SolveResult result, std::size_t digest) {
+SolverOptions RunRecord::options() const {
+    SolverOptions options;
+    const auto it = json.find("options");
+    if (it == json.end() || !it->is_object()) return options;
+    for (const auto& [name, value] : it->items())
+        if (value.is_number()) options[name] = value.get<double>();
+    return options;
+}
+
+RunRecord makeRunRecord(SolveResult result, std::size_t digest, const SolverOptions& options) {
+    if (!options.empty()) result.json["options"] = options;
     RunRecord record;
     record.json = result.json;
     record.result = std::make_shared<const SolveResult>(std::move(result));

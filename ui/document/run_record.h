@@ -27,12 +27,16 @@ struct RunRecord {
     std::optional<double> objective() const;
     std::optional<double> seconds() const;
     QString message() const;
+    // The solver options the run was made with (recorded by the GUI as "options"; empty for a run that
+    // did not record them, which Re-run repeats with the solver's defaults).
+    SolverOptions options() const;
 };
 
 // A fingerprint of an instance's content, to tell which runs were computed on its current version.
 std::size_t instanceDigest(const Instance& instance);
 
-RunRecord makeRunRecord(SolveResult result, std::size_t digest);
+// A run as the GUI keeps it: the result JSON with the options it was solved with added as "options".
+RunRecord makeRunRecord(SolveResult result, std::size_t digest, const SolverOptions& options = {});
 
 // Reads a stored run back into a result the charts can draw; on failure the record keeps the JSON and says
 // why.

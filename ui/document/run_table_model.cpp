@@ -3,6 +3,9 @@
 #include <QBrush>
 #include <QColor>
 #include <QFont>
+#include <QIcon>
+#include <QPainter>
+#include <QPixmap>
 #include <limits>
 
 #include "util/number_text.h"
@@ -17,6 +20,23 @@ QColor statusColor(const QString& status) {
     if (status == QLatin1String("cancelled") || status == QLatin1String("time_limit"))
         return QColor(0xb0, 0x60, 0x00);
     return {};
+}
+
+// A small amber clock face: "made earlier".
+QIcon staleIcon() {
+    static const QIcon icon = [] {
+        QPixmap pixmap(14, 14);
+        pixmap.fill(Qt::transparent);
+        QPainter painter(&pixmap);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setPen(QPen(QColor(0x8a, 0x5a, 0x00), 1.4));
+        painter.setBrush(QColor(0xff, 0xe3, 0x9a));
+        painter.drawEllipse(QRectF(1, 1, 12, 12));
+        painter.drawLine(QPointF(7, 7), QPointF(7, 3.5));
+        painter.drawLine(QPointF(7, 7), QPointF(9.8, 8.6));
+        return QIcon(pixmap);
+    }();
+    return icon;
 }
 
 }  // namespace
@@ -113,12 +133,19 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
             }
         case RunIndexRole:
             return index.row();
+        case StaleRole:
+            return !current;
+        case Qt::DecorationRole:
+            // Outdated runs carry a mark besides their grey italics, visible at a glance and in print.
+            if (!current && index.column() == NumberColumn) return staleIcon();
+            return {};
         case Qt::ToolTipRole: {
             QStringList lines;
             lines << tr("%1: %2").arg(run->solver(), run->status());
             if (objective) lines << tr("%1 = %2").arg(run->objectiveName(), formatNumber(*objective));
             if (!run->message().isEmpty()) lines << run->message();
-            if (!current) lines << tr("Computed on an earlier version of the instance.");
+            if (!current) lines << tr("Outdated: computed on an earlier version of the instance (re-run it to "
+                                      "compare on the current one).");
             if (!run->result) lines << tr("No chart: %1").arg(run->restoreError);
             return lines.join(QLatin1Char('\n'));
         }

@@ -19,7 +19,7 @@ public:
         MessageColumn,
         ColumnCount
     };
-    enum Role { SortRole = Qt::UserRole + 1, RunIndexRole };
+    enum Role { SortRole = Qt::UserRole + 1, RunIndexRole, StaleRole /* bool: computed on an earlier version */ };
 
     explicit RunTableModel(ProjectDocument* document, QObject* parent = nullptr);
 

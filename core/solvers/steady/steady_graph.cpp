@@ -217,8 +217,11 @@ std::vector<std::size_t> maximumBipartiteMatching(std::size_t n, const std::vect
 
 std::vector<std::size_t> maximumGeneralMatching(std::size_t n, const std::vector<SteadyArc>& arcs,
                                                 const std::vector<double>& weight) {
+    // Integer weights: Boost's weighted matching can loop forever on floating-point weights (its dual
+    // updates never reach exact zero slack). The weights are scaled to integers of up to 2^40, a relative
+    // precision of 1e-12, far below the column generation's tolerance.
     using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, boost::no_property,
-                                        boost::property<boost::edge_weight_t, double>>;
+                                        boost::property<boost::edge_weight_t, long long>>;
     std::map<std::pair<std::size_t, std::size_t>, std::size_t> bestArc;
     for (std::size_t e = 0; e < arcs.size(); ++e) {
         if (!(weight[e] > 0)) continue;
@@ -226,8 +229,14 @@ std::vector<std::size_t> maximumGeneralMatching(std::size_t n, const std::vector
         auto it = bestArc.find(key);
         if (it == bestArc.end() || weight[e] > weight[it->second]) bestArc[key] = e;
     }
+    double largest = 0;
+    for (const auto& [key, e] : bestArc) largest = std::max(largest, weight[e]);
+    const double scale = largest > 0 ? 0x1.0p40 / largest : 1;
     Graph g(n);
-    for (const auto& [key, e] : bestArc) boost::add_edge(key.first, key.second, weight[e], g);
+    for (const auto& [key, e] : bestArc) {
+        const long long w = std::llround(weight[e] * scale);
+        if (w > 0) boost::add_edge(key.first, key.second, w, g);
+    }
     std::vector<boost::graph_traits<Graph>::vertex_descriptor> mate(n);
     boost::maximum_weighted_matching(g, &mate[0]);
     std::vector<std::size_t> matching;
