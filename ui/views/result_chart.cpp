@@ -6,6 +6,7 @@
 #include "views/cpugpu_shelf_view.h"
 #include "views/divisible_timeline_view.h"
 #include "views/gantt_view.h"
+#include "views/steady_patterns_view.h"
 
 namespace hetsched::ui {
 
@@ -25,8 +26,9 @@ ChartType chartTypeFor(const Instance& instance) {
         ChartType operator()(const DivisibleInstance&) const { return ChartType::DivisibleTimeline; }
         // The shelf layout of the dual approximation (any CPU/GPU schedule, coloured by shelf or acceleration).
         ChartType operator()(const CpuGpuInstance&) const { return ChartType::CpuGpuShelves; }
-        // Until their own views land: the periodic schedule's ports and processors, the processors of the DAG.
-        ChartType operator()(const SteadyStateInstance&) const { return ChartType::Gantt; }
+        // The pattern decomposition: platform graph, patterns of one period, allocations, periodic schedule.
+        ChartType operator()(const SteadyStateInstance&) const { return ChartType::SteadyPatterns; }
+        // Until its own view lands: the processors of the DAG.
         ChartType operator()(const DagInstance&) const { return ChartType::Gantt; }
     };
     return std::visit(ChartOf{}, instance);
@@ -40,6 +42,8 @@ ResultChart* createResultChart(ChartType type, QWidget* parent) {
             return new DivisibleTimelineView(parent);
         case ChartType::CpuGpuShelves:
             return new ShelfView(parent);
+        case ChartType::SteadyPatterns:
+            return new SteadyPatternsView(parent);
     }
     return new GanttView(parent);
 }
