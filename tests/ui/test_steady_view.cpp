@@ -6,7 +6,9 @@
 #include <QComboBox>
 #include <QFile>
 #include <QImage>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -16,6 +18,10 @@
 #include "../core/random_steady.h"
 #include "app_entry.h"
 #include "io/instance_io.h"
+#include "mainwindow.h"
+#include "run_table.h"
+#include "solve_controller.h"
+#include "solver_panel.h"
 #include "result_pane.h"
 #include "solvers/registry.h"
 #include "views/result_chart.h"
@@ -284,6 +290,49 @@ private slots:
         QCOMPARE(view->coloring(), SteadyColoring::ByAllocation);
         view->setColoring(SteadyColoring::ByOperation);
         QCOMPARE(combo->currentIndex(), 2);
+    }
+
+    // The main window solves a steady-state instance and its result pane shows this view, with the
+    // heaviest allocation selectable. With HETSCHED_SCREENSHOT_DIR set, the window is saved there
+    // (run under Xvfb with QT_QPA_PLATFORM=xcb to look at it).
+    void mainWindowShowsTheViewAfterASolve() {
+        const QString shots = qEnvironmentVariable("HETSCHED_SCREENSHOT_DIR");
+        const QStringList files = {examplePath("steady-state-bag-of-tasks.json")};
+        QStringList extra = qEnvironmentVariable("HETSCHED_SCREENSHOT_FILES").split(QLatin1Char(','), Qt::SkipEmptyParts);
+        int shot = 0;
+        for (const QString& file : files + extra) {
+            MainWindow window;
+            window.resize(1600, 1000);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            const Expected<bool> loaded = window.loadFile(file);
+            QVERIFY2(loaded, loaded ? "" : loaded.error().message.c_str());
+            QSignalSpy done(window.solveController(), &SolveController::succeeded);
+            const QString solver = window.solverPanel()->currentSolver();
+            window.runSolver(solver, window.solverPanel()->optionsFor(solver));
+            QVERIFY(done.wait(60000));
+            window.runTable()->selectRun(0);
+            QCoreApplication::processEvents();
+            auto* view = dynamic_cast<SteadyPatternsView*>(window.resultPane()->chart());
+            QVERIFY(view);
+            QVERIFY(view->data());
+            QTest::qWait(100);
+            if (!shots.isEmpty()) {
+                window.grab().save(QStringLiteral("%1/steady-%2-small.png").arg(shots).arg(shot));
+                // As a user would: the result pane dragged taller than the (empty) editor above it.
+                if (auto* central = qobject_cast<QSplitter*>(window.centralWidget())) central->setSizes({120, 860});
+                QTest::qWait(100);
+                window.grab().save(QStringLiteral("%1/steady-%2-plain.png").arg(shots).arg(shot));
+            }
+            view->selectPattern(0);
+            QTest::qWait(50);
+            if (!shots.isEmpty()) window.grab().save(QStringLiteral("%1/steady-%2-pattern.png").arg(shots).arg(shot));
+            view->allocationTable()->selectRow(0);
+            QVERIFY(view->selectedAllocation());
+            QTest::qWait(50);
+            if (!shots.isEmpty()) window.grab().save(QStringLiteral("%1/steady-%2-allocation.png").arg(shots).arg(shot));
+            ++shot;
+        }
     }
 
     void headlessExportDrawsTheView() {

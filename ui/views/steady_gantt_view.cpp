@@ -117,8 +117,7 @@ void SteadyGanttView::setSteadyResult(std::shared_ptr<const SteadyViewData> data
                           .toStdString();
     QStringList parts;
     parts << tr("%1 · %2").arg(QString::fromStdString(result->solver), QString::fromLatin1(solveStatusName(result->status)));
-    for (const Metric& metric : schedule->metrics)
-        parts << QStringLiteral("%1 = %2").arg(QString::fromStdString(metric.name), formatRounded(metric.value, 7));
+    // Throughput, period and counts are in the view's header and the strip's title.
     parts << tr("%1 s").arg(formatRounded(result->seconds, 3));
     if (idle > 0) parts << tr("%1 not shown").arg(countOf(static_cast<long long>(idle), tr("idle resource"), tr("idle resources")));
     setColorMode(GanttColorMode::Custom);

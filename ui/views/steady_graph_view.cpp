@@ -1,6 +1,7 @@
 #include "views/steady_graph_view.h"
 
 #include <QContextMenuEvent>
+#include <functional>
 #include <QHelpEvent>
 #include <QLinearGradient>
 #include <QMenu>
@@ -153,14 +154,8 @@ QPointF SteadyGraphView::nodeOnScreen(std::size_t u) const {
     return Frame{m_scale, m_offset}.map(nodePosition(u));
 }
 
-double SteadyGraphView::legendHeight() const {
-    if (!m_data) return 0;
-    const double line = QFontMetricsF(font()).height() + 6;
-    return anyLit() ? 2 * line + 6 : line + 6;
-}
-
 QRectF SteadyGraphView::graphArea(const QRectF& target) const {
-    return target.adjusted(0, 0, 0, -legendHeight());
+    return target.adjusted(0, 0, 0, -legendHeight(target.width()));
 }
 
 void SteadyGraphView::fitView() {
@@ -402,89 +397,153 @@ void SteadyGraphView::paintScene(QPainter& painter, const QRectF& area, const Fr
     painter.restore();
 }
 
-void SteadyGraphView::paintLegend(QPainter& painter, const QRectF& band) const {
-    if (band.height() < 4) return;
-    const QFontMetricsF metrics(painter.font());
-    const double line = metrics.height() + 6;
-    painter.save();
-    painter.setPen(QColor(0xdd, 0xdd, 0xdd));
-    painter.drawLine(QLineF(band.left(), band.top(), band.right(), band.top()));
-    double x = band.left() + 8;
-    double y = band.top() + 3;
-    auto text = [&](const QString& s, const QColor& color = kTextColor) {
-        painter.setPen(color);
-        const double w = metrics.horizontalAdvance(s);
-        painter.drawText(QRectF(x, y, w + 2, line), Qt::AlignVCenter | Qt::AlignLeft, s);
-        x += w + 10;
+std::vector<std::vector<SteadyGraphView::LegendItem>> SteadyGraphView::legendItems() const {
+    const QFontMetricsF metrics(font());
+    auto label = [metrics](const QString& s, QColor color = kTextColor) {
+        const double w = metrics.horizontalAdvance(s) + 2;
+        return LegendItem{w, [s, w, color](QPainter& p, const QPointF& at, double line) {
+                              p.setPen(color);
+                              p.drawText(QRectF(at.x(), at.y(), w, line), Qt::AlignVCenter | Qt::AlignLeft, s);
+                          }};
     };
-    text(tr("busy fraction"));
-    x += 10;
-    const QRectF bar(x, y + line / 2 - 5, 90, 10);
-    QLinearGradient gradient(bar.topLeft(), bar.topRight());
-    for (double t : {0.0, 0.25, 0.5, 0.75, 1.0}) gradient.setColorAt(t, loadColor(t));
-    painter.setPen(QPen(QColor(0x88, 0x88, 0x88), 0.5));
-    painter.setBrush(gradient);
-    painter.drawRect(bar);
-    painter.setPen(kTextColor);
-    painter.drawText(QRectF(bar.left() - 10, bar.top(), 9, bar.height()), Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("0"));
-    x = bar.right() + 3;
-    text(QStringLiteral("1"));
-    // Unused link sample.
-    painter.setPen(QPen(kUnusedLink, 1, Qt::DashLine));
-    painter.drawLine(QLineF(x, y + line / 2, x + 22, y + line / 2));
-    x += 26;
-    text(tr("unused"));
-    // Processor, router, source.
-    painter.setPen(QPen(kNodeBorder, 1));
-    painter.setBrush(Qt::white);
-    painter.drawEllipse(QPointF(x + 6, y + line / 2), 6, 6);
-    x += 16;
-    text(tr("processor (size: speed, fill: compute load)"));
-    QPolygonF diamond;
-    const QPointF c(x + 5, y + line / 2);
-    diamond << c + QPointF(0, -6) << c + QPointF(6, 0) << c + QPointF(0, 6) << c + QPointF(-6, 0);
-    painter.setPen(QPen(kNodeBorder, 1));
-    painter.setBrush(kRouterColor);
-    painter.drawPolygon(diamond);
-    x += 15;
-    text(tr("router"));
-    painter.setPen(QPen(kSourceColor, 2.2));
-    painter.setBrush(Qt::NoBrush);
-    painter.drawEllipse(QPointF(x + 7, y + line / 2), 7, 7);
-    x += 18;
-    text(tr("source"));
-    if (!anyLit()) {
-        painter.restore();
-        return;
-    }
-    x = band.left() + 8;
-    y += line;
-    auto swatch = [&](const QColor& color, const QString& s) {
-        painter.setPen(QPen(color, 3.5, Qt::SolidLine, Qt::FlatCap));
-        painter.drawLine(QLineF(x, y + line / 2, x + 22, y + line / 2));
-        x += 27;
-        text(s);
+    auto swatch = [label](const QColor& color, const QString& s) {
+        const LegendItem text = label(s);
+        return LegendItem{27 + text.width, [color, text](QPainter& p, const QPointF& at, double line) {
+                              p.setPen(QPen(color, 3.5, Qt::SolidLine, Qt::FlatCap));
+                              p.drawLine(QLineF(at.x(), at.y() + line / 2, at.x() + 22, at.y() + line / 2));
+                              text.draw(p, at + QPointF(27, 0), line);
+                          }};
     };
+    auto symbol = [label](double width, std::function<void(QPainter&, const QPointF&)> draw, const QString& s) {
+        const LegendItem text = label(s);
+        return LegendItem{width + text.width, [width, draw, text](QPainter& p, const QPointF& at, double line) {
+                              draw(p, QPointF(at.x(), at.y() + line / 2));
+                              text.draw(p, at + QPointF(width, 0), line);
+                          }};
+    };
+    std::vector<std::vector<LegendItem>> groups(1);
+    std::vector<LegendItem>& general = groups.front();
+    general.push_back(symbol(
+        120,
+        [](QPainter& p, const QPointF& c) {
+            const QRectF bar(c.x() + 10, c.y() - 5, 90, 10);
+            QLinearGradient gradient(bar.topLeft(), bar.topRight());
+            for (double t : {0.0, 0.25, 0.5, 0.75, 1.0}) gradient.setColorAt(t, loadColor(t));
+            p.setPen(QPen(QColor(0x88, 0x88, 0x88), 0.5));
+            p.setBrush(gradient);
+            p.drawRect(bar);
+            p.setPen(kTextColor);
+            p.drawText(QRectF(c.x(), bar.top() - 2, 9, bar.height() + 4), Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("0"));
+            p.drawText(QRectF(bar.right() + 3, bar.top() - 2, 9, bar.height() + 4), Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("1"));
+        },
+        tr("busy fraction (links, processors)")));
+    general.push_back(symbol(
+        28,
+        [](QPainter& p, const QPointF& c) {
+            p.setPen(QPen(kUnusedLink, 1, Qt::DashLine));
+            p.drawLine(QLineF(c.x(), c.y(), c.x() + 22, c.y()));
+        },
+        tr("unused")));
+    general.push_back(symbol(
+        16,
+        [](QPainter& p, const QPointF& c) {
+            p.setPen(QPen(kNodeBorder, 1));
+            p.setBrush(Qt::white);
+            p.drawEllipse(QPointF(c.x() + 6, c.y()), 6, 6);
+        },
+        tr("processor (size: speed)")));
+    general.push_back(symbol(
+        15,
+        [](QPainter& p, const QPointF& c) {
+            QPolygonF diamond;
+            const QPointF m(c.x() + 5, c.y());
+            diamond << m + QPointF(0, -6) << m + QPointF(6, 0) << m + QPointF(0, 6) << m + QPointF(-6, 0);
+            p.setPen(QPen(kNodeBorder, 1));
+            p.setBrush(kRouterColor);
+            p.drawPolygon(diamond);
+        },
+        tr("router")));
+    general.push_back(symbol(
+        18,
+        [](QPainter& p, const QPointF& c) {
+            p.setPen(QPen(kSourceColor, 2.2));
+            p.setBrush(Qt::NoBrush);
+            p.drawEllipse(QPointF(c.x() + 7, c.y()), 7, 7);
+        },
+        tr("source")));
+    if (!m_data || !anyLit()) return groups;
+    std::vector<LegendItem>& selection = groups.emplace_back();
     if (m_litPattern) {
         const SteadyPattern& p = m_data->solution.patterns[*m_litPattern];
-        swatch(patternHighlightColor(),
-               tr("%1: %2 and %3 computing, active %4 of the time")
-                   .arg(m_data->patternName(*m_litPattern), countOf(static_cast<long long>(p.arcs.size()), tr("link"), tr("links")),
-                        countOf(static_cast<long long>(p.processors.size()), tr("processor"), tr("processors")),
-                        m_data->durationText(*m_litPattern)));
+        selection.push_back(swatch(patternHighlightColor(),
+                                   tr("%1: %2, %3 computing, active %4 of the time")
+                                       .arg(m_data->patternName(*m_litPattern),
+                                            countOf(static_cast<long long>(p.arcs.size()), tr("link"), tr("links")),
+                                            countOf(static_cast<long long>(p.processors.size()), tr("processor"), tr("processors")),
+                                            m_data->durationText(*m_litPattern))));
     } else if (m_litAllocation) {
         const SteadyAllocation& al = m_data->solution.allocations[*m_litAllocation];
         const bool bag = m_data->instance.application.type == SteadyApplicationType::BagOfTasks;
-        text(tr("allocation %1 (x = %2):").arg(*m_litAllocation + 1).arg(m_data->weightText(*m_litAllocation)));
-        swatch(dataPathColor(), bag ? tr("data path") : tr("tree of the message"));
-        if (!al.resultArcs.empty()) swatch(resultPathColor(), tr("result path"));
+        selection.push_back(label(tr("allocation %1 (x = %2):").arg(*m_litAllocation + 1).arg(m_data->weightText(*m_litAllocation))));
+        if (!al.dataArcs.empty()) selection.push_back(swatch(dataPathColor(), bag ? tr("data path") : tr("tree of the message")));
+        if (!al.resultArcs.empty()) selection.push_back(swatch(resultPathColor(), tr("result path")));
         if (al.processor) {
-            painter.setPen(QPen(QColor(0x10, 0x10, 0x10), 3.0));
-            painter.setBrush(Qt::NoBrush);
-            painter.drawEllipse(QPointF(x + 7, y + line / 2), 6, 6);
-            x += 18;
-            text(tr("computes on %1").arg(m_data->nodeName(*al.processor)));
+            const QString text = al.dataArcs.empty() && al.resultArcs.empty()
+                                     ? tr("computes on %1, no transfer").arg(m_data->nodeName(*al.processor))
+                                     : tr("computes on %1").arg(m_data->nodeName(*al.processor));
+            selection.push_back(symbol(
+                18,
+                [](QPainter& p, const QPointF& c) {
+                    p.setPen(QPen(QColor(0x10, 0x10, 0x10), 3.0));
+                    p.setBrush(Qt::NoBrush);
+                    p.drawEllipse(QPointF(c.x() + 7, c.y()), 6, 6);
+                },
+                text));
         }
+    }
+    return groups;
+}
+
+// Rows of the legend at a width: each group starts a row, items wrap to the next row when full.
+std::vector<std::vector<const SteadyGraphView::LegendItem*>> SteadyGraphView::legendRows(
+    const std::vector<std::vector<LegendItem>>& groups, double width) {
+    std::vector<std::vector<const LegendItem*>> rows;
+    for (const auto& group : groups) {
+        rows.emplace_back();
+        double x = 8;
+        for (const LegendItem& item : group) {
+            if (!rows.back().empty() && x + item.width > width - 4) {
+                rows.emplace_back();
+                x = 8;
+            }
+            rows.back().push_back(&item);
+            x += item.width + 12;
+        }
+    }
+    return rows;
+}
+
+double SteadyGraphView::legendHeight(double width) const {
+    if (!m_data) return 0;
+    const double line = QFontMetricsF(font()).height() + 6;
+    return static_cast<double>(legendRows(legendItems(), width).size()) * line + 6;
+}
+
+void SteadyGraphView::paintLegend(QPainter& painter, const QRectF& band) const {
+    if (band.height() < 4) return;
+    const double line = QFontMetricsF(painter.font()).height() + 6;
+    const auto groups = legendItems();
+    painter.save();
+    painter.setPen(QColor(0xdd, 0xdd, 0xdd));
+    painter.drawLine(QLineF(band.left(), band.top(), band.right(), band.top()));
+    double y = band.top() + 3;
+    for (const auto& row : legendRows(groups, band.width())) {
+        double x = band.left() + 8;
+        for (const LegendItem* item : row) {
+            item->draw(painter, QPointF(x, y), line);
+            x += item->width + 12;
+        }
+        y += line;
     }
     painter.restore();
 }

@@ -4,6 +4,7 @@
 
 #include <QPointF>
 #include <QWidget>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -44,7 +45,7 @@ public:
     // screen, and vector output for PDF and SVG.
     void paintGraph(QPainter& painter, const QRectF& target);
 
-    QSize sizeHint() const override { return {520, 380}; }
+    QSize sizeHint() const override { return {440, 320}; }
 
 signals:
     void exportRequested();
@@ -70,7 +71,15 @@ private:
     Frame frameFor(const QRectF& graphArea) const;   // the widget's view fitted into another rectangle
     Frame fitFrame(const QRectF& graphArea) const;   // the whole platform fitted into a rectangle
     QRectF graphArea(const QRectF& target) const;    // target minus the legend band
-    double legendHeight() const;
+    // One entry of the legend under the graph: its width and how to draw it at a row's top left.
+    struct LegendItem {
+        double width = 0;
+        std::function<void(QPainter&, const QPointF&, double lineHeight)> draw;
+    };
+    std::vector<std::vector<LegendItem>> legendItems() const;  // the general entries, then the selection's
+    static std::vector<std::vector<const LegendItem*>> legendRows(const std::vector<std::vector<LegendItem>>& groups,
+                                                                  double width);
+    double legendHeight(double width) const;
     double nodeRadius(std::size_t u, double scale) const;
     void paintScene(QPainter& painter, const QRectF& area, const Frame& frame);
     void paintLegend(QPainter& painter, const QRectF& band) const;

@@ -77,11 +77,14 @@ SteadyPatternsView::SteadyPatternsView(QWidget* parent) : QWidget(parent) {
 
     m_graph = new SteadyGraphView(this);
     m_strip = new SteadyPeriodStrip(this);
-    m_strip->setMinimumHeight(100);
+    m_strip->setMinimumHeight(80);
     m_strip->setMaximumHeight(150);
     m_selection = new QLabel(this);
     m_selection->setObjectName(QStringLiteral("steadySelection"));
     m_selection->setWordWrap(true);
+    // At most three lines: the rest is in the tooltip (a long list must not push the tables away).
+    m_selection->setMaximumHeight(3 * m_selection->fontMetrics().lineSpacing() + 6);
+    m_selection->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_selection->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_selection->setStyleSheet(QStringLiteral("QLabel { color:#333; padding:2px 4px; }"));
 
@@ -94,12 +97,14 @@ SteadyPatternsView::SteadyPatternsView(QWidget* parent) : QWidget(parent) {
     m_patternProxy->setSourceModel(m_patternModel);
     m_patternProxy->setSortRole(Qt::UserRole);
     m_tabs = new QTabWidget(this);
+    m_tabs->setMinimumHeight(60);
     m_allocationTable = makeTable(m_tabs, m_allocationProxy, QStringLiteral("steadyAllocationTable"));
     m_patternTable = makeTable(m_tabs, m_patternProxy, QStringLiteral("steadyPatternTable"));
     m_tabs->addTab(m_allocationTable, tr("Allocations"));
     m_tabs->addTab(m_patternTable, tr("Patterns"));
 
     auto* right = new QWidget(this);
+    right->setMinimumWidth(300);
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->setSpacing(2);
@@ -119,6 +124,9 @@ SteadyPatternsView::SteadyPatternsView(QWidget* parent) : QWidget(parent) {
     m_vertical->setStretchFactor(0, 11);
     m_vertical->setStretchFactor(1, 9);
     m_vertical->setChildrenCollapsible(false);
+    // Initial shares (scaled to the space there is): the graph and patterns over the schedule.
+    m_vertical->setSizes({550, 450});
+    m_horizontal->setSizes({560, 440});
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -318,7 +326,10 @@ QString SteadyPatternsView::selectionText() const {
                            .arg(*m_allocation + 1)
                            .arg(m_data->weightText(*m_allocation))
                            .arg(formatRounded(s.throughput > 0 ? 100.0 * al.weight / s.throughput : 0.0, 3));
-        if (m_data->instance.application.type == SteadyApplicationType::BagOfTasks) {
+        if (m_data->instance.application.type == SteadyApplicationType::BagOfTasks && al.dataArcs.empty() &&
+            al.resultArcs.empty()) {
+            text += tr(" Computes on %1, no transfer.").arg(al.processor ? m_data->nodeName(*al.processor) : tr("none"));
+        } else if (m_data->instance.application.type == SteadyApplicationType::BagOfTasks) {
             text += tr(" Data %1; computes on %2; result %3.")
                         .arg(m_data->pathText(al.dataArcs), al.processor ? m_data->nodeName(*al.processor) : tr("none"),
                              al.resultArcs.empty() ? tr("none") : m_data->pathText(al.resultArcs));
@@ -333,6 +344,7 @@ QString SteadyPatternsView::selectionText() const {
 
 void SteadyPatternsView::updateSelectionText() {
     m_selection->setText(selectionText());
+    m_selection->setToolTip(selectionText());
     m_selection->setVisible(m_data != nullptr);
 }
 
@@ -362,6 +374,7 @@ void SteadyPatternsView::paintExport(QCPPainter& painter, int width, int height,
     const int rightWidth = width - rightLeft - 6;
     const int stripHeight = std::min(140, upperHeight / 2);
     if (qcp && rightWidth > 60) {
+        m_strip->fitToWidth(rightWidth);
         m_strip->toPixmap(rightWidth, stripHeight);  // settles the layout at this size
         painter.save();
         painter.translate(rightLeft, top);

@@ -166,14 +166,14 @@ void PatternBands::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const
 
 SteadyPeriodStrip::SteadyPeriodStrip(QWidget* parent) : QCustomPlot(parent) {
     setObjectName(QStringLiteral("steadyPeriodStrip"));
-    setMinimumHeight(110);
+    setMinimumHeight(80);
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     axisRect()->setRangeDrag(Qt::Horizontal);
     axisRect()->setRangeZoom(Qt::Horizontal);
     yAxis->setVisible(false);
     yAxis->setRange(0, 1);
     xAxis->grid()->setVisible(false);
-    xAxis->setLabel(tr("time in one period"));
+    xAxis->setLabel(QString());  // the title says what the axis is
     m_bands = new PatternBands(xAxis, yAxis);
     m_bands->removeFromLegend();
     legend->setVisible(false);
@@ -187,6 +187,8 @@ SteadyPeriodStrip::SteadyPeriodStrip(QWidget* parent) : QCustomPlot(parent) {
     axisRect()->setMinimumMargins(QMargins(8, 2, 12, 0));
 
     connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &SteadyPeriodStrip::clampRange);
+    // Time labels like "1.5·10^8" are wide: fewer ticks on a narrow strip, so they never overlap.
+    connect(this, &QCustomPlot::beforeReplot, this, [this] { fitToWidth(viewport().width()); });
     connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) { m_pressAt = event->position(); });
     connect(this, &QCustomPlot::mouseRelease, this, [this](QMouseEvent* event) {
         if (event->button() != Qt::LeftButton || !m_data) return;
@@ -225,18 +227,32 @@ void SteadyPeriodStrip::setData(std::shared_ptr<const SteadyViewData> data) {
     m_bands->setData(m_data);
     if (m_data) {
         const SteadyPeriodicSchedule& periodic = m_data->solution.periodic;
-        m_title->setText(tr("%1 in one period T = %2 (%3 per period%4)")
-                             .arg(countOf(static_cast<long long>(m_data->solution.patterns.size()), tr("valid pattern"),
-                                          tr("valid patterns")),
-                                  formatRounded(periodic.period, 6),
-                                  periodic.exact ? countOf(std::llround(periodic.tasksPerPeriod), tr("instance"), tr("instances"))
-                                                 : tr("%1 instances").arg(formatRounded(periodic.tasksPerPeriod, 6)),
-                                  periodic.exact ? QString() : tr(", rates: no exact period")));
+        const QString patterns = countOf(static_cast<long long>(m_data->solution.patterns.size()), tr("valid pattern"),
+                                         tr("valid patterns"));
+        const QString period = formatRounded(periodic.period, 6);
+        // From the fullest title to the shortest: the one that fits the strip's width is shown.
+        m_titles = {tr("%1 · period T = %2 · K = %3 instances per period%4")
+                        .arg(patterns, period, formatRounded(periodic.tasksPerPeriod, 9),
+                             periodic.exact ? QString() : tr(" (rates, no exact period)")),
+                    tr("%1 · T = %2 · K = %3").arg(patterns, period, formatRounded(periodic.tasksPerPeriod, 6)),
+                    tr("%1 · T = %2").arg(patterns, period), tr("T = %1").arg(period)};
+        m_title->setText(m_titles.front());
     } else {
+        m_titles.clear();
         m_title->setText(tr("Valid patterns in one period"));
     }
     fitView();
     replot();
+}
+
+void SteadyPeriodStrip::fitToWidth(int width) {
+    xAxis->ticker()->setTickCount(std::clamp(width / 110, 2, 8));
+    const QFontMetricsF metrics(m_title->font());
+    for (const QString& title : m_titles)
+        if (metrics.horizontalAdvance(title) + 12 <= width || title == m_titles.back()) {
+            m_title->setText(title);
+            break;
+        }
 }
 
 void SteadyPeriodStrip::setSelectedPattern(std::optional<std::size_t> p) {

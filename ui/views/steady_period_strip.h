@@ -52,6 +52,8 @@ public:
     void setSelectedPattern(std::optional<std::size_t> p);
     void setEmphasis(std::set<std::size_t> patterns);
     void fitView();
+    // The title and the number of time ticks for a width in pixels (on replot, and before an export).
+    void fitToWidth(int width);
     PatternBands* bands() const { return m_bands; }
     // The band widths T*y_p as drawn (time units), for the tests.
     std::vector<double> bandWidths() const;
@@ -67,6 +69,7 @@ private:
     std::shared_ptr<const SteadyViewData> m_data;
     PatternBands* m_bands;
     QCPTextElement* m_title;
+    QStringList m_titles;  // the title, longest first
     QPointF m_pressAt;
     bool m_clamping = false;
 };
