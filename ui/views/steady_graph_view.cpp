@@ -3,7 +3,6 @@
 #include <QContextMenuEvent>
 #include <functional>
 #include <QHelpEvent>
-#include <QLinearGradient>
 #include <QMenu>
 #include <QPainter>
 #include <QPainterPath>
@@ -427,10 +426,15 @@ std::vector<std::vector<SteadyGraphView::LegendItem>> SteadyGraphView::legendIte
         120,
         [](QPainter& p, const QPointF& c) {
             const QRectF bar(c.x() + 10, c.y() - 5, 90, 10);
-            QLinearGradient gradient(bar.topLeft(), bar.topRight());
-            for (double t : {0.0, 0.25, 0.5, 0.75, 1.0}) gradient.setColorAt(t, loadColor(t));
+            // Steps rather than a gradient: every SVG and PDF reader draws them alike.
+            constexpr int kSteps = 30;
+            p.setPen(Qt::NoPen);
+            for (int k = 0; k < kSteps; ++k) {
+                p.setBrush(loadColor((k + 0.5) / kSteps));
+                p.drawRect(QRectF(bar.left() + bar.width() * k / kSteps, bar.top(), bar.width() / kSteps + 0.3, bar.height()));
+            }
             p.setPen(QPen(QColor(0x88, 0x88, 0x88), 0.5));
-            p.setBrush(gradient);
+            p.setBrush(Qt::NoBrush);
             p.drawRect(bar);
             p.setPen(kTextColor);
             p.drawText(QRectF(c.x(), bar.top() - 2, 9, bar.height() + 4), Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("0"));

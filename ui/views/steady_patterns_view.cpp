@@ -354,16 +354,15 @@ void SteadyPatternsView::paintExport(QCPPainter& painter, int width, int height,
     painter.setFont(font());
     const QFontMetricsF metrics(font());
     const double line = metrics.height() + 2;
-    // Header: the same facts as on screen, as plain text.
-    QTextDocument header;
-    header.setDefaultFont(font());
-    header.setHtml(m_header->text());
-    header.setTextWidth(width - 16);
-    painter.save();
-    painter.translate(8, 4);
-    header.drawContents(&painter);
-    painter.restore();
-    const double top = 8 + header.size().height();
+    // Header: the same facts as on screen, as plain text (one text run per line reads alike everywhere).
+    QTextDocument rich;
+    rich.setHtml(m_header->text());
+    const QString headerText = rich.toPlainText();
+    const QRectF headerBox(8, 4, width - 16, height / 4.0);
+    const QRectF headerUsed = painter.boundingRect(headerBox, Qt::TextWordWrap, headerText);
+    painter.setPen(QColor(0x20, 0x20, 0x20));
+    painter.drawText(headerBox, Qt::TextWordWrap, headerText);
+    const double top = headerUsed.bottom() + 6;
     const double rest = height - top;
     const int upperHeight = static_cast<int>(std::max(120.0, rest * 0.52));
     const int graphWidth = static_cast<int>(width * 0.52);
