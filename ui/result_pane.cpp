@@ -10,6 +10,7 @@
 
 #include "views/cpugpu_shelf_view.h"
 #include "views/gantt_view.h"
+#include "views/steady_patterns_view.h"
 
 namespace hetsched::ui {
 
@@ -17,6 +18,8 @@ namespace {
 
 // Combo data of the shelf view's colourings, apart from the GanttColorMode values.
 constexpr int kShelfColoringBase = 100;
+// Combo data of the steady-state view's colourings of its periodic schedule.
+constexpr int kSteadyColoringBase = 200;
 
 }  // namespace
 
@@ -66,7 +69,9 @@ ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
 
     connect(m_colorMode, &QComboBox::currentIndexChanged, this, [this] {
         const int data = m_colorMode->currentData().toInt();
-        if (auto* shelves = dynamic_cast<ShelfView*>(m_chart); shelves && data >= kShelfColoringBase)
+        if (auto* steady = dynamic_cast<SteadyPatternsView*>(m_chart); steady && data >= kSteadyColoringBase)
+            steady->setColoring(static_cast<SteadyColoring>(data - kSteadyColoringBase));
+        else if (auto* shelves = dynamic_cast<ShelfView*>(m_chart); shelves && data >= kShelfColoringBase)
             shelves->setShelfColoring(static_cast<ShelfColoring>(data - kShelfColoringBase));
         else if (GanttView* gantt = ganttView())
             gantt->setColorMode(static_cast<GanttColorMode>(data));
@@ -96,7 +101,22 @@ void ResultPane::ensureChart(ChartType type) {
     connect(m_chart->widget(), SIGNAL(exportRequested()), this, SIGNAL(exportRequested()));
     GanttView* gantt = ganttView();
     auto* shelves = dynamic_cast<ShelfView*>(m_chart);
-    m_colorMode->setVisible(gantt != nullptr);
+    auto* steady = dynamic_cast<SteadyPatternsView*>(m_chart);
+    m_colorMode->setVisible(gantt != nullptr || steady != nullptr);
+    if (steady) {
+        // The periodic schedule below the graph: coloured by pattern (as the strip), allocation or operation.
+        const QSignalBlocker block(m_colorMode);
+        m_colorMode->clear();
+        m_colorMode->addItem(tr("Colour by pattern"), kSteadyColoringBase + static_cast<int>(SteadyColoring::ByPattern));
+        m_colorMode->addItem(tr("Colour by allocation"), kSteadyColoringBase + static_cast<int>(SteadyColoring::ByAllocation));
+        m_colorMode->addItem(tr("Colour by operation"), kSteadyColoringBase + static_cast<int>(SteadyColoring::ByOperation));
+        m_colorMode->setCurrentIndex(m_colorMode->findData(kSteadyColoringBase + static_cast<int>(steady->coloring())));
+        connect(steady, &SteadyPatternsView::coloringChanged, this, [this](SteadyColoring coloring) {
+            const QSignalBlocker block(m_colorMode);
+            m_colorMode->setCurrentIndex(m_colorMode->findData(kSteadyColoringBase + static_cast<int>(coloring)));
+        });
+        return;
+    }
     {
         // The shelf view offers its own colourings first; every Gantt offers kinds, groups and lanes.
         const QSignalBlocker block(m_colorMode);

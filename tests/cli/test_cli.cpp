@@ -220,6 +220,24 @@ TEST(CliDivisible, ExportsTheTimeline) {
     EXPECT_NE(svg.find("master send"), std::string::npos);
 }
 
+TEST(CliSteady, ExportsThePatternDecompositionView) {
+    for (const char* suffix : {"svg", "pdf", "png"}) {
+        const fs::path out = scratch(std::string("steady.").append(suffix));
+        fs::remove(out);
+        const CliRun r = hetsched("export " + example("steady-state-bag-of-tasks.json") + " -o " + out.string());
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        const std::string content = readFile(out);
+        ASSERT_GT(content.size(), 3000u) << suffix;
+        if (std::string(suffix) == "svg") {
+            // The graph, the period strip and the schedule, as vectors.
+            EXPECT_NE(content.find("valid patterns"), std::string::npos);
+            EXPECT_NE(content.find("send ports"), std::string::npos);
+            EXPECT_NE(content.find("source"), std::string::npos);
+            EXPECT_EQ(content.find("<image"), std::string::npos);
+        }
+    }
+}
+
 TEST(CliExperiment, DivisibleSimulationPrintsCsv) {
     const CliRun r = hetsched("experiment divisible-simulation --workers 20 --platforms 2 --z 0.8,1 --ratios 0.5,5");
     ASSERT_EQ(r.exitCode, 0) << r.err;

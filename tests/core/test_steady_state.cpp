@@ -13,6 +13,7 @@
 #include "lp/linear_program.h"
 #include "solvers/registry.h"
 #include "solvers/steady/steady_common.h"
+#include "solvers/steady/steady_result.h"
 #include "solvers/steady/steady_solvers.h"
 
 namespace hetsched {
@@ -315,6 +316,54 @@ TEST(SteadyStateRegistry, ResultJsonRoundTripsAndIsVerified) {
         tampered["patterns"][0]["links"] = {{"P1", "P2"}, {"P1", "P3"}};
         EXPECT_FALSE(resultFromJson(*in, tampered));
     }
+}
+
+TEST(SteadyStateSchedule, LanesComeGroupedByCategoryAndLoadsAreTheLeftSideOf81) {
+    for (unsigned seed : {3u, 11u}) {
+        const SteadyStateInstance in = testing::randomSteadyPlatform(12, 3, seed);
+        Expected<SteadySolution> sol = solveSteadyLp(in);
+        ASSERT_TRUE(sol) << sol.error().message;
+        // Each category is one run of consecutive lanes, so a Gantt names it once.
+        const Schedule schedule = steadySchedule(in, *sol);
+        std::vector<std::string> runs;
+        for (const Lane& lane : schedule.lanes)
+            if (runs.empty() || runs.back() != lane.category) runs.push_back(lane.category);
+        EXPECT_EQ(runs, (std::vector<std::string>{"send ports", "receive ports", "processors"}));
+        // Loads recomputed from the allocations' paths, and (8.1): never above the patterns' time.
+        const std::vector<SteadyArc> arcs = steadyArcs(in);
+        std::vector<double> expected(arcs.size() + in.nodes.size(), 0.0);
+        for (const SteadyAllocation& a : sol->allocations) {
+            for (std::size_t e : a.dataArcs) expected[e] += a.weight * in.application.data / arcs[e].bandwidth;
+            for (std::size_t e : a.resultArcs) expected[e] += a.weight * in.application.result / arcs[e].bandwidth;
+            expected[arcs.size() + *a.processor] += a.weight * in.application.work / in.nodes[*a.processor].speed;
+        }
+        const std::vector<double> load = steadyResourceLoads(in, *sol);
+        ASSERT_EQ(load.size(), expected.size());
+        for (std::size_t r = 0; r < load.size(); ++r) EXPECT_NEAR(load[r], expected[r], 1e-12) << r;
+        for (std::size_t e = 0; e < arcs.size(); ++e) {
+            double available = 0;
+            for (const SteadyPattern& p : sol->patterns)
+                if (std::find(p.arcs.begin(), p.arcs.end(), e) != p.arcs.end()) available += p.duration;
+            EXPECT_LE(load[e], available + 1e-9) << e;
+        }
+    }
+}
+
+TEST(SteadyStateRegistry, SolutionReadsBackFromItsJson) {
+    Expected<Instance> in = parseInstance(kExample);
+    ASSERT_TRUE(in);
+    Expected<SolveResult> r = solve(*in, "lp");
+    ASSERT_TRUE(r) << r.error().message;
+    const auto& s = std::get<SteadyStateInstance>(*in);
+    Expected<SteadySolution> back = steadySolutionFromJson(s, r->json);
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back->allocations.size(), r->json["allocations"].size());
+    EXPECT_EQ(back->patterns.size(), r->json["patterns"].size());
+    EXPECT_DOUBLE_EQ(back->periodic.period, r->json["period"].get<double>());
+    EXPECT_NEAR(back->throughput, r->json["throughput"].get<double>(), 1e-12);
+    nlohmann::json broken = r->json;
+    broken.erase("patterns");
+    EXPECT_FALSE(steadySolutionFromJson(s, broken));
 }
 
 }  // namespace

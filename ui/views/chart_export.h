@@ -20,6 +20,9 @@ std::optional<ChartFormat> chartFormatForPath(const QString& path);
 // "PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)"
 QString chartFileFilter();
 
+// The format of `path`, or why a chart cannot be written there at that size (16 to 20000 pixels a side).
+Expected<ChartFormat> checkedFormat(const QString& path, int width, int height);
+
 // Renders `plot` at width x height pixels (points for PDF) into `path`; errors name the file and the problem.
 Expected<bool> exportPlot(QCustomPlot* plot, const QString& path, int width, int height);
 // Renders any widget (a composite view: plots beside a graph) resized to width x height, the same way:

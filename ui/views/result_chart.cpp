@@ -7,6 +7,7 @@
 #include "views/dag_schedule_view.h"
 #include "views/divisible_timeline_view.h"
 #include "views/gantt_view.h"
+#include "views/steady_patterns_view.h"
 
 namespace hetsched::ui {
 
@@ -26,8 +27,8 @@ ChartType chartTypeFor(const Instance& instance) {
         ChartType operator()(const DivisibleInstance&) const { return ChartType::DivisibleTimeline; }
         // The shelf layout of the dual approximation (any CPU/GPU schedule, coloured by shelf or acceleration).
         ChartType operator()(const CpuGpuInstance&) const { return ChartType::CpuGpuShelves; }
-        // Until its own view lands: the periodic schedule's ports and processors.
-        ChartType operator()(const SteadyStateInstance&) const { return ChartType::Gantt; }
+        // The pattern decomposition: platform graph, patterns of one period, allocations, periodic schedule.
+        ChartType operator()(const SteadyStateInstance&) const { return ChartType::SteadyPatterns; }
         // The Jedule-style Gantt of the processors by cluster beside the layered task graph.
         ChartType operator()(const DagInstance&) const { return ChartType::DagGantt; }
     };
@@ -44,6 +45,8 @@ ResultChart* createResultChart(ChartType type, QWidget* parent) {
             return new ShelfView(parent);
         case ChartType::DagGantt:
             return new DagScheduleView(parent);
+        case ChartType::SteadyPatterns:
+            return new SteadyPatternsView(parent);
     }
     return new GanttView(parent);
 }

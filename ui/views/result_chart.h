@@ -14,7 +14,7 @@ class QWidget;
 namespace hetsched::ui {
 
 // One chart class per kind of picture, all drawn from the generic Schedule.
-enum class ChartType { Gantt, DivisibleTimeline, CpuGpuShelves, DagGantt };
+enum class ChartType { Gantt, DivisibleTimeline, CpuGpuShelves, DagGantt, SteadyPatterns };
 
 // Implemented by chart widgets (QCustomPlot subclasses), which also emit exportRequested() from their menu.
 class ResultChart {

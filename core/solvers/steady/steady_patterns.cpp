@@ -28,6 +28,14 @@ std::vector<SteadyUse> allocationUses(const SteadyStateInstance& in, const std::
     return uses;
 }
 
+std::vector<double> steadyResourceLoads(const SteadyStateInstance& in, const SteadySolution& solution) {
+    const std::vector<SteadyArc> arcs = steadyArcs(in);
+    std::vector<double> load(arcs.size() + in.nodes.size(), 0.0);
+    for (const SteadyAllocation& a : solution.allocations)
+        for (const SteadyUse& use : allocationUses(in, arcs, a)) load[use.resource] += a.weight * use.timePerInstance;
+    return load;
+}
+
 namespace {
 
 double toDouble(double x) { return x; }
@@ -646,14 +654,13 @@ Schedule steadySchedule(const SteadyStateInstance& in, const SteadySolution& s) 
         if (inserted) schedule.lanes.push_back({name, category, {}});
         return schedule.lanes[it->second];
     };
-    // Lanes in a stable order: ports first, then processors.
-    for (std::size_t u = 0; u < in.nodes.size(); ++u) {
-        if (in.model == CommunicationModel::BidirectionalOnePort) {
-            lane(in.nodes[u].name + " send", "send ports");
-            lane(in.nodes[u].name + " receive", "receive ports");
-        } else if (in.model == CommunicationModel::UnidirectionalOnePort) {
-            lane(in.nodes[u].name + " port", "ports");
-        }
+    // Lanes in a stable order, grouped by category (a view names each category once): send ports,
+    // receive ports (or ports, or links), then processors.
+    if (in.model == CommunicationModel::BidirectionalOnePort) {
+        for (std::size_t u = 0; u < in.nodes.size(); ++u) lane(in.nodes[u].name + " send", "send ports");
+        for (std::size_t u = 0; u < in.nodes.size(); ++u) lane(in.nodes[u].name + " receive", "receive ports");
+    } else if (in.model == CommunicationModel::UnidirectionalOnePort) {
+        for (std::size_t u = 0; u < in.nodes.size(); ++u) lane(in.nodes[u].name + " port", "ports");
     }
     if (in.model == CommunicationModel::BoundedMultiport)
         for (const SteadyArc& a : arcs) lane(steady_detail::arcName(in, a), "links");

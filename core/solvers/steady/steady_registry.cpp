@@ -63,6 +63,12 @@ SolveResult steadySolveResult(const SteadyStateInstance& in, const SteadySolutio
 }
 
 Expected<SolveResult> steadyResultFromJson(const SteadyStateInstance& in, const nlohmann::json& json) {
+    Expected<SteadySolution> solution = steadySolutionFromJson(in, json);
+    if (!solution) return solution.error();
+    return steadySolveResult(in, *solution);
+}
+
+Expected<SteadySolution> steadySolutionFromJson(const SteadyStateInstance& in, const nlohmann::json& json) {
     using json_detail::JsonNode;
     try {
         const JsonNode root(json, "");
@@ -127,7 +133,7 @@ Expected<SolveResult> steadyResultFromJson(const SteadyStateInstance& in, const 
                                 root.at("throughput").raw().dump());
         if (auto problems = verifySteady(in, *rebuilt); !problems.empty())
             return invalidInput("the stored result does not fit the instance: " + problems.front());
-        return steadySolveResult(in, *rebuilt);
+        return rebuilt;
     } catch (const json_detail::InputError& e) {
         return invalidInput(std::string("stored result: ") + e.what());
     }

@@ -15,4 +15,8 @@ SolveResult steadySolveResult(const SteadyStateInstance& in, const SteadySolutio
 // verified against the instance (and must reproduce the stored throughput).
 Expected<SolveResult> steadyResultFromJson(const SteadyStateInstance& in, const nlohmann::json& json);
 
+// The same reading, as the solution itself (allocations, patterns and the rebuilt periodic schedule,
+// verified): what the pattern decomposition view draws beside the schedule.
+Expected<SteadySolution> steadySolutionFromJson(const SteadyStateInstance& in, const nlohmann::json& json);
+
 }  // namespace hetsched

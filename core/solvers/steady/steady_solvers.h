@@ -105,6 +105,10 @@ struct SteadyUse {
 std::vector<SteadyUse> allocationUses(const SteadyStateInstance& in, const std::vector<SteadyArc>& arcs,
                                       const SteadyAllocation& allocation);
 
+// The left side of (8.1) for every resource (arcs, then processors): the fraction of each time unit
+// it is busy, sum_a x_a sum_{o: r in A(o)} delta_o / s_r.
+std::vector<double> steadyResourceLoads(const SteadyStateInstance& in, const SteadySolution& solution);
+
 // From weighted allocations (patterns empty: built here by the weighted edge colouring of G_B, or
 // one all-resource pattern for the multi-port model; else the given patterns) to a complete
 // solution: weights and durations recovered as exact rationals (continued fractions, checked
