@@ -320,7 +320,7 @@ TEST(SteadyStateRegistry, ResultJsonRoundTripsAndIsVerified) {
 
 TEST(SteadyStateSchedule, LanesComeGroupedByCategoryAndLoadsAreTheLeftSideOf81) {
     for (unsigned seed : {3u, 11u}) {
-        const SteadyStateInstance in = testing::randomSteadyPlatform(12, 3, seed);
+        const SteadyStateInstance in = randomSteadyPlatform(12, 3, seed);
         Expected<SteadySolution> sol = solveSteadyLp(in);
         ASSERT_TRUE(sol) << sol.error().message;
         // Each category is one run of consecutive lanes, so a Gantt names it once.

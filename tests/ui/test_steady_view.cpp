@@ -15,7 +15,7 @@
 #include <QtTest>
 #include <set>
 
-#include "../core/random_steady.h"
+#include "model/platform_generators.h"
 #include "app_entry.h"
 #include "io/instance_io.h"
 #include "mainwindow.h"
@@ -237,7 +237,7 @@ private slots:
     }
 
     void randomPlatformOfFiftyNodes() {
-        const SteadyStateInstance platform = testing::randomSteadyPlatform(50, 3, 5);
+        const SteadyStateInstance platform = randomSteadyPlatform(50, 3, 5);
         const Instance in{platform};
         const auto result = solved(in);
         SteadyPatternsView view;
