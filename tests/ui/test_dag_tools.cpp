@@ -9,6 +9,8 @@
 #include <QFile>
 #include <QImage>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -179,6 +181,35 @@ private slots:
         dialog->refresh();
         QCOMPARE(window.addImportedTaskGraph(*dialog), EntryId(0));
         QCOMPARE(window.document()->entryCount(), before + 1);
+    }
+
+    void theMenusOfferBothTools() {
+        MainWindow window;
+        QVERIFY(window.loadFile(QStringLiteral(HETSCHED_EXAMPLES_DIR "/dag-two-clusters.json")).ok());
+        auto menuNamed = [&](const QString& title) -> QMenu* {
+            for (QAction* a : window.menuBar()->actions())
+                if (a->text() == title) return a->menu();
+            return nullptr;
+        };
+        auto actionNamed = [](QMenu* menu, const QString& text) -> QAction* {
+            for (QAction* a : menu->actions())
+                if (a->text() == text) return a;
+            return nullptr;
+        };
+        QMenu* file = menuNamed(QStringLiteral("&File"));
+        QMenu* tools = menuNamed(QStringLiteral("&Tools"));
+        QVERIFY(file && tools);
+        QVERIFY(actionNamed(file, QStringLiteral("Import &Task Graph…")));
+        QAction* evaluation = actionNamed(tools, QStringLiteral("&Task Graph Evaluation…"));
+        QVERIFY(evaluation);
+        evaluation->trigger();
+        QVERIFY(window.dagEvaluationDialog()->isVisible());
+        window.dagEvaluationDialog()->close();
+        std::unique_ptr<TaskGraphImportDialog> dialog(window.createTaskGraphImportDialog());
+        dialog->setGraphFile(dataPath("wfformat-blast.json"));
+        dialog->refresh();
+        QVERIFY(dialog->result().ok());
+        shoot(dialog.get(), "import-dialog-current");
     }
 
     void theEvaluationRunsToCompletionAndPlotsEveryMetric() {
