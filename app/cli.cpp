@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <iterator>
 #include <optional>
 #include <sstream>
 
+#include "io/dag_import.h"
 #include "io/instance_io.h"
+#include "model/dag_random.h"
 #include "solvers/dag/dag_experiments.h"
 #include "solvers/cpugpu/cpugpu_experiments.h"
 #include "solvers/divisible/divisible_experiments.h"
@@ -37,6 +40,12 @@ void printUsage(std::ostream& out) {
            "  hetsched solvers [--kind KIND]        list every solver, one line each\n"
            "  hetsched experiment NAME [FLAGS]... [-o OUT.csv]\n"
            "                                        run a built-in experiment, print CSV (hetsched experiment: the list)\n"
+           "  hetsched import GRAPH (--platform FILE.xml|FILE.json | --clusters N [RANDOM PLATFORM FLAGS])\n"
+           "                  [--format auto|dot|wfformat] [--reference-speed FLOPS] [--alpha A] [-o OUT.json]\n"
+           "                                        a daggen DOT or WfFormat task graph as a dag instance\n"
+           "  hetsched generate dag [--tasks N] [--fat F] [--regularity R] [--density D] [--jump J] [--ccr C]\n"
+           "                  [--max-alpha A] [--complexity mixed|same] [--seed S] [PLATFORM FLAGS] [-o OUT.json]\n"
+           "                                        a random task graph on a platform (hetsched generate: the flags)\n"
            "  hetsched --help | --version\n";
 }
 
@@ -414,6 +423,306 @@ int runExperiment(const std::vector<std::string>& args, std::ostream& out, std::
         if (e.name == args.front()) return e.run({args.begin() + 1, args.end()}, out, err);
     err << "hetsched experiment: unknown experiment '" << args.front() << "' (hetsched experiment --list)\n";
     return kExitUsage;
+}
+
+namespace {
+
+std::string formatDouble(double v) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g", v);
+    return buffer;
+}
+
+const char* kPlatformFlagsHelp =
+    "platform (one of):\n"
+    "  --platform FILE            a SimGrid platform XML (.xml: its <cluster> elements) or JSON (.json: a dag\n"
+    "                             instance's platform or a bare {\"clusters\": [...], \"backbone\": {...}})\n"
+    "  --clusters N               the random platform of N'Takpe and Suter 2006 (section 5), with\n"
+    "    [--min-processors 16] [--max-processors 128] [--min-speed 1e9] [--heterogeneity 2] [--platform-seed S]\n"
+    "                             processors per cluster uniform in [min, max], speeds uniform in\n"
+    "                             [min-speed, min-speed x heterogeneity] flop/s; the seed defaults to --seed\n";
+
+// The platform flags shared by import and generate.
+struct PlatformFlags {
+    std::string file;                          // --platform
+    std::optional<DagPlatformConfig> random;   // --clusters and the generator's parameters
+    std::vector<std::string> randomFlags;      // the random-platform flags given (for the messages)
+    bool seedGiven = false;                    // --platform-seed
+};
+
+// Applies a platform flag; nullopt when `flag` is not one (the caller tries its own flags).
+std::optional<std::optional<Error>> setPlatformFlag(PlatformFlags& p, const std::string& flag, const std::string& value) {
+    if (flag == "--platform") {
+        p.file = value;
+        return std::optional<Error>{};
+    }
+    const bool integer = flag == "--clusters" || flag == "--min-processors" || flag == "--max-processors" ||
+                         flag == "--platform-seed";
+    const bool real = flag == "--min-speed" || flag == "--heterogeneity";
+    if (!integer && !real) return std::nullopt;
+    if (!p.random) p.random = DagPlatformConfig{};
+    p.randomFlags.push_back(flag);
+    DagPlatformConfig& c = *p.random;
+    if (integer) {
+        const long long lo = flag == "--platform-seed" ? 0 : 1;
+        const long long hi = flag == "--clusters" ? 1000 : flag == "--platform-seed" ? (1LL << 52) : 100000;
+        auto v = parseInteger(value, flag, lo, hi);
+        if (!v) return std::optional<Error>{v.error()};
+        if (flag == "--clusters") c.clusters = static_cast<int>(*v);
+        if (flag == "--min-processors") c.minProcessors = static_cast<int>(*v);
+        if (flag == "--max-processors") c.maxProcessors = static_cast<int>(*v);
+        if (flag == "--platform-seed") {
+            c.seed = static_cast<std::uint64_t>(*v);
+            p.seedGiven = true;
+        }
+    } else {
+        auto v = parseNumber(value, flag);
+        if (!v) return std::optional<Error>{v.error()};
+        if (flag == "--min-speed") {
+            if (!(*v >= 1e-6 && *v <= 1e20)) return std::optional<Error>{invalidInput("--min-speed must be between 1e-6 and 1e20 flop/s, got '" + value + "'")};
+            c.minSpeed = *v;
+        } else {
+            if (!(*v >= 1 && *v <= 1e6)) return std::optional<Error>{invalidInput("--heterogeneity must be between 1 and 1e6, got '" + value + "'")};
+            c.heterogeneity = *v;
+        }
+    }
+    return std::optional<Error>{};
+}
+
+// The platform the flags name. `required`: an error when none is given; else the default random platform.
+Expected<DagPlatform> resolvePlatform(const PlatformFlags& p, bool required, std::uint64_t seed) {
+    const bool clustersGiven =
+        std::find(p.randomFlags.begin(), p.randomFlags.end(), "--clusters") != p.randomFlags.end();
+    if (!p.file.empty()) {
+        if (!p.randomFlags.empty())
+            return invalidInput("--platform and " + p.randomFlags.front() + " are exclusive (a platform file or a random one)");
+        return readDagPlatformFile(p.file);
+    }
+    if (p.random && !clustersGiven && required)
+        return invalidInput(p.randomFlags.front() + " needs --clusters N (the random platform)");
+    if (!p.random && required)
+        return invalidInput("missing the platform: --platform FILE.xml|FILE.json or --clusters N");
+    DagPlatformConfig config = p.random.value_or(DagPlatformConfig{});
+    if (!p.seedGiven) config.seed = seed;
+    if (config.maxProcessors < config.minProcessors)
+        return invalidInput("--max-processors is below --min-processors (" + std::to_string(config.maxProcessors) + " < " +
+                            std::to_string(config.minProcessors) + ")");
+    return generatePlatform(config);
+}
+
+// Writes the instance as JSON to `output` (stdout when empty); with a file, a summary line on stdout.
+int writeDagInstance(const DagInstance& dag, const std::string& output, const std::string& prefix, std::ostream& out,
+                     std::ostream& err) {
+    const std::string text = instanceToJson(Instance{dag}).dump(2) + "\n";
+    if (output.empty()) {
+        out << text;
+        return kExitOk;
+    }
+    if (auto written = writeTextFileAtomically(output, text); !written) {
+        err << prefix << "error: " << written.error().message << "\n";
+        return kExitError;
+    }
+    long long processors = 0;
+    for (const DagCluster& c : dag.platform.clusters) processors += c.processors;
+    out << output << ": " << dag.tasks.size() << " tasks, " << dag.edges.size() << " edges, "
+        << dag.platform.clusters.size() << " cluster(s), " << processors << " processors\n";
+    return kExitOk;
+}
+
+}  // namespace
+
+int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    const std::string prefix = "hetsched import: ";
+    if (args.empty() || args.front() == "--help" || args.front() == "-h") {
+        (args.empty() ? err : out)
+            << "usage: hetsched import GRAPH PLATFORM [--format auto|dot|wfformat] [--reference-speed FLOPS] [--alpha A]\n"
+               "                       [--seed S] [-o OUT.json]\n"
+               "GRAPH: a daggen DOT file (.dot, .gv) or a WfCommons WfFormat JSON (.json); --format auto decides by\n"
+               "extension, then by content. WfFormat only: a task of runtime r s gets r x --reference-speed flops\n"
+               "(default 1e9) and Amdahl fraction --alpha (default 0). --seed (default 1) seeds the random platform.\n"
+            << kPlatformFlagsHelp
+            << "Writes the dag instance as JSON to OUT.json (then a summary on stdout), or to stdout.\n";
+        return args.empty() ? kExitUsage : kExitOk;
+    }
+    std::string graph, output;
+    PlatformFlags platform;
+    TaskGraphFormat format = TaskGraphFormat::Auto;
+    WfFormatOptions wf;
+    std::vector<std::string> wfFlags;
+    std::uint64_t seed = 1;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg.size() < 2 || arg[0] != '-') {
+            if (!graph.empty()) {
+                err << prefix << "unexpected argument '" << arg << "' (one GRAPH only)\n";
+                return kExitUsage;
+            }
+            graph = arg;
+            continue;
+        }
+        if (i + 1 >= args.size()) {
+            err << prefix << arg << " needs a value\n";
+            return kExitUsage;
+        }
+        const std::string& value = args[++i];
+        std::optional<Error> problem;
+        if (auto handled = setPlatformFlag(platform, arg, value)) {
+            problem = *handled;
+        } else if (arg == "-o" || arg == "--output") {
+            output = value;
+        } else if (arg == "--format") {
+            const std::optional<TaskGraphFormat> f = taskGraphFormatFromName(value);
+            if (!f) problem = invalidInput("--format must be auto, dot or wfformat, got '" + value + "'");
+            else format = *f;
+        } else if (arg == "--reference-speed" || arg == "--alpha") {
+            auto v = parseNumber(value, arg);
+            if (!v) problem = v.error();
+            else if (arg == "--alpha" && !(*v >= 0 && *v <= 1)) problem = invalidInput("--alpha must be in [0, 1], got '" + value + "'");
+            else if (arg == "--reference-speed" && !(*v >= 1e-6 && *v <= 1e20))
+                problem = invalidInput("--reference-speed must be between 1e-6 and 1e20 flop/s, got '" + value + "'");
+            else (arg == "--alpha" ? wf.alpha : wf.referenceSpeed) = *v;
+            wfFlags.push_back(arg);
+        } else if (arg == "--seed") {
+            auto v = parseInteger(value, arg, 0, 1LL << 52);
+            if (!v) problem = v.error();
+            else seed = static_cast<std::uint64_t>(*v);
+        } else {
+            problem = invalidInput("unknown flag " + arg + " (hetsched import --help)");
+        }
+        if (problem) {
+            err << prefix << problem->message << "\n";
+            return kExitUsage;
+        }
+    }
+    if (graph.empty()) {
+        err << prefix << "missing the task GRAPH file (.dot, .gv or .json)\n";
+        return kExitUsage;
+    }
+    if (platform.file.empty() && !platform.random) {
+        err << prefix << "missing the platform: --platform FILE.xml|FILE.json or --clusters N\n";
+        return kExitUsage;
+    }
+    Expected<DagPlatform> resolved = resolvePlatform(platform, true, seed);
+    if (!resolved) {
+        const bool usage = platform.file.empty() || !platform.randomFlags.empty();
+        err << prefix << (usage ? "" : "error: ") << resolved.error().message << "\n";
+        return usage ? kExitUsage : kExitError;
+    }
+    if (!wfFlags.empty()) {
+        TaskGraphFormat actual = format;
+        if (actual == TaskGraphFormat::Auto) {
+            Expected<std::string> text = readTextFile(graph);
+            if (!text) {
+                err << prefix << "error: " << text.error().message << "\n";
+                return kExitError;
+            }
+            Expected<TaskGraphFormat> detected = detectTaskGraphFormat(graph, *text);
+            if (detected) actual = *detected;
+        }
+        if (actual == TaskGraphFormat::Dot) {
+            err << prefix << wfFlags.front() << " applies to WfFormat graphs only (a DOT file gives its tasks' flops and alpha)\n";
+            return kExitUsage;
+        }
+    }
+    Expected<DagInstance> dag = importTaskGraphFile(graph, *resolved, wf, format);
+    if (!dag) {
+        err << prefix << "error: " << dag.error().message << "\n";
+        return kExitError;
+    }
+    return writeDagInstance(*dag, output, prefix, out, err);
+}
+
+int runGenerate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    const std::string prefix = "hetsched generate: ";
+    if (args.empty() || args.front() == "--help" || args.front() == "-h") {
+        (args.empty() ? err : out)
+            << "usage: hetsched generate dag [GRAPH FLAGS] [PLATFORM FLAGS] [--seed S] [-o OUT.json]\n"
+               "a random task graph as daggen draws it (N'Takpe and Suter 2006, section 5), seeded:\n"
+               "  --tasks 20                 number of tasks (1 to 1000000)\n"
+               "  --fat 0.5                  width: levels of about tasks^fat tasks, in (0, 1]\n"
+               "  --regularity 0.9           how evenly tasks spread over the levels, in [0, 1]\n"
+               "  --density 0.5              how many edges between levels, in [0, 1]\n"
+               "  --jump 1                   edges span up to this many levels, >= 1\n"
+               "  --ccr 0                    bytes per flop on the edges; 0: the paper's data sizes\n"
+               "  --max-alpha 0.2            Amdahl fractions uniform in [0, max-alpha]\n"
+               "  --complexity mixed         mixed: each task's cost in a*N, a*N log N or a*N^1.5; same: one for all\n"
+               "  --seed 1                   seeds the graph, and the random platform unless --platform-seed\n"
+            << kPlatformFlagsHelp
+            << "  (none: --clusters 4 with the defaults above)\n"
+               "Writes the dag instance as JSON to OUT.json (then a summary on stdout), or to stdout.\n";
+        return args.empty() ? kExitUsage : kExitOk;
+    }
+    if (args.front() != "dag") {
+        err << prefix << "unknown kind '" << args.front() << "' (known: dag)\n";
+        return kExitUsage;
+    }
+    DagGeneratorConfig graph;
+    PlatformFlags platform;
+    std::string output;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg.size() < 2 || arg[0] != '-') {
+            err << prefix << "unexpected argument '" << arg << "'\n";
+            return kExitUsage;
+        }
+        if (i + 1 >= args.size()) {
+            err << prefix << arg << " needs a value\n";
+            return kExitUsage;
+        }
+        const std::string& value = args[++i];
+        std::optional<Error> problem;
+        auto real = [&](double lo, double hi, bool openLow, double& target) {
+            auto v = parseNumber(value, arg);
+            if (!v) problem = v.error();
+            else if (!((openLow ? *v > lo : *v >= lo) && *v <= hi))
+                problem = invalidInput(arg + " must be in " + (openLow ? "(" : "[") + formatDouble(lo) + ", " +
+                                       formatDouble(hi) + "], got '" + value + "'");
+            else target = *v;
+        };
+        if (auto handled = setPlatformFlag(platform, arg, value)) {
+            problem = *handled;
+        } else if (arg == "-o" || arg == "--output") {
+            output = value;
+        } else if (arg == "--tasks" || arg == "--jump" || arg == "--seed") {
+            const long long hi = arg == "--seed" ? (1LL << 52) : 1000000;
+            auto v = parseInteger(value, arg, arg == "--seed" ? 0 : 1, hi);
+            if (!v) problem = v.error();
+            else if (arg == "--tasks") graph.n = static_cast<int>(*v);
+            else if (arg == "--jump") graph.jump = static_cast<int>(*v);
+            else graph.seed = static_cast<std::uint64_t>(*v);
+        } else if (arg == "--fat") {
+            real(0, 1, true, graph.fat);
+        } else if (arg == "--regularity") {
+            real(0, 1, false, graph.regularity);
+        } else if (arg == "--density") {
+            real(0, 1, false, graph.density);
+        } else if (arg == "--ccr") {
+            real(0, 1e6, false, graph.ccr);
+        } else if (arg == "--max-alpha") {
+            real(0, 1, false, graph.maxAlpha);
+        } else if (arg == "--complexity") {
+            if (value == "mixed" || value == "same") graph.mixedComplexity = value == "mixed";
+            else problem = invalidInput("--complexity must be mixed or same, got '" + value + "'");
+        } else {
+            problem = invalidInput("unknown flag " + arg + " (hetsched generate --help)");
+        }
+        if (problem) {
+            err << prefix << problem->message << "\n";
+            return kExitUsage;
+        }
+    }
+    Expected<DagPlatform> resolved = resolvePlatform(platform, false, graph.seed);
+    if (!resolved) {
+        const bool usage = platform.file.empty() || !platform.randomFlags.empty();
+        err << prefix << (usage ? "" : "error: ") << resolved.error().message << "\n";
+        return usage ? kExitUsage : kExitError;
+    }
+    Expected<DagInstance> dag = generateDag(graph, *resolved);
+    if (!dag) {
+        err << prefix << "error: " << dag.error().message << "\n";
+        return kExitError;
+    }
+    return writeDagInstance(*dag, output, prefix, out, err);
 }
 
 }  // namespace hetsched::cli

@@ -30,6 +30,10 @@ int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostre
 int runSolvers(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // hetsched experiment NAME [FLAGS]: built-in experiments printing CSV; with no NAME, the list.
 int runExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// hetsched import GRAPH PLATFORM...: a DOT or WfFormat task graph as a dag instance (JSON).
+int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// hetsched generate dag [FLAGS]: a seeded random task graph on a platform (JSON).
+int runGenerate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 void printUsage(std::ostream& out);
 
 // Exit codes: 0 solved or proven infeasible, 1 invalid input or failed solve, 2 bad command line.

@@ -48,6 +48,8 @@ int main(int argc, char** argv) {
     if (command == "solve") return cli::runSolve(rest, std::cout, std::cerr);
     if (command == "solvers") return cli::runSolvers(rest, std::cout, std::cerr);
     if (command == "experiment") return cli::runExperiment(rest, std::cout, std::cerr);
+    if (command == "import") return cli::runImport(rest, std::cout, std::cerr);
+    if (command == "generate") return cli::runGenerate(rest, std::cout, std::cerr);
     if (command == "export") return runExport(rest, argc, argv);
     if (command == "gui") {
         if (rest.size() > 1) {

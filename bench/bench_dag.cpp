@@ -1,7 +1,7 @@
 // The task graph solvers at the sizes of issue 6: hcpa, s-hcpa and mheft on random DAGs of 100, 1000
-// and 10000 tasks (daggen parameters fat 0.5, regularity 0.9, density 0.1, jump 1) on 8 clusters of 16 to 128
-// processors (heterogeneity 5). Baselines measured in the same run: heft (one processor per task, the
-// same list-scheduling engine) and seq.
+// and 10000 tasks on 8 clusters of 16 to 128 processors (heterogeneity 5), sparse (daggen parameters
+// fat 0.5, regularity 0.9, density 0.1, jump 1) and dense (density 0.3, jump 2: the *Dense benchmarks).
+// Baselines measured in the same run: heft (one processor per task, the same list-scheduling engine) and seq.
 #include <benchmark/benchmark.h>
 
 #include <string>
@@ -13,7 +13,7 @@ namespace {
 
 using namespace hetsched;
 
-DagInstance instance(std::int64_t n) {
+DagInstance instance(std::int64_t n, bool dense) {
     DagPlatformConfig pc;
     pc.clusters = 8;
     pc.heterogeneity = 5;
@@ -21,15 +21,15 @@ DagInstance instance(std::int64_t n) {
     DagGeneratorConfig gc;
     gc.n = static_cast<int>(n);
     gc.fat = 0.5;
-    gc.density = 0.1;
-    gc.jump = 1;
+    gc.density = dense ? 0.3 : 0.1;
+    gc.jump = dense ? 2 : 1;
     gc.seed = 11;
     return *generateDag(gc, *generatePlatform(pc));
 }
 
 template <class Solve>
-void run(benchmark::State& state, Solve solve) {
-    const DagInstance in = instance(state.range(0));
+void run(benchmark::State& state, Solve solve, bool dense = false) {
+    const DagInstance in = instance(state.range(0), dense);
     double makespan = 0;
     long long processors = 0;
     for (auto _ : state) {
@@ -52,6 +52,10 @@ void sHcpa(benchmark::State& state) { run(state, solveDagSHcpa); }
 void mheft(benchmark::State& state) { run(state, solveDagMheft); }
 void heft(benchmark::State& state) { run(state, solveDagHeft); }
 void seq(benchmark::State& state) { run(state, solveDagSeq); }
+void hcpaDense(benchmark::State& state) { run(state, solveDagHcpa, true); }
+void sHcpaDense(benchmark::State& state) { run(state, solveDagSHcpa, true); }
+void mheftDense(benchmark::State& state) { run(state, solveDagMheft, true); }
+void heftDense(benchmark::State& state) { run(state, solveDagHeft, true); }
 
 }  // namespace
 
@@ -60,4 +64,8 @@ BENCHMARK(sHcpa)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond)
 BENCHMARK(mheft)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(heft)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(seq)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(hcpaDense)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(sHcpaDense)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(mheftDense)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(heftDense)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();

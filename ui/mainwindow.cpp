@@ -26,6 +26,8 @@
 #include <QUrl>
 
 #include "cpugpu_experiment_dialog.h"
+#include "dag_evaluation_dialog.h"
+#include "task_graph_import_dialog.h"
 #include "divisible_simulation_dialog.h"
 #include "document/autosave.h"
 #include "document/instance_list_model.h"
@@ -309,6 +311,22 @@ void MainWindow::createActions() {
         dialog->show();
         dialog->raise();
     });
+    m_dagEvaluationAction = new QAction(tr("&Task Graph Evaluation…"), this);
+    m_dagEvaluationAction->setStatusTip(
+        tr("The evaluation of N'Takpé and Suter 2006: every dag solver on random task graphs and clusters of clusters"));
+    connect(m_dagEvaluationAction, &QAction::triggered, this, [this] {
+        DagEvaluationDialog* dialog = dagEvaluationDialog();
+        dialog->show();
+        dialog->raise();
+    });
+    m_importTaskGraphAction = new QAction(tr("Import &Task Graph…"), this);
+    m_importTaskGraphAction->setStatusTip(
+        tr("Add a daggen DOT or WfFormat task graph on a SimGrid, current or random platform as a dag instance"));
+    connect(m_importTaskGraphAction, &QAction::triggered, this, [this] {
+        TaskGraphImportDialog* dialog = createTaskGraphImportDialog();
+        if (dialog->exec() == QDialog::Accepted) addImportedTaskGraph(*dialog);
+        dialog->deleteLater();
+    });
     m_simulationAction = new QAction(tr("&Divisible-Load Simulation…"), this);
     m_simulationAction->setStatusTip(
         tr("The simulation of the divisible-load slides: the strategies against the optimal FIFO schedule"));
@@ -401,6 +419,7 @@ void MainWindow::createMenus() {
     file->addAction(m_saveAsAction);
     file->addSeparator();
     file->addAction(m_importAction);
+    file->addAction(m_importTaskGraphAction);
     QMenu* exportMenu = file->addMenu(tr("E&xport"));
     exportMenu->addAction(m_exportChartAction);
     exportMenu->addAction(m_exportCostPlotAction);
@@ -426,6 +445,7 @@ void MainWindow::createMenus() {
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(m_simulationAction);
     tools->addAction(m_cpuGpuExperimentAction);
+    tools->addAction(m_dagEvaluationAction);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Solvers…"), this, [this] { SolverListDialog(this).exec(); });
@@ -750,6 +770,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     m_solveController->cancel();
     if (m_simulationDialog) m_simulationDialog->cancel();
     if (m_cpuGpuExperimentDialog) m_cpuGpuExperimentDialog->cancel();
+    if (m_dagEvaluationDialog) m_dagEvaluationDialog->cancel();
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState());
@@ -969,6 +990,23 @@ Expected<bool> MainWindow::restoreRecovery(const QString& recoveryFile) {
 CpuGpuExperimentDialog* MainWindow::cpuGpuExperimentDialog() {
     if (!m_cpuGpuExperimentDialog) m_cpuGpuExperimentDialog = new CpuGpuExperimentDialog(this);
     return m_cpuGpuExperimentDialog;
+}
+
+DagEvaluationDialog* MainWindow::dagEvaluationDialog() {
+    if (!m_dagEvaluationDialog) m_dagEvaluationDialog = new DagEvaluationDialog(this);
+    return m_dagEvaluationDialog;
+}
+
+TaskGraphImportDialog* MainWindow::createTaskGraphImportDialog() {
+    auto* dialog = new TaskGraphImportDialog(this);
+    if (const DocumentEntry* entry = m_document->entry(currentEntry()))
+        if (const auto* dag = std::get_if<DagInstance>(&entry->instance)) dialog->setCurrentPlatform(entry->name, dag->platform);
+    return dialog;
+}
+
+EntryId MainWindow::addImportedTaskGraph(const TaskGraphImportDialog& dialog) {
+    if (!dialog.result() || dialog.entryName().isEmpty()) return 0;
+    return m_document->addEntry(m_document->uniqueName(dialog.entryName()), Instance{*dialog.result()});
 }
 
 DivisibleSimulationDialog* MainWindow::divisibleSimulationDialog() {

@@ -24,6 +24,8 @@ class DivisibleSimulationDialog;
 class CpuGpuExperimentDialog;
 class RecoveryDialog;
 class TemplateDialog;
+class DagEvaluationDialog;
+class TaskGraphImportDialog;
 class InstanceListPanel;
 class ResultPane;
 class RunTable;
@@ -83,6 +85,12 @@ public:
     // The divisible-load simulation (Tools menu), created on first use.
     DivisibleSimulationDialog* divisibleSimulationDialog();
     CpuGpuExperimentDialog* cpuGpuExperimentDialog();
+    // Tools > Task Graph Evaluation, created on first use.
+    DagEvaluationDialog* dagEvaluationDialog();
+    // File > Import Task Graph: a dialog offering the current dag instance's platform, and the entry its
+    // accepted result becomes (undoable; 0 when the dialog holds no valid import).
+    TaskGraphImportDialog* createTaskGraphImportDialog();
+    EntryId addImportedTaskGraph(const TaskGraphImportDialog& dialog);
     EntryId currentEntry() const;
 
 protected:
@@ -168,6 +176,9 @@ private:
     QAction* m_exportThroughputAction = nullptr;
     QPointer<DivisibleSimulationDialog> m_simulationDialog;
     QPointer<CpuGpuExperimentDialog> m_cpuGpuExperimentDialog;
+    QPointer<DagEvaluationDialog> m_dagEvaluationDialog;
+    QAction* m_importTaskGraphAction = nullptr;
+    QAction* m_dagEvaluationAction = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_examplesMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

@@ -21,6 +21,15 @@ public:
     }
     bool stopRequested() const { return m_stop != nullptr && m_stop->load(std::memory_order_relaxed); }
 
+    // The same stop flag, with fractions mapped into [from, to] of this one: a step of a longer run
+    // (one solve of an experiment) reports its own 0..1 without the bar jumping back.
+    Progress scaled(double from, double to) const {
+        if (!m_callback) return Progress(Callback{}, m_stop);
+        Callback outer = m_callback;
+        return Progress([outer, from, to](double f, const std::string& stage) { outer(from + (to - from) * f, stage); },
+                        m_stop);
+    }
+
 private:
     Callback m_callback;
     const std::atomic<bool>* m_stop = nullptr;

@@ -623,20 +623,92 @@ Expected<DagPlatform> importSimGridPlatform(std::string_view xmlText, const DagB
     return platform;
 }
 
+namespace {
+
+std::string lowercase(std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+}
+
+bool hasExtension(const std::string& path, const char* extension) {
+    const std::string lower = lowercase(path), suffix(extension);
+    return lower.size() > suffix.size() && lower.compare(lower.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+}  // namespace
+
+std::optional<TaskGraphFormat> taskGraphFormatFromName(std::string_view name) {
+    if (name == "auto") return TaskGraphFormat::Auto;
+    if (name == "dot") return TaskGraphFormat::Dot;
+    if (name == "wfformat") return TaskGraphFormat::WfFormat;
+    return std::nullopt;
+}
+
+Expected<TaskGraphFormat> detectTaskGraphFormat(const std::string& path, std::string_view text) {
+    if (hasExtension(path, ".dot") || hasExtension(path, ".gv")) return TaskGraphFormat::Dot;
+    if (hasExtension(path, ".json")) return TaskGraphFormat::WfFormat;
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first != std::string_view::npos && text[first] == '{') return TaskGraphFormat::WfFormat;
+    const std::string head = lowercase(std::string(text.substr(0, 4096)));
+    if (head.find("digraph") != std::string::npos) return TaskGraphFormat::Dot;
+    return invalidInput("unknown task graph format: not .dot, .gv or .json, and neither a DOT digraph nor JSON "
+                        "(give the format: dot or wfformat)");
+}
+
 Expected<DagInstance> importTaskGraphFile(const std::string& path, const DagPlatform& platform,
-                                          const WfFormatOptions& options) {
+                                          const WfFormatOptions& options, TaskGraphFormat format) {
     Expected<std::string> text = readTextFile(path);
     if (!text) return text.error();
-    auto endsWith = [&](const char* suffix) {
-        const std::string s(suffix);
-        return path.size() >= s.size() && path.compare(path.size() - s.size(), s.size(), s) == 0;
-    };
-    Expected<DagInstance> in = endsWith(".dot") || endsWith(".gv") ? importDaggenDot(*text, platform)
-                               : endsWith(".json")                 ? importWfFormat(*text, platform, options)
-                                                                   : Expected<DagInstance>(invalidInput(
-                                                                         "unknown task graph format (expected .dot, .gv or .json)"));
+    if (format == TaskGraphFormat::Auto) {
+        Expected<TaskGraphFormat> detected = detectTaskGraphFormat(path, *text);
+        if (!detected) return Error{detected.error().kind, path + ": " + detected.error().message};
+        format = *detected;
+    }
+    Expected<DagInstance> in =
+        format == TaskGraphFormat::Dot ? importDaggenDot(*text, platform) : importWfFormat(*text, platform, options);
     if (!in) return Error{in.error().kind, path + ": " + in.error().message};
     return in;
+}
+
+Expected<DagPlatform> parseDagPlatformJson(std::string_view jsonText) {
+    try {
+        const nlohmann::json root = json_detail::parseJsonText(jsonText);
+        if (!root.is_object()) json_detail::JsonNode(root, "").fail("expected a dag instance or a platform object");
+        if (root.contains("kind")) {
+            Expected<Instance> instance = instanceFromJson(root);
+            if (!instance) return instance.error();
+            if (const auto* dag = std::get_if<DagInstance>(&*instance)) return dag->platform;
+            return invalidInput("a \"" + root["kind"].get<std::string>() +
+                                "\" instance has no cluster platform (expected a \"dag\" instance or a platform object)");
+        }
+        // A bare platform: read through the instance reader with one placeholder task, so that the
+        // checks are the same; error paths keep the platform's own keys.
+        nlohmann::json wrapped = {{"kind", "dag"}, {"platform", root},
+                                  {"tasks", nlohmann::json::array({{{"name", "t"}, {"flops", 0}, {"alpha", 0}}})},
+                                  {"edges", nlohmann::json::array()}};
+        Expected<Instance> instance = instanceFromJson(wrapped);
+        if (!instance) {
+            std::string message = instance.error().message;
+            for (std::size_t at = message.find("platform."); at != std::string::npos; at = message.find("platform.", at))
+                message.erase(at, 9);
+            return Error{instance.error().kind, message};
+        }
+        return std::get<DagInstance>(*instance).platform;
+    } catch (const json_detail::InputError& e) {
+        return invalidInput(e.what());
+    }
+}
+
+Expected<DagPlatform> readDagPlatformFile(const std::string& path, const DagBackbone& defaultBackbone) {
+    Expected<std::string> text = readTextFile(path);
+    if (!text) return text.error();
+    Expected<DagPlatform> platform = invalidInput("unknown platform format (expected .xml or .json)");
+    if (hasExtension(path, ".xml"))
+        platform = importSimGridPlatform(*text, defaultBackbone);
+    else if (hasExtension(path, ".json"))
+        platform = parseDagPlatformJson(*text);
+    if (!platform) return Error{platform.error().kind, path + ": " + platform.error().message};
+    return platform;
 }
 
 }  // namespace hetsched

@@ -3,6 +3,7 @@
 // names the line (DOT, XML) or the JSON path. No Graphviz, no XML library: small readers of the subsets.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -35,8 +36,24 @@ Expected<DagInstance> importWfFormat(std::string_view jsonText, const DagPlatfor
 // <link> whose id contains "backbone" if there is one, else the given default.
 Expected<DagPlatform> importSimGridPlatform(std::string_view xmlText, const DagBackbone& defaultBackbone = {});
 
-// Reads a file and dispatches by extension: .dot/.gv -> DOT, .json -> WfFormat (errors name the path).
+enum class TaskGraphFormat { Auto, Dot, WfFormat };
+
+// "dot", "wfformat" or "auto"; none for anything else.
+std::optional<TaskGraphFormat> taskGraphFormatFromName(std::string_view name);
+// Auto resolved for a file: by extension, case-insensitive (.dot/.gv -> DOT, .json -> WfFormat), else
+// by content (first non-blank character '{' -> WfFormat, a "digraph" keyword -> DOT), else an error.
+Expected<TaskGraphFormat> detectTaskGraphFormat(const std::string& path, std::string_view text);
+
+// Reads a task graph file in the given format (Auto: detectTaskGraphFormat). Errors name the path.
 Expected<DagInstance> importTaskGraphFile(const std::string& path, const DagPlatform& platform,
-                                          const WfFormatOptions& options = {});
+                                          const WfFormatOptions& options = {},
+                                          TaskGraphFormat format = TaskGraphFormat::Auto);
+
+// A platform in JSON: the platform of a "dag" instance, or a bare platform object
+// {"clusters": [...], "backbone": {...}} as in an instance (errors name the JSON path).
+Expected<DagPlatform> parseDagPlatformJson(std::string_view jsonText);
+
+// A platform file: .xml -> importSimGridPlatform, .json -> parseDagPlatformJson (errors name the path).
+Expected<DagPlatform> readDagPlatformFile(const std::string& path, const DagBackbone& defaultBackbone = {});
 
 }  // namespace hetsched

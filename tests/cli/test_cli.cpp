@@ -352,4 +352,148 @@ TEST(CliExperiment, CpuGpuAndDagEvaluationPrintCsv) {
     EXPECT_GT(std::count(r.out.begin(), r.out.end(), '\n'), 2);
 }
 
+std::string dagData(const std::string& name) { return std::string(HETSCHED_TEST_DATA_DIR) + "/dag/" + name; }
+
+TEST(CliImport, DaggenDotOnASimGridPlatformThenSolve) {
+    const fs::path out = scratch("imported.json");
+    fs::remove(out);
+    CliRun r = hetsched("import " + dagData("daggen-12.dot") + " --platform " + dagData("two-clusters.xml") + " -o " +
+                        out.string());
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("12 tasks, 15 edges, 2 cluster(s), 64 processors"), std::string::npos) << r.out;
+    const auto j = nlohmann::json::parse(readFile(out));
+    EXPECT_EQ(j["kind"], "dag");
+    ASSERT_EQ(j["tasks"].size(), 12u);
+    EXPECT_EQ(j["tasks"][0]["name"], "1");
+    EXPECT_DOUBLE_EQ(j["tasks"][0]["flops"].get<double>(), 2336734020.0);
+    EXPECT_DOUBLE_EQ(j["tasks"][0]["alpha"].get<double>(), 0.06);
+    EXPECT_EQ(j["platform"]["clusters"][1]["name"], "nancy");
+    EXPECT_EQ(j["platform"]["clusters"][1]["processors"], 32);   // 16 hosts of 2 cores
+    // The round trip: the imported instance solves with every dag solver.
+    for (const char* solver : {"hcpa", "s-hcpa", "cpa", "mheft", "heft", "seq"}) {
+        r = hetsched("solve " + out.string() + " --solver " + solver);
+        ASSERT_EQ(r.exitCode, 0) << solver << ": " << r.err;
+        EXPECT_GT(nlohmann::json::parse(r.out)["makespan"].get<double>(), 0) << solver;
+    }
+}
+
+TEST(CliImport, WfFormatOnAJsonPlatformToStandardOutput) {
+    const CliRun r = hetsched("import " + dagData("wfformat-blast.json") + " --platform " + dagData("platform.json") +
+                              " --reference-speed 2e9 --alpha 0.1");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["tasks"].size(), 5u);
+    EXPECT_DOUBLE_EQ(j["tasks"][1]["flops"].get<double>(), 380.2 * 2e9);
+    EXPECT_DOUBLE_EQ(j["tasks"][1]["alpha"].get<double>(), 0.1);
+    EXPECT_EQ(j["edges"].size(), 6u);
+    EXPECT_EQ(j["platform"]["clusters"][0]["name"], "small");
+    // A dag instance as the platform file: its platform.
+    const CliRun again = hetsched("import " + dagData("wfformat-blast.json") + " --platform " +
+                                  example("dag-two-clusters.json"));
+    ASSERT_EQ(again.exitCode, 0) << again.err;
+    const auto example = nlohmann::json::parse(readFile(HETSCHED_EXAMPLES_DIR "/dag-two-clusters.json"));
+    EXPECT_EQ(nlohmann::json::parse(again.out)["platform"], example["platform"]);
+}
+
+TEST(CliImport, RandomPlatformIsSeeded) {
+    const std::string command = "import " + dagData("daggen-12.dot") + " --clusters 4 --min-processors 16 "
+                                "--max-processors 32 --heterogeneity 3 --seed 5";
+    const CliRun a = hetsched(command), b = hetsched(command), c = hetsched(command + " --platform-seed 6");
+    ASSERT_EQ(a.exitCode, 0) << a.err;
+    EXPECT_EQ(a.out, b.out);
+    EXPECT_NE(a.out, c.out);
+    const auto j = nlohmann::json::parse(a.out);
+    ASSERT_EQ(j["platform"]["clusters"].size(), 4u);
+    double slowest = 1e300, fastest = 0;
+    for (const auto& cluster : j["platform"]["clusters"]) {
+        EXPECT_GE(cluster["processors"].get<int>(), 16);
+        EXPECT_LE(cluster["processors"].get<int>(), 32);
+        slowest = std::min(slowest, cluster["speed"].get<double>());
+        fastest = std::max(fastest, cluster["speed"].get<double>());
+    }
+    EXPECT_GE(slowest, 1e9);
+    EXPECT_LE(fastest, 3e9);
+}
+
+TEST(CliImport, BadInputGivesOneLineNamingTheProblem) {
+    struct Case {
+        std::string arguments;
+        int exitCode;
+        std::string message;
+    };
+    const std::string dot = dagData("daggen-12.dot");
+    const std::vector<Case> cases{
+        {"", 2, "usage: hetsched import"},
+        {dot, 2, "missing the platform"},
+        {"--clusters 2", 2, "missing the task GRAPH"},
+        {dot + " --clusters 2 --format xml", 2, "--format must be auto, dot or wfformat, got 'xml'"},
+        {dot + " --clusters 0", 2, "--clusters must be an integer between 1 and 1000"},
+        {dot + " --heterogeneity 3", 2, "--heterogeneity needs --clusters N"},
+        {dot + " --clusters 2 --platform " + dagData("two-clusters.xml"), 2, "are exclusive"},
+        {dot + " --clusters 2 --alpha 0.3", 2, "--alpha applies to WfFormat graphs only"},
+        {dot + " --clusters 2 --bogus 1", 2, "unknown flag --bogus"},
+        {dot + " --clusters", 2, "--clusters needs a value"},
+        {dot + " " + dot + " --clusters 2", 2, "one GRAPH only"},
+        {dagData("missing.dot") + " --clusters 2", 1, "missing.dot"},
+        {dagData("cyclic.dot") + " --clusters 2", 1, "cyclic.dot: DOT graph: the graph has a cycle: b -> c -> a -> b"},
+        {dagData("platform.json") + " --clusters 2", 1, "platform.json"},
+        {dagData("two-clusters.xml") + " --clusters 2", 1, "unknown task graph format"},
+        {dot + " --platform " + dagData("cyclic.dot"), 1, "unknown platform format"},
+        {dot + " --platform " + example("partition-small.json"), 1, "a \"partition\" instance has no cluster platform"},
+        {dot + " --platform " + dagData("missing.xml"), 1, "missing.xml"},
+    };
+    for (const Case& c : cases) {
+        const CliRun r = hetsched("import " + c.arguments);
+        EXPECT_EQ(r.exitCode, c.exitCode) << c.arguments << ": " << r.err;
+        EXPECT_NE(r.err.find(c.message), std::string::npos) << c.arguments << ": " << r.err;
+        EXPECT_TRUE(r.out.empty()) << c.arguments;
+        if (c.exitCode == 1) {
+            EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+        }
+    }
+    // A DOT file under another name: --format dot reads it, auto looks at the content.
+    const fs::path renamed = scratch("graph.txt");
+    fs::copy_file(dot, renamed, fs::copy_options::overwrite_existing);
+    EXPECT_EQ(hetsched("import " + renamed.string() + " --clusters 2 --format dot").exitCode, 0);
+    EXPECT_EQ(hetsched("import " + renamed.string() + " --clusters 2").exitCode, 0);
+    const CliRun wrong = hetsched("import " + renamed.string() + " --clusters 2 --format wfformat");
+    EXPECT_EQ(wrong.exitCode, 1);
+    EXPECT_NE(wrong.err.find("graph.txt"), std::string::npos) << wrong.err;
+}
+
+TEST(CliGenerate, DagIsSeededAndSolves) {
+    const fs::path out = scratch("generated.json");
+    CliRun r = hetsched("generate dag --tasks 40 --fat 0.4 --density 0.3 --jump 2 --ccr 0.001 --clusters 3 --seed 9 -o " +
+                        out.string());
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const std::string first = readFile(out);
+    const auto j = nlohmann::json::parse(first);
+    EXPECT_EQ(j["kind"], "dag");
+    EXPECT_EQ(j["tasks"].size(), 40u);
+    EXPECT_EQ(j["platform"]["clusters"].size(), 3u);
+    r = hetsched("generate dag --tasks 40 --fat 0.4 --density 0.3 --jump 2 --ccr 0.001 --clusters 3 --seed 9");
+    EXPECT_EQ(r.out, first);
+    r = hetsched("generate dag --tasks 40 --seed 10");
+    EXPECT_NE(r.out, first);
+    EXPECT_EQ(nlohmann::json::parse(r.out)["platform"]["clusters"].size(), 4u);   // the default platform
+    r = hetsched("solve " + out.string() + " --solver s-hcpa");
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    r = hetsched("generate dag --tasks 5 --platform " + dagData("two-clusters.xml"));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["platform"]["clusters"][0]["name"], "rennes");
+    for (const auto& [arguments, message] : std::vector<std::pair<std::string, std::string>>{
+             {"", "usage: hetsched generate dag"},
+             {"tree", "unknown kind 'tree' (known: dag)"},
+             {"dag --fat 0", "--fat must be in (0, 1], got '0'"},
+             {"dag --density 1.5", "--density must be in [0, 1]"},
+             {"dag --tasks 0", "--tasks must be an integer between 1 and 1000000"},
+             {"dag --complexity odd", "--complexity must be mixed or same"},
+             {"dag --min-processors 200 --max-processors 100", "--max-processors is below --min-processors"},
+             {"dag --clusters 2 --platform x.xml", "are exclusive"}}) {
+        r = hetsched("generate " + arguments);
+        EXPECT_EQ(r.exitCode, 2) << arguments;
+        EXPECT_NE(r.err.find(message), std::string::npos) << arguments << ": " << r.err;
+    }
+}
+
 }  // namespace

@@ -180,5 +180,39 @@ TEST(DagImportSimGrid, RefusesBadInputNamingTheLine) {
     EXPECT_NE(error("").find("no <platform>"), std::string::npos);
 }
 
+TEST(DagImportFiles, FormatByExtensionThenContent) {
+    EXPECT_EQ(*detectTaskGraphFormat("g.DOT", "{"), TaskGraphFormat::Dot);
+    EXPECT_EQ(*detectTaskGraphFormat("g.gv", ""), TaskGraphFormat::Dot);
+    EXPECT_EQ(*detectTaskGraphFormat("w.Json", "digraph"), TaskGraphFormat::WfFormat);
+    EXPECT_EQ(*detectTaskGraphFormat("graph.txt", "  \n {\"workflow\": {}}"), TaskGraphFormat::WfFormat);
+    EXPECT_EQ(*detectTaskGraphFormat("graph", "/* daggen */ strict DiGraph G {}"), TaskGraphFormat::Dot);
+    EXPECT_FALSE(detectTaskGraphFormat("graph.txt", "hello").ok());
+    EXPECT_EQ(taskGraphFormatFromName("wfformat"), TaskGraphFormat::WfFormat);
+    EXPECT_FALSE(taskGraphFormatFromName("xml").has_value());
+}
+
+TEST(DagImportFiles, PlatformJsonIsAnInstanceOrABarePlatform) {
+    Expected<DagPlatform> bare = parseDagPlatformJson(R"({"clusters": [{"name": "a", "processors": 4, "speed": 2e9,
+        "bandwidth": 1e8, "latency": 1e-4}], "backbone": {"bandwidth": 1e9, "latency": 0.01}})");
+    ASSERT_TRUE(bare.ok()) << bare.error().message;
+    EXPECT_EQ(bare->clusters[0].processors, 4);
+    EXPECT_DOUBLE_EQ(bare->backbone.latency, 0.01);
+    Expected<DagPlatform> fromInstance = parseDagPlatformJson(R"({"kind": "dag",
+        "platform": {"clusters": [{"name": "b", "processors": 2, "speed": 1e9, "bandwidth": 1e8, "latency": 0}],
+                     "backbone": {"bandwidth": 1e9, "latency": 0}},
+        "tasks": [{"name": "t", "flops": 1, "alpha": 0}], "edges": []})");
+    ASSERT_TRUE(fromInstance.ok()) << fromInstance.error().message;
+    EXPECT_EQ(fromInstance->clusters[0].name, "b");
+    // Errors keep the platform's own paths.
+    Expected<DagPlatform> bad = parseDagPlatformJson(R"({"clusters": [{"name": "a", "processors": 0, "speed": 1e9,
+        "bandwidth": 1e8, "latency": 0}], "backbone": {"bandwidth": 1e9, "latency": 0}})");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().message.rfind("clusters[0].processors", 0), 0u) << bad.error().message;
+    Expected<DagPlatform> other = parseDagPlatformJson(R"({"kind": "partition", "tasks": 3, "resources": []})");
+    ASSERT_FALSE(other.ok());
+    EXPECT_FALSE(parseDagPlatformJson("[1, 2]").ok());
+    EXPECT_FALSE(parseDagPlatformJson("{oops").ok());
+}
+
 }  // namespace
 }  // namespace hetsched

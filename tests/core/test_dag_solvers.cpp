@@ -372,5 +372,25 @@ TEST(DagEvaluation, AveragesTheMetricsByClustersAndHeterogeneity) {
     EXPECT_EQ(cancelled.error().kind, ErrorKind::Cancelled);
 }
 
+TEST(DagEvaluation, ProgressOnlyMovesForwardToTheEnd) {
+    // Each solve reports its own 0..1 inside its share of the run: the bar never jumps back.
+    DagEvaluationConfig config;
+    config.clusterCounts = {2};
+    config.minSpeeds = {1e9};
+    config.heterogeneities = {2};
+    config.taskCounts = {200};
+    config.dagSamples = 2;
+    config.solvers = {"hcpa", "s-hcpa", "mheft"};
+    std::vector<double> fractions;
+    std::atomic<bool> stop{false};
+    Expected<std::vector<DagEvaluationRow>> rows =
+        runDagEvaluation(config, Progress([&](double f, const std::string&) { fractions.push_back(f); }, &stop));
+    ASSERT_TRUE(rows.ok()) << rows.error().message;
+    ASSERT_GT(fractions.size(), 6u);
+    for (std::size_t k = 1; k < fractions.size(); ++k) EXPECT_GE(fractions[k], fractions[k - 1] - 1e-12) << k;
+    EXPECT_GE(fractions.front(), 0);
+    EXPECT_DOUBLE_EQ(fractions.back(), 1);
+}
+
 }  // namespace
 }  // namespace hetsched

@@ -1,7 +1,6 @@
 // The allocation step of CPA and HCPA (N'Takpé and Suter 2006, Algorithm 1).
 #include <algorithm>
 #include <cmath>
-#include <queue>
 
 #include "solvers/dag/dag_common.h"
 
@@ -56,99 +55,142 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
     a.bottomLevels.assign(n, 0.0);
     std::vector<int>& ref = a.reference;
     std::vector<double>& bl = a.bottomLevels;
-    auto updateBottomLevels = [&] {
-        for (auto it = graph.topologicalOrder.rbegin(); it != graph.topologicalOrder.rend(); ++it) {
-            double below = 0;
-            for (std::size_t e : graph.outEdges[*it]) below = std::max(below, bl[in.edges[e].to]);
-            bl[*it] = tref(*it, ref[*it]) + below;
-        }
-    };
-    updateBottomLevels();
-    // After a task shrinks only its ancestors' bottom levels can change, and only those whose largest
-    // successor was a task that changed: rescan those, in reverse topological order.
-    std::vector<std::size_t> position(n);
-    for (std::size_t k = 0; k < n; ++k) position[graph.topologicalOrder[k]] = k;
-    // Successors and predecessors in compressed rows (the loops below are the hot spot).
-    std::vector<std::size_t> succStart(n + 1, 0), predStart(n + 1, 0), succ, pred;
+    // Successors in compressed rows (the scans below are the hot spot).
+    std::vector<std::size_t> succStart(n + 1, 0), succ;
     succ.reserve(in.edges.size());
-    pred.reserve(in.edges.size());
     for (std::size_t t = 0; t < n; ++t) {
         for (std::size_t e : graph.outEdges[t]) succ.push_back(in.edges[e].to);
-        for (std::size_t e : graph.inEdges[t]) pred.push_back(in.edges[e].from);
         succStart[t + 1] = succ.size();
-        predStart[t + 1] = pred.size();
     }
-    std::vector<double> below(n, 0.0);
-    std::vector<std::size_t> largestSuccessor(n, n);
-    auto rescan = [&](std::size_t t) {
-        below[t] = 0;
-        largestSuccessor[t] = n;
-        for (std::size_t k = succStart[t]; k < succStart[t + 1]; ++k) {
-            const std::size_t s = succ[k];
-            if (largestSuccessor[t] == n || bl[s] > below[t]) {
-                below[t] = bl[s];
-                largestSuccessor[t] = s;
-            }
+    std::vector<double> seconds(n);   // T^ref(t, N^ref(t))
+    for (std::size_t t = 0; t < n; ++t) seconds[t] = tref(t, ref[t]);
+    // The bottom level of t: T^ref(t) + the largest bottom level of a successor (Algorithm 1, line 11).
+    // Adding a processor never lengthens a task, so bottom levels only decrease. They are kept lazily
+    // (an eager update touched about a third of a dense graph per iteration): a clean task's bl is
+    // exact and `largestSuccessor` is its successor of largest bottom level (ties to the lower index),
+    // itself clean; a dirty task's bl is an upper bound (its value when it was last exact). Every other
+    // successor's bound is at most that successor's value and bounds never grow, so a clean task's
+    // value only changes when it grows itself or its largest successor changes: then it turns dirty,
+    // and so, transitively, do the clean predecessors whose largest successor it is. Only the values
+    // the critical path needs are refreshed, by the expression of an eager pass, so the allocation is
+    // exactly the eager one (tests/core/test_dag_allocation.cpp compares them).
+    constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+    std::vector<std::size_t> largestSuccessor(n, kNone);
+    // Per task, the predecessors that chose it as largest successor (stale entries are skipped).
+    std::vector<std::vector<std::size_t>> chosenBy(n);
+    // The successor of largest bound, ties to the lower index, among [first, last) (not empty).
+    auto largest = [&](const std::size_t* first, const std::size_t* last) {
+        const std::size_t* best = first;
+        for (const std::size_t* k = first + 1; k < last; ++k)
+            if (bl[*k] > bl[*best] || (bl[*k] == bl[*best] && *k < *best)) best = k;
+        return *best;
+    };
+    for (auto it = graph.topologicalOrder.rbegin(); it != graph.topologicalOrder.rend(); ++it) {
+        const std::size_t t = *it;
+        if (succStart[t] == succStart[t + 1]) {
+            bl[t] = seconds[t];
+        } else {
+            largestSuccessor[t] = largest(succ.data() + succStart[t], succ.data() + succStart[t + 1]);
+            chosenBy[largestSuccessor[t]].push_back(t);
+            bl[t] = seconds[t] + std::max(0.0, bl[largestSuccessor[t]]);
+        }
+    }
+    std::vector<char> clean(n, 1);
+    std::vector<std::size_t> stack;
+    auto markDirty = [&](std::size_t x) {
+        if (!clean[x]) return;
+        clean[x] = 0;
+        stack.push_back(x);
+        while (!stack.empty()) {
+            const std::size_t t = stack.back();
+            stack.pop_back();
+            for (std::size_t p : chosenBy[t])
+                if (clean[p] && largestSuccessor[p] == t) {
+                    clean[p] = 0;
+                    stack.push_back(p);
+                }
+            chosenBy[t].clear();   // they are all dirty now
         }
     };
-    for (std::size_t t = 0; t < n; ++t) rescan(t);
-    std::vector<char> queued(n, 0);
-    std::priority_queue<std::size_t> dirty;   // topological positions, latest first
-    auto shrink = [&](std::size_t x) {
-        dirty.push(position[x]);
-        queued[x] = 1;
-        bool first = true;
-        while (!dirty.empty()) {
-            const std::size_t t = graph.topologicalOrder[dirty.top()];
-            dirty.pop();
-            queued[t] = 0;
-            if (!first) rescan(t);
-            first = false;
-            const double value = tref(t, ref[t]) + below[t];
-            if (value == bl[t]) continue;
-            bl[t] = value;
-            for (std::size_t k = predStart[t]; k < predStart[t + 1]; ++k) {
-                const std::size_t p = pred[k];
-                if (largestSuccessor[p] == t && !queued[p]) {
-                    queued[p] = 1;
-                    dirty.push(position[p]);
+    // Makes bl[x] exact: the successor of largest bound is refreshed until it is clean (then its exact
+    // value is at least every other successor's bound, hence their exact values). An explicit stack:
+    // a chain of 10^5 tasks must not overflow the call stack.
+    // A task waiting for the refresh of its successor of largest bound remembers the runner-up (the
+    // largest other bound, with its index): if the refreshed value still beats it, it is still the
+    // largest (bounds never grow), and the successors need no second scan.
+    struct Frame {
+        std::size_t task;
+        std::size_t waitingFor = kNone;
+        double runnerUpBound = 0;
+        std::size_t runnerUp = kNone;
+    };
+    std::vector<Frame> pending;
+    auto refresh = [&](std::size_t x) {
+        if (clean[x]) return;
+        pending.push_back({x});
+        while (!pending.empty()) {
+            Frame& frame = pending.back();
+            const std::size_t t = frame.task;
+            if (succStart[t] == succStart[t + 1]) {
+                bl[t] = seconds[t];
+            } else {
+                std::size_t s = frame.waitingFor;
+                if (s == kNone || !(frame.runnerUp == kNone || bl[s] > frame.runnerUpBound ||
+                                    (bl[s] == frame.runnerUpBound && s < frame.runnerUp))) {
+                    // Scan: the largest and the runner-up by (bound descending, index ascending).
+                    s = succ[succStart[t]];
+                    std::size_t second = kNone;
+                    for (std::size_t k = succStart[t] + 1; k < succStart[t + 1]; ++k) {
+                        const std::size_t u = succ[k];
+                        if (bl[u] > bl[s] || (bl[u] == bl[s] && u < s)) {
+                            second = s;
+                            s = u;
+                        } else if (second == kNone || bl[u] > bl[second] || (bl[u] == bl[second] && u < second)) {
+                            second = u;
+                        }
+                    }
+                    frame.runnerUp = second;
+                    frame.runnerUpBound = second == kNone ? 0.0 : bl[second];
                 }
+                if (!clean[s]) {
+                    frame.waitingFor = s;
+                    pending.push_back({s});
+                    continue;
+                }
+                largestSuccessor[t] = s;
+                chosenBy[s].push_back(t);
+                bl[t] = seconds[t] + std::max(0.0, bl[s]);
             }
+            clean[t] = 1;
+            pending.pop_back();
         }
     };
     double area = 0;
-    for (std::size_t t = 0; t < n; ++t) area += tref(t, ref[t]) * ref[t];
+    for (std::size_t t = 0; t < n; ++t) area += seconds[t] * ref[t];
     std::vector<std::size_t> entries;
     for (std::size_t t = 0; t < n; ++t)
         if (graph.inEdges[t].empty()) entries.push_back(t);
     std::vector<std::size_t> path;
-    while (true) {
+    while (!entries.empty()) {
         // Eq. (3) and (4).
         // The largest bottom level is an entry task's (a predecessor's is at least its successor's).
-        std::size_t top = entries.front();
-        for (std::size_t t : entries)
-            if (bl[t] > bl[top] || (bl[t] == bl[top] && t < top)) top = t;
+        // Refreshing the entry of largest bound until it is clean gives the eager choice: every other
+        // entry's bound is below it (or equal with a higher index).
+        std::size_t top = largest(entries.data(), entries.data() + entries.size());
+        for (; !clean[top]; top = largest(entries.data(), entries.data() + entries.size())) refresh(top);
         a.criticalPath = bl[top];
         a.averageArea = area / Pref;
         if (a.criticalPath <= a.averageArea) break;
         // The critical path: from the task of largest bottom level, always the successor of largest one.
         path.clear();
-        for (std::size_t t = top;;) {
-            path.push_back(t);
-            std::size_t next = n;
-            for (std::size_t e : graph.outEdges[t]) {
-                const std::size_t s = in.edges[e].to;
-                if (next == n || bl[s] > bl[next] || (bl[s] == bl[next] && s < next)) next = s;
-            }
-            if (next == n) break;
-            t = next;
-        }
+        // Every task on it is clean (so is the largest successor of a clean task).
+        for (std::size_t t = top; t != kNone; t = largestSuccessor[t]) path.push_back(t);
         // Lines 6-8: the critical-path task that can grow and whose T/n decreases most.
         std::size_t best = n;
         double bestGain = 0;
         for (std::size_t t : path) {
             if (!eligible(t, ref[t])) continue;
-            const double gain = tref(t, ref[t]) / ref[t] - tref(t, ref[t] + 1) / (ref[t] + 1);
+            const double gain = seconds[t] / ref[t] - tref(t, ref[t] + 1) / (ref[t] + 1);
             if (best == n || gain > bestGain) {
                 best = t;
                 bestGain = gain;
@@ -162,16 +204,26 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
             a.iterationLimit = true;
             break;
         }
-        area -= tref(best, ref[best]) * ref[best];
+        area -= seconds[best] * ref[best];
         ++ref[best];
-        area += tref(best, ref[best]) * ref[best];
+        seconds[best] = tref(best, ref[best]);
+        area += seconds[best] * ref[best];
         ++a.iterations;
-        shrink(best);
+        markDirty(best);
         if ((a.iterations & 63) == 0) {
             if (progress.stopRequested()) return cancelledError();
             progress.report(std::min(0.5, 0.5 * a.criticalPath > 0 ? 0.5 * a.averageArea / a.criticalPath : 0.0),
                             "allocation");
         }
+    }
+    a.averageArea = area / Pref;
+    // The bottom levels the placement uses: every one exact.
+    for (auto it = graph.topologicalOrder.rbegin(); it != graph.topologicalOrder.rend(); ++it) {
+        if (clean[*it]) continue;
+        double below = 0;
+        for (std::size_t k = succStart[*it]; k < succStart[*it + 1]; ++k) below = std::max(below, bl[succ[k]]);
+        bl[*it] = seconds[*it] + below;
+        clean[*it] = 1;
     }
     a.perCluster.assign(n, std::vector<int>(C, 1));
     for (std::size_t t = 0; t < n; ++t)

@@ -79,8 +79,12 @@ Expected<std::vector<DagEvaluationRow>> runDagEvaluation(const DagEvaluationConf
                             Expected<DagInstance> dag = generateDag(gc, *platform);
                             if (!dag) return dag.error();
                             const Instance instance{std::move(*dag)};
-                            for (const std::string& solver : solvers) {
-                                Expected<SolveResult> r = solve(instance, solver, {}, progress);
+                            for (std::size_t k = 0; k < solvers.size(); ++k) {
+                                const std::string& solver = solvers[k];
+                                const double step = 1.0 / double(solvers.size());
+                                const Progress part = progress.scaled((done + step * double(k)) / total,
+                                                                      (done + step * double(k + 1)) / total);
+                                Expected<SolveResult> r = solve(instance, solver, {}, part);
                                 if (!r) return Error{r.error().kind, solver + ": " + r.error().message};
                                 const nlohmann::json& j = r->json;
                                 for (Sums* s : {&byClusters[{clusters, solver}], &byHeterogeneity[{heterogeneity, solver}]}) {

@@ -66,7 +66,9 @@ Expected<DagSolution> solveDagHcpa(const DagInstance& in, const Progress& progre
     Expected<DagAllocation> allocation = allocateHcpa(in, -1, progress);
     if (!allocation) return allocation.error();
     PlacementEngine engine(in, *graph);
-    Expected<bool> placed = dag_detail::listSchedule(in, *graph, allocation->bottomLevels, progress, "placement",
+    // The allocation reported [0, 0.5]; the placement goes on from there.
+    const Progress placement = progress.scaled(0.5, 1);
+    Expected<bool> placed = dag_detail::listSchedule(in, *graph, allocation->bottomLevels, placement, "placement",
                                                      [&](std::size_t t) {
                                                          placeEarliestFinish(engine, t, allocation->perCluster[t]);
                                                      });
@@ -177,7 +179,7 @@ Expected<DagSolution> solveDagCpa(const DagInstance& in, const Progress& progres
     std::vector<std::size_t> order;
     order.reserve(in.tasks.size());
     Expected<bool> placed = dag_detail::listSchedule(
-        virtualPlatform, *graph, allocation->bottomLevels, progress, "placement", [&](std::size_t t) {
+        virtualPlatform, *graph, allocation->bottomLevels, progress.scaled(0.5, 1), "placement", [&](std::size_t t) {
             placeEarliestFinish(engine, t, allocation->perCluster[t]);
             order.push_back(t);
         });

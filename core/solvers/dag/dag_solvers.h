@@ -66,7 +66,9 @@ struct DagMetrics {
 // processor to the critical-path task that can still grow on some cluster (ceil(f) < P_j) and whose
 // T^ref(t, n) / n decreases most. A task whose work cannot shrink (flops = 0 or alpha = 1) never grows.
 // Communication is ignored here (section 4.1). On one homogeneous cluster this is CPA's allocation.
-// O(N (N + E) K) with K the largest reference allocation. maxIterations < 0: no limit.
+// O(N (N + E) K) in the worst case with K the largest reference allocation; bottom levels are kept
+// lazily, so an iteration usually refreshes only the critical path's tasks whose bottom level changed
+// (the result is exactly the eager computation's). maxIterations < 0: no limit.
 Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterations = -1,
                                      const Progress& progress = {});
 

@@ -1,0 +1,320 @@
+// Qt Test of the task graph tools: File > Import Task Graph (dialog, preview, errors, the new undoable
+// entry) and Tools > Task Graph Evaluation (a run to completion, the plot, CSV, exports, cancel).
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QImage>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+#include <memory>
+#include <set>
+
+#include "dag_evaluation_dialog.h"
+#include "document/project_document.h"
+#include "mainwindow.h"
+#include "task_graph_import_dialog.h"
+#include "views/chart_export.h"
+
+using namespace hetsched;
+using namespace hetsched::ui;
+
+namespace {
+
+constexpr int kTimeoutMs = 60000;
+
+QString dataPath(const char* name) {
+    return QStringLiteral(HETSCHED_TEST_DATA_DIR "/dag/") + QLatin1String(name);
+}
+
+int distinctColors(const QImage& image) {
+    std::set<QRgb> colors;
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3) colors.insert(image.pixel(x, y));
+    return static_cast<int>(colors.size());
+}
+
+QPushButton* importButton(const TaskGraphImportDialog& dialog) {
+    return dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+}
+
+// Saves a grab of the widget when HETSCHED_UI_SHOTS names a directory (to look at it).
+void shoot(QWidget* widget, const char* name) {
+    const QString dir = qEnvironmentVariable("HETSCHED_UI_SHOTS");
+    if (dir.isEmpty()) return;
+    widget->show();
+    QApplication::processEvents();
+    widget->grab().save(dir + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
+}
+
+}  // namespace
+
+class DagToolsTests : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_temp.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_temp.filePath(QStringLiteral("settings")));
+        QApplication::setOrganizationName(QStringLiteral("HetSchedTests"));
+        QApplication::setApplicationName(QStringLiteral("dag_tools_tests"));
+    }
+
+    void importsADotGraphOnASimGridPlatform() {
+        TaskGraphImportDialog dialog;
+        dialog.setGraphFile(dataPath("daggen-12.dot"));
+        dialog.setPlatformFile(dataPath("two-clusters.xml"));
+        dialog.refresh();
+        QVERIFY2(dialog.result().ok(), dialog.previewText().toUtf8().constData());
+        QCOMPARE(dialog.previewText(), QStringLiteral("12 tasks, 15 edges on 2 cluster(s), 64 processors"));
+        QCOMPARE(dialog.findChild<QLabel*>(QStringLiteral("preview"))->text(), dialog.previewText());
+        QCOMPARE(dialog.entryName(), QStringLiteral("daggen-12"));
+        QVERIFY(importButton(dialog)->isEnabled());
+        QCOMPARE(dialog.result()->platform.clusters[0].name, std::string("rennes"));
+        QCOMPARE(dialog.result()->tasks[0].flops, 2336734020.0);
+        shoot(&dialog, "import-dialog");
+    }
+
+    void importsWfFormatOnTheRandomPlatform() {
+        TaskGraphImportDialog dialog;
+        dialog.setGraphFile(dataPath("wfformat-blast.json"));
+        DagPlatformConfig config;
+        config.clusters = 8;
+        config.minProcessors = 16;
+        config.maxProcessors = 32;
+        config.heterogeneity = 5;
+        config.seed = 3;
+        dialog.setRandomPlatform(config);
+        WfFormatOptions options;
+        options.referenceSpeed = 2e9;
+        options.alpha = 0.25;
+        dialog.setWfFormatOptions(options);
+        dialog.refresh();
+        QVERIFY2(dialog.result().ok(), dialog.previewText().toUtf8().constData());
+        QCOMPARE(dialog.result()->tasks.size(), std::size_t(5));
+        QCOMPARE(dialog.result()->tasks[0].flops, 12.5 * 2e9);
+        QCOMPARE(dialog.result()->tasks[0].alpha, 0.25);
+        QCOMPARE(dialog.result()->platform.clusters.size(), std::size_t(8));
+        // The same seed gives the same platform as the generator.
+        const Expected<DagPlatform> expected = generatePlatform(config);
+        QVERIFY(expected.ok());
+        for (std::size_t c = 0; c < 8; ++c) {
+            QCOMPARE(dialog.result()->platform.clusters[c].processors, expected->clusters[c].processors);
+            QCOMPARE(dialog.result()->platform.clusters[c].speed, expected->clusters[c].speed);
+        }
+    }
+
+    void badFilesAreNamedInTheDialog() {
+        TaskGraphImportDialog dialog;
+        QVERIFY(!dialog.result().ok());
+        QVERIFY(!importButton(dialog)->isEnabled());
+        dialog.setGraphFile(dataPath("missing.dot"));
+        dialog.refresh();
+        QVERIFY(!dialog.result().ok());
+        QVERIFY2(dialog.previewText().contains(QStringLiteral("missing.dot")), qPrintable(dialog.previewText()));
+        QVERIFY(!importButton(dialog)->isEnabled());
+
+        dialog.setGraphFile(dataPath("cyclic.dot"));
+        dialog.refresh();
+        QVERIFY2(dialog.previewText().contains(QStringLiteral("cycle: b -> c -> a -> b")), qPrintable(dialog.previewText()));
+        QVERIFY(!importButton(dialog)->isEnabled());
+        shoot(&dialog, "import-dialog-error");
+
+        dialog.setGraphFile(dataPath("daggen-12.dot"));
+        dialog.setPlatformFile(dataPath("cyclic.dot"));
+        dialog.refresh();
+        QVERIFY2(dialog.previewText().startsWith(QStringLiteral("Platform: ")), qPrintable(dialog.previewText()));
+        QVERIFY(dialog.previewText().contains(QStringLiteral("unknown platform format")));
+        QVERIFY(!importButton(dialog)->isEnabled());
+
+        // A wrong format forced on a good file.
+        dialog.setPlatformFile(dataPath("platform.json"));
+        dialog.setFormat(TaskGraphFormat::WfFormat);
+        dialog.refresh();
+        QVERIFY(!dialog.result().ok());
+        QVERIFY(dialog.previewText().contains(QStringLiteral("daggen-12.dot")));
+        dialog.setFormat(TaskGraphFormat::Auto);
+        dialog.refresh();
+        QVERIFY(dialog.result().ok());
+        QCOMPARE(dialog.result()->platform.clusters[1].name, std::string("large"));
+    }
+
+    void theImportIsAnUndoableEntryOnTheCurrentPlatform() {
+        MainWindow window;
+        QVERIFY(window.loadFile(QStringLiteral(HETSCHED_EXAMPLES_DIR "/dag-two-clusters.json")).ok());
+        const int before = window.document()->entryCount();
+        const auto& current = std::get<DagInstance>(window.document()->entryAt(0).instance);
+        std::unique_ptr<TaskGraphImportDialog> dialog(window.createTaskGraphImportDialog());
+        dialog->setGraphFile(dataPath("daggen-12.dot"));
+        dialog->refresh();
+        // The current dag instance's platform is offered and chosen.
+        QVERIFY2(dialog->result().ok(), qPrintable(dialog->previewText()));
+        QCOMPARE(dialog->result()->platform.clusters.size(), current.platform.clusters.size());
+        QCOMPARE(dialog->result()->platform.clusters[0].name, current.platform.clusters[0].name);
+        const EntryId id = window.addImportedTaskGraph(*dialog);
+        QVERIFY(id != 0);
+        QCOMPARE(window.document()->entryCount(), before + 1);
+        const DocumentEntry* entry = window.document()->entry(id);
+        QVERIFY(entry);
+        QCOMPARE(entry->name, QStringLiteral("daggen-12"));
+        QCOMPARE(std::get<DagInstance>(entry->instance).tasks.size(), std::size_t(12));
+        // A second import of the same file gets a unique name.
+        const EntryId again = window.addImportedTaskGraph(*dialog);
+        QVERIFY(window.document()->entry(again)->name != entry->name);
+        window.document()->undoStack()->undo();
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.document()->entryCount(), before);
+        window.document()->undoStack()->redo();
+        QCOMPARE(window.document()->entryCount(), before + 1);
+        // Nothing valid: no entry.
+        dialog->setGraphFile(dataPath("cyclic.dot"));
+        dialog->refresh();
+        QCOMPARE(window.addImportedTaskGraph(*dialog), EntryId(0));
+        QCOMPARE(window.document()->entryCount(), before + 1);
+    }
+
+    void theMenusOfferBothTools() {
+        MainWindow window;
+        QVERIFY(window.loadFile(QStringLiteral(HETSCHED_EXAMPLES_DIR "/dag-two-clusters.json")).ok());
+        auto menuNamed = [&](const QString& title) -> QMenu* {
+            for (QAction* a : window.menuBar()->actions())
+                if (a->text() == title) return a->menu();
+            return nullptr;
+        };
+        auto actionNamed = [](QMenu* menu, const QString& text) -> QAction* {
+            for (QAction* a : menu->actions())
+                if (a->text() == text) return a;
+            return nullptr;
+        };
+        QMenu* file = menuNamed(QStringLiteral("&File"));
+        QMenu* tools = menuNamed(QStringLiteral("&Tools"));
+        QVERIFY(file && tools);
+        QVERIFY(actionNamed(file, QStringLiteral("Import &Task Graph…")));
+        QAction* evaluation = actionNamed(tools, QStringLiteral("&Task Graph Evaluation…"));
+        QVERIFY(evaluation);
+        evaluation->trigger();
+        QVERIFY(window.dagEvaluationDialog()->isVisible());
+        window.dagEvaluationDialog()->close();
+        std::unique_ptr<TaskGraphImportDialog> dialog(window.createTaskGraphImportDialog());
+        dialog->setGraphFile(dataPath("wfformat-blast.json"));
+        dialog->refresh();
+        QVERIFY(dialog->result().ok());
+        shoot(dialog.get(), "import-dialog-current");
+    }
+
+    void theEvaluationRunsToCompletionAndPlotsEveryMetric() {
+        MainWindow window;
+        DagEvaluationDialog* dialog = window.dagEvaluationDialog();
+        DagEvaluationConfig config;
+        config.taskCounts = {10};
+        config.clusterCounts = {1, 2, 4};
+        config.heterogeneities = {1, 5};
+        config.minSpeeds = {1e9};
+        config.dagSamples = 2;
+        config.solvers = {"hcpa", "mheft", "seq"};
+        dialog->setConfig(config);
+        const Expected<DagEvaluationConfig> read = dialog->config();
+        QVERIFY(read.ok());
+        QCOMPARE(read->solvers, config.solvers);
+        QCOMPARE(read->clusterCounts, config.clusterCounts);
+        QSignalSpy finished(dialog, &DagEvaluationDialog::experimentFinished);
+        dialog->run();
+        QVERIFY(dialog->isRunning() || finished.count() == 1);
+        QVERIFY(finished.count() == 1 || finished.wait(kTimeoutMs));
+        QVERIFY(dialog->rows().has_value());
+        QCustomPlot* plot = dialog->plot();
+        QCOMPARE(plot->graphCount(), 3);
+        for (int g = 0; g < 3; ++g) QCOMPARE(plot->graph(g)->dataCount(), 3);   // 1, 2, 4 clusters
+        QCOMPARE(plot->graph(2)->name(), QStringLiteral("seq"));
+        // seq's speedup over seq is 1 on every platform.
+        dialog->showMetric(DagEvaluationDialog::Metric::SpeedupOverSeq);
+        for (auto p = plot->graph(2)->data()->begin(); p != plot->graph(2)->data()->end(); ++p)
+            QVERIFY(std::abs(p->value - 1) < 1e-9);
+        // hcpa beats seq once there is more than one processor.
+        QVERIFY(plot->graph(0)->data()->begin()->value > 1);
+        dialog->showGroup(DagEvaluationDialog::GroupBy::Heterogeneity);
+        for (int g = 0; g < 3; ++g) QCOMPARE(plot->graph(g)->dataCount(), 2);   // heterogeneity 1 and 5
+        QVERIFY(plot->xAxis->label().startsWith(QStringLiteral("heterogeneity")));
+        for (auto metric : {DagEvaluationDialog::Metric::Makespan, DagEvaluationDialog::Metric::MakespanTimesPeakPower,
+                            DagEvaluationDialog::Metric::MakespanOverAveragePower}) {
+            dialog->showMetric(metric);
+            QCOMPARE(plot->graphCount(), 3);
+            for (int g = 0; g < 3; ++g)
+                for (auto p = plot->graph(g)->data()->begin(); p != plot->graph(g)->data()->end(); ++p)
+                    QVERIFY(p->value > 0);
+        }
+        dialog->showMetric(DagEvaluationDialog::Metric::Makespan);
+        dialog->showGroup(DagEvaluationDialog::GroupBy::Clusters);
+        const QString csv = m_temp.filePath(QStringLiteral("dag-evaluation.csv"));
+        QVERIFY(dialog->saveCsv(csv).ok());
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY(text.startsWith("group_by,value,solver,runs,makespan"));
+        QCOMPARE(text.count('\n'), 1 + 3 * 3 + 2 * 3);
+        for (const char* extension : {".png", ".pdf", ".svg"}) {
+            const QString path = m_temp.filePath(QStringLiteral("dag-evaluation") + QLatin1String(extension));
+            const Expected<bool> written = exportPlot(plot, path, 900, 500);
+            QVERIFY2(written.ok(), written.ok() ? "" : written.error().message.c_str());
+            QVERIFY(QFile(path).size() > 1000);
+        }
+        QVERIFY(distinctColors(QImage(m_temp.filePath(QStringLiteral("dag-evaluation.png")))) > 8);
+        shoot(dialog, "evaluation-dialog");
+        if (!qEnvironmentVariable("HETSCHED_UI_SHOTS").isEmpty()) {
+            dialog->showMetric(DagEvaluationDialog::Metric::SpeedupOverSeq);
+            QVERIFY(exportPlot(plot, qEnvironmentVariable("HETSCHED_UI_SHOTS") + QStringLiteral("/evaluation-plot.png"), 900, 500).ok());
+            dialog->showMetric(DagEvaluationDialog::Metric::Makespan);
+        }
+        QVERIFY(!dialog->saveCsv(m_temp.filePath(QStringLiteral("no/such/dir/x.csv"))).ok());
+    }
+
+    void theEvaluationCancels() {
+        DagEvaluationDialog dialog;
+        DagEvaluationConfig config;
+        config.taskCounts = {2000};
+        config.clusterCounts = {8};
+        config.dagSamples = 20;
+        dialog.setConfig(config);
+        QSignalSpy cancelled(&dialog, &DagEvaluationDialog::experimentCancelled);
+        QSignalSpy finished(&dialog, &DagEvaluationDialog::experimentFinished);
+        dialog.run();
+        QVERIFY(dialog.isRunning());
+        QTest::qWait(200);
+        dialog.cancel();
+        QVERIFY(cancelled.count() == 1 || cancelled.wait(kTimeoutMs));
+        QVERIFY(!dialog.isRunning());
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(!dialog.rows().has_value());
+    }
+
+    void badFormValuesAreNamed() {
+        DagEvaluationDialog dialog;
+        DagEvaluationConfig config;
+        config.taskCounts = {10};
+        dialog.setConfig(config);
+        for (QCheckBox* box : dialog.findChildren<QCheckBox*>()) box->setChecked(false);
+        const Expected<DagEvaluationConfig> none = dialog.config();
+        QVERIFY(!none.ok());
+        QVERIFY(QString::fromStdString(none.error().message).startsWith(QStringLiteral("Solvers")));
+        QSignalSpy failed(&dialog, &DagEvaluationDialog::experimentFailed);
+        dialog.run();
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(!dialog.isRunning());
+    }
+
+private:
+    QTemporaryDir m_temp;
+};
+
+QTEST_MAIN(DagToolsTests)
+#include "test_dag_tools.moc"

@@ -1,0 +1,318 @@
+#include "task_graph_import_dialog.h"
+
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QIntValidator>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSpinBox>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace hetsched::ui {
+
+namespace {
+
+QDoubleSpinBox* doubleBox(QWidget* parent, double low, double high, int decimals, double value) {
+    auto* box = new QDoubleSpinBox(parent);
+    box->setRange(low, high);
+    box->setDecimals(decimals);
+    box->setValue(value);
+    return box;
+}
+
+QSpinBox* intBox(QWidget* parent, int low, int high, int value) {
+    auto* box = new QSpinBox(parent);
+    box->setRange(low, high);
+    box->setValue(value);
+    return box;
+}
+
+QWidget* fileRow(QWidget* parent, QLineEdit* edit, QPushButton* browse) {
+    auto* row = new QWidget(parent);
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(edit, 1);
+    layout->addWidget(browse);
+    return row;
+}
+
+}  // namespace
+
+TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
+    : QDialog(parent), m_result(invalidInput("choose a task graph file")) {
+    setObjectName(QStringLiteral("taskGraphImportDialog"));
+    setWindowTitle(tr("Import Task Graph"));
+
+    // The graph.
+    m_graphFile = new QLineEdit(this);
+    m_graphFile->setObjectName(QStringLiteral("graphFile"));
+    m_graphFile->setPlaceholderText(tr("a daggen DOT file (.dot, .gv) or a WfCommons WfFormat JSON (.json)"));
+    auto* browseGraph = new QPushButton(tr("Browse…"), this);
+    m_format = new QComboBox(this);
+    m_format->addItem(tr("by extension, then content"), int(TaskGraphFormat::Auto));
+    m_format->addItem(tr("DOT (daggen)"), int(TaskGraphFormat::Dot));
+    m_format->addItem(tr("WfFormat (WfCommons JSON)"), int(TaskGraphFormat::WfFormat));
+    m_referenceSpeed = doubleBox(this, 1e-6, 1e9, 3, 1);
+    m_referenceSpeed->setSuffix(tr(" Gflop/s"));
+    m_referenceSpeed->setToolTip(tr("WfFormat: a task that ran r seconds gets r × this speed flops (the speed of the "
+                                    "machine that measured the runtimes)"));
+    m_alpha = doubleBox(this, 0, 1, 3, 0);
+    m_alpha->setSingleStep(0.05);
+    m_alpha->setToolTip(tr("WfFormat: Amdahl's non-parallel fraction given to every task (DOT files give their own)"));
+    auto* graphBox = new QGroupBox(tr("Task graph"), this);
+    auto* graphForm = new QFormLayout(graphBox);
+    graphForm->addRow(tr("File"), fileRow(this, m_graphFile, browseGraph));
+    graphForm->addRow(tr("Format"), m_format);
+    auto* wf = new QHBoxLayout;
+    wf->addWidget(m_referenceSpeed);
+    wf->addWidget(new QLabel(tr("alpha"), this));
+    wf->addWidget(m_alpha);
+    wf->addStretch(1);
+    graphForm->addRow(tr("WfFormat reference speed"), wf);
+
+    // The platform.
+    m_fileSource = new QRadioButton(tr("Platform file"), this);
+    m_fileSource->setToolTip(tr("A SimGrid platform XML (its <cluster> elements) or a JSON dag instance or platform"));
+    m_currentSource = new QRadioButton(tr("The current instance's platform"), this);
+    m_randomSource = new QRadioButton(tr("Random platform (N'Takpé and Suter 2006)"), this);
+    m_sources = new QButtonGroup(this);
+    m_sources->addButton(m_fileSource, int(PlatformSource::File));
+    m_sources->addButton(m_currentSource, int(PlatformSource::Current));
+    m_sources->addButton(m_randomSource, int(PlatformSource::Random));
+    m_platformFile = new QLineEdit(this);
+    m_platformFile->setObjectName(QStringLiteral("platformFile"));
+    m_platformFile->setPlaceholderText(tr("SimGrid platform .xml, or .json"));
+    auto* browsePlatform = new QPushButton(tr("Browse…"), this);
+    m_clusters = new QComboBox(this);
+    m_clusters->setEditable(true);
+    m_clusters->addItems({QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("4"), QStringLiteral("8")});
+    m_clusters->setValidator(new QIntValidator(1, 1000, m_clusters));
+    m_clusters->setCurrentIndex(2);
+    m_minProcessors = intBox(this, 1, 100000, 16);
+    m_maxProcessors = intBox(this, 1, 100000, 128);
+    m_minSpeed = doubleBox(this, 1e-6, 1e9, 3, 1);
+    m_minSpeed->setSuffix(tr(" Gflop/s"));
+    m_heterogeneity = doubleBox(this, 1, 1e6, 2, 2);
+    m_heterogeneity->setToolTip(tr("Cluster speeds are uniform in [min speed, min speed × heterogeneity]"));
+    m_seed = intBox(this, 0, 2147483647, 1);
+    m_currentSource->setEnabled(false);
+
+    auto* platformBox = new QGroupBox(tr("Platform"), this);
+    auto* platformLayout = new QVBoxLayout(platformBox);
+    auto* fileLine = new QHBoxLayout;
+    fileLine->addWidget(m_fileSource);
+    fileLine->addWidget(fileRow(this, m_platformFile, browsePlatform), 1);
+    platformLayout->addLayout(fileLine);
+    platformLayout->addWidget(m_currentSource);
+    platformLayout->addWidget(m_randomSource);
+    auto* randomForm = new QFormLayout;
+    randomForm->setContentsMargins(24, 0, 0, 0);
+    randomForm->addRow(tr("Clusters"), m_clusters);
+    auto* processors = new QHBoxLayout;
+    processors->addWidget(m_minProcessors);
+    processors->addWidget(new QLabel(tr("to"), this));
+    processors->addWidget(m_maxProcessors);
+    processors->addStretch(1);
+    randomForm->addRow(tr("Processors per cluster"), processors);
+    randomForm->addRow(tr("Min speed"), m_minSpeed);
+    randomForm->addRow(tr("Heterogeneity"), m_heterogeneity);
+    randomForm->addRow(tr("Seed"), m_seed);
+    platformLayout->addLayout(randomForm);
+
+    m_name = new QLineEdit(this);
+    m_name->setObjectName(QStringLiteral("entryName"));
+    m_preview = new QLabel(this);
+    m_preview->setObjectName(QStringLiteral("preview"));
+    m_preview->setWordWrap(true);
+    m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Import"));
+
+    auto* nameForm = new QFormLayout;
+    nameForm->addRow(tr("Instance name"), m_name);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(graphBox);
+    layout->addWidget(platformBox);
+    layout->addLayout(nameForm);
+    layout->addWidget(m_preview);
+    layout->addWidget(m_buttons);
+    setMinimumWidth(560);
+
+    m_refreshTimer = new QTimer(this);
+    m_refreshTimer->setSingleShot(true);
+    m_refreshTimer->setInterval(250);
+    connect(m_refreshTimer, &QTimer::timeout, this, &TaskGraphImportDialog::refresh);
+    connect(browseGraph, &QPushButton::clicked, this, &TaskGraphImportDialog::browseGraph);
+    connect(browsePlatform, &QPushButton::clicked, this, &TaskGraphImportDialog::browsePlatform);
+    for (QLineEdit* edit : {m_graphFile, m_platformFile})
+        connect(edit, &QLineEdit::textChanged, this, &TaskGraphImportDialog::scheduleRefresh);
+    connect(m_platformFile, &QLineEdit::textEdited, this, [this] { setPlatformSource(PlatformSource::File); });
+    connect(m_format, &QComboBox::currentIndexChanged, this, &TaskGraphImportDialog::scheduleRefresh);
+    connect(m_clusters, &QComboBox::currentTextChanged, this, &TaskGraphImportDialog::scheduleRefresh);
+    for (QDoubleSpinBox* box : {m_referenceSpeed, m_alpha, m_minSpeed, m_heterogeneity})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &TaskGraphImportDialog::scheduleRefresh);
+    for (QSpinBox* box : {m_minProcessors, m_maxProcessors, m_seed})
+        connect(box, &QSpinBox::valueChanged, this, &TaskGraphImportDialog::scheduleRefresh);
+    connect(m_sources, &QButtonGroup::idToggled, this, [this](int, bool checked) {
+        if (checked) scheduleRefresh();
+    });
+    connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
+        refresh();
+        if (m_result.ok()) accept();
+    });
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_name, &QLineEdit::textChanged, this, [this] {
+        m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_result.ok() && !m_name->text().trimmed().isEmpty());
+    });
+    m_randomSource->setChecked(true);
+    refresh();
+}
+
+void TaskGraphImportDialog::setCurrentPlatform(const QString& entryName, const DagPlatform& platform) {
+    m_currentPlatform = platform;
+    m_currentSource->setText(tr("The platform of \"%1\" (%n cluster(s))", nullptr,
+                                static_cast<int>(platform.clusters.size()))
+                                 .arg(entryName));
+    m_currentSource->setEnabled(true);
+    m_currentSource->setChecked(true);
+    scheduleRefresh();
+}
+
+void TaskGraphImportDialog::setGraphFile(const QString& path) {
+    m_graphFile->setText(path);
+}
+
+void TaskGraphImportDialog::setFormat(TaskGraphFormat format) {
+    m_format->setCurrentIndex(m_format->findData(int(format)));
+}
+
+void TaskGraphImportDialog::setWfFormatOptions(const WfFormatOptions& options) {
+    m_referenceSpeed->setValue(options.referenceSpeed / 1e9);
+    m_alpha->setValue(options.alpha);
+}
+
+void TaskGraphImportDialog::setPlatformSource(PlatformSource source) {
+    if (source == PlatformSource::Current && !m_currentPlatform) return;
+    m_sources->button(int(source))->setChecked(true);
+}
+
+void TaskGraphImportDialog::setPlatformFile(const QString& path) {
+    m_platformFile->setText(path);
+    setPlatformSource(PlatformSource::File);
+}
+
+void TaskGraphImportDialog::setRandomPlatform(const DagPlatformConfig& config) {
+    m_clusters->setCurrentText(QString::number(config.clusters));
+    m_minProcessors->setValue(config.minProcessors);
+    m_maxProcessors->setValue(config.maxProcessors);
+    m_minSpeed->setValue(config.minSpeed / 1e9);
+    m_heterogeneity->setValue(config.heterogeneity);
+    m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(config.seed, 2147483647)));
+    setPlatformSource(PlatformSource::Random);
+}
+
+void TaskGraphImportDialog::scheduleRefresh() {
+    m_refreshTimer->start();
+}
+
+Expected<DagPlatform> TaskGraphImportDialog::platform() const {
+    switch (static_cast<PlatformSource>(m_sources->checkedId())) {
+    case PlatformSource::Current:
+        if (m_currentPlatform) return *m_currentPlatform;
+        return invalidInput(tr("there is no current dag instance").toStdString());
+    case PlatformSource::File: {
+        const QString path = m_platformFile->text().trimmed();
+        if (path.isEmpty()) return invalidInput(tr("choose a platform file").toStdString());
+        return readDagPlatformFile(path.toStdString());
+    }
+    case PlatformSource::Random:
+        break;
+    }
+    DagPlatformConfig config;
+    bool ok = false;
+    config.clusters = m_clusters->currentText().toInt(&ok);
+    if (!ok || config.clusters < 1 || config.clusters > 1000)
+        return invalidInput(tr("clusters: a whole number from 1 to 1000").toStdString());
+    config.minProcessors = m_minProcessors->value();
+    config.maxProcessors = m_maxProcessors->value();
+    if (config.maxProcessors < config.minProcessors)
+        return invalidInput(tr("processors per cluster: the largest is below the smallest").toStdString());
+    config.minSpeed = m_minSpeed->value() * 1e9;
+    config.heterogeneity = m_heterogeneity->value();
+    config.seed = static_cast<std::uint64_t>(m_seed->value());
+    return generatePlatform(config);
+}
+
+void TaskGraphImportDialog::refresh() {
+    m_refreshTimer->stop();
+    const bool random = m_randomSource->isChecked();
+    for (QWidget* w : std::initializer_list<QWidget*>{m_clusters, m_minProcessors, m_maxProcessors, m_minSpeed,
+                                                      m_heterogeneity, m_seed})
+        w->setEnabled(random);
+    const QString graph = m_graphFile->text().trimmed();
+    // The WfFormat conversion does not apply to a DOT file (it gives its own flops and alpha).
+    const auto format = static_cast<TaskGraphFormat>(m_format->currentData().toInt());
+    const QString suffix = QFileInfo(graph).suffix().toLower();
+    const bool dot = format == TaskGraphFormat::Dot ||
+                     (format == TaskGraphFormat::Auto && (suffix == QLatin1String("dot") || suffix == QLatin1String("gv")));
+    m_referenceSpeed->setEnabled(!dot);
+    m_alpha->setEnabled(!dot);
+    const QString proposed = graph.isEmpty() ? QString() : QFileInfo(graph).completeBaseName();
+    if (m_name->text().isEmpty() || m_name->text() == m_nameFromFile) m_name->setText(proposed);
+    m_nameFromFile = proposed;
+    const Expected<DagPlatform> platformResult = platform();
+    if (graph.isEmpty()) {
+        m_result = invalidInput(tr("choose a task graph file").toStdString());
+    } else if (!platformResult) {
+        m_result = Error{platformResult.error().kind, tr("Platform: %1").arg(QString::fromStdString(platformResult.error().message)).toStdString()};
+    } else {
+        WfFormatOptions options;
+        options.referenceSpeed = m_referenceSpeed->value() * 1e9;
+        options.alpha = m_alpha->value();
+        m_result = importTaskGraphFile(graph.toStdString(), *platformResult, options, format);
+    }
+    m_preview->setText(previewText());
+    m_preview->setStyleSheet(m_result.ok() ? QString() : QStringLiteral("color: #b00020;"));
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_result.ok() && !m_name->text().trimmed().isEmpty());
+}
+
+QString TaskGraphImportDialog::previewText() const {
+    if (!m_result) return QString::fromStdString(m_result.error().message);
+    long long processors = 0;
+    for (const DagCluster& c : m_result->platform.clusters) processors += c.processors;
+    return tr("%1 tasks, %2 edges on %3 cluster(s), %4 processors")
+        .arg(m_result->tasks.size())
+        .arg(m_result->edges.size())
+        .arg(m_result->platform.clusters.size())
+        .arg(processors);
+}
+
+QString TaskGraphImportDialog::entryName() const {
+    return m_name->text().trimmed();
+}
+
+void TaskGraphImportDialog::browseGraph() {
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Task Graph"), QFileInfo(m_graphFile->text()).path(),
+        tr("Task graphs (*.dot *.gv *.json);;DOT (*.dot *.gv);;WfFormat JSON (*.json);;All files (*)"));
+    if (!path.isEmpty()) setGraphFile(path);
+}
+
+void TaskGraphImportDialog::browsePlatform() {
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Platform"), QFileInfo(m_platformFile->text()).path(),
+        tr("Platforms (*.xml *.json);;SimGrid platform (*.xml);;JSON instance or platform (*.json);;All files (*)"));
+    if (!path.isEmpty()) setPlatformFile(path);
+}
+
+}  // namespace hetsched::ui
