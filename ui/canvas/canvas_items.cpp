@@ -1,5 +1,7 @@
 #include "canvas/canvas_items.h"
 
+#include "canvas/graph_scene.h"
+
 #include <QFont>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
@@ -44,7 +46,7 @@ QRectF bodyRect(CanvasNodeShape shape) {
     switch (shape) {
         case CanvasNodeShape::Processor: return {-20, -20, 40, 40};
         case CanvasNodeShape::Router: return {-12, -12, 24, 24};
-        case CanvasNodeShape::Task: return {-42, -16, 84, 32};
+        case CanvasNodeShape::Task: return {-52, -21, 104, 42};
         case CanvasNodeShape::Cluster: return {-55, -22, 110, 44};
     }
     return {-20, -20, 40, 40};
@@ -65,20 +67,73 @@ QColor fillOf(const CanvasNode& node) {
     return Qt::white;
 }
 
-void drawCentred(QPainter* painter, const QString& text, QPointF anchorTop, double scale) {
-    painter->save();
+QStaticText staticText(const QString& text) {
+    QStaticText s(text);
+    s.setTextFormat(Qt::PlainText);
+    s.setPerformanceHint(QStaticText::AggressiveCaching);
+    s.prepare(QTransform(), labelFont());
+    return s;
+}
+
+// Text centred under `anchorTop`, scaled about it (the painter's transform is restored after).
+void drawCentred(QPainter* painter, const QStaticText& text, QPointF anchorTop, double scale) {
+    const QTransform saved = painter->worldTransform();
     painter->translate(anchorTop);
-    painter->scale(scale, scale);
-    const double width = labelMetrics().horizontalAdvance(text);
-    painter->drawText(QPointF(-width / 2, labelMetrics().ascent()), text);
-    painter->restore();
+    if (scale != 1.0) painter->scale(scale, scale);
+    painter->drawStaticText(QPointF(-text.size().width() / 2, 0), text);
+    painter->setWorldTransform(saved);
+}
+
+// The part of `line` inside `rect` (Liang-Barsky); false when none. Stroking only what is visible keeps
+// long links cheap when zoomed in.
+bool clipLine(QLineF& line, const QRectF& rect) {
+    double t0 = 0, t1 = 1;
+    const double dx = line.dx(), dy = line.dy();
+    const double p[4] = {-dx, dx, -dy, dy};
+    const double q[4] = {line.x1() - rect.left(), rect.right() - line.x1(), line.y1() - rect.top(), rect.bottom() - line.y1()};
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] == 0) {
+            if (q[i] < 0) return false;
+            continue;
+        }
+        const double t = q[i] / p[i];
+        if (p[i] < 0) t0 = std::max(t0, t);
+        else t1 = std::min(t1, t);
+        if (t0 > t1) return false;
+    }
+    const QPointF a = line.p1();
+    line = QLineF(a + QPointF(dx, dy) * t0, a + QPointF(dx, dy) * t1);
+    return true;
 }
 
 }  // namespace
 
+void LabelSpace::reset(QSize viewport) {
+    m_columns = viewport.width() / kCell + 1;
+    m_rows = viewport.height() / kCell + 1;
+    m_cells.assign(static_cast<std::size_t>(m_columns) * static_cast<std::size_t>(m_rows), 0);
+}
+
+bool LabelSpace::claim(const QRectF& deviceRect) {
+    if (m_cells.empty()) return true;  // not painting through a GraphView: no decluttering
+    const int left = std::max(0, static_cast<int>(deviceRect.left()) / kCell);
+    const int right = std::min(m_columns - 1, static_cast<int>(deviceRect.right()) / kCell);
+    const int top = std::max(0, static_cast<int>(deviceRect.top()) / kCell);
+    const int bottom = std::min(m_rows - 1, static_cast<int>(deviceRect.bottom()) / kCell);
+    if (left > right || top > bottom) return true;
+    for (int r = top; r <= bottom; ++r)
+        for (int c = left; c <= right; ++c)
+            if (m_cells[static_cast<std::size_t>(r * m_columns + c)]) return false;
+    for (int r = top; r <= bottom; ++r)
+        for (int c = left; c <= right; ++c) m_cells[static_cast<std::size_t>(r * m_columns + c)] = 1;
+    return true;
+}
+
 NodeItem::NodeItem(int index, CanvasNode node) : m_index(index), m_node(std::move(node)) {
     m_node.title = elided(m_node.title);
     m_node.value = elided(m_node.value);
+    m_titleText = staticText(m_node.title);
+    m_valueText = staticText(m_node.value);
     setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges);
     setAcceptHoverEvents(false);
     setZValue(1);
@@ -141,22 +196,31 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->setFont(labelFont());
     painter->setPen(QColor(0x20, 0x20, 0x20));
     double y = m_shapeRect.bottom() + kLabelGap;
+    const bool showValue = lod >= kValueLod && !m_node.value.isEmpty();
+    if (titleInside(m_node.shape) && showValue && 2 * line <= m_shapeRect.height()) {
+        // Both lines inside the box, so that the links leaving it never cross them.
+        drawCentred(painter, m_titleText, QPointF(0, -line), scale);
+        painter->setPen(QColor(0x4a, 0x4a, 0x4a));
+        drawCentred(painter, m_valueText, QPointF(0, 0), scale);
+        return;
+    }
     if (titleInside(m_node.shape) && line <= m_shapeRect.height()) {
-        drawCentred(painter, m_node.title, QPointF(0, -line / 2), scale);
+        drawCentred(painter, m_titleText, QPointF(0, -line / 2), scale);
     } else {
-        drawCentred(painter, m_node.title, QPointF(0, y), scale);
+        drawCentred(painter, m_titleText, QPointF(0, y), scale);
         y += line;
     }
-    if (lod >= kValueLod && !m_node.value.isEmpty()) {
+    if (showValue) {
         painter->setPen(QColor(0x4a, 0x4a, 0x4a));
-        drawCentred(painter, m_node.value, QPointF(0, y), scale);
+        drawCentred(painter, m_valueText, QPointF(0, y), scale);
     }
 }
 
 LinkItem::LinkItem(int index, CanvasLink link, NodeItem* from, NodeItem* to, double sideOffset)
     : m_index(index), m_link(std::move(link)), m_from(from), m_to(to), m_sideOffset(sideOffset) {
     m_link.value = elided(m_link.value);
-    setFlags(ItemIsSelectable);
+    m_valueText = staticText(m_link.value);
+    setFlags(ItemIsSelectable | ItemUsesExtendedStyleOption);
     setZValue(0);
     if (!m_link.toolTip.isEmpty()) setToolTip(m_link.toolTip);
     from->addLink(this);
@@ -214,27 +278,41 @@ void LinkItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
         colour = QColor(0x7b, 0x1f, 0xa2);
         width = std::max(width, 4.0);
     }
+    if (selected) width = std::max(width, 2.0);
     if (selected) colour = QColor(0x15, 0x65, 0xc0);
+    // Widths are in screen pixels (cosmetic), as in diagram editors: a link stays a crisp line at every zoom,
+    // and the raster engine strokes a hairline far faster than a wide path.
     QPen pen(colour);
-    pen.setWidthF(lod < 0.15 ? 0.0 : width);  // cosmetic hairline when far out
+    pen.setCosmetic(true);
+    pen.setWidthF(width <= 1.5 ? 0.0 : width);
     if (selected) pen.setStyle(Qt::DashLine);
     painter->setPen(pen);
-    painter->drawLine(m_line);
+    // A long link's bounding box meets many views its line never crosses: draw only what shows.
+    QLineF visible = m_line;
+    const double margin = (width + 2) / lod;
+    const QRectF& exposed = option->exposedRect;
+    const bool lineShows = clipLine(visible, exposed.adjusted(-margin, -margin, margin, margin));
+    if (lineShows) painter->drawLine(visible);
     if (lod < 0.15) return;
     painter->setPen(Qt::NoPen);
     painter->setBrush(colour);
-    if (!m_headTo.isEmpty()) painter->drawPolygon(m_headTo);
-    if (!m_headFrom.isEmpty()) painter->drawPolygon(m_headFrom);
+    if (!m_headTo.isEmpty() && exposed.intersects(m_headTo.boundingRect())) painter->drawPolygon(m_headTo);
+    if (!m_headFrom.isEmpty() && exposed.intersects(m_headFrom.boundingRect())) painter->drawPolygon(m_headFrom);
     if (lod < kValueLod || m_link.value.isEmpty()) return;
     const double scale = labelScale(lod);
-    const double w = labelMetrics().horizontalAdvance(m_link.value) * scale;
+    const double w = m_valueText.size().width() * scale;
     const double h = labelMetrics().height() * scale;
     const QPointF mid = m_line.center();
+    const QRectF labelRect(mid.x() - w / 2 - 2, mid.y() - h / 2, w + 4, h);
+    if (!exposed.intersects(labelRect)) return;
+    if (auto* graphScene = qobject_cast<GraphScene*>(scene());
+        graphScene && !graphScene->labelSpace().claim(painter->worldTransform().mapRect(labelRect)))
+        return;
     painter->setBrush(QColor(255, 255, 255, 220));
     painter->drawRoundedRect(QRectF(mid.x() - w / 2 - 2, mid.y() - h / 2, w + 4, h), 3, 3);
     painter->setFont(labelFont());
     painter->setPen(m_link.highlighted || m_link.load >= 0 ? colour.darker(140) : QColor(0x30, 0x30, 0x30));
-    drawCentred(painter, m_link.value, QPointF(mid.x(), mid.y() - h / 2), scale);
+    drawCentred(painter, m_valueText, QPointF(mid.x(), mid.y() - h / 2), scale);
 }
 
 }  // namespace hetsched::ui

@@ -4,6 +4,7 @@
 
 #include <QGraphicsItem>
 #include <QPainterPath>
+#include <QStaticText>
 #include <vector>
 
 #include "canvas/canvas_adapter.h"
@@ -11,6 +12,20 @@
 namespace hetsched::ui {
 
 class LinkItem;
+
+// Screen space taken by link labels in the frame being painted: a label that would overlap one already
+// drawn is left out, so that labels stay readable in dense drawings (and cost nothing there).
+class LabelSpace {
+public:
+    void reset(QSize viewport);
+    bool claim(const QRectF& deviceRect);  // false when taken (nothing is claimed then)
+
+private:
+    static constexpr int kCell = 6;   // pixels
+    std::vector<unsigned char> m_cells;
+    int m_columns = 0;
+    int m_rows = 0;
+};
 
 class NodeItem : public QGraphicsItem {
 public:
@@ -39,6 +54,8 @@ private:
     QRectF m_shapeRect;   // the body, centred on the item's origin
     QRectF m_bounds;      // body and labels at their largest
     std::vector<LinkItem*> m_links;
+    QStaticText m_titleText;  // laid out once, drawn every frame
+    QStaticText m_valueText;
 };
 
 class LinkItem : public QGraphicsItem {
@@ -69,6 +86,7 @@ private:
     QPolygonF m_headFrom;
     QRectF m_bounds;
     QPainterPath m_shape;
+    QStaticText m_valueText;
 };
 
 // The smallest on-screen size (pixels) of label text; below the zoom where this makes labels of

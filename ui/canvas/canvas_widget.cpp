@@ -224,7 +224,7 @@ std::vector<QPointF> CanvasWidget::automaticPositions(const Instance& instance, 
             break;
         case CanvasAutoLayout::Layered: {
             layout::LayeredOptions options;
-            options.layerSpacing = 95.0;
+            options.layerSpacing = 110.0;
             options.nodeSpacing = 125.0;
             points = layout::layeredLayout(n, layoutEdges(graph), options).position;
             break;

@@ -12,15 +12,22 @@ GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent) {
     setItemIndexMethod(QGraphicsScene::BspTreeIndex);
 }
 
+GraphScene::~GraphScene() {
+    // The items go with the scene: nobody may look at them through a selection signal meanwhile.
+    blockSignals(true);
+    m_nodes.clear();
+    m_links.clear();
+}
+
 void GraphScene::setGraph(const CanvasGraph& graph, const std::vector<QPointF>& positions,
                           const QSet<QString>& selectedNodeKeys, const QSet<QString>& selectedLinkKeys) {
     m_linkStart = nullptr;
     m_rubberLink = nullptr;
     m_moving = false;
     const QSignalBlocker block(this);  // one selectionChanged at the end, not one per item
-    clear();
     m_nodes.clear();
     m_links.clear();
+    clear();
     m_nodes.reserve(graph.nodes.size());
     for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
         auto* item = new NodeItem(static_cast<int>(i), graph.nodes[i]);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "canvas/canvas_adapter.h"
+#include "canvas/canvas_items.h"
 
 class QGraphicsLineItem;
 
@@ -23,6 +24,7 @@ public:
     enum class Mode { Select, AddNode, AddLink };
 
     explicit GraphScene(QObject* parent = nullptr);
+    ~GraphScene() override;
 
     // Rebuilds every item; the nodes and links whose keys are given come back selected.
     void setGraph(const CanvasGraph& graph, const std::vector<QPointF>& positions,
@@ -40,6 +42,7 @@ public:
     std::vector<int> selectedLinks() const;
     QSet<QString> selectedNodeKeys() const;
     QSet<QString> selectedLinkKeys() const;
+    LabelSpace& labelSpace() { return m_labelSpace; }
     static QString linkKey(const QString& fromKey, const QString& toKey) { return fromKey + QChar(0x2192) + toKey; }
 
 signals:
@@ -64,6 +67,7 @@ private:
     QGraphicsLineItem* m_rubberLink = nullptr;
     std::vector<QPointF> m_pressPositions;
     bool m_moving = false;
+    LabelSpace m_labelSpace;
 };
 
 }  // namespace hetsched::ui

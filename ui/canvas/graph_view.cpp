@@ -1,5 +1,7 @@
 #include "canvas/graph_view.h"
 
+#include "canvas/graph_scene.h"
+
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QScrollBar>
@@ -38,6 +40,7 @@ void GraphView::zoomAt(double factor, QPoint viewportPos) {
     horizontalScrollBar()->setValue(horizontalScrollBar()->value() + static_cast<int>(std::lround(delta.x())));
     verticalScrollBar()->setValue(verticalScrollBar()->value() + static_cast<int>(std::lround(delta.y())));
     setTransformationAnchor(anchor);
+    updateRenderHints();
     emit zoomChanged(zoom());
 }
 
@@ -55,7 +58,20 @@ void GraphView::fitAll() {
         scale(f, f);
         centerOn(bounds.center());
     }
+    updateRenderHints();
     emit zoomChanged(zoom());
+}
+
+void GraphView::updateRenderHints() {
+    constexpr double kOverviewZoom = 0.5;
+    constexpr qsizetype kLargeScene = 2000;
+    const bool overview = zoom() < kOverviewZoom && scene() && scene()->items().size() > kLargeScene;
+    setRenderHint(QPainter::Antialiasing, !overview);
+}
+
+void GraphView::paintEvent(QPaintEvent* event) {
+    if (auto* graphScene = qobject_cast<GraphScene*>(scene())) graphScene->labelSpace().reset(viewport()->size());
+    QGraphicsView::paintEvent(event);
 }
 
 void GraphView::wheelEvent(QWheelEvent* event) {

@@ -20,6 +20,7 @@ signals:
     void zoomChanged(double zoom);
 
 protected:
+    void paintEvent(QPaintEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
@@ -28,6 +29,10 @@ protected:
     void keyReleaseEvent(QKeyEvent* event) override;
 
 private:
+    // Antialiasing off when zoomed far out on a large scene: thousands of hairlines draw several times
+    // faster aliased, and at that zoom the picture is an overview anyway.
+    void updateRenderHints();
+
     bool m_panning = false;
     bool m_spaceHeld = false;
     QPoint m_panLast;

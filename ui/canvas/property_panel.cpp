@@ -101,7 +101,8 @@ void PropertyPanel::showProperties(const QString& title, const std::vector<Canva
                 });
                 QPointer<QLineEdit> guard(edit);
                 connect(edit, &QLineEdit::editingFinished, this, [this, guard, name = p.name, original] {
-                    if (!guard || !guard->isVisible() || guard->text() == original) return;
+                    // A field of a form being replaced (focus left it as it was hidden) commits nothing.
+                    if (!guard || guard->parentWidget() != m_form || guard->text() == original) return;
                     if (m_committer) m_committer(name, guard->text());
                 });
                 editor = edit;
@@ -114,6 +115,7 @@ void PropertyPanel::showProperties(const QString& title, const std::vector<Canva
         form->addRow(p.label, editor);
     }
     static_cast<QVBoxLayout*>(layout())->insertWidget(2, m_form);
+    m_form->show();
 }
 
 QWidget* PropertyPanel::editorOf(const QString& name) const {

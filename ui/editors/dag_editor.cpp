@@ -87,6 +87,7 @@ DagEditor::DagEditor(ProjectDocument* document, QWidget* parent) : InstanceEdito
     splitter->addWidget(platform);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
+    splitter->setSizes({600, 170});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
@@ -120,7 +121,11 @@ void DagEditor::refreshPlatform() {
         const DagCluster& c = in->platform.clusters[static_cast<std::size_t>(r)];
         const QStringList cells = {QString::fromStdString(c.name), QString::number(c.processors), formatNumber(c.speed),
                                    formatNumber(c.bandwidth), formatNumber(c.latency)};
-        for (int col = 0; col < ColumnCount; ++col) m_clusters->setItem(r, col, new QTableWidgetItem(cells[col]));
+        // Existing items are updated, not replaced: this may run inside the table's own cellChanged.
+        for (int col = 0; col < ColumnCount; ++col) {
+            if (QTableWidgetItem* item = m_clusters->item(r, col)) item->setText(cells[col]);
+            else m_clusters->setItem(r, col, new QTableWidgetItem(cells[col]));
+        }
     }
     m_backboneBandwidth->setText(formatNumber(in->platform.backbone.bandwidth));
     m_backboneLatency->setText(formatNumber(in->platform.backbone.latency));
