@@ -6,10 +6,12 @@
 #include <QDir>
 #include <QGraphicsView>
 #include <QLineEdit>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
 #include <QToolBar>
 #include <QUndoStack>
+#include <QWheelEvent>
 
 #include "canvas/canvas_items.h"
 #include "canvas/canvas_widget.h"
@@ -18,6 +20,8 @@
 #include "canvas/property_panel.h"
 #include "document/project_document.h"
 #include "editors/dag_editor.h"
+#include "editors/divisible_editor.h"
+#include "editors/divisible_worker_model.h"
 #include "editors/steady_state_editor.h"
 #include "io/instance_io.h"
 #include "io/project.h"
@@ -353,6 +357,47 @@ private slots:
         QCOMPARE(instanceToJson(document.entry(id)->instance).dump(), instanceToJson(parsed(kChain)).dump());
     }
 
+    void theDivisibleStarIsEditedOnTheCanvasAndShowsAlpha() {
+        Expected<Instance> star = readInstanceFile(HETSCHED_EXAMPLES_DIR "/divisible-small.json");
+        QVERIFY(star.ok());
+        ProjectDocument document;
+        Project project;
+        project.entries.push_back({"star", *star, {}, nullptr});
+        document.reset(project, QString());
+        const EntryId id = document.entryAt(0).id;
+        DivisibleEditor editor(&document);
+        editor.resize(1200, 800);
+        editor.show();
+        editor.setEntry(id);
+        CanvasWidget* canvas = editor.starCanvas();
+        const std::size_t workers = std::get<DivisibleInstance>(document.entry(id)->instance).workers.size();
+        QCOMPARE(canvas->scene()->nodeItems().size(), workers + 1);  // and the master
+        QCOMPARE(canvas->scene()->linkItems().size(), workers);
+        QVERIFY(canvas->addNodeAt(QPointF(300, 300)));
+        QCOMPARE(std::get<DivisibleInstance>(document.entry(id)->instance).workers.size(), workers + 1);
+        QCOMPARE(editor.workerModel()->rowCount(), static_cast<int>(workers + 1));  // the table follows
+        // A negative c_i is refused as typed and on commit; the master cannot be deleted.
+        canvas->scene()->clearSelection();
+        canvas->scene()->linkItems().front()->setSelected(true);
+        typeProperty(canvas, QStringLiteral("c"), QStringLiteral("-2"), false);
+        QVERIFY(canvas->propertyPanel()->errorText().contains(QStringLiteral("must be positive")));
+        canvas->scene()->clearSelection();
+        canvas->scene()->nodeItems().front()->setSelected(true);
+        QVERIFY(!canvas->deleteSelection());
+        QVERIFY(canvas->messageBar()->text().contains(QStringLiteral("master")));
+        document.undoStack()->undo();
+        QCOMPARE(std::get<DivisibleInstance>(document.entry(id)->instance).workers.size(), workers);
+        // A run's alpha_i: the participating workers are marked.
+        Expected<SolveResult> result = solve(document.entry(id)->instance, "");
+        QVERIFY(result.ok());
+        document.appendRun(id, makeRunRecord(*result, document.entry(id)->digest));
+        editor.showRun(&document.entry(id)->runs.back());
+        int marked = 0;
+        for (NodeItem* node : canvas->scene()->nodeItems()) marked += node->node().marked ? 1 : 0;
+        QVERIFY(marked > 0);
+        QVERIFY(canvas->scene()->nodeItems()[1]->node().value.contains(QStringLiteral("α=")));
+    }
+
     void screenshotsAtSeveralZoomLevels() {
         const QString dir = qEnvironmentVariable("HETSCHED_CANVAS_SHOTS");
         if (dir.isEmpty()) QSKIP("set HETSCHED_CANVAS_SHOTS=<dir> to write the screenshots");
@@ -386,6 +431,47 @@ private slots:
         QTest::qWait(50);
         dag.canvas()->view()->fitAll();
         dag.grab().save(dir + "/dag-fit.png");
+        Expected<Instance> star = readInstanceFile(HETSCHED_EXAMPLES_DIR "/divisible-star-12.json");
+        QVERIFY(star.ok());
+        const EntryId starId = document.addEntry("star", *star);
+        Expected<SolveResult> starRun = solve(*star, "");
+        QVERIFY(starRun.ok());
+        document.appendRun(starId, makeRunRecord(*starRun, document.entry(starId)->digest));
+        DivisibleEditor divisible(&document);
+        divisible.resize(1300, 800);
+        divisible.show();
+        divisible.setEntry(starId);
+        divisible.showRun(&document.entry(starId)->runs.back());
+        divisible.findChild<QTabWidget*>(QStringLiteral("divisibleViews"))->setCurrentWidget(divisible.starCanvas());
+        QTest::qWait(50);
+        divisible.starCanvas()->view()->fitAll();
+        divisible.grab().save(dir + "/divisible-star-canvas.png");
+
+        // A larger drawing (a project given by HETSCHED_CANVAS_PROJECT) at several zooms, by wheel events.
+        const QString file = qEnvironmentVariable("HETSCHED_CANVAS_PROJECT");
+        if (file.isEmpty()) return;
+        Expected<std::string> text = readTextFile(file.toStdString());
+        QVERIFY(text.ok());
+        Expected<Project> big = parseProject(*text);
+        QVERIFY(big.ok());
+        ProjectDocument bigDocument;
+        bigDocument.reset(*big, file);
+        SteadyStateEditor large(&bigDocument);
+        large.resize(1300, 850);
+        large.show();
+        large.setEntry(bigDocument.entryAt(0).id);
+        QTest::qWait(50);
+        GraphView* view = large.canvas()->view();
+        view->fitAll();
+        large.grab().save(dir + "/large-fit.png");
+        for (double zoom : {0.5, 1.0, 3.0}) {
+            while (view->zoom() < zoom / 1.2) {
+                QWheelEvent wheel(QPointF(view->viewport()->rect().center()), view->viewport()->mapToGlobal(view->viewport()->rect().center()).toPointF(),
+                                  QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+                QApplication::sendEvent(view->viewport(), &wheel);
+            }
+            large.grab().save(dir + QStringLiteral("/large-zoom-%1.png").arg(qRound(zoom * 100)));
+        }
     }
 };
 

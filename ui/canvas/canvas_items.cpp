@@ -16,8 +16,8 @@ namespace {
 
 // Below these levels of detail (screen pixels per scene unit) a label would have to grow past its
 // neighbours to stay readable: the value line is dropped first, then the title.
-constexpr double kValueLod = 0.6;
-constexpr double kTitleLod = 0.4;
+constexpr double kValueLod = 0.3;
+constexpr double kTitleLod = 0.25;
 constexpr double kLabelGap = 3.0;
 constexpr double kMaxLabelWidth = 150.0;
 
@@ -193,18 +193,40 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     if (lod < kTitleLod) return;
     const double scale = labelScale(lod);
     const double line = labelMetrics().height() * scale;
+    const double titleWidth = m_titleText.size().width() * scale;
+    const double valueWidth = m_valueText.size().width() * scale;
+    bool showValue = lod >= kValueLod && !m_node.value.isEmpty();
+    const bool inside = titleInside(m_node.shape) && line <= m_shapeRect.height();
+    const bool bothInside = inside && showValue && 2 * line <= m_shapeRect.height();
+    // Node labels never overlap one another: the value goes first when space is short, then the title.
+    auto* graphScene = qobject_cast<GraphScene*>(scene());
+    const auto labelRect = [&](bool withValue) {
+        const double top = bothInside || inside ? m_shapeRect.top() : m_shapeRect.bottom() + kLabelGap;
+        const double lines = inside ? (withValue && !bothInside ? 1 : 0) + 1 : (withValue ? 2 : 1);
+        const double width = std::max(titleWidth, withValue ? valueWidth : 0.0);
+        return QRectF(-width / 2, top, width, std::max(lines * line, inside ? m_shapeRect.height() : 0.0))
+            .united(inside && withValue && !bothInside
+                        ? QRectF(-valueWidth / 2, m_shapeRect.bottom() + kLabelGap, valueWidth, line)
+                        : QRectF());
+    };
+    if (graphScene) {
+        LabelSpace& space = graphScene->nodeLabelSpace();
+        if (!(showValue && space.claim(painter->worldTransform().mapRect(labelRect(true))))) {
+            showValue = false;
+            if (!space.claim(painter->worldTransform().mapRect(labelRect(false)))) return;
+        }
+    }
     painter->setFont(labelFont());
     painter->setPen(QColor(0x20, 0x20, 0x20));
     double y = m_shapeRect.bottom() + kLabelGap;
-    const bool showValue = lod >= kValueLod && !m_node.value.isEmpty();
-    if (titleInside(m_node.shape) && showValue && 2 * line <= m_shapeRect.height()) {
+    if (inside && showValue && 2 * line <= m_shapeRect.height()) {
         // Both lines inside the box, so that the links leaving it never cross them.
         drawCentred(painter, m_titleText, QPointF(0, -line), scale);
         painter->setPen(QColor(0x4a, 0x4a, 0x4a));
         drawCentred(painter, m_valueText, QPointF(0, 0), scale);
         return;
     }
-    if (titleInside(m_node.shape) && line <= m_shapeRect.height()) {
+    if (inside) {
         drawCentred(painter, m_titleText, QPointF(0, -line / 2), scale);
     } else {
         drawCentred(painter, m_titleText, QPointF(0, y), scale);

@@ -220,7 +220,7 @@ std::vector<QPointF> CanvasWidget::automaticPositions(const Instance& instance, 
     std::vector<layout::Point> points;
     switch (m_adapter->autoLayout(instance)) {
         case CanvasAutoLayout::Radial:
-            points = layout::radialLayout(n, m_adapter->layoutCentre(instance), 220.0, 110.0);
+            points = layout::radialLayout(n, m_adapter->layoutCentre(instance), 260.0, 170.0);
             break;
         case CanvasAutoLayout::Layered: {
             layout::LayeredOptions options;

@@ -42,7 +42,8 @@ public:
     std::vector<int> selectedLinks() const;
     QSet<QString> selectedNodeKeys() const;
     QSet<QString> selectedLinkKeys() const;
-    LabelSpace& labelSpace() { return m_labelSpace; }
+    LabelSpace& labelSpace() { return m_labelSpace; }          // link labels
+    LabelSpace& nodeLabelSpace() { return m_nodeLabelSpace; }  // node labels
     static QString linkKey(const QString& fromKey, const QString& toKey) { return fromKey + QChar(0x2192) + toKey; }
 
 signals:
@@ -68,6 +69,7 @@ private:
     std::vector<QPointF> m_pressPositions;
     bool m_moving = false;
     LabelSpace m_labelSpace;
+    LabelSpace m_nodeLabelSpace;
 };
 
 }  // namespace hetsched::ui

@@ -70,7 +70,10 @@ void GraphView::updateRenderHints() {
 }
 
 void GraphView::paintEvent(QPaintEvent* event) {
-    if (auto* graphScene = qobject_cast<GraphScene*>(scene())) graphScene->labelSpace().reset(viewport()->size());
+    if (auto* graphScene = qobject_cast<GraphScene*>(scene())) {
+        graphScene->labelSpace().reset(viewport()->size());
+        graphScene->nodeLabelSpace().reset(viewport()->size());
+    }
     QGraphicsView::paintEvent(event);
 }
 

@@ -94,6 +94,7 @@ SteadyStateEditor::SteadyStateEditor(ProjectDocument* document, QWidget* parent)
     m_resultView->setObjectName(QStringLiteral("steadyResultViewCombo"));
     m_resultView->setToolTip(tr("What of the selected run to draw on the platform"));
     m_resultView->setMinimumContentsLength(18);
+    m_resultView->addItem(tr("Platform only"));
 
     auto* row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Model"), this));
