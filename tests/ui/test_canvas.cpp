@@ -25,6 +25,7 @@
 #include "editors/steady_state_editor.h"
 #include "io/instance_io.h"
 #include "io/project.h"
+#include "model/dag_random.h"
 #include "solvers/registry.h"
 #include "util/message_bar.h"
 
@@ -431,6 +432,16 @@ private slots:
         QTest::qWait(50);
         dag.canvas()->view()->fitAll();
         dag.grab().save(dir + "/dag-fit.png");
+        DagGeneratorConfig config;
+        config.n = 60;
+        config.seed = 4;
+        Expected<DagInstance> generated = generateDag(config, std::get<DagInstance>(document.entryAt(0).instance).platform);
+        QVERIFY(generated.ok());
+        QVERIFY(dag.canvas()->apply({Instance(*generated), {}, QStringLiteral("Generate"), {}}));
+        dag.canvas()->view()->fitAll();
+        dag.grab().save(dir + "/dag-generated-fit.png");
+        dag.canvas()->view()->zoomBy(2.5);
+        dag.grab().save(dir + "/dag-generated-zoomed.png");
         Expected<Instance> star = readInstanceFile(HETSCHED_EXAMPLES_DIR "/divisible-star-12.json");
         QVERIFY(star.ok());
         const EntryId starId = document.addEntry("star", *star);

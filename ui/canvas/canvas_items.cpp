@@ -46,7 +46,7 @@ QRectF bodyRect(CanvasNodeShape shape) {
     switch (shape) {
         case CanvasNodeShape::Processor: return {-20, -20, 40, 40};
         case CanvasNodeShape::Router: return {-12, -12, 24, 24};
-        case CanvasNodeShape::Task: return {-52, -21, 104, 42};
+        case CanvasNodeShape::Task: return {-60, -21, 120, 42};
         case CanvasNodeShape::Cluster: return {-55, -22, 110, 44};
     }
     return {-20, -20, 40, 40};
@@ -190,6 +190,10 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
         case CanvasNodeShape::Task:
         case CanvasNodeShape::Cluster: painter->drawRoundedRect(m_shapeRect, 6, 6); break;
     }
+    if (titleInside(m_node.shape)) {
+        paintInsideLabels(painter, lod);
+        return;
+    }
     if (lod < kTitleLod) return;
     const double scale = labelScale(lod);
     const double line = labelMetrics().height() * scale;
@@ -236,6 +240,34 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
         painter->setPen(QColor(0x4a, 0x4a, 0x4a));
         drawCentred(painter, m_valueText, QPointF(0, y), scale);
     }
+}
+
+void NodeItem::paintInsideLabels(QPainter* painter, double lod) {
+    // Text inside a box scales with the box (never beyond it) while it stays readable on screen;
+    // the value goes first when the box gets too small for two lines.
+    constexpr double kMinPixels = 7.0;
+    const double lineHeight = labelMetrics().height();
+    const double room = m_shapeRect.width() - 6;
+    const auto fitted = [&](const QStaticText& text, double lines) {
+        double scale = std::min(labelScale(lod), m_shapeRect.height() / (lines * lineHeight));
+        if (text.size().width() * scale > room) scale = room / text.size().width();
+        return scale;
+    };
+    painter->setFont(labelFont());
+    const double titleTwo = fitted(m_titleText, 2);
+    const double valueTwo = fitted(m_valueText, 2);
+    if (!m_node.value.isEmpty() && kLabelPixels * lod * std::min(titleTwo, valueTwo) >= kMinPixels) {
+        const double scale = std::min(titleTwo, valueTwo);
+        painter->setPen(QColor(0x20, 0x20, 0x20));
+        drawCentred(painter, m_titleText, QPointF(0, -lineHeight * scale), scale);
+        painter->setPen(QColor(0x4a, 0x4a, 0x4a));
+        drawCentred(painter, m_valueText, QPointF(0, 0), scale);
+        return;
+    }
+    const double titleOne = fitted(m_titleText, 1);
+    if (kLabelPixels * lod * titleOne < kMinPixels - 1) return;
+    painter->setPen(QColor(0x20, 0x20, 0x20));
+    drawCentred(painter, m_titleText, QPointF(0, -lineHeight * titleOne / 2), titleOne);
 }
 
 LinkItem::LinkItem(int index, CanvasLink link, NodeItem* from, NodeItem* to, double sideOffset)

@@ -49,6 +49,8 @@ protected:
     QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
 
 private:
+    void paintInsideLabels(QPainter* painter, double lod);  // tasks and clusters: the text fits the box
+
     int m_index;
     CanvasNode m_node;
     QRectF m_shapeRect;   // the body, centred on the item's origin

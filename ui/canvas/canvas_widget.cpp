@@ -225,7 +225,7 @@ std::vector<QPointF> CanvasWidget::automaticPositions(const Instance& instance, 
         case CanvasAutoLayout::Layered: {
             layout::LayeredOptions options;
             options.layerSpacing = 110.0;
-            options.nodeSpacing = 125.0;
+            options.nodeSpacing = 140.0;
             points = layout::layeredLayout(n, layoutEdges(graph), options).position;
             break;
         }
