@@ -218,6 +218,18 @@ private slots:
         QTest::keyClick(canvas->view(), Qt::Key_Delete);
         QVERIFY(canvas->messageBar()->text().contains(QStringLiteral("source")));
 
+        // The wheel zooms around the cursor: the node under it stays there; the view is never an edit.
+        const int before = document.undoStack()->count();
+        const double zoom = canvas->view()->zoom();
+        const QPoint cursor = atNode(canvas, "P1");
+        QWheelEvent wheel(QPointF(cursor), QPointF(viewport(canvas)->mapToGlobal(cursor)), QPoint(), QPoint(0, 240),
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(viewport(canvas), &wheel);
+        QVERIFY(std::abs(canvas->view()->zoom() - zoom * 1.44) < 1e-6);
+        QVERIFY((atNode(canvas, "P1") - cursor).manhattanLength() <= 2);
+        canvas->view()->fitAll();
+        QCOMPARE(document.undoStack()->count(), before);
+
         // Undo everything back to the one processor, redo everything to the same document.
         const std::string end = snapshot(document, id);
         QVERIFY(QDir::temp().exists());
