@@ -4,6 +4,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QGraphicsView>
 #include <QLineEdit>
 #include <QTabWidget>
@@ -365,6 +367,33 @@ private slots:
         QVERIFY(canvas->messageBar()->text().contains(QStringLiteral("speed")));
         clusters->item(0, 1)->setText(QStringLiteral("8"));
         QCOMPARE(dagIn(document, id).platform.clusters[0].processors, 8);
+        // Import a daggen DOT file: one undoable step, the platform kept, the tasks laid out in layers.
+        QTemporaryDir temp;
+        QVERIFY(temp.isValid());
+        const QString dot = temp.filePath(QStringLiteral("g.dot"));
+        {
+            QFile file(dot);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("digraph G {\n  1 [size=\"2e9\", alpha=\"0.1\"]\n  2 [size=\"1e9\"]\n  3 [size=\"1e9\"]\n"
+                       "  1 -> 2 [size=\"1000\"]\n  1 -> 3\n}\n");
+        }
+        const int beforeImport = document.undoStack()->count();
+        QVERIFY(editor.importTaskGraph(dot));
+        QCOMPARE(document.undoStack()->count(), beforeImport + 1);
+        QCOMPARE(dagIn(document, id).tasks.size(), std::size_t(3));
+        QCOMPARE(dagIn(document, id).platform.clusters[0].processors, 8);
+        const nlohmann::json& positions = document.entry(id)->layout["positions"];
+        QCOMPARE(positions.size(), std::size_t(3));
+        QVERIFY(positions["1"][1].get<double>() < positions["2"][1].get<double>());
+        // A broken file is refused with the line, and changes nothing.
+        {
+            QFile file(dot);
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write("digraph G {\n  1 [size=\"2e9\"]\n  1 -> 9\n}\n");
+        }
+        QVERIFY(!editor.importTaskGraph(dot));
+        QCOMPARE(document.undoStack()->count(), beforeImport + 1);
+        QVERIFY2(canvas->messageBar()->text().contains(QStringLiteral("line 3")), qPrintable(canvas->messageBar()->text()));
         // Everything undone gives the original chain back.
         while (document.undoStack()->canUndo()) document.undoStack()->undo();
         QCOMPARE(instanceToJson(document.entry(id)->instance).dump(), instanceToJson(parsed(kChain)).dump());
