@@ -194,51 +194,41 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
         paintInsideLabels(painter, lod);
         return;
     }
-    if (lod < kTitleLod) return;
+    const int lines = m_labelLines < 0 ? labelLinesAt(lod) : m_labelLines;
+    if (lines == 0) return;
     const double scale = labelScale(lod);
     const double line = labelMetrics().height() * scale;
-    const double titleWidth = m_titleText.size().width() * scale;
-    const double valueWidth = m_valueText.size().width() * scale;
-    bool showValue = lod >= kValueLod && !m_node.value.isEmpty();
-    const bool inside = titleInside(m_node.shape) && line <= m_shapeRect.height();
-    const bool bothInside = inside && showValue && 2 * line <= m_shapeRect.height();
-    // Node labels never overlap one another: the value goes first when space is short, then the title.
-    auto* graphScene = qobject_cast<GraphScene*>(scene());
-    const auto labelRect = [&](bool withValue) {
-        const double top = bothInside || inside ? m_shapeRect.top() : m_shapeRect.bottom() + kLabelGap;
-        const double lines = inside ? (withValue && !bothInside ? 1 : 0) + 1 : (withValue ? 2 : 1);
-        const double width = std::max(titleWidth, withValue ? valueWidth : 0.0);
-        return QRectF(-width / 2, top, width, std::max(lines * line, inside ? m_shapeRect.height() : 0.0))
-            .united(inside && withValue && !bothInside
-                        ? QRectF(-valueWidth / 2, m_shapeRect.bottom() + kLabelGap, valueWidth, line)
-                        : QRectF());
-    };
-    if (graphScene) {
-        LabelSpace& space = graphScene->nodeLabelSpace();
-        if (!(showValue && space.claim(painter->worldTransform().mapRect(labelRect(true))))) {
-            showValue = false;
-            if (!space.claim(painter->worldTransform().mapRect(labelRect(false)))) return;
-        }
-    }
     painter->setFont(labelFont());
     painter->setPen(QColor(0x20, 0x20, 0x20));
-    double y = m_shapeRect.bottom() + kLabelGap;
-    if (inside && showValue && 2 * line <= m_shapeRect.height()) {
-        // Both lines inside the box, so that the links leaving it never cross them.
-        drawCentred(painter, m_titleText, QPointF(0, -line), scale);
+    const double y = m_shapeRect.bottom() + kLabelGap;
+    drawCentred(painter, m_titleText, QPointF(0, y), scale);
+    if (lines == 2) {
         painter->setPen(QColor(0x4a, 0x4a, 0x4a));
-        drawCentred(painter, m_valueText, QPointF(0, 0), scale);
-        return;
+        drawCentred(painter, m_valueText, QPointF(0, y + line), scale);
     }
-    if (inside) {
-        drawCentred(painter, m_titleText, QPointF(0, -line / 2), scale);
-    } else {
-        drawCentred(painter, m_titleText, QPointF(0, y), scale);
-        y += line;
-    }
-    if (showValue) {
-        painter->setPen(QColor(0x4a, 0x4a, 0x4a));
-        drawCentred(painter, m_valueText, QPointF(0, y), scale);
+}
+
+int NodeItem::labelLinesAt(double lod) const {
+    if (lod < kTitleLod) return 0;
+    return lod >= kValueLod && !m_node.value.isEmpty() ? 2 : 1;
+}
+
+QRectF NodeItem::labelRect(double lod, int lines) const {
+    if (titleInside(m_node.shape)) return m_shapeRect;  // the text stays inside the box
+    const double scale = labelScale(lod);
+    const double width = std::max(m_titleText.size().width(), lines == 2 ? m_valueText.size().width() : 0.0) * scale;
+    return {-width / 2, m_shapeRect.bottom() + kLabelGap, width, lines * labelMetrics().height() * scale};
+}
+
+void NodeItem::claimLabel(LabelSpace& space, const QTransform& toDevice, double lod) {
+    // Node labels go first in a frame, the value dropped before the title: they never overlap one
+    // another, and link labels keep off them.
+    m_labelLines = 0;
+    for (int lines = labelLinesAt(lod); lines > 0; --lines) {
+        if (space.claim(toDevice.mapRect(labelRect(lod, lines).translated(pos())))) {
+            m_labelLines = lines;
+            return;
+        }
     }
 }
 

@@ -45,11 +45,18 @@ public:
     QPainterPath shape() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
+    // Before a frame (GraphView): takes screen space for this node's label in `space` and remembers how
+    // many lines fit. Without it (exports, other views) every label is drawn in full.
+    void claimLabel(LabelSpace& space, const QTransform& toDevice, double lod);
+    void resetLabel() { m_labelLines = -1; }
+
 protected:
     QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
 
 private:
     void paintInsideLabels(QPainter* painter, double lod);  // tasks and clusters: the text fits the box
+    int labelLinesAt(double lod) const;                      // 0, 1 (title) or 2 (title and value)
+    QRectF labelRect(double lod, int lines) const;           // item coordinates
 
     int m_index;
     CanvasNode m_node;
@@ -58,6 +65,7 @@ private:
     std::vector<LinkItem*> m_links;
     QStaticText m_titleText;  // laid out once, drawn every frame
     QStaticText m_valueText;
+    int m_labelLines = -1;    // decided by claimLabel for the frame being drawn; -1: all that the zoom allows
 };
 
 class LinkItem : public QGraphicsItem {

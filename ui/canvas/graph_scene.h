@@ -42,8 +42,7 @@ public:
     std::vector<int> selectedLinks() const;
     QSet<QString> selectedNodeKeys() const;
     QSet<QString> selectedLinkKeys() const;
-    LabelSpace& labelSpace() { return m_labelSpace; }          // link labels
-    LabelSpace& nodeLabelSpace() { return m_nodeLabelSpace; }  // node labels
+    LabelSpace& labelSpace() { return m_labelSpace; }  // node labels, then link labels, of the frame being drawn
     static QString linkKey(const QString& fromKey, const QString& toKey) { return fromKey + QChar(0x2192) + toKey; }
 
 signals:
@@ -69,7 +68,6 @@ private:
     std::vector<QPointF> m_pressPositions;
     bool m_moving = false;
     LabelSpace m_labelSpace;
-    LabelSpace m_nodeLabelSpace;
 };
 
 }  // namespace hetsched::ui

@@ -5,6 +5,7 @@
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QScrollBar>
+#include <QStyleOptionGraphicsItem>
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
@@ -71,8 +72,16 @@ void GraphView::updateRenderHints() {
 
 void GraphView::paintEvent(QPaintEvent* event) {
     if (auto* graphScene = qobject_cast<GraphScene*>(scene())) {
-        graphScene->labelSpace().reset(viewport()->size());
-        graphScene->nodeLabelSpace().reset(viewport()->size());
+        // The whole view's node labels are placed first, the same way whatever part is repainted.
+        LabelSpace& space = graphScene->labelSpace();
+        space.reset(viewport()->size());
+        const QTransform toDevice = viewportTransform();
+        const double lod = QStyleOptionGraphicsItem::levelOfDetailFromTransform(toDevice);
+        const QRectF visible = mapToScene(viewport()->rect()).boundingRect().adjusted(-200, -200, 200, 200);
+        for (NodeItem* node : graphScene->nodeItems()) {
+            if (visible.contains(node->pos())) node->claimLabel(space, toDevice, lod);
+            else node->resetLabel();
+        }
     }
     QGraphicsView::paintEvent(event);
 }
