@@ -11,14 +11,31 @@ using json_detail::JsonNode;
 namespace {
 constexpr const char* kFormat = "hetsched-project";
 constexpr int kVersion = 1;
+
+// The canvas positions: an object of finite [x, y] pairs under "positions" (other keys are kept).
+nlohmann::json readLayout(const JsonNode& layout) {
+    layout.requireObject();
+    if (auto positions = layout.find("positions")) {
+        positions->requireObject();
+        for (const auto& [name, value] : positions->raw().items()) {
+            const JsonNode point = positions->at(name.c_str());
+            if (!value.is_array() || value.size() != 2) point.fail("expected [x, y]");
+            point[0].numberIn(-1e9, 1e9);
+            point[1].numberIn(-1e9, 1e9);
+        }
+    }
+    return layout.raw();
+}
 }  // namespace
 
 nlohmann::json projectToJson(const Project& project) {
     nlohmann::json entries = nlohmann::json::array();
     for (const ProjectEntry& entry : project.entries) {
-        entries.push_back({{"name", entry.name},
-                           {"instance", instanceToJson(entry.instance)},
-                           {"runs", entry.runs}});
+        nlohmann::json stored = {{"name", entry.name},
+                                 {"instance", instanceToJson(entry.instance)},
+                                 {"runs", entry.runs}};
+        if (!entry.layout.is_null()) stored["layout"] = entry.layout;
+        entries.push_back(std::move(stored));
     }
     return {{"format", kFormat}, {"version", kVersion}, {"entries", entries}};
 }
@@ -49,6 +66,7 @@ Expected<Project> parseProject(std::string_view jsonText) {
                     e.runs.push_back((*runs)[k].raw());
                 }
             }
+            if (auto layout = entry.find("layout")) e.layout = readLayout(*layout);
             project.entries.push_back(std::move(e));
         }
         return project;

@@ -16,6 +16,9 @@ struct ProjectEntry {
     std::string name;
     Instance instance;
     std::vector<nlohmann::json> runs;   // results as `hetsched solve` prints them
+    // Where the canvas editors draw the instance's elements, {"positions": {"<name>": [x, y], ...}};
+    // null when never placed. Not part of the instance: moving a node does not change its results.
+    nlohmann::json layout = nullptr;
 };
 
 struct Project {

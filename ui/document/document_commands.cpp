@@ -73,4 +73,17 @@ bool EditInstanceCommand::mergeWith(const QUndoCommand* other) {
     return true;
 }
 
+SetLayoutCommand::SetLayoutCommand(ProjectDocument* document, EntryId id, nlohmann::json before,
+                                   nlohmann::json after, const QString& text)
+    : m_document(document), m_id(id), m_before(std::move(before)), m_after(std::move(after)) {
+    setText(text);
+}
+
+void SetLayoutCommand::redo() {
+    m_document->setEntryLayout(m_id, m_after);
+}
+void SetLayoutCommand::undo() {
+    m_document->setEntryLayout(m_id, m_before);
+}
+
 }  // namespace hetsched::ui

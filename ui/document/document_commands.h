@@ -64,4 +64,19 @@ private:
     int m_mergeKey;
 };
 
+// Replaces an entry's canvas layout (positions); the instance and its digest are untouched.
+class SetLayoutCommand : public QUndoCommand {
+public:
+    SetLayoutCommand(ProjectDocument* document, EntryId id, nlohmann::json before, nlohmann::json after,
+                     const QString& text);
+    void redo() override;
+    void undo() override;
+
+private:
+    ProjectDocument* m_document;
+    EntryId m_id;
+    nlohmann::json m_before;
+    nlohmann::json m_after;
+};
+
 }  // namespace hetsched::ui

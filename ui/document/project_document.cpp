@@ -63,6 +63,7 @@ void ProjectDocument::reset(Project project, const QString& filePath) {
         entry.name = QString::fromStdString(stored.name);
         entry.instance = std::move(stored.instance);
         entry.digest = instanceDigest(entry.instance);
+        entry.layout = std::move(stored.layout);
         // A stored run cannot tell which version of the instance it was made on: it is taken as current.
         for (nlohmann::json& run : stored.runs)
             entry.runs.push_back(restoreRunRecord(entry.instance, std::move(run), entry.digest));
@@ -79,7 +80,7 @@ void ProjectDocument::reset(Project project, const QString& filePath) {
 Project ProjectDocument::toProject() const {
     Project project;
     for (const DocumentEntry& entry : m_entries) {
-        ProjectEntry stored{entry.name.toStdString(), entry.instance, {}};
+        ProjectEntry stored{entry.name.toStdString(), entry.instance, {}, entry.layout};
         for (const RunRecord& run : entry.runs) stored.runs.push_back(run.json);
         project.entries.push_back(std::move(stored));
     }
@@ -133,6 +134,12 @@ void ProjectDocument::editInstance(EntryId id, Instance after, const QString& te
     m_undoStack.push(new EditInstanceCommand(this, id, e->instance, std::move(after), text, mergeKey));
 }
 
+void ProjectDocument::setLayout(EntryId id, nlohmann::json layout, const QString& text) {
+    const DocumentEntry* e = entry(id);
+    if (!e || e->layout == layout) return;
+    m_undoStack.push(new SetLayoutCommand(this, id, e->layout, std::move(layout), text));
+}
+
 void ProjectDocument::appendRun(EntryId id, RunRecord run) {
     DocumentEntry* e = mutableEntry(id);
     if (!e) return;
@@ -179,6 +186,13 @@ void ProjectDocument::setEntryInstance(EntryId id, Instance instance) {
         e->digest = instanceDigest(e->instance);
         emit instanceChanged(id);
         emit runsChanged(id);  // which runs are current depends on the instance
+    }
+}
+
+void ProjectDocument::setEntryLayout(EntryId id, nlohmann::json layout) {
+    if (DocumentEntry* e = mutableEntry(id)) {
+        e->layout = std::move(layout);
+        emit layoutChanged(id);
     }
 }
 

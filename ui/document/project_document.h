@@ -23,6 +23,7 @@ struct DocumentEntry {
     Instance instance;
     std::size_t digest = 0;  // instanceDigest(instance)
     std::vector<RunRecord> runs;
+    nlohmann::json layout;   // canvas positions (ProjectEntry::layout); not in the digest
 };
 
 class ProjectDocument : public QObject {
@@ -62,6 +63,8 @@ public:
     void renameEntry(EntryId id, const QString& name);
     // mergeKey >= 0 merges consecutive edits with the same key on the same entry (typing in a spin box).
     void editInstance(EntryId id, Instance after, const QString& text, int mergeKey = -1);
+    // Moves canvas elements: changes the entry's layout only, so its runs stay current.
+    void setLayout(EntryId id, nlohmann::json layout, const QString& text);
 
     // Runs are results, not edits: they are not undoable but they do make the document modified.
     void appendRun(EntryId id, RunRecord run);
@@ -76,6 +79,7 @@ signals:
     void entryRemoved(int row);
     void entryRenamed(hetsched::ui::EntryId id);
     void instanceChanged(hetsched::ui::EntryId id);
+    void layoutChanged(hetsched::ui::EntryId id);
     void runsChanged(hetsched::ui::EntryId id);
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
@@ -85,6 +89,7 @@ private:
     friend class RemoveEntryCommand;
     friend class RenameEntryCommand;
     friend class EditInstanceCommand;
+    friend class SetLayoutCommand;
 
     DocumentEntry* mutableEntry(EntryId id);
     EntryId nextId() { return ++m_lastId; }
@@ -92,6 +97,7 @@ private:
     DocumentEntry takeEntryAt(int row);
     void setEntryName(EntryId id, const QString& name);
     void setEntryInstance(EntryId id, Instance instance);
+    void setEntryLayout(EntryId id, nlohmann::json layout);
     void updateModified();
 
     QUndoStack m_undoStack;

@@ -21,6 +21,8 @@
 #include "editors/divisible_edits.h"
 #include "editors/divisible_scenario_model.h"
 #include "editors/divisible_worker_model.h"
+#include "canvas/canvas_widget.h"
+#include "canvas/divisible_star_adapter.h"
 #include "util/background_job.h"
 #include "util/message_bar.h"
 #include "util/number_text.h"
@@ -235,6 +237,25 @@ DivisibleEditor::DivisibleEditor(ProjectDocument* document, QWidget* parent)
     m_tabs->setObjectName(QStringLiteral("divisibleViews"));
     m_tabs->insertTab(kTimelineTab, m_timeline, tr("Scenario timeline"));
     m_tabs->insertTab(kThroughputTab, throughputPane, tr("Throughput vs workers"));
+    // The star on a canvas: the same workers, edited through the same document commands.
+    m_star = new CanvasWidget(document, std::make_unique<DivisibleStarAdapter>(), this);
+    m_star->setObjectName(QStringLiteral("divisibleStarCanvas"));
+    m_star->setIdleText(tr("The master sends each worker its load over a link of cost c_i (and gets the results back at "
+                           "d_i); the worker computes at w_i. A run's participating workers are drawn green with alpha_i."));
+    m_star->setOverlay([this](CanvasGraph& graph) {
+        const DocumentEntry* entry = m_document->entry(m_entryId);
+        if (!entry || m_starRun.is_null() || entry->digest != m_starRunDigest) return;
+        const nlohmann::json workers = m_starRun.value("workers", nlohmann::json::array());
+        for (std::size_t i = 0; i < workers.size() && i + 1 < graph.nodes.size(); ++i) {
+            const double alpha = workers[i].value("alpha", 0.0);
+            CanvasNode& node = graph.nodes[i + 1];
+            node.marked = alpha > 0;
+            node.value += QStringLiteral(" · α=%1").arg(formatRounded(alpha, 3));
+            graph.links[i].highlighted = alpha > 0;
+        }
+    });
+    connect(m_star, &CanvasWidget::statusMessage, this, &InstanceEditor::statusMessage);
+    m_tabs->addTab(m_star, tr("Star"));
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(leftPane);
@@ -328,6 +349,8 @@ DivisibleEditor::~DivisibleEditor() = default;
 void DivisibleEditor::setEntry(EntryId id) {
     m_entryId = id;
     m_workers->setEntry(id);
+    m_starRun = nlohmann::json();
+    m_star->setEntry(id);
     m_message->hide();
     m_runThroughput.reset();
     m_runDigest.reset();
@@ -345,6 +368,9 @@ bool DivisibleEditor::isComputingCurve() const {
 }
 
 void DivisibleEditor::showRun(const RunRecord* run) {
+    m_starRun = run && run->result ? run->json : nlohmann::json();
+    m_starRunDigest = run ? run->instanceDigest : 0;
+    m_star->refresh();
     m_runThroughput.reset();
     m_runDigest.reset();
     if (run && run->result && run->result->objective && run->result->status != SolveStatus::Infeasible) {

@@ -5,6 +5,7 @@
 
 #include <QTimer>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
 
@@ -25,6 +26,7 @@ class QToolButton;
 namespace hetsched::ui {
 
 class BackgroundJob;
+class CanvasWidget;
 class DivisibleScenarioModel;
 class DivisibleThroughputPlot;
 class DivisibleWorkerModel;
@@ -49,6 +51,7 @@ public:
     MessageBar* messageBar() const { return m_message; }
     DivisibleTimelineView* timeline() const { return m_timeline; }
     DivisibleThroughputPlot* throughputPlot() const { return m_throughputPlot; }
+    CanvasWidget* starCanvas() const { return m_star; }  // the star tab: the same workers drawn
     // The scenario LP's answer for the current scenario, once solved (null before, or when it failed).
     const DivisibleSolution* scenarioSolution() const { return m_scenarioSolution.get(); }
     bool isComputingCurve() const;
@@ -92,6 +95,9 @@ private:
     QLabel* m_returnHeading;
     QLabel* m_scenarioResult;
     QTabWidget* m_tabs;
+    CanvasWidget* m_star;
+    nlohmann::json m_starRun;  // the shown run's result: its alpha_i are drawn on the star while current
+    std::size_t m_starRunDigest = 0;
     DivisibleTimelineView* m_timeline;
     DivisibleThroughputPlot* m_throughputPlot;
     QProgressBar* m_curveProgress;

@@ -1,0 +1,531 @@
+// Qt Test of the canvas editors, driven by mouse and keyboard events on the view (offscreen).
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QGraphicsView>
+#include <QLineEdit>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTest>
+#include <QToolBar>
+#include <QUndoStack>
+#include <QWheelEvent>
+
+#include "canvas/canvas_items.h"
+#include "canvas/canvas_widget.h"
+#include "canvas/graph_scene.h"
+#include "canvas/graph_view.h"
+#include "canvas/property_panel.h"
+#include "document/project_document.h"
+#include "editors/dag_editor.h"
+#include "editors/divisible_editor.h"
+#include "editors/divisible_worker_model.h"
+#include "editors/steady_state_editor.h"
+#include "io/instance_io.h"
+#include "io/project.h"
+#include "model/dag_random.h"
+#include "solvers/registry.h"
+#include "util/message_bar.h"
+
+using namespace hetsched;
+using namespace hetsched::ui;
+
+namespace {
+
+Instance parsed(const char* json) {
+    Expected<Instance> in = parseInstance(json);
+    if (!in) qFatal("%s", in.error().message.c_str());
+    return *in;
+}
+
+const char* kOneProcessor = R"({ "kind": "steady_state", "model": "bidirectional_one_port",
+  "platform": { "nodes": [ { "name": "P1", "speed": 1 } ], "links": [] },
+  "application": { "type": "bag_of_tasks", "source": "P1", "data": 1, "result": 0, "work": 1 } })";
+
+const char* kChain = R"({ "kind": "dag",
+  "platform": { "clusters": [ { "name": "C0", "processors": 4, "speed": 1e9, "bandwidth": 1.25e8, "latency": 1e-4 } ],
+                "backbone": { "bandwidth": 3.125e8, "latency": 0.05 } },
+  "tasks": [ { "name": "a", "flops": 1e9, "alpha": 0 }, { "name": "b", "flops": 2e9, "alpha": 0.1 },
+             { "name": "c", "flops": 1e9, "alpha": 0 } ],
+  "edges": [ { "from": "a", "to": "b", "bytes": 1000 }, { "from": "b", "to": "c", "bytes": 0 } ] })";
+
+// The entry as the project file holds it: instance and layout.
+std::string snapshot(const ProjectDocument& document, EntryId id) {
+    const DocumentEntry* e = document.entry(id);
+    return instanceToJson(e->instance).dump() + " | " + e->layout.dump();
+}
+
+const SteadyStateInstance& steadyIn(const ProjectDocument& d, EntryId id) {
+    return std::get<SteadyStateInstance>(d.entry(id)->instance);
+}
+const DagInstance& dagIn(const ProjectDocument& d, EntryId id) { return std::get<DagInstance>(d.entry(id)->instance); }
+
+}  // namespace
+
+class CanvasTest : public QObject {
+    Q_OBJECT
+
+    QPoint at(CanvasWidget* canvas, QPointF scenePos) { return canvas->view()->mapFromScene(scenePos); }
+    QPoint atNode(CanvasWidget* canvas, const QString& key) { return at(canvas, canvas->positions().value(key)); }
+    QWidget* viewport(CanvasWidget* canvas) { return canvas->view()->viewport(); }
+
+    void dragLink(CanvasWidget* canvas, QPoint from, QPoint to, Qt::KeyboardModifiers modifiers) {
+        QTest::mousePress(viewport(canvas), Qt::LeftButton, modifiers, from);
+        QTest::mouseMove(viewport(canvas), (from + to) / 2);
+        QTest::mouseMove(viewport(canvas), to);
+        QTest::mouseRelease(viewport(canvas), Qt::LeftButton, modifiers, to);
+    }
+
+    void clickOn(CanvasWidget* canvas, QPoint p, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
+        QTest::mouseClick(viewport(canvas), Qt::LeftButton, modifiers, p);
+    }
+
+    // Types into a property field of the panel, then presses Enter.
+    void typeProperty(CanvasWidget* canvas, const QString& name, const QString& text, bool enter = true) {
+        auto* edit = qobject_cast<QLineEdit*>(canvas->propertyPanel()->editorOf(name));
+        QVERIFY2(edit, qPrintable(name));
+        edit->setFocus();
+        edit->selectAll();
+        QTest::keyClick(edit, Qt::Key_Backspace);
+        QTest::keyClicks(edit, text);
+        if (enter) QTest::keyClick(edit, Qt::Key_Return);
+    }
+
+private slots:
+    void buildAPlatformByClicksThenUndoAndRedoEverything() {
+        ProjectDocument document;
+        Project project;
+        project.entries.push_back({"platform", parsed(kOneProcessor), {}, nullptr});
+        document.reset(project, QString());
+        const EntryId id = document.entryAt(0).id;
+        SteadyStateEditor editor(&document);
+        editor.resize(1100, 750);
+        editor.show();
+        editor.setEntry(id);
+        QApplication::setActiveWindow(&editor);
+        QVERIFY(QTest::qWaitForWindowActive(&editor));
+        CanvasWidget* canvas = editor.canvas();
+        canvas->view()->setFocus();
+        canvas->view()->resetTransform();
+        canvas->view()->centerOn(QPointF(150, 100));
+        const std::string start = snapshot(document, id);
+
+        // A processor from the palette, a router by the palette, a processor by double-click.
+        canvas->toolAction(QStringLiteral("processor"))->trigger();
+        clickOn(canvas, at(canvas, {250, 0}));
+        QCOMPARE(steadyIn(document, id).nodes.size(), std::size_t(2));
+        QCOMPARE(QString::fromStdString(steadyIn(document, id).nodes[1].name), QStringLiteral("P2"));
+        canvas->toolAction(QStringLiteral("router"))->trigger();
+        clickOn(canvas, at(canvas, {120, 180}));
+        QCOMPARE(steadyIn(document, id).nodes[2].speed, 0.0);
+        QTest::keyClick(canvas->view(), Qt::Key_Escape);
+        QCOMPARE(canvas->currentTool(), QString());
+        QTest::mouseDClick(viewport(canvas), Qt::LeftButton, Qt::NoModifier, at(canvas, {300, 220}));
+        QCOMPARE(steadyIn(document, id).nodes.size(), std::size_t(4));
+        // The new node sits where the user clicked.
+        QVERIFY((canvas->positions().value(QStringLiteral("P3")) - QPointF(300, 220)).manhattanLength() < 2);
+
+        // Links: Shift+drag in selection mode (one-way), the two-way tool, and a drag to empty space.
+        dragLink(canvas, atNode(canvas, "P1"), atNode(canvas, "P2"), Qt::ShiftModifier);
+        QCOMPARE(steadyIn(document, id).links.size(), std::size_t(1));
+        QVERIFY(!steadyIn(document, id).links[0].bidirectional);
+        canvas->toolAction(QStringLiteral("two_way_link"))->trigger();
+        dragLink(canvas, atNode(canvas, "P1"), atNode(canvas, "R1"), Qt::NoModifier);
+        dragLink(canvas, atNode(canvas, "R1"), atNode(canvas, "P3"), Qt::NoModifier);
+        QCOMPARE(steadyIn(document, id).links.size(), std::size_t(3));
+        QVERIFY(steadyIn(document, id).links[2].bidirectional);
+        // The same link twice is refused with a message.
+        dragLink(canvas, atNode(canvas, "R1"), atNode(canvas, "P3"), Qt::NoModifier);
+        QCOMPARE(steadyIn(document, id).links.size(), std::size_t(3));
+        QVERIFY(canvas->messageBar()->text().contains(QStringLiteral("already linked")));
+        dragLink(canvas, atNode(canvas, "P2"), at(canvas, {420, 40}), Qt::NoModifier);
+        QCOMPARE(steadyIn(document, id).nodes.size(), std::size_t(5));
+        QCOMPARE(steadyIn(document, id).links.back().from, std::size_t(1));
+        QCOMPARE(steadyIn(document, id).links.back().to, std::size_t(4));
+        QTest::keyClick(canvas->view(), Qt::Key_Escape);
+
+        // Select the link P1 -> P2 by clicking on it and edit its bandwidth in the property panel.
+        const QPointF mid = (canvas->positions().value("P1") + canvas->positions().value("P2")) / 2;
+        clickOn(canvas, at(canvas, mid));
+        QCOMPARE(canvas->scene()->selectedLinks().size(), std::size_t(1));
+        typeProperty(canvas, QStringLiteral("bandwidth"), QStringLiteral("-3"), false);
+        // Refused on the spot: the field says why while the user types, before any commit.
+        QVERIFY2(canvas->propertyPanel()->errorText().contains(QStringLiteral("must be positive")),
+                 qPrintable(canvas->propertyPanel()->errorText()));
+        const int stepsBefore = document.undoStack()->count();
+        QTest::keyClick(canvas->propertyPanel()->editorOf("bandwidth"), Qt::Key_Return);
+        QCOMPARE(document.undoStack()->count(), stepsBefore);
+        QCOMPARE(steadyIn(document, id).links[0].bandwidth, 1.0);
+        QVERIFY(canvas->messageBar()->text().contains(QStringLiteral("must be positive")));
+        QVERIFY(!canvas->messageBar()->isHidden());
+        QTest::qWait(1);  // the panel rebuilt after the refusal
+        typeProperty(canvas, QStringLiteral("bandwidth"), QStringLiteral("2.5"));
+        QCOMPARE(steadyIn(document, id).links[0].bandwidth, 2.5);
+        QCOMPARE(canvas->scene()->selectedLinks().size(), std::size_t(1));  // still selected after the rebuild
+
+        // A node's speed and name; renaming keeps its place.
+        clickOn(canvas, atNode(canvas, "P2"));
+        QTest::qWait(1);
+        const QPointF p2 = canvas->positions().value("P2");
+        typeProperty(canvas, QStringLiteral("speed"), QStringLiteral("4"));
+        QCOMPARE(steadyIn(document, id).nodes[1].speed, 4.0);
+        QTest::qWait(1);
+        typeProperty(canvas, QStringLiteral("name"), QStringLiteral("fast"));
+        QCOMPARE(QString::fromStdString(steadyIn(document, id).nodes[1].name), QStringLiteral("fast"));
+        QCOMPARE(canvas->positions().value("fast"), p2);
+
+        // Moving a node is one undoable step that leaves the instance (and its runs) alone.
+        const std::size_t digest = document.entry(id)->digest;
+        const int steps = document.undoStack()->count();
+        const QPoint from = atNode(canvas, "fast");
+        QTest::mousePress(viewport(canvas), Qt::LeftButton, Qt::NoModifier, from);
+        QTest::mouseMove(viewport(canvas), from + QPoint(20, 10));
+        QTest::mouseMove(viewport(canvas), from + QPoint(40, 30));
+        QTest::mouseRelease(viewport(canvas), Qt::LeftButton, Qt::NoModifier, from + QPoint(40, 30));
+        QCOMPARE(document.undoStack()->count(), steps + 1);
+        QCOMPARE(document.entry(id)->digest, digest);
+        QVERIFY((canvas->positions().value("fast") - (p2 + QPointF(40, 30))).manhattanLength() < 2);
+
+        // Copy and paste: the copy is renamed and selected.
+        clickOn(canvas, atNode(canvas, "R1"));
+        QTest::keyClick(canvas->view(), Qt::Key_C, Qt::ControlModifier);
+        QTest::keyClick(canvas->view(), Qt::Key_V, Qt::ControlModifier);
+        QCOMPARE(steadyIn(document, id).nodes.size(), std::size_t(6));
+        QCOMPARE(QString::fromStdString(steadyIn(document, id).nodes.back().name), QStringLiteral("R1 (2)"));
+        QCOMPARE(canvas->scene()->selectedNodeKeys(), QSet<QString>{QStringLiteral("R1 (2)")});
+
+        // Rubber band around R1 and P3 (and the links touching them), then Delete.
+        clickOn(canvas, at(canvas, {-300, -300}));  // empty: clears the selection
+        const QPointF r1 = canvas->positions().value("R1");
+        const QPointF p3 = canvas->positions().value("P3");
+        const QPointF topLeft(std::min(r1.x(), p3.x()) - 30, std::min(r1.y(), p3.y()) - 30);
+        const QPointF bottomRight(std::max(r1.x(), p3.x()) + 30, std::max(r1.y(), p3.y()) + 30);
+        QTest::mousePress(viewport(canvas), Qt::LeftButton, Qt::NoModifier, at(canvas, topLeft));
+        QTest::mouseMove(viewport(canvas), at(canvas, (topLeft + bottomRight) / 2));
+        QTest::mouseMove(viewport(canvas), at(canvas, bottomRight));
+        QTest::mouseRelease(viewport(canvas), Qt::LeftButton, Qt::NoModifier, at(canvas, bottomRight));
+        const QSet<QString> selected = canvas->scene()->selectedNodeKeys();
+        QVERIFY2(selected.contains("R1") && selected.contains("P3"), qPrintable(QStringList(selected.values()).join(',')));
+        QVERIFY(!selected.contains("P1"));
+        QTest::keyClick(canvas->view(), Qt::Key_Delete);
+        for (const SteadyNode& n : steadyIn(document, id).nodes) QVERIFY(n.name != "R1" && n.name != "P3");
+        for (const SteadyLink& l : steadyIn(document, id).links) QVERIFY(l.from < steadyIn(document, id).nodes.size());
+
+        // The source cannot be deleted.
+        clickOn(canvas, atNode(canvas, "P1"));
+        QTest::keyClick(canvas->view(), Qt::Key_Delete);
+        QVERIFY(canvas->messageBar()->text().contains(QStringLiteral("source")));
+
+        // The wheel zooms around the cursor: the node under it stays there; the view is never an edit.
+        const int before = document.undoStack()->count();
+        const double zoom = canvas->view()->zoom();
+        const QPoint cursor = atNode(canvas, "P1");
+        QWheelEvent wheel(QPointF(cursor), QPointF(viewport(canvas)->mapToGlobal(cursor)), QPoint(), QPoint(0, 240),
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(viewport(canvas), &wheel);
+        QVERIFY(std::abs(canvas->view()->zoom() - zoom * 1.44) < 1e-6);
+        QVERIFY((atNode(canvas, "P1") - cursor).manhattanLength() <= 2);
+        canvas->view()->fitAll();
+        QCOMPARE(document.undoStack()->count(), before);
+
+        // Undo everything back to the one processor, redo everything to the same document.
+        const std::string end = snapshot(document, id);
+        QVERIFY(QDir::temp().exists());
+        while (document.undoStack()->canUndo()) document.undoStack()->undo();
+        QCOMPARE(snapshot(document, id), start);
+        QCOMPARE(canvas->scene()->nodeItems().size(), std::size_t(1));
+        while (document.undoStack()->canRedo()) document.undoStack()->redo();
+        QCOMPARE(snapshot(document, id), end);
+        QCOMPARE(canvas->scene()->nodeItems().size(), steadyIn(document, id).nodes.size());
+
+        // Saved and read back: the same instances and the same positions.
+        const std::string saved = projectToJson(document.toProject()).dump();
+        Expected<Project> reread = parseProject(saved);
+        QVERIFY2(reread.ok(), reread.ok() ? "" : reread.error().message.c_str());
+        ProjectDocument reopened;
+        reopened.reset(*reread, QString());
+        QCOMPARE(projectToJson(reopened.toProject()).dump(), saved);
+        QCOMPARE(snapshot(reopened, reopened.entryAt(0).id), end);
+        SteadyStateEditor second(&reopened);
+        second.resize(900, 600);
+        second.setEntry(reopened.entryAt(0).id);
+        QCOMPARE(second.canvas()->positions(), canvas->positions());
+    }
+
+    void aLayoutWithBadPositionsIsRefusedWhenReading() {
+        Project project;
+        project.entries.push_back({"platform", parsed(kOneProcessor), {}, nlohmann::json{{"positions", {{"P1", {1, "x"}}}}}});
+        const Expected<Project> reread = parseProject(projectToJson(project).dump());
+        QVERIFY(!reread.ok());
+        QVERIFY2(reread.error().message.find("entries[0].layout.positions.P1[1]") != std::string::npos,
+                 reread.error().message.c_str());
+    }
+
+    void theRunsLinkLoadsAreDrawnOnThePlatformWhileCurrent() {
+        ProjectDocument document;
+        Project project;
+        project.entries.push_back({"p", parsed(R"({ "kind": "steady_state", "model": "bidirectional_one_port",
+          "platform": { "nodes": [ { "name": "M", "speed": 0 }, { "name": "W1", "speed": 1 }, { "name": "W2", "speed": 2 } ],
+                        "links": [ { "from": "M", "to": "W1", "bandwidth": 1, "bidirectional": true },
+                                   { "from": "M", "to": "W2", "bandwidth": 2, "bidirectional": false } ] },
+          "application": { "type": "bag_of_tasks", "source": "M", "data": 1, "result": 0, "work": 1 } })"),
+                                   {}, nullptr});
+        document.reset(project, QString());
+        const EntryId id = document.entryAt(0).id;
+        Expected<SolveResult> result = solve(document.entry(id)->instance, "lp");
+        QVERIFY(result.ok());
+        document.appendRun(id, makeRunRecord(*result, document.entry(id)->digest));
+        SteadyStateEditor editor(&document);
+        editor.resize(900, 600);
+        editor.setEntry(id);
+        editor.showRun(&document.entry(id)->runs.back());
+        QCOMPARE(editor.resultCombo()->currentIndex(), 1);
+        // One-port master: it sends 1 byte per task at most one time unit in every unit: the loads sum to 1.
+        double total = 0;
+        for (LinkItem* link : editor.canvas()->scene()->linkItems()) {
+            QVERIFY(link->link().load >= 0);
+            total += link->link().load;
+        }
+        QVERIFY2(std::abs(total - 1.0) < 1e-6, qPrintable(QString::number(total)));
+        // A pattern highlights some of the links.
+        if (editor.resultCombo()->count() > 2) {
+            editor.resultCombo()->setCurrentIndex(2);
+            emit editor.resultCombo()->activated(2);
+            bool any = false;
+            for (LinkItem* link : editor.canvas()->scene()->linkItems()) any = any || link->link().highlighted;
+            QVERIFY(any);
+        }
+        editor.resultCombo()->setCurrentIndex(1);
+        emit editor.resultCombo()->activated(1);
+        // Moving a node keeps the run current; changing a bandwidth does not.
+        editor.canvas()->applyAutoLayout();
+        QVERIFY(editor.canvas()->scene()->linkItems().front()->link().load >= 0);
+        editor.canvas()->scene()->linkItems().front()->setSelected(true);
+        typeProperty(editor.canvas(), QStringLiteral("bandwidth"), QStringLiteral("3"));
+        QCOMPARE(std::get<SteadyStateInstance>(document.entry(id)->instance).links[0].bandwidth, 3.0);
+        for (LinkItem* link : editor.canvas()->scene()->linkItems()) QCOMPARE(link->link().load, -1.0);
+    }
+
+    void aDependencyClosingACycleIsRefusedWhenDrawn() {
+        ProjectDocument document;
+        Project project;
+        project.entries.push_back({"dag", parsed(kChain), {}, nullptr});
+        document.reset(project, QString());
+        const EntryId id = document.entryAt(0).id;
+        DagEditor editor(&document);
+        editor.resize(1000, 800);
+        editor.show();
+        editor.setEntry(id);
+        QApplication::setActiveWindow(&editor);
+        QVERIFY(QTest::qWaitForWindowActive(&editor));
+        CanvasWidget* canvas = editor.canvas();
+        canvas->view()->setFocus();
+        // The layered layout puts a above b above c.
+        QVERIFY(canvas->positions().value("a").y() < canvas->positions().value("b").y());
+        QVERIFY(canvas->positions().value("b").y() < canvas->positions().value("c").y());
+        canvas->view()->resetTransform();
+        canvas->view()->centerOn(canvas->positions().value("b"));
+        const int steps = document.undoStack()->count();
+        canvas->toolAction(QStringLiteral("dependency"))->trigger();
+        dragLink(canvas, atNode(canvas, "c"), atNode(canvas, "a"), Qt::NoModifier);
+        QCOMPARE(dagIn(document, id).edges.size(), std::size_t(2));
+        QCOMPARE(document.undoStack()->count(), steps);
+        QVERIFY2(canvas->messageBar()->text().contains(QStringLiteral("c → a would close the cycle c → a → b → c")),
+                 qPrintable(canvas->messageBar()->text()));
+        // A dependency that keeps the graph acyclic is accepted; its bytes are edited on the link.
+        dragLink(canvas, atNode(canvas, "a"), atNode(canvas, "c"), Qt::NoModifier);
+        QCOMPARE(dagIn(document, id).edges.size(), std::size_t(3));
+        QTest::keyClick(canvas->view(), Qt::Key_Escape);
+        canvas->scene()->clearSelection();
+        canvas->scene()->linkItems().back()->setSelected(true);
+        typeProperty(canvas, QStringLiteral("bytes"), QStringLiteral("-1"), false);
+        QVERIFY(canvas->propertyPanel()->errorText().contains(QStringLiteral("at least 0")));
+        typeProperty(canvas, QStringLiteral("bytes"), QStringLiteral("5e6"));
+        QCOMPARE(dagIn(document, id).edges.back().bytes, 5e6);
+        // Task flops and alpha; alpha out of [0, 1] is refused.
+        canvas->scene()->clearSelection();
+        canvas->scene()->nodeItems()[1]->setSelected(true);
+        typeProperty(canvas, QStringLiteral("alpha"), QStringLiteral("1.5"));
+        QCOMPARE(dagIn(document, id).tasks[1].alpha, 0.1);
+        QVERIFY(canvas->messageBar()->text().contains(QStringLiteral("[0, 1]")));
+        QTest::qWait(1);
+        typeProperty(canvas, QStringLiteral("flops"), QStringLiteral("3e9"));
+        QCOMPARE(dagIn(document, id).tasks[1].flops, 3e9);
+        // A new task linked after c by a drag to empty space.
+        dragLink(canvas, atNode(canvas, "c"), atNode(canvas, "c") + QPoint(0, 120), Qt::ShiftModifier);
+        QCOMPARE(dagIn(document, id).tasks.size(), std::size_t(4));
+        QCOMPARE(dagIn(document, id).edges.back().from, std::size_t(2));
+        // The platform table: a negative speed is refused, a valid one kept.
+        QTableWidget* clusters = editor.clusterTable();
+        clusters->item(0, 2)->setText(QStringLiteral("-1"));
+        QCOMPARE(dagIn(document, id).platform.clusters[0].speed, 1e9);
+        QCOMPARE(clusters->item(0, 2)->text(), QStringLiteral("1e+09"));
+        QVERIFY(canvas->messageBar()->text().contains(QStringLiteral("speed")));
+        clusters->item(0, 1)->setText(QStringLiteral("8"));
+        QCOMPARE(dagIn(document, id).platform.clusters[0].processors, 8);
+        // Import a daggen DOT file: one undoable step, the platform kept, the tasks laid out in layers.
+        QTemporaryDir temp;
+        QVERIFY(temp.isValid());
+        const QString dot = temp.filePath(QStringLiteral("g.dot"));
+        {
+            QFile file(dot);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("digraph G {\n  1 [size=\"2e9\", alpha=\"0.1\"]\n  2 [size=\"1e9\"]\n  3 [size=\"1e9\"]\n"
+                       "  1 -> 2 [size=\"1000\"]\n  1 -> 3\n}\n");
+        }
+        const int beforeImport = document.undoStack()->count();
+        QVERIFY(editor.importTaskGraph(dot));
+        QCOMPARE(document.undoStack()->count(), beforeImport + 1);
+        QCOMPARE(dagIn(document, id).tasks.size(), std::size_t(3));
+        QCOMPARE(dagIn(document, id).platform.clusters[0].processors, 8);
+        const nlohmann::json& positions = document.entry(id)->layout["positions"];
+        QCOMPARE(positions.size(), std::size_t(3));
+        QVERIFY(positions["1"][1].get<double>() < positions["2"][1].get<double>());
+        // A broken file is refused with the line, and changes nothing.
+        {
+            QFile file(dot);
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write("digraph G {\n  1 [size=\"2e9\"]\n  1 -> 9\n}\n");
+        }
+        QVERIFY(!editor.importTaskGraph(dot));
+        QCOMPARE(document.undoStack()->count(), beforeImport + 1);
+        QVERIFY2(canvas->messageBar()->text().contains(QStringLiteral("line 3")), qPrintable(canvas->messageBar()->text()));
+        // Everything undone gives the original chain back.
+        while (document.undoStack()->canUndo()) document.undoStack()->undo();
+        QCOMPARE(instanceToJson(document.entry(id)->instance).dump(), instanceToJson(parsed(kChain)).dump());
+    }
+
+    void theDivisibleStarIsEditedOnTheCanvasAndShowsAlpha() {
+        Expected<Instance> star = readInstanceFile(HETSCHED_EXAMPLES_DIR "/divisible-small.json");
+        QVERIFY(star.ok());
+        ProjectDocument document;
+        Project project;
+        project.entries.push_back({"star", *star, {}, nullptr});
+        document.reset(project, QString());
+        const EntryId id = document.entryAt(0).id;
+        DivisibleEditor editor(&document);
+        editor.resize(1200, 800);
+        editor.show();
+        editor.setEntry(id);
+        CanvasWidget* canvas = editor.starCanvas();
+        const std::size_t workers = std::get<DivisibleInstance>(document.entry(id)->instance).workers.size();
+        QCOMPARE(canvas->scene()->nodeItems().size(), workers + 1);  // and the master
+        QCOMPARE(canvas->scene()->linkItems().size(), workers);
+        QVERIFY(canvas->addNodeAt(QPointF(300, 300)));
+        QCOMPARE(std::get<DivisibleInstance>(document.entry(id)->instance).workers.size(), workers + 1);
+        QCOMPARE(editor.workerModel()->rowCount(), static_cast<int>(workers + 1));  // the table follows
+        // A negative c_i is refused as typed and on commit; the master cannot be deleted.
+        canvas->scene()->clearSelection();
+        canvas->scene()->linkItems().front()->setSelected(true);
+        typeProperty(canvas, QStringLiteral("c"), QStringLiteral("-2"), false);
+        QVERIFY(canvas->propertyPanel()->errorText().contains(QStringLiteral("must be positive")));
+        canvas->scene()->clearSelection();
+        canvas->scene()->nodeItems().front()->setSelected(true);
+        QVERIFY(!canvas->deleteSelection());
+        QVERIFY(canvas->messageBar()->text().contains(QStringLiteral("master")));
+        document.undoStack()->undo();
+        QCOMPARE(std::get<DivisibleInstance>(document.entry(id)->instance).workers.size(), workers);
+        // A run's alpha_i: the participating workers are marked.
+        Expected<SolveResult> result = solve(document.entry(id)->instance, "");
+        QVERIFY(result.ok());
+        document.appendRun(id, makeRunRecord(*result, document.entry(id)->digest));
+        editor.showRun(&document.entry(id)->runs.back());
+        int marked = 0;
+        for (NodeItem* node : canvas->scene()->nodeItems()) marked += node->node().marked ? 1 : 0;
+        QVERIFY(marked > 0);
+        QVERIFY(canvas->scene()->nodeItems()[1]->node().value.contains(QStringLiteral("α=")));
+    }
+
+    void screenshotsAtSeveralZoomLevels() {
+        const QString dir = qEnvironmentVariable("HETSCHED_CANVAS_SHOTS");
+        if (dir.isEmpty()) QSKIP("set HETSCHED_CANVAS_SHOTS=<dir> to write the screenshots");
+        ProjectDocument document;
+        Project project;
+        project.entries.push_back({"dag", parsed(kChain), {}, nullptr});
+        Expected<Instance> steady = readInstanceFile(HETSCHED_EXAMPLES_DIR "/steady-state-bag-of-tasks.json");
+        QVERIFY(steady.ok());
+        project.entries.push_back({"steady", *steady, {}, nullptr});
+        document.reset(project, QString());
+        SteadyStateEditor editor(&document);
+        editor.resize(1100, 700);
+        editor.show();
+        editor.setEntry(document.entryAt(1).id);
+        Expected<SolveResult> result = solve(document.entryAt(1).instance, "lp");
+        QVERIFY(result.ok());
+        document.appendRun(document.entryAt(1).id, makeRunRecord(*result, document.entryAt(1).digest));
+        editor.showRun(&document.entryAt(1).runs.back());
+        QTest::qWait(50);
+        editor.canvas()->view()->fitAll();
+        editor.grab().save(dir + "/steady-fit.png");
+        editor.canvas()->view()->zoomBy(0.45);
+        editor.grab().save(dir + "/steady-zoomed-out.png");
+        editor.canvas()->view()->fitAll();
+        editor.canvas()->view()->zoomBy(3);
+        editor.grab().save(dir + "/steady-zoomed-in.png");
+        DagEditor dag(&document);
+        dag.resize(1100, 800);
+        dag.show();
+        dag.setEntry(document.entryAt(0).id);
+        QTest::qWait(50);
+        dag.canvas()->view()->fitAll();
+        dag.grab().save(dir + "/dag-fit.png");
+        DagGeneratorConfig config;
+        config.n = 60;
+        config.seed = 4;
+        Expected<DagInstance> generated = generateDag(config, std::get<DagInstance>(document.entryAt(0).instance).platform);
+        QVERIFY(generated.ok());
+        QVERIFY(dag.canvas()->apply({Instance(*generated), {}, QStringLiteral("Generate"), {}}));
+        dag.canvas()->view()->fitAll();
+        dag.grab().save(dir + "/dag-generated-fit.png");
+        dag.canvas()->view()->zoomBy(2.5);
+        dag.grab().save(dir + "/dag-generated-zoomed.png");
+        Expected<Instance> star = readInstanceFile(HETSCHED_EXAMPLES_DIR "/divisible-star-12.json");
+        QVERIFY(star.ok());
+        const EntryId starId = document.addEntry("star", *star);
+        Expected<SolveResult> starRun = solve(*star, "");
+        QVERIFY(starRun.ok());
+        document.appendRun(starId, makeRunRecord(*starRun, document.entry(starId)->digest));
+        DivisibleEditor divisible(&document);
+        divisible.resize(1300, 800);
+        divisible.show();
+        divisible.setEntry(starId);
+        divisible.showRun(&document.entry(starId)->runs.back());
+        divisible.findChild<QTabWidget*>(QStringLiteral("divisibleViews"))->setCurrentWidget(divisible.starCanvas());
+        QTest::qWait(50);
+        divisible.starCanvas()->view()->fitAll();
+        divisible.grab().save(dir + "/divisible-star-canvas.png");
+
+        // A larger drawing (a project given by HETSCHED_CANVAS_PROJECT) at several zooms, by wheel events.
+        const QString file = qEnvironmentVariable("HETSCHED_CANVAS_PROJECT");
+        if (file.isEmpty()) return;
+        Expected<std::string> text = readTextFile(file.toStdString());
+        QVERIFY(text.ok());
+        Expected<Project> big = parseProject(*text);
+        QVERIFY(big.ok());
+        ProjectDocument bigDocument;
+        bigDocument.reset(*big, file);
+        SteadyStateEditor large(&bigDocument);
+        large.resize(1300, 850);
+        large.show();
+        large.setEntry(bigDocument.entryAt(0).id);
+        QTest::qWait(50);
+        GraphView* view = large.canvas()->view();
+        view->fitAll();
+        large.grab().save(dir + "/large-fit.png");
+        for (double zoom : {0.5, 1.0, 3.0}) {
+            while (view->zoom() < zoom / 1.2) {
+                QWheelEvent wheel(QPointF(view->viewport()->rect().center()), view->viewport()->mapToGlobal(view->viewport()->rect().center()).toPointF(),
+                                  QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+                QApplication::sendEvent(view->viewport(), &wheel);
+            }
+            large.grab().save(dir + QStringLiteral("/large-zoom-%1.png").arg(qRound(zoom * 100)));
+        }
+    }
+};
+
+QTEST_MAIN(CanvasTest)
+#include "test_canvas.moc"

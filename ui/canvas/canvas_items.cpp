@@ -1,0 +1,362 @@
+#include "canvas/canvas_items.h"
+
+#include "canvas/graph_scene.h"
+
+#include <QFont>
+#include <QFontMetricsF>
+#include <QGraphicsScene>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+#include <algorithm>
+#include <cmath>
+
+namespace hetsched::ui {
+
+namespace {
+
+// Below these levels of detail (screen pixels per scene unit) a label would have to grow past its
+// neighbours to stay readable: the value line is dropped first, then the title.
+constexpr double kValueLod = 0.3;
+constexpr double kTitleLod = 0.25;
+constexpr double kLabelGap = 3.0;
+constexpr double kMaxLabelWidth = 150.0;
+
+const QFont& labelFont() {
+    static const QFont font = [] {
+        QFont f;
+        f.setPixelSize(static_cast<int>(kLabelPixels));
+        return f;
+    }();
+    return font;
+}
+
+const QFontMetricsF& labelMetrics() {
+    static const QFontMetricsF metrics(labelFont());
+    return metrics;
+}
+
+QString elided(const QString& text) {
+    return labelMetrics().elidedText(text, Qt::ElideRight, kMaxLabelWidth);
+}
+
+// The scale applied to labels so that they are kLabelPixels high on screen when zoomed out.
+double labelScale(double lod) { return lod >= 1.0 ? 1.0 : 1.0 / lod; }
+
+QRectF bodyRect(CanvasNodeShape shape) {
+    switch (shape) {
+        case CanvasNodeShape::Processor: return {-20, -20, 40, 40};
+        case CanvasNodeShape::Router: return {-12, -12, 24, 24};
+        case CanvasNodeShape::Task: return {-60, -21, 120, 42};
+        case CanvasNodeShape::Cluster: return {-55, -22, 110, 44};
+    }
+    return {-20, -20, 40, 40};
+}
+
+bool titleInside(CanvasNodeShape shape) {
+    return shape == CanvasNodeShape::Task || shape == CanvasNodeShape::Cluster;
+}
+
+QColor fillOf(const CanvasNode& node) {
+    if (node.marked) return {0xc8, 0xe6, 0xc9};
+    switch (node.shape) {
+        case CanvasNodeShape::Processor: return {0xd6, 0xe6, 0xf7};
+        case CanvasNodeShape::Router: return {0xe0, 0xe0, 0xe0};
+        case CanvasNodeShape::Task: return {0xfd, 0xf1, 0xc7};
+        case CanvasNodeShape::Cluster: return {0xe3, 0xf0, 0xd9};
+    }
+    return Qt::white;
+}
+
+QStaticText staticText(const QString& text) {
+    QStaticText s(text);
+    s.setTextFormat(Qt::PlainText);
+    s.setPerformanceHint(QStaticText::AggressiveCaching);
+    s.prepare(QTransform(), labelFont());
+    return s;
+}
+
+// Text centred under `anchorTop`, scaled about it (the painter's transform is restored after).
+void drawCentred(QPainter* painter, const QStaticText& text, QPointF anchorTop, double scale) {
+    const QTransform saved = painter->worldTransform();
+    painter->translate(anchorTop);
+    if (scale != 1.0) painter->scale(scale, scale);
+    painter->drawStaticText(QPointF(-text.size().width() / 2, 0), text);
+    painter->setWorldTransform(saved);
+}
+
+// The part of `line` inside `rect` (Liang-Barsky); false when none. Stroking only what is visible keeps
+// long links cheap when zoomed in.
+bool clipLine(QLineF& line, const QRectF& rect) {
+    double t0 = 0, t1 = 1;
+    const double dx = line.dx(), dy = line.dy();
+    const double p[4] = {-dx, dx, -dy, dy};
+    const double q[4] = {line.x1() - rect.left(), rect.right() - line.x1(), line.y1() - rect.top(), rect.bottom() - line.y1()};
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] == 0) {
+            if (q[i] < 0) return false;
+            continue;
+        }
+        const double t = q[i] / p[i];
+        if (p[i] < 0) t0 = std::max(t0, t);
+        else t1 = std::min(t1, t);
+        if (t0 > t1) return false;
+    }
+    const QPointF a = line.p1();
+    line = QLineF(a + QPointF(dx, dy) * t0, a + QPointF(dx, dy) * t1);
+    return true;
+}
+
+}  // namespace
+
+void LabelSpace::reset(QSize viewport) {
+    m_columns = viewport.width() / kCell + 1;
+    m_rows = viewport.height() / kCell + 1;
+    m_cells.assign(static_cast<std::size_t>(m_columns) * static_cast<std::size_t>(m_rows), 0);
+}
+
+bool LabelSpace::claim(const QRectF& deviceRect) {
+    if (m_cells.empty()) return true;  // not painting through a GraphView: no decluttering
+    const int left = std::max(0, static_cast<int>(deviceRect.left()) / kCell);
+    const int right = std::min(m_columns - 1, static_cast<int>(deviceRect.right()) / kCell);
+    const int top = std::max(0, static_cast<int>(deviceRect.top()) / kCell);
+    const int bottom = std::min(m_rows - 1, static_cast<int>(deviceRect.bottom()) / kCell);
+    if (left > right || top > bottom) return true;
+    for (int r = top; r <= bottom; ++r)
+        for (int c = left; c <= right; ++c)
+            if (m_cells[static_cast<std::size_t>(r * m_columns + c)]) return false;
+    for (int r = top; r <= bottom; ++r)
+        for (int c = left; c <= right; ++c) m_cells[static_cast<std::size_t>(r * m_columns + c)] = 1;
+    return true;
+}
+
+NodeItem::NodeItem(int index, CanvasNode node) : m_index(index), m_node(std::move(node)) {
+    m_node.title = elided(m_node.title);
+    m_node.value = elided(m_node.value);
+    m_titleText = staticText(m_node.title);
+    m_valueText = staticText(m_node.value);
+    setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges);
+    setAcceptHoverEvents(false);
+    setZValue(1);
+    if (!m_node.toolTip.isEmpty()) setToolTip(m_node.toolTip);
+    m_shapeRect = bodyRect(m_node.shape);
+    // Labels at their largest (at kTitleLod): two lines below the body, kMaxLabelWidth wide.
+    const double scale = 1.0 / kTitleLod;
+    const double half = std::max(m_shapeRect.width() / 2, kMaxLabelWidth * scale / 2) + 2;
+    const double below = m_shapeRect.bottom() + kLabelGap + 2 * labelMetrics().height() * scale + 2;
+    m_bounds = QRectF(-half, m_shapeRect.top() - 4, 2 * half, below - m_shapeRect.top() + 4);
+}
+
+QPainterPath NodeItem::shape() const {
+    QPainterPath path;
+    if (m_node.shape == CanvasNodeShape::Processor) path.addEllipse(m_shapeRect);
+    else path.addRect(m_shapeRect);
+    return path;
+}
+
+QPointF NodeItem::boundaryPoint(QPointF towards) const {
+    const QPointF centre = pos();
+    const QPointF d = towards - centre;
+    const double length = std::hypot(d.x(), d.y());
+    if (length < 1e-9) return centre;
+    if (m_node.shape == CanvasNodeShape::Processor) return centre + d * (m_shapeRect.width() / 2 / length);
+    // The ray leaves the rectangle through the side it reaches first.
+    const double tx = std::abs(d.x()) > 1e-9 ? (m_shapeRect.width() / 2) / std::abs(d.x()) : 1e300;
+    const double ty = std::abs(d.y()) > 1e-9 ? (m_shapeRect.height() / 2) / std::abs(d.y()) : 1e300;
+    return centre + d * std::min(tx, ty);
+}
+
+QVariant NodeItem::itemChange(GraphicsItemChange change, const QVariant& value) {
+    if (change == ItemPositionHasChanged)
+        for (LinkItem* link : m_links) link->updateGeometry();
+    return QGraphicsItem::itemChange(change, value);
+}
+
+void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+    const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    const bool selected = option->state & QStyle::State_Selected;
+    const QColor fill = fillOf(m_node);
+    if (lod < 0.15) {  // a dot: no outline, no text
+        painter->fillRect(m_shapeRect, selected ? QColor(0x15, 0x65, 0xc0) : fill.darker(130));
+        return;
+    }
+    QPen pen(selected ? QColor(0x15, 0x65, 0xc0) : m_node.emphasised ? QColor(0xd9, 0x82, 0x2b) : QColor(0x44, 0x55, 0x66));
+    pen.setWidthF(selected || m_node.emphasised ? 3.0 : 1.2);
+    if (selected) pen.setStyle(Qt::DashLine);
+    painter->setPen(pen);
+    painter->setBrush(fill);
+    switch (m_node.shape) {
+        case CanvasNodeShape::Processor: painter->drawEllipse(m_shapeRect); break;
+        case CanvasNodeShape::Router: painter->drawRect(m_shapeRect); break;
+        case CanvasNodeShape::Task:
+        case CanvasNodeShape::Cluster: painter->drawRoundedRect(m_shapeRect, 6, 6); break;
+    }
+    if (titleInside(m_node.shape)) {
+        paintInsideLabels(painter, lod);
+        return;
+    }
+    const int lines = m_labelLines < 0 ? labelLinesAt(lod) : m_labelLines;
+    if (lines == 0) return;
+    const double scale = labelScale(lod);
+    const double line = labelMetrics().height() * scale;
+    painter->setFont(labelFont());
+    painter->setPen(QColor(0x20, 0x20, 0x20));
+    const double y = m_shapeRect.bottom() + kLabelGap;
+    drawCentred(painter, m_titleText, QPointF(0, y), scale);
+    if (lines == 2) {
+        painter->setPen(QColor(0x4a, 0x4a, 0x4a));
+        drawCentred(painter, m_valueText, QPointF(0, y + line), scale);
+    }
+}
+
+int NodeItem::labelLinesAt(double lod) const {
+    if (lod < kTitleLod) return 0;
+    return lod >= kValueLod && !m_node.value.isEmpty() ? 2 : 1;
+}
+
+QRectF NodeItem::labelRect(double lod, int lines) const {
+    if (titleInside(m_node.shape)) return m_shapeRect;  // the text stays inside the box
+    const double scale = labelScale(lod);
+    const double width = std::max(m_titleText.size().width(), lines == 2 ? m_valueText.size().width() : 0.0) * scale;
+    return {-width / 2, m_shapeRect.bottom() + kLabelGap, width, lines * labelMetrics().height() * scale};
+}
+
+void NodeItem::claimLabel(LabelSpace& space, const QTransform& toDevice, double lod) {
+    // Node labels go first in a frame, the value dropped before the title: they never overlap one
+    // another, and link labels keep off them.
+    m_labelLines = 0;
+    for (int lines = labelLinesAt(lod); lines > 0; --lines) {
+        if (space.claim(toDevice.mapRect(labelRect(lod, lines).translated(pos())))) {
+            m_labelLines = lines;
+            return;
+        }
+    }
+}
+
+void NodeItem::paintInsideLabels(QPainter* painter, double lod) {
+    // Text inside a box scales with the box (never beyond it) while it stays readable on screen;
+    // the value goes first when the box gets too small for two lines.
+    constexpr double kMinPixels = 7.0;
+    const double lineHeight = labelMetrics().height();
+    const double room = m_shapeRect.width() - 6;
+    const auto fitted = [&](const QStaticText& text, double lines) {
+        double scale = std::min(labelScale(lod), m_shapeRect.height() / (lines * lineHeight));
+        if (text.size().width() * scale > room) scale = room / text.size().width();
+        return scale;
+    };
+    painter->setFont(labelFont());
+    const double titleTwo = fitted(m_titleText, 2);
+    const double valueTwo = fitted(m_valueText, 2);
+    if (!m_node.value.isEmpty() && kLabelPixels * lod * std::min(titleTwo, valueTwo) >= kMinPixels) {
+        const double scale = std::min(titleTwo, valueTwo);
+        painter->setPen(QColor(0x20, 0x20, 0x20));
+        drawCentred(painter, m_titleText, QPointF(0, -lineHeight * scale), scale);
+        painter->setPen(QColor(0x4a, 0x4a, 0x4a));
+        drawCentred(painter, m_valueText, QPointF(0, 0), scale);
+        return;
+    }
+    const double titleOne = fitted(m_titleText, 1);
+    if (kLabelPixels * lod * titleOne < kMinPixels - 1) return;
+    painter->setPen(QColor(0x20, 0x20, 0x20));
+    drawCentred(painter, m_titleText, QPointF(0, -lineHeight * titleOne / 2), titleOne);
+}
+
+LinkItem::LinkItem(int index, CanvasLink link, NodeItem* from, NodeItem* to, double sideOffset)
+    : m_index(index), m_link(std::move(link)), m_from(from), m_to(to), m_sideOffset(sideOffset) {
+    m_link.value = elided(m_link.value);
+    m_valueText = staticText(m_link.value);
+    setFlags(ItemIsSelectable | ItemUsesExtendedStyleOption);
+    setZValue(0);
+    if (!m_link.toolTip.isEmpty()) setToolTip(m_link.toolTip);
+    from->addLink(this);
+    to->addLink(this);
+    updateGeometry();
+}
+
+void LinkItem::updateGeometry() {
+    prepareGeometryChange();
+    QPointF a = m_from->pos();
+    QPointF b = m_to->pos();
+    QLineF centres(a, b);
+    if (m_sideOffset != 0 && centres.length() > 1e-9) {
+        const QPointF normal(-centres.dy() / centres.length(), centres.dx() / centres.length());
+        a += normal * m_sideOffset;
+        b += normal * m_sideOffset;
+    }
+    m_line = QLineF(m_from->boundaryPoint(b) + (a - m_from->pos()), m_to->boundaryPoint(a) + (b - m_to->pos()));
+    const auto head = [](QPointF tip, QPointF from) {
+        QLineF back(tip, from);
+        if (back.length() < 1e-9) return QPolygonF();
+        back.setLength(11);
+        QLineF left = back;
+        left.setAngle(back.angle() + 22);
+        QLineF right = back;
+        right.setAngle(back.angle() - 22);
+        return QPolygonF({tip, left.p2(), right.p2()});
+    };
+    m_headTo = (m_link.directed || m_link.twoWay) ? head(m_line.p2(), m_line.p1()) : QPolygonF();
+    m_headFrom = m_link.twoWay ? head(m_line.p1(), m_line.p2()) : QPolygonF();
+    QPainterPath path(m_line.p1());
+    path.lineTo(m_line.p2());
+    QPainterPathStroker stroker;
+    stroker.setWidth(8);
+    m_shape = stroker.createStroke(path);
+    const double labelHalf = (kMaxLabelWidth / kValueLod) / 2 + 4;
+    const QPointF mid = m_line.center();
+    m_bounds = QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-12, -12, 12, 12).united(
+        QRectF(mid.x() - labelHalf, mid.y() - labelHalf / 4, 2 * labelHalf, labelHalf / 2));
+}
+
+void LinkItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+    const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    const bool selected = option->state & QStyle::State_Selected;
+    QColor colour(0x60, 0x6a, 0x75);
+    double width = 1.5;
+    if (m_link.load >= 0) {
+        // Occupation: grey (idle) through orange to red (saturated), wider when busier.
+        const double l = std::clamp(m_link.load, 0.0, 1.0);
+        colour = l < 1e-9 ? QColor(0xb0, 0xb0, 0xb0)
+                          : QColor::fromHsvF(static_cast<float>(0.33 * (1 - l)), 0.85f, 0.85f);
+        width = 1.5 + 4.5 * l;
+    }
+    if (m_link.highlighted) {
+        colour = QColor(0x7b, 0x1f, 0xa2);
+        width = std::max(width, 4.0);
+    }
+    if (selected) width = std::max(width, 2.0);
+    if (selected) colour = QColor(0x15, 0x65, 0xc0);
+    // Widths are in screen pixels (cosmetic), as in diagram editors: a link stays a crisp line at every zoom,
+    // and the raster engine strokes a hairline far faster than a wide path.
+    QPen pen(colour);
+    pen.setCosmetic(true);
+    pen.setWidthF(width <= 1.5 ? 0.0 : width);
+    if (selected) pen.setStyle(Qt::DashLine);
+    painter->setPen(pen);
+    // A long link's bounding box meets many views its line never crosses: draw only what shows.
+    QLineF visible = m_line;
+    const double margin = (width + 2) / lod;
+    const QRectF& exposed = option->exposedRect;
+    const bool lineShows = clipLine(visible, exposed.adjusted(-margin, -margin, margin, margin));
+    if (lineShows) painter->drawLine(visible);
+    if (lod < 0.15) return;
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(colour);
+    if (!m_headTo.isEmpty() && exposed.intersects(m_headTo.boundingRect())) painter->drawPolygon(m_headTo);
+    if (!m_headFrom.isEmpty() && exposed.intersects(m_headFrom.boundingRect())) painter->drawPolygon(m_headFrom);
+    if (lod < kValueLod || m_link.value.isEmpty()) return;
+    const double scale = labelScale(lod);
+    const double w = m_valueText.size().width() * scale;
+    const double h = labelMetrics().height() * scale;
+    const QPointF mid = m_line.center();
+    const QRectF labelRect(mid.x() - w / 2 - 2, mid.y() - h / 2, w + 4, h);
+    if (!exposed.intersects(labelRect)) return;
+    if (auto* graphScene = qobject_cast<GraphScene*>(scene());
+        graphScene && !graphScene->labelSpace().claim(painter->worldTransform().mapRect(labelRect)))
+        return;
+    painter->setBrush(QColor(255, 255, 255, 220));
+    painter->drawRoundedRect(QRectF(mid.x() - w / 2 - 2, mid.y() - h / 2, w + 4, h), 3, 3);
+    painter->setFont(labelFont());
+    painter->setPen(m_link.highlighted || m_link.load >= 0 ? colour.darker(140) : QColor(0x30, 0x30, 0x30));
+    drawCentred(painter, m_valueText, QPointF(mid.x(), mid.y() - h / 2), scale);
+}
+
+}  // namespace hetsched::ui

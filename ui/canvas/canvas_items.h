@@ -1,0 +1,106 @@
+// The node and link items of the canvas: cheap to paint (cached geometry, no allocation per frame) and
+// with labels that stay readable at every zoom (scaled up when zoomed out, dropped when they would merge).
+#pragma once
+
+#include <QGraphicsItem>
+#include <QPainterPath>
+#include <QStaticText>
+#include <vector>
+
+#include "canvas/canvas_adapter.h"
+
+namespace hetsched::ui {
+
+class LinkItem;
+
+// Screen space taken by link labels in the frame being painted: a label that would overlap one already
+// drawn is left out, so that labels stay readable in dense drawings (and cost nothing there).
+class LabelSpace {
+public:
+    void reset(QSize viewport);
+    bool claim(const QRectF& deviceRect);  // false when taken (nothing is claimed then)
+
+private:
+    static constexpr int kCell = 6;   // pixels
+    std::vector<unsigned char> m_cells;
+    int m_columns = 0;
+    int m_rows = 0;
+};
+
+class NodeItem : public QGraphicsItem {
+public:
+    enum { Type = UserType + 1 };
+    NodeItem(int index, CanvasNode node);
+
+    int type() const override { return Type; }
+    int index() const { return m_index; }
+    const CanvasNode& node() const { return m_node; }
+    void addLink(LinkItem* link) { m_links.push_back(link); }
+    const std::vector<LinkItem*>& links() const { return m_links; }
+    // The point where a line from the centre towards `towards` (scene coordinates) leaves the shape.
+    QPointF boundaryPoint(QPointF towards) const;
+    QRectF shapeRect() const { return m_shapeRect; }
+
+    QRectF boundingRect() const override { return m_bounds; }
+    QPainterPath shape() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+    // Before a frame (GraphView): takes screen space for this node's label in `space` and remembers how
+    // many lines fit. Without it (exports, other views) every label is drawn in full.
+    void claimLabel(LabelSpace& space, const QTransform& toDevice, double lod);
+    void resetLabel() { m_labelLines = -1; }
+
+protected:
+    QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
+
+private:
+    void paintInsideLabels(QPainter* painter, double lod);  // tasks and clusters: the text fits the box
+    int labelLinesAt(double lod) const;                      // 0, 1 (title) or 2 (title and value)
+    QRectF labelRect(double lod, int lines) const;           // item coordinates
+
+    int m_index;
+    CanvasNode m_node;
+    QRectF m_shapeRect;   // the body, centred on the item's origin
+    QRectF m_bounds;      // body and labels at their largest
+    std::vector<LinkItem*> m_links;
+    QStaticText m_titleText;  // laid out once, drawn every frame
+    QStaticText m_valueText;
+    int m_labelLines = -1;    // decided by claimLabel for the frame being drawn; -1: all that the zoom allows
+};
+
+class LinkItem : public QGraphicsItem {
+public:
+    enum { Type = UserType + 2 };
+    LinkItem(int index, CanvasLink link, NodeItem* from, NodeItem* to, double sideOffset);
+
+    int type() const override { return Type; }
+    int index() const { return m_index; }
+    const CanvasLink& link() const { return m_link; }
+    NodeItem* fromNode() const { return m_from; }
+    NodeItem* toNode() const { return m_to; }
+    // Recomputes the cached line, arrow heads, bounds and shape after an end moved.
+    void updateGeometry();
+
+    QRectF boundingRect() const override { return m_bounds; }
+    QPainterPath shape() const override { return m_shape; }
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+private:
+    int m_index;
+    CanvasLink m_link;
+    NodeItem* m_from;
+    NodeItem* m_to;
+    double m_sideOffset;  // keeps a->b and b->a apart
+    QLineF m_line;
+    QPolygonF m_headTo;
+    QPolygonF m_headFrom;
+    QRectF m_bounds;
+    QPainterPath m_shape;
+    QStaticText m_valueText;
+};
+
+// The smallest on-screen size (pixels) of label text; below the zoom where this makes labels of
+// neighbours overlap, labels are not drawn (hover gives the tooltip).
+constexpr double kLabelPixels = 11.0;
+
+}  // namespace hetsched::ui

@@ -1,0 +1,592 @@
+#include "canvas/canvas_widget.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QLabel>
+#include <QMimeData>
+#include <QSplitter>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "canvas/canvas_items.h"
+#include "canvas/graph_scene.h"
+#include "canvas/graph_view.h"
+#include "canvas/property_panel.h"
+#include "layout/graph_layout.h"
+#include "util/message_bar.h"
+
+namespace hetsched::ui {
+
+namespace {
+
+constexpr const char* kClipboardMime = "application/x-hetsched-canvas";
+constexpr const char* kClipboardFormat = "hetsched-canvas";
+
+std::vector<layout::LayoutEdge> layoutEdges(const CanvasGraph& graph) {
+    std::vector<layout::LayoutEdge> edges;
+    edges.reserve(graph.links.size());
+    for (const CanvasLink& l : graph.links) edges.push_back({l.from, l.to});
+    return edges;
+}
+
+double rounded(double v) { return std::round(v * 10.0) / 10.0; }
+
+}  // namespace
+
+CanvasWidget::CanvasWidget(ProjectDocument* document, std::unique_ptr<CanvasAdapter> adapter, QWidget* parent)
+    : QWidget(parent), m_document(document), m_adapter(std::move(adapter)) {
+    setObjectName(QStringLiteral("canvasWidget"));
+    m_scene = new GraphScene(this);
+    m_view = new GraphView(m_scene, this);
+    m_view->setObjectName(QStringLiteral("canvasView"));
+    m_panel = new PropertyPanel(this);
+    m_message = new MessageBar(this);
+    m_message->hide();
+
+    m_toolBar = new QToolBar(this);
+    m_toolBar->setObjectName(QStringLiteral("canvasToolBar"));
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_toolGroup = new QActionGroup(this);
+    auto addTool = [this](const QString& id, const QString& label, const QString& tip) {
+        QAction* action = m_toolBar->addAction(label);
+        action->setCheckable(true);
+        action->setToolTip(tip);
+        action->setData(id);
+        action->setObjectName(QStringLiteral("tool_") + (id.isEmpty() ? QStringLiteral("select") : id));
+        m_toolGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, id] { selectTool(id); });
+        return action;
+    };
+    addTool(QString(), tr("Select"),
+            tr("Select, move and rubber-band select (Esc). Shift+drag from a node draws a link; "
+               "double-click on empty space adds a node"))
+        ->setChecked(true);
+    for (const CanvasTool& tool : m_adapter->tools()) addTool(tool.id, tool.label, tool.toolTip);
+    m_toolBar->addSeparator();
+    auto addCommand = [this](const QString& label, const QString& tip, QKeySequence key, auto slot) {
+        QAction* action = m_toolBar->addAction(label);
+        action->setToolTip(key.isEmpty() ? tip : QStringLiteral("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
+        if (!key.isEmpty()) {
+            action->setShortcut(key);
+            action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+            m_view->addAction(action);
+        }
+        connect(action, &QAction::triggered, this, slot);
+        return action;
+    };
+    addCommand(tr("Delete"), tr("Remove the selected elements"), QKeySequence::Delete, [this] { deleteSelection(); });
+    addCommand(tr("Copy"), tr("Copy the selected nodes and the links among them"), QKeySequence::Copy,
+               [this] { copySelection(); });
+    addCommand(tr("Paste"), tr("Paste copied nodes (renamed when their names are taken)"), QKeySequence::Paste,
+               [this] { paste(); });
+    auto* selectAllAction = new QAction(this);
+    selectAllAction->setShortcut(QKeySequence::SelectAll);
+    selectAllAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(selectAllAction, &QAction::triggered, this, &CanvasWidget::selectAll);
+    m_view->addAction(selectAllAction);
+    auto* escape = new QAction(this);
+    escape->setShortcut(Qt::Key_Escape);
+    escape->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(escape, &QAction::triggered, this, [this] { selectTool(QString()); });
+    m_view->addAction(escape);
+    m_toolBar->addSeparator();
+    addCommand(tr("Auto layout"), tr("Place every node automatically (one undoable step)"), QKeySequence(),
+               [this] { applyAutoLayout(); });
+    addCommand(tr("Fit"), tr("Zoom to show everything"), QKeySequence(tr("Ctrl+0")), [this] { m_view->fitAll(); });
+    addCommand(tr("+"), tr("Zoom in (or the mouse wheel)"), QKeySequence::ZoomIn, [this] { m_view->zoomBy(1.25); });
+    addCommand(tr("−"), tr("Zoom out (or the mouse wheel)"), QKeySequence::ZoomOut, [this] { m_view->zoomBy(0.8); });
+    m_zoomLabel = new QLabel(this);
+    m_zoomLabel->setMinimumWidth(50);
+    m_zoomLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_toolBar->addWidget(m_zoomLabel);
+    connect(m_view, &GraphView::zoomChanged, this,
+            [this](double zoom) { m_zoomLabel->setText(QStringLiteral("%1%").arg(std::lround(zoom * 100))); });
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_view);
+    splitter->addWidget(m_panel);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 0);
+    splitter->setSizes({700, 240});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(m_toolBar);
+    layout->addWidget(m_message);
+    layout->addWidget(splitter, 1);
+
+    connect(m_scene, &GraphScene::addNodeRequested, this, [this](QPointF p) { addNodeAt(p); });
+    connect(m_scene, &GraphScene::linkRequested, this, [this](int from, int to) { addLink(from, to); });
+    connect(m_scene, &GraphScene::linkToNewNodeRequested, this,
+            [this](int from, QPointF p) { addLinkToNewNode(from, p); });
+    connect(m_scene, &GraphScene::nodesMoved, this, &CanvasWidget::commitMoves);
+    connect(m_scene, &QGraphicsScene::selectionChanged, this, &CanvasWidget::updatePanel);
+    connect(m_document, &ProjectDocument::instanceChanged, this, [this](EntryId id) {
+        if (id == m_entryId && !m_applying) rebuild();
+    });
+    connect(m_document, &ProjectDocument::layoutChanged, this, [this](EntryId id) {
+        if (id == m_entryId && !m_applying) onLayoutChanged();
+    });
+    connect(m_document, &ProjectDocument::wasReset, this, [this] {
+        m_entryId = 0;
+        rebuild();
+    });
+}
+
+CanvasWidget::~CanvasWidget() = default;
+
+const Instance* CanvasWidget::instance() const {
+    const DocumentEntry* e = m_document->entry(m_entryId);
+    return e ? &e->instance : nullptr;
+}
+
+void CanvasWidget::setEntry(EntryId id) {
+    if (id != m_entryId) {
+        m_autoPositions.clear();
+        m_fitPending = true;
+        m_message->hide();
+    }
+    m_entryId = id;
+    rebuild();
+}
+
+void CanvasWidget::setOverlay(std::function<void(CanvasGraph&)> overlay) {
+    m_overlay = std::move(overlay);
+}
+
+void CanvasWidget::refresh() {
+    rebuild();
+}
+
+void CanvasWidget::setIdleText(const QString& text) {
+    m_idleText = text;
+    updatePanel();
+}
+
+QAction* CanvasWidget::toolAction(const QString& id) const {
+    for (QAction* a : m_toolGroup->actions())
+        if (a->data().toString() == id) return a;
+    return nullptr;
+}
+
+QString CanvasWidget::defaultNodeTool() const {
+    for (const CanvasTool& t : m_adapter->tools())
+        if (!t.link) return t.id;
+    return {};
+}
+
+QString CanvasWidget::defaultLinkTool() const {
+    for (const CanvasTool& t : m_adapter->tools())
+        if (t.link) return t.id;
+    return {};
+}
+
+void CanvasWidget::selectTool(const QString& id) {
+    m_tool = id;
+    bool link = false;
+    for (const CanvasTool& t : m_adapter->tools())
+        if (t.id == id) link = t.link;
+    if (QAction* a = toolAction(id)) a->setChecked(true);
+    m_scene->setMode(id.isEmpty() ? GraphScene::Mode::Select : link ? GraphScene::Mode::AddLink : GraphScene::Mode::AddNode);
+    m_view->setDragMode(id.isEmpty() ? QGraphicsView::RubberBandDrag : QGraphicsView::NoDrag);
+    m_view->viewport()->setCursor(id.isEmpty() ? Qt::ArrowCursor : Qt::CrossCursor);
+}
+
+QHash<QString, QPointF> CanvasWidget::storedPositions() const {
+    QHash<QString, QPointF> out;
+    const DocumentEntry* e = m_document->entry(m_entryId);
+    if (!e || !e->layout.is_object()) return out;
+    const auto it = e->layout.find("positions");
+    if (it == e->layout.end() || !it->is_object()) return out;
+    for (const auto& [key, value] : it->items())
+        if (value.is_array() && value.size() == 2 && value[0].is_number() && value[1].is_number())
+            out.insert(QString::fromStdString(key), QPointF(value[0].get<double>(), value[1].get<double>()));
+    return out;
+}
+
+nlohmann::json CanvasWidget::layoutJson(const QHash<QString, QPointF>& positions) const {
+    nlohmann::json points = nlohmann::json::object();
+    for (auto it = positions.begin(); it != positions.end(); ++it)
+        points[it.key().toStdString()] = {rounded(it.value().x()), rounded(it.value().y())};
+    return {{"positions", points}};
+}
+
+std::vector<QPointF> CanvasWidget::automaticPositions(const Instance& instance, const CanvasGraph& graph) const {
+    const int n = static_cast<int>(graph.nodes.size());
+    std::vector<layout::Point> points;
+    switch (m_adapter->autoLayout(instance)) {
+        case CanvasAutoLayout::Radial:
+            points = layout::radialLayout(n, m_adapter->layoutCentre(instance), 260.0, 170.0);
+            break;
+        case CanvasAutoLayout::Layered: {
+            layout::LayeredOptions options;
+            options.layerSpacing = 110.0;
+            options.nodeSpacing = 140.0;
+            points = layout::layeredLayout(n, layoutEdges(graph), options).position;
+            break;
+        }
+        case CanvasAutoLayout::ForceDirected: {
+            layout::ForceOptions options;
+            options.edgeLength = 170.0;
+            points = layout::forceDirectedLayout(n, layoutEdges(graph), options);
+            break;
+        }
+    }
+    std::vector<QPointF> out;
+    out.reserve(points.size());
+    for (const layout::Point& p : points) out.emplace_back(p.x, p.y);
+    out.resize(graph.nodes.size());
+    return out;
+}
+
+// Nodes without a position: everything laid out automatically when nothing is placed; otherwise
+// each new node goes beside its placed neighbours (or right of the drawing).
+static QHash<QString, QPointF> completed(const CanvasGraph& graph, QHash<QString, QPointF> known,
+                                         const std::function<std::vector<QPointF>()>& automatic) {
+    bool anyKnown = false;
+    bool allKnown = true;
+    for (const CanvasNode& n : graph.nodes) {
+        const bool k = known.contains(n.key);
+        anyKnown = anyKnown || k;
+        allKnown = allKnown && k;
+    }
+    if (allKnown) return known;
+    if (!anyKnown) {
+        const std::vector<QPointF> points = automatic();
+        for (std::size_t i = 0; i < graph.nodes.size(); ++i) known.insert(graph.nodes[i].key, points[i]);
+        return known;
+    }
+    QRectF bounds;
+    for (const CanvasNode& n : graph.nodes)
+        if (known.contains(n.key)) bounds = bounds.united(QRectF(known.value(n.key), QSizeF(1, 1)));
+    int placedBeside = 0;
+    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+        if (known.contains(graph.nodes[i].key)) continue;
+        QPointF sum;
+        int count = 0;
+        for (const CanvasLink& l : graph.links) {
+            const int other = l.from == static_cast<int>(i) ? l.to : l.to == static_cast<int>(i) ? l.from : -1;
+            if (other >= 0 && known.contains(graph.nodes[static_cast<std::size_t>(other)].key)) {
+                sum += known.value(graph.nodes[static_cast<std::size_t>(other)].key);
+                ++count;
+            }
+        }
+        const QPointF p = count > 0 ? sum / count + QPointF(60 + 25 * (placedBeside % 4), 90)
+                                    : QPointF(bounds.right() + 140, bounds.top() + 90.0 * placedBeside);
+        ++placedBeside;
+        known.insert(graph.nodes[i].key, p);
+    }
+    return known;
+}
+
+std::vector<QPointF> CanvasWidget::placeNodes(const CanvasGraph& graph) {
+    const Instance* in = instance();
+    QHash<QString, QPointF> known = m_autoPositions;
+    const QHash<QString, QPointF> stored = storedPositions();
+    for (auto it = stored.begin(); it != stored.end(); ++it) known.insert(it.key(), it.value());
+    const QHash<QString, QPointF> all = completed(graph, known, [&] { return automaticPositions(*in, graph); });
+    std::vector<QPointF> out;
+    out.reserve(graph.nodes.size());
+    m_positions.clear();
+    for (const CanvasNode& n : graph.nodes) {
+        const QPointF p = all.value(n.key);
+        if (!stored.contains(n.key)) m_autoPositions.insert(n.key, p);
+        m_positions.insert(n.key, p);
+        out.push_back(p);
+    }
+    return out;
+}
+
+void CanvasWidget::rebuild() {
+    const Instance* in = instance();
+    setEnabled(in != nullptr);
+    if (!in) {
+        m_graph = {};
+        m_positions.clear();
+        m_scene->setGraph({}, {});
+        return;
+    }
+    QSet<QString> nodeKeys = m_pendingSelection ? *m_pendingSelection : m_scene->selectedNodeKeys();
+    const QSet<QString> linkKeys = m_pendingSelection ? QSet<QString>() : m_scene->selectedLinkKeys();
+    m_pendingSelection.reset();
+    m_graph = m_adapter->graph(*in);
+    if (m_overlay) m_overlay(m_graph);
+    const std::vector<QPointF> points = placeNodes(m_graph);
+    m_scene->setGraph(m_graph, points, nodeKeys, linkKeys);
+    if (m_fitPending) {
+        m_fitPending = false;
+        m_view->fitAll();
+        // Once more when the view has its real size.
+        QTimer::singleShot(0, m_view, [view = m_view] { view->fitAll(); });
+    }
+    updatePanel();
+}
+
+void CanvasWidget::onLayoutChanged() {
+    const Instance* in = instance();
+    if (!in) return;
+    m_scene->setPositions(placeNodes(m_graph));
+}
+
+void CanvasWidget::updatePanel() {
+    const Instance* in = instance();
+    if (!in) {
+        m_panel->showText(QString(), QString());
+        return;
+    }
+    const std::vector<int> nodes = m_scene->selectedNodes();
+    const std::vector<int> links = m_scene->selectedLinks();
+    if (nodes.size() == 1 && links.empty()) {
+        const int i = nodes.front();
+        const CanvasNode& node = m_graph.nodes[static_cast<std::size_t>(i)];
+        m_panel->showProperties(
+            node.title, m_adapter->nodeProperties(*in, i),
+            [this, i](const QString& name, const QString& value) {
+                const Instance* current = instance();
+                if (!current) return QString();
+                const CanvasEdit edit = m_adapter->setNodeProperty(*current, i, name, value);
+                return edit.instance ? ProjectDocument::validationError(*edit.instance) : edit.error;
+            },
+            [this, i](const QString& name, const QString& value) {
+                const Instance* current = instance();
+                if (!current) return;
+                const CanvasEdit edit = m_adapter->setNodeProperty(*current, i, name, value);
+                QHash<QString, QPointF> placed;
+                if (edit.instance) {
+                    const CanvasGraph after = m_adapter->graph(*edit.instance);
+                    const QString oldKey = m_graph.nodes[static_cast<std::size_t>(i)].key;
+                    if (after.nodes.size() == m_graph.nodes.size()) {
+                        const QString newKey = after.nodes[static_cast<std::size_t>(i)].key;
+                        placed.insert(newKey, m_positions.value(oldKey));
+                        m_pendingSelection = QSet<QString>{newKey};
+                    }
+                }
+                if (!apply(edit, placed)) {
+                    m_pendingSelection.reset();
+                    updatePanel();
+                }
+            });
+        return;
+    }
+    if (links.size() == 1 && nodes.empty()) {
+        const int k = links.front();
+        const CanvasLink& link = m_graph.links[static_cast<std::size_t>(k)];
+        const QString title = QStringLiteral("%1 %2 %3").arg(m_graph.nodes[static_cast<std::size_t>(link.from)].title,
+                                                             link.twoWay ? QStringLiteral("↔") : QStringLiteral("→"),
+                                                             m_graph.nodes[static_cast<std::size_t>(link.to)].title);
+        m_panel->showProperties(
+            title, m_adapter->linkProperties(*in, k),
+            [this, k](const QString& name, const QString& value) {
+                const Instance* current = instance();
+                if (!current) return QString();
+                const CanvasEdit edit = m_adapter->setLinkProperty(*current, k, name, value);
+                return edit.instance ? ProjectDocument::validationError(*edit.instance) : edit.error;
+            },
+            [this, k](const QString& name, const QString& value) {
+                const Instance* current = instance();
+                if (!current) return;
+                if (!apply(m_adapter->setLinkProperty(*current, k, name, value))) updatePanel();
+            });
+        return;
+    }
+    if (!nodes.empty() || !links.empty()) {
+        m_panel->showText(tr("%1 node(s), %2 link(s) selected").arg(nodes.size()).arg(links.size()),
+                          tr("Delete removes them; Ctrl+C copies the nodes with the links among them."));
+        return;
+    }
+    m_panel->showText(tr("%1 node(s), %2 link(s)").arg(m_graph.nodes.size()).arg(m_graph.links.size()),
+                      m_idleText + (m_idleText.isEmpty() ? QString() : QStringLiteral("\n\n")) +
+                          tr("Double-click on empty space: add a node. Shift+drag from a node: add a link "
+                             "(to empty space: a linked new node). Drag: move; rubber band: select several. "
+                             "Wheel: zoom at the cursor; middle button or Space+drag: pan."));
+}
+
+void CanvasWidget::refuse(const QString& message) {
+    m_message->showMessage(tr("Refused: %1").arg(message), MessageBar::Level::Error);
+    emit statusMessage(tr("Edit refused: %1").arg(message));
+}
+
+bool CanvasWidget::apply(const CanvasEdit& edit, const QHash<QString, QPointF>& placed) {
+    const DocumentEntry* e = m_document->entry(m_entryId);
+    if (!e) return false;
+    if (!edit.instance) {
+        refuse(edit.error);
+        return false;
+    }
+    const QString why = ProjectDocument::validationError(*edit.instance);
+    if (!why.isEmpty()) {
+        refuse(why);
+        return false;
+    }
+    if (m_message->level() == MessageBar::Level::Error) m_message->hide();
+    if (instanceDigest(*edit.instance) == e->digest) return true;
+    // The layout after the edit: every node of the new graph, new ones where the gesture put them.
+    const CanvasGraph after = m_adapter->graph(*edit.instance);
+    QHash<QString, QPointF> known;
+    for (const CanvasNode& n : after.nodes) {
+        if (placed.contains(n.key)) known.insert(n.key, placed.value(n.key));
+        else if (m_positions.contains(n.key)) known.insert(n.key, m_positions.value(n.key));
+    }
+    const Instance& next = *edit.instance;
+    const nlohmann::json layout = layoutJson(completed(after, known, [&] { return automaticPositions(next, after); }));
+    m_applying = true;
+    if (layout != e->layout) {
+        m_document->undoStack()->beginMacro(edit.text);
+        m_document->editInstance(m_entryId, next, edit.text);
+        m_document->setLayout(m_entryId, layout, edit.text);
+        m_document->undoStack()->endMacro();
+    } else {
+        m_document->editInstance(m_entryId, next, edit.text);
+    }
+    m_applying = false;
+    if (!edit.newKeys.empty() && !m_pendingSelection)
+        m_pendingSelection = QSet<QString>(edit.newKeys.begin(), edit.newKeys.end());
+    rebuild();
+    emit statusMessage(edit.text);
+    return true;
+}
+
+bool CanvasWidget::addNodeAt(QPointF scenePos, const QString& tool) {
+    const Instance* in = instance();
+    if (!in) return false;
+    QString id = tool;
+    if (id.isEmpty()) {
+        for (const CanvasTool& t : m_adapter->tools())
+            if (t.id == m_tool && !t.link) id = t.id;
+        if (id.isEmpty()) id = defaultNodeTool();
+    }
+    const CanvasEdit edit = m_adapter->addNode(*in, id);
+    QHash<QString, QPointF> placed;
+    for (const QString& key : edit.newKeys) placed.insert(key, scenePos);
+    return apply(edit, placed);
+}
+
+bool CanvasWidget::addLink(int from, int to) {
+    const Instance* in = instance();
+    if (!in) return false;
+    QString tool = defaultLinkTool();
+    for (const CanvasTool& t : m_adapter->tools())
+        if (t.id == m_tool && t.link) tool = t.id;
+    return apply(m_adapter->addLink(*in, from, to, tool));
+}
+
+bool CanvasWidget::addLinkToNewNode(int from, QPointF scenePos) {
+    const Instance* in = instance();
+    if (!in) return false;
+    QString tool = defaultLinkTool();
+    for (const CanvasTool& t : m_adapter->tools())
+        if (t.id == m_tool && t.link) tool = t.id;
+    const CanvasEdit edit = m_adapter->addLinkToNewNode(*in, from, tool, defaultNodeTool());
+    QHash<QString, QPointF> placed;
+    for (const QString& key : edit.newKeys) placed.insert(key, scenePos);
+    return apply(edit, placed);
+}
+
+bool CanvasWidget::deleteSelection() {
+    const Instance* in = instance();
+    if (!in) return false;
+    const std::vector<int> nodes = m_scene->selectedNodes();
+    const std::vector<int> links = m_scene->selectedLinks();
+    if (nodes.empty() && links.empty()) return false;
+    m_pendingSelection = QSet<QString>();
+    if (!apply(m_adapter->remove(*in, nodes, links))) {
+        m_pendingSelection.reset();
+        return false;
+    }
+    return true;
+}
+
+void CanvasWidget::copySelection() {
+    const Instance* in = instance();
+    if (!in) return;
+    const std::vector<int> nodes = m_scene->selectedNodes();
+    if (nodes.empty()) {
+        emit statusMessage(tr("Select the nodes to copy"));
+        return;
+    }
+    nlohmann::json positions = nlohmann::json::array();
+    for (int i : nodes) {
+        const QPointF p = m_positions.value(m_graph.nodes[static_cast<std::size_t>(i)].key);
+        positions.push_back({rounded(p.x()), rounded(p.y())});
+    }
+    const nlohmann::json payload = {{"format", kClipboardFormat},
+                                    {"family", m_adapter->familyName().toStdString()},
+                                    {"fragment", m_adapter->copy(*in, nodes)},
+                                    {"positions", positions}};
+    const QByteArray bytes = QByteArray::fromStdString(payload.dump(1));
+    auto* mime = new QMimeData;
+    mime->setData(QString::fromLatin1(kClipboardMime), bytes);
+    mime->setText(QString::fromUtf8(bytes));
+    QApplication::clipboard()->setMimeData(mime);
+    emit statusMessage(tr("Copied %n node(s)", nullptr, static_cast<int>(nodes.size())));
+}
+
+bool CanvasWidget::paste() {
+    const Instance* in = instance();
+    if (!in) return false;
+    const QMimeData* mime = QApplication::clipboard()->mimeData();
+    if (!mime) return false;
+    const QByteArray bytes = mime->hasFormat(QString::fromLatin1(kClipboardMime))
+                                 ? mime->data(QString::fromLatin1(kClipboardMime))
+                                 : mime->text().toUtf8();
+    const nlohmann::json payload = nlohmann::json::parse(bytes.toStdString(), nullptr, false);
+    if (payload.is_discarded() || !payload.is_object() || payload.value("format", "") != kClipboardFormat) {
+        refuse(tr("the clipboard holds no copied canvas nodes"));
+        return false;
+    }
+    const std::string family = payload.value("family", "");
+    if (family != m_adapter->familyName().toStdString()) {
+        refuse(tr("the clipboard holds %1 nodes, this is a %2 instance")
+                   .arg(QString::fromStdString(family), m_adapter->familyName()));
+        return false;
+    }
+    const CanvasEdit edit = m_adapter->paste(*in, payload.value("fragment", nlohmann::json()));
+    QHash<QString, QPointF> placed;
+    const nlohmann::json positions = payload.value("positions", nlohmann::json::array());
+    for (std::size_t i = 0; i < edit.newKeys.size(); ++i) {
+        QPointF p(0, 0);
+        if (i < positions.size() && positions[i].is_array() && positions[i].size() == 2 &&
+            positions[i][0].is_number() && positions[i][1].is_number())
+            p = QPointF(positions[i][0].get<double>(), positions[i][1].get<double>());
+        placed.insert(edit.newKeys[i], p + QPointF(50, 50));
+    }
+    m_pendingSelection = QSet<QString>(edit.newKeys.begin(), edit.newKeys.end());
+    if (!apply(edit, placed)) {
+        m_pendingSelection.reset();
+        return false;
+    }
+    return true;
+}
+
+void CanvasWidget::selectAll() {
+    for (QGraphicsItem* item : m_scene->items()) item->setSelected(true);
+}
+
+void CanvasWidget::commitMoves() {
+    const std::vector<QPointF> points = m_scene->positions();
+    QHash<QString, QPointF> moved = m_positions;
+    int count = 0;
+    for (std::size_t i = 0; i < m_graph.nodes.size() && i < points.size(); ++i) {
+        const QString& key = m_graph.nodes[i].key;
+        if (m_positions.value(key) != points[i]) ++count;
+        moved.insert(key, points[i]);
+    }
+    if (count == 0) return;
+    m_document->setLayout(m_entryId, layoutJson(moved), tr("Move %n node(s)", nullptr, count));
+}
+
+void CanvasWidget::applyAutoLayout() {
+    const Instance* in = instance();
+    if (!in) return;
+    const std::vector<QPointF> points = automaticPositions(*in, m_graph);
+    QHash<QString, QPointF> placed;
+    for (std::size_t i = 0; i < m_graph.nodes.size(); ++i) placed.insert(m_graph.nodes[i].key, points[i]);
+    m_document->setLayout(m_entryId, layoutJson(placed), tr("Automatic layout"));
+    m_view->fitAll();
+}
+
+}  // namespace hetsched::ui

@@ -1,0 +1,108 @@
+// The generic canvas editor of one document entry: palette, view, property panel. Every gesture goes
+// through the family's CanvasAdapter to a new instance, pushed as one undoable command (a macro when the
+// layout changes with it); node positions live in the entry's layout, never in the instance.
+#pragma once
+
+#include <QHash>
+#include <QPointF>
+#include <QSet>
+#include <QWidget>
+#include <functional>
+#include <map>
+#include <memory>
+
+#include "canvas/canvas_adapter.h"
+#include "document/project_document.h"
+
+class QAction;
+class QActionGroup;
+class QLabel;
+class QToolBar;
+
+namespace hetsched::ui {
+
+class GraphScene;
+class GraphView;
+class MessageBar;
+class PropertyPanel;
+
+class CanvasWidget : public QWidget {
+    Q_OBJECT
+public:
+    CanvasWidget(ProjectDocument* document, std::unique_ptr<CanvasAdapter> adapter, QWidget* parent = nullptr);
+    ~CanvasWidget() override;
+
+    void setEntry(EntryId id);
+    EntryId entryId() const { return m_entryId; }
+    const Instance* instance() const;
+    CanvasAdapter* adapter() const { return m_adapter.get(); }
+
+    GraphScene* scene() const { return m_scene; }
+    GraphView* view() const { return m_view; }
+    PropertyPanel* propertyPanel() const { return m_panel; }
+    MessageBar* messageBar() const { return m_message; }
+    QToolBar* toolBar() const { return m_toolBar; }
+    QAction* toolAction(const QString& id) const;   // "" is the selection tool
+
+    // Result drawing: called on every rebuild with the graph the adapter made.
+    void setOverlay(std::function<void(CanvasGraph&)> overlay);
+    // Rebuilds the scene from the document (selection kept by key).
+    void refresh();
+    // What the property panel shows when nothing is selected (the family's hint).
+    void setIdleText(const QString& text);
+
+    // The gestures, also reachable from code (tests, menus); false when refused (the message says why).
+    void selectTool(const QString& id);
+    QString currentTool() const { return m_tool; }
+    bool addNodeAt(QPointF scenePos, const QString& tool = {});
+    bool addLink(int from, int to);
+    bool addLinkToNewNode(int from, QPointF scenePos);
+    bool deleteSelection();
+    void copySelection();
+    bool paste();
+    void selectAll();
+    void applyAutoLayout();
+    // Where each node of the current graph is drawn, by key.
+    QHash<QString, QPointF> positions() const { return m_positions; }
+
+    // Pushes an edit (validated first); `placed` gives positions of nodes the edit creates or renames.
+    bool apply(const CanvasEdit& edit, const QHash<QString, QPointF>& placed = {});
+    void refuse(const QString& message);
+
+signals:
+    void statusMessage(const QString& message);
+
+private:
+    void rebuild();
+    void updatePanel();
+    void commitMoves();
+    void onLayoutChanged();
+    QHash<QString, QPointF> storedPositions() const;
+    std::vector<QPointF> placeNodes(const CanvasGraph& graph);
+    std::vector<QPointF> automaticPositions(const Instance& instance, const CanvasGraph& graph) const;
+    nlohmann::json layoutJson(const QHash<QString, QPointF>& positions) const;
+    QString defaultNodeTool() const;
+    QString defaultLinkTool() const;
+
+    ProjectDocument* m_document;
+    std::unique_ptr<CanvasAdapter> m_adapter;
+    EntryId m_entryId = 0;
+    GraphScene* m_scene;
+    GraphView* m_view;
+    PropertyPanel* m_panel;
+    MessageBar* m_message;
+    QToolBar* m_toolBar;
+    QActionGroup* m_toolGroup;
+    QLabel* m_zoomLabel;
+    QString m_tool;
+    QString m_idleText;
+    std::function<void(CanvasGraph&)> m_overlay;
+    CanvasGraph m_graph;                    // what the scene shows
+    QHash<QString, QPointF> m_positions;    // of m_graph's nodes
+    QHash<QString, QPointF> m_autoPositions;  // placed automatically, not stored until an edit
+    std::optional<QSet<QString>> m_pendingSelection;  // node keys to select after the next rebuild
+    bool m_applying = false;
+    bool m_fitPending = true;
+};
+
+}  // namespace hetsched::ui

@@ -1,0 +1,149 @@
+#include "canvas/graph_view.h"
+
+#include "canvas/graph_scene.h"
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QScrollBar>
+#include <QStyleOptionGraphicsItem>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+
+namespace hetsched::ui {
+
+namespace {
+constexpr double kMinZoom = 0.01;
+constexpr double kMaxZoom = 20.0;
+}  // namespace
+
+GraphView::GraphView(QGraphicsScene* scene, QWidget* parent) : QGraphicsView(scene, parent) {
+    setRenderHint(QPainter::Antialiasing);
+    setDragMode(QGraphicsView::RubberBandDrag);
+    setRubberBandSelectionMode(Qt::IntersectsItemShape);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
+    setOptimizationFlags(QGraphicsView::DontAdjustForAntialiasing);
+    setBackgroundBrush(QColor(0xfb, 0xfb, 0xfc));
+    setFocusPolicy(Qt::StrongFocus);
+}
+
+void GraphView::zoomAt(double factor, QPoint viewportPos) {
+    const double target = std::clamp(zoom() * factor, kMinZoom, kMaxZoom);
+    factor = target / zoom();
+    if (std::abs(factor - 1.0) < 1e-9) return;
+    const QPointF before = mapToScene(viewportPos);
+    const ViewportAnchor anchor = transformationAnchor();
+    setTransformationAnchor(QGraphicsView::NoAnchor);
+    scale(factor, factor);
+    // Keep the scene point under the cursor where it was.
+    const QPointF delta = mapFromScene(before) - QPointF(viewportPos);
+    horizontalScrollBar()->setValue(horizontalScrollBar()->value() + static_cast<int>(std::lround(delta.x())));
+    verticalScrollBar()->setValue(verticalScrollBar()->value() + static_cast<int>(std::lround(delta.y())));
+    setTransformationAnchor(anchor);
+    updateRenderHints();
+    emit zoomChanged(zoom());
+}
+
+void GraphView::zoomBy(double factor) {
+    zoomAt(factor, viewport()->rect().center());
+}
+
+void GraphView::fitAll() {
+    if (!scene()) return;
+    QRectF bounds = scene()->itemsBoundingRect();
+    if (bounds.isEmpty()) bounds = QRectF(-100, -100, 200, 200);
+    fitInView(bounds.adjusted(-20, -20, 20, 20), Qt::KeepAspectRatio);
+    if (zoom() > 2.0) {
+        const double f = 2.0 / zoom();
+        scale(f, f);
+        centerOn(bounds.center());
+    }
+    updateRenderHints();
+    emit zoomChanged(zoom());
+}
+
+void GraphView::updateRenderHints() {
+    constexpr double kOverviewZoom = 0.5;
+    constexpr qsizetype kLargeScene = 2000;
+    const bool overview = zoom() < kOverviewZoom && scene() && scene()->items().size() > kLargeScene;
+    setRenderHint(QPainter::Antialiasing, !overview);
+}
+
+void GraphView::paintEvent(QPaintEvent* event) {
+    if (auto* graphScene = qobject_cast<GraphScene*>(scene())) {
+        // The whole view's node labels are placed first, the same way whatever part is repainted.
+        LabelSpace& space = graphScene->labelSpace();
+        space.reset(viewport()->size());
+        const QTransform toDevice = viewportTransform();
+        const double lod = QStyleOptionGraphicsItem::levelOfDetailFromTransform(toDevice);
+        const QRectF visible = mapToScene(viewport()->rect()).boundingRect().adjusted(-200, -200, 200, 200);
+        for (NodeItem* node : graphScene->nodeItems()) {
+            if (visible.contains(node->pos())) node->claimLabel(space, toDevice, lod);
+            else node->resetLabel();
+        }
+    }
+    QGraphicsView::paintEvent(event);
+}
+
+void GraphView::wheelEvent(QWheelEvent* event) {
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0) return;
+    zoomAt(std::pow(1.2, steps), event->position().toPoint());
+    event->accept();
+}
+
+void GraphView::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && m_spaceHeld)) {
+        m_panning = true;
+        m_panLast = event->pos();
+        viewport()->setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void GraphView::mouseMoveEvent(QMouseEvent* event) {
+    if (m_panning) {
+        const QPoint d = event->pos() - m_panLast;
+        m_panLast = event->pos();
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - d.x());
+        verticalScrollBar()->setValue(verticalScrollBar()->value() - d.y());
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseMoveEvent(event);
+}
+
+void GraphView::mouseReleaseEvent(QMouseEvent* event) {
+    if (m_panning) {
+        m_panning = false;
+        viewport()->setCursor(m_spaceHeld ? Qt::OpenHandCursor : Qt::ArrowCursor);
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseReleaseEvent(event);
+}
+
+void GraphView::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        m_spaceHeld = true;
+        viewport()->setCursor(Qt::OpenHandCursor);
+        event->accept();
+        return;
+    }
+    QGraphicsView::keyPressEvent(event);
+}
+
+void GraphView::keyReleaseEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        m_spaceHeld = false;
+        viewport()->setCursor(Qt::ArrowCursor);
+        event->accept();
+        return;
+    }
+    QGraphicsView::keyReleaseEvent(event);
+}
+
+}  // namespace hetsched::ui

@@ -1,0 +1,41 @@
+// The canvas view: wheel zoom around the cursor, pan (middle button, or Space + drag), fit to window,
+// rubber-band selection.
+#pragma once
+
+#include <QGraphicsView>
+
+namespace hetsched::ui {
+
+class GraphView : public QGraphicsView {
+    Q_OBJECT
+public:
+    explicit GraphView(QGraphicsScene* scene, QWidget* parent = nullptr);
+
+    double zoom() const { return transform().m11(); }
+    void zoomBy(double factor);            // around the view's centre
+    void zoomAt(double factor, QPoint viewportPos);
+    void fitAll();                         // every item, at most 2x
+
+signals:
+    void zoomChanged(double zoom);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void keyReleaseEvent(QKeyEvent* event) override;
+
+private:
+    // Antialiasing off when zoomed far out on a large scene: thousands of hairlines draw several times
+    // faster aliased, and at that zoom the picture is an overview anyway.
+    void updateRenderHints();
+
+    bool m_panning = false;
+    bool m_spaceHeld = false;
+    QPoint m_panLast;
+};
+
+}  // namespace hetsched::ui

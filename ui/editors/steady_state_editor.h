@@ -1,0 +1,60 @@
+// The editor of a steady-state instance: the platform graph drawn on the canvas (processors, routers,
+// one-way and two-way links), a form for the communication model and the application, and the
+// selected run's link loads or one of its communication patterns drawn on the platform.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "editors/instance_editor.h"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+
+namespace hetsched::ui {
+
+class CanvasWidget;
+struct CanvasGraph;
+
+class SteadyStateEditor : public InstanceEditor {
+    Q_OBJECT
+public:
+    explicit SteadyStateEditor(ProjectDocument* document, QWidget* parent = nullptr);
+
+    void setEntry(EntryId id) override;
+    EntryId entryId() const override;
+    void showRun(const RunRecord* run) override;
+
+    CanvasWidget* canvas() const { return m_canvas; }
+    QComboBox* modelCombo() const { return m_model; }
+    QComboBox* applicationCombo() const { return m_type; }
+    QComboBox* sourceCombo() const { return m_source; }
+    QLineEdit* dataEdit() const { return m_data; }
+    QComboBox* resultCombo() const { return m_resultView; }
+
+private:
+    void refreshForm();
+    void commitModel();
+    void commitApplicationType();
+    void commitSource();
+    void commitNumber(QLineEdit* edit);
+    void decorate(CanvasGraph& graph) const;
+    void validateAsTyped(QLineEdit* edit);
+
+    ProjectDocument* m_document;
+    CanvasWidget* m_canvas;
+    QComboBox* m_model;
+    QComboBox* m_type;
+    QComboBox* m_source;
+    QLabel* m_dataLabel;
+    QLineEdit* m_data;
+    QLabel* m_resultLabel;
+    QLineEdit* m_result;
+    QLabel* m_workLabel;
+    QLineEdit* m_work;
+    QComboBox* m_resultView;
+    nlohmann::json m_run;          // the shown run's result JSON (null: none)
+    std::size_t m_runDigest = 0;
+};
+
+}  // namespace hetsched::ui
