@@ -16,7 +16,7 @@
 #include <memory>
 #include <string>
 
-#include "../tests/core/random_steady.h"
+#include "model/platform_generators.h"
 #include "canvas/canvas_widget.h"
 #include "canvas/graph_scene.h"
 #include "canvas/graph_view.h"
@@ -43,7 +43,7 @@ nlohmann::json forceLayout(const SteadyStateInstance& in);
 
 Drawn platform(int nodes, Topology topology) {
     if (topology == Random) {
-        SteadyStateInstance in = testing::randomSteadyPlatform(static_cast<std::size_t>(nodes), 10.0, 11);
+        SteadyStateInstance in = randomSteadyPlatform(static_cast<std::size_t>(nodes), 10.0, 11);
         nlohmann::json layout = forceLayout(in);
         return {std::move(in), std::move(layout)};
     }

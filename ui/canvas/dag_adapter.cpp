@@ -29,16 +29,6 @@ CanvasEdit done(DagInstance in, QString text, std::vector<QString> newKeys = {})
     return {Instance(std::move(in)), QString(), std::move(text), std::move(newKeys)};
 }
 
-QString scaled(double v, const char* unit) {
-    static const char* prefixes[] = {"", "K", "M", "G", "T", "P"};
-    int p = 0;
-    while (std::abs(v) >= 1000 && p < 5) {
-        v /= 1000;
-        ++p;
-    }
-    return QStringLiteral("%1 %2%3").arg(formatRounded(v, 3), QLatin1String(prefixes[p]), QLatin1String(unit));
-}
-
 // The tasks on a path from `start` to `goal` over the edges (empty when none): why from -> to closes a cycle.
 std::vector<std::size_t> pathBetween(const DagInstance& in, std::size_t start, std::size_t goal) {
     std::vector<std::vector<std::size_t>> out(in.tasks.size());
@@ -68,8 +58,6 @@ DagTask newTask(const DagInstance& in) { return {numberedName("t", namesOf(in)),
 
 }  // namespace
 
-QString bytesText(double bytes) { return scaled(bytes, "B"); }
-QString flopsText(double flops) { return scaled(flops, "flop"); }
 
 std::vector<CanvasTool> DagAdapter::tools() const {
     return {{kTask, QObject::tr("Task"), QObject::tr("Click on the canvas to add a task (1 Gflop, α 0)"), false},

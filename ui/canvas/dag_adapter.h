@@ -2,6 +2,7 @@
 // (bytes); a dependency that would close a cycle is refused when the user draws it.
 #pragma once
 
+#include "util/number_text.h"
 #include "canvas/canvas_adapter.h"
 
 namespace hetsched::ui {
@@ -31,8 +32,5 @@ public:
     CanvasEdit paste(const Instance& instance, const nlohmann::json& fragment) const override;
 };
 
-// Bytes and flops for labels: "12.5 KB", "3.2 Gflop".
-QString bytesText(double bytes);
-QString flopsText(double flops);
 
 }  // namespace hetsched::ui

@@ -39,4 +39,22 @@ std::optional<std::int64_t> parseInteger(QStringView text) {
     return static_cast<std::int64_t>(*number);
 }
 
+QString withSiPrefix(double value, const char* unit) {
+    static const char* prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
+    int p = 0;
+    while (std::abs(value) >= 1000 && p < 6) {
+        value /= 1000;
+        ++p;
+    }
+    return QStringLiteral("%1 %2%3").arg(formatRounded(value, 3), QLatin1String(prefixes[p]), QLatin1String(unit));
+}
+
+QString bytesText(double bytes) {
+    return withSiPrefix(bytes, "B");
+}
+
+QString flopsText(double flops) {
+    return withSiPrefix(flops, "flop");
+}
+
 }  // namespace hetsched::ui

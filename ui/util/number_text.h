@@ -13,6 +13,11 @@ QString formatNumber(double value);
 // `value` rounded to `significant` digits for display in tables and titles ("51.03").
 QString formatRounded(double value, int significant = 6);
 
+// `value` with an SI prefix and `unit`, 3 significant digits: "1.5 MB", "20 Gflop", "512 B".
+QString withSiPrefix(double value, const char* unit);
+QString bytesText(double bytes);   // withSiPrefix(bytes, "B")
+QString flopsText(double flops);   // withSiPrefix(flops, "flop")
+
 // "1 resource", "7 resources": English plurals without a translation catalogue.
 QString countOf(long long count, const QString& singular, const QString& plural);
 

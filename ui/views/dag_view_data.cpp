@@ -36,16 +36,6 @@ QString seconds(double s) {
 
 }  // namespace
 
-QString bytesText(double bytes) {
-    static const char* units[] = {"B", "kB", "MB", "GB", "TB", "PB"};
-    int u = 0;
-    while (std::abs(bytes) >= 1000 && u < 5) {
-        bytes /= 1000;
-        ++u;
-    }
-    return QStringLiteral("%1 %2").arg(formatRounded(bytes, 3), QLatin1String(units[u]));
-}
-
 QString DagViewData::taskName(std::size_t task) const {
     return QString::fromStdString(instance.tasks[task].name);
 }

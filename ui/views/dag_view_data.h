@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "util/number_text.h"
 #include "common/expected.h"
 #include "model/dag.h"
 #include "solvers/dag/dag_trace.h"
@@ -62,7 +63,5 @@ QColor dagCriticalColor();
 QString dagTaskTooltip(const DagViewData& data, std::size_t task, const QColor& color);
 // The tooltip of a task's wait for its input data.
 QString dagWaitTooltip(const DagViewData& data, std::size_t task);
-// "1.5 MB", "64 kB"
-QString bytesText(double bytes);
 
 }  // namespace hetsched::ui
