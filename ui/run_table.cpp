@@ -46,12 +46,16 @@ RunTable::RunTable(ProjectDocument* document, QWidget* parent)
     // A new run is selected so that its chart shows at once.
     connect(m_model, &QAbstractItemModel::rowsInserted, this,
             [this](const QModelIndex&, int, int last) { selectRun(last); });
-    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { emit currentRunChanged(currentRun()); });
+    // After a reset (another entry, a file opened) the newest run is shown, as after a solve.
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        if (m_model->rowCount() > 0)
+            selectRun(m_model->rowCount() - 1);
+        emit currentRunChanged(currentRun());
+    });
 }
 
 void RunTable::setEntry(EntryId id) {
-    m_model->setEntry(id);
-    if (m_model->rowCount() > 0) selectRun(m_model->rowCount() - 1);
+    m_model->setEntry(id);  // its modelReset selects the last run
 }
 
 int RunTable::currentRun() const {

@@ -444,6 +444,20 @@ private slots:
               thin.drawnRects);
     }
 
+    void aReopenedProjectShowsTheNewestRunOfItsCurrentInstance() {
+        const auto window = openExample();
+        QVERIFY(solveAndWait(*window));
+        QVERIFY(solveAndWait(*window));
+        const QString path = m_temp.filePath(QStringLiteral("shows-run.hsproj"));
+        QVERIFY(window->saveProject(path).ok());
+        // The document's reset and the run table's used to nest, which left no run selected.
+        MainWindow reopened;
+        QVERIFY(reopened.loadFile(path).ok());
+        QCOMPARE(reopened.runTable()->currentRun(), 1);
+        QVERIFY(reopened.resultPane()->chart());
+        QVERIFY(reopened.exportChart(m_temp.filePath(QStringLiteral("shows-run.png"))).ok());
+    }
+
     void savingAndReopeningAProjectGivesTheSameInstances() {
         const auto window = openExample();
         QVERIFY(window->importFile(examplePath("partition-small.json")).ok());

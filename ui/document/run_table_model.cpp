@@ -46,16 +46,28 @@ RunTableModel::RunTableModel(ProjectDocument* document, QObject* parent)
     connect(document, &ProjectDocument::runsChanged, this, &RunTableModel::onRunsChanged);
     connect(document, &ProjectDocument::aboutToReset, this, [this] {
         beginResetModel();
+        m_documentResetting = true;
         m_entryId = 0;
         m_rowCount = 0;
     });
-    connect(document, &ProjectDocument::wasReset, this, [this] { endResetModel(); });
+    connect(document, &ProjectDocument::wasReset, this, [this] {
+        m_documentResetting = false;
+        // An entry chosen during the reset (by a view that heard wasReset first) is published now.
+        const DocumentEntry* entry = currentEntry();
+        m_rowCount = entry ? static_cast<int>(entry->runs.size()) : 0;
+        endResetModel();
+    });
     connect(document, &ProjectDocument::entryRemoved, this, [this] {
         if (m_entryId != 0 && !currentEntry()) setEntry(0);
     });
 }
 
 void RunTableModel::setEntry(EntryId id) {
+    if (m_documentResetting) {
+        // Already inside the document's reset: a nested reset would end it early; wasReset publishes it.
+        m_entryId = id;
+        return;
+    }
     beginResetModel();
     m_entryId = id;
     const DocumentEntry* entry = currentEntry();

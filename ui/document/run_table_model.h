@@ -39,6 +39,7 @@ private:
     ProjectDocument* m_document;
     EntryId m_entryId = 0;
     int m_rowCount = 0;
+    bool m_documentResetting = false;  // between the document's aboutToReset and wasReset
 };
 
 }  // namespace hetsched::ui
