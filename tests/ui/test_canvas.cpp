@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QGraphicsView>
 #include <QLineEdit>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
@@ -21,6 +22,7 @@
 #include "canvas/graph_view.h"
 #include "canvas/property_panel.h"
 #include "document/project_document.h"
+#include "editors/cpugpu_editor.h"
 #include "editors/dag_editor.h"
 #include "editors/divisible_editor.h"
 #include "editors/divisible_worker_model.h"
@@ -438,6 +440,62 @@ private slots:
         for (NodeItem* node : canvas->scene()->nodeItems()) marked += node->node().marked ? 1 : 0;
         QVERIFY(marked > 0);
         QVERIFY(canvas->scene()->nodeItems()[1]->node().value.contains(QStringLiteral("α=")));
+    }
+
+    void theCpuGpuNodeIsEditedOnTheCanvas() {
+        Expected<Instance> node = readInstanceFile(HETSCHED_EXAMPLES_DIR "/cpugpu-small.json");
+        QVERIFY(node.ok());
+        ProjectDocument document;
+        Project project;
+        project.entries.push_back({"node", *node, {}, nullptr});
+        document.reset(project, QString());
+        const EntryId id = document.entryAt(0).id;
+        auto instance = [&] { return std::get<CpuGpuInstance>(document.entry(id)->instance); };
+        const CpuGpuInstance before = instance();
+        CpuGpuEditor editor(&document);
+        editor.resize(1200, 800);
+        editor.show();
+        editor.setEntry(id);
+        CanvasWidget* canvas = editor.nodeCanvas();
+        const auto processors = static_cast<std::size_t>(before.cpus + before.gpus);
+        QCOMPARE(canvas->scene()->nodeItems().size(), processors + 1);  // and the host
+        QCOMPARE(canvas->scene()->linkItems().size(), processors);
+        // A GPU from the palette, a CPU by double-click: m and k follow, and so do the spin boxes.
+        canvas->selectTool(QStringLiteral("gpu"));
+        QVERIFY(canvas->addNodeAt(QPointF(250, 250)));
+        canvas->selectTool(QString());
+        const QPoint empty = canvas->view()->mapFromScene(QPointF(-400, -400));
+        QTest::mouseDClick(viewport(canvas), Qt::LeftButton, Qt::NoModifier, empty);
+        QCOMPARE(instance().gpus, before.gpus + 1);
+        QCOMPARE(instance().cpus, before.cpus + 1);
+        QCOMPARE(editor.cpuSpinBox()->value(), before.cpus + 1);
+        QCOMPARE(canvas->scene()->nodeItems().size(), processors + 3);
+        // m on the host: a negative count is refused as typed, a whole number commits.
+        canvas->scene()->clearSelection();
+        canvas->scene()->nodeItems().front()->setSelected(true);
+        typeProperty(canvas, QStringLiteral("cpus"), QStringLiteral("-1"), false);
+        QVERIFY2(canvas->propertyPanel()->errorText().contains(QStringLiteral("between 0")),
+                 qPrintable(canvas->propertyPanel()->errorText()));
+        typeProperty(canvas, QStringLiteral("cpus"), QStringLiteral("6"));
+        QCOMPARE(instance().cpus, 6);
+        // Deleting every processor is refused (a node needs one), the host cannot go, two CPUs can.
+        canvas->scene()->clearSelection();
+        for (NodeItem* item : canvas->scene()->nodeItems()) item->setSelected(true);
+        QVERIFY(!canvas->deleteSelection());
+        canvas->scene()->clearSelection();
+        canvas->scene()->nodeItems()[1]->setSelected(true);
+        canvas->scene()->nodeItems()[2]->setSelected(true);
+        QVERIFY(canvas->deleteSelection());
+        QCOMPARE(instance().cpus, 4);
+        // Undo everything back to the file's node, redo to the same.
+        const CpuGpuInstance last = instance();
+        while (document.undoStack()->canUndo()) document.undoStack()->undo();
+        QCOMPARE(instance().cpus, before.cpus);
+        QCOMPARE(instance().gpus, before.gpus);
+        QCOMPARE(canvas->scene()->nodeItems().size(), processors + 1);
+        while (document.undoStack()->canRedo()) document.undoStack()->redo();
+        QCOMPARE(instance().cpus, last.cpus);
+        QCOMPARE(instance().gpus, last.gpus);
     }
 
     void screenshotsAtSeveralZoomLevels() {

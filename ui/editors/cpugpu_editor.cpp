@@ -13,10 +13,14 @@
 #include <QPushButton>
 #include <QShortcut>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <memory>
 
+#include "canvas/canvas_widget.h"
+#include "canvas/cpugpu_node_adapter.h"
 #include "editors/cpugpu_task_model.h"
 #include "solvers/cpugpu/cpugpu_experiments.h"
 #include "util/message_bar.h"
@@ -89,7 +93,17 @@ CpuGpuEditor::CpuGpuEditor(ProjectDocument* document, QWidget* parent)
     layout->addLayout(platform);
     layout->addWidget(m_summary);
     layout->addWidget(m_message);
-    layout->addWidget(m_table, 1);
+    m_node = new CanvasWidget(document, std::make_unique<CpuGpuNodeAdapter>(), this);
+    m_node->setObjectName(QStringLiteral("cpugpuNodeCanvas"));
+    m_node->setIdleText(tr("The node: m identical CPUs and k identical GPUs around its host. Add processors from the "
+                           "palette or by double-click, delete or copy them, or set m and k on the host; each task's "
+                           "CPU and GPU times are in the Tasks tab."));
+    connect(m_node, &CanvasWidget::statusMessage, this, &InstanceEditor::statusMessage);
+    auto* tabs = new QTabWidget(this);
+    tabs->setObjectName(QStringLiteral("cpugpuViews"));
+    tabs->addTab(m_table, tr("Tasks"));
+    tabs->addTab(m_node, tr("Node"));
+    layout->addWidget(tabs, 1);
     layout->addLayout(buttons);
 
     connect(m_cpus, &QSpinBox::valueChanged, this, &CpuGpuEditor::commitPlatform);
@@ -120,6 +134,7 @@ CpuGpuEditor::CpuGpuEditor(ProjectDocument* document, QWidget* parent)
 void CpuGpuEditor::setEntry(EntryId id) {
     m_entryId = id;
     m_tasks->setEntry(id);
+    m_node->setEntry(id);
     m_message->hide();
     refresh();
 }

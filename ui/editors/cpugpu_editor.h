@@ -14,6 +14,8 @@ class QTableView;
 
 namespace hetsched::ui {
 
+class CanvasWidget;
+
 class CpuGpuTaskModel;
 class MessageBar;
 
@@ -32,6 +34,8 @@ public:
     QSpinBox* gpuSpinBox() const { return m_gpus; }
     QLineEdit* epsilonEdit() const { return m_epsilon; }
     MessageBar* messageBar() const { return m_message; }
+    // The node drawn on a canvas (CPUs and GPUs around the host), edited through the same commands.
+    CanvasWidget* nodeCanvas() const { return m_node; }
 
     // Replaces the instance by the paper's random instance (randomCpuGpuInstance), as one undoable edit.
     bool generate(int tasks, int cpus, int gpus, std::uint64_t seed);
@@ -53,6 +57,7 @@ private:
     QLabel* m_summary;
     MessageBar* m_message;
     QTableView* m_table;
+    CanvasWidget* m_node;
     QPushButton* m_removeButton;
 };
 
