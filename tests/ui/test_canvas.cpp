@@ -18,6 +18,7 @@
 
 #include "canvas/canvas_items.h"
 #include "canvas/canvas_widget.h"
+#include "canvas/dag_platform_adapter.h"
 #include "canvas/graph_scene.h"
 #include "canvas/graph_view.h"
 #include "canvas/property_panel.h"
@@ -440,6 +441,60 @@ private slots:
         for (NodeItem* node : canvas->scene()->nodeItems()) marked += node->node().marked ? 1 : 0;
         QVERIFY(marked > 0);
         QVERIFY(canvas->scene()->nodeItems()[1]->node().value.contains(QStringLiteral("α=")));
+    }
+
+    void theClustersOfADagAreEditedOnTheirOwnCanvasBesideTheTaskGraph() {
+        Expected<Instance> dag = readInstanceFile(HETSCHED_EXAMPLES_DIR "/dag-two-clusters.json");
+        QVERIFY(dag.ok());
+        ProjectDocument document;
+        Project project;
+        project.entries.push_back({"dag", *dag, {}, nullptr});
+        document.reset(project, QString());
+        const EntryId id = document.entryAt(0).id;
+        auto instance = [&] { return std::get<DagInstance>(document.entry(id)->instance); };
+        const DagInstance before = instance();
+        DagEditor editor(&document);
+        editor.resize(1200, 900);
+        editor.show();
+        editor.setEntry(id);
+        CanvasWidget* platform = editor.platformCanvas();
+        const std::size_t clusters = before.platform.clusters.size();
+        QCOMPARE(platform->scene()->nodeItems().size(), clusters + 1);  // and the backbone
+        QCOMPARE(platform->scene()->linkItems().size(), clusters);
+        // A task on the task canvas, then a cluster on the platform canvas: both keep their positions.
+        QVERIFY(editor.canvas()->addNodeAt(QPointF(400, 400)));
+        const std::size_t tasks = instance().tasks.size();
+        QCOMPARE(tasks, before.tasks.size() + 1);
+        platform->selectTool(QStringLiteral("cluster"));
+        QVERIFY(platform->addNodeAt(QPointF(300, -200)));
+        platform->selectTool(QString());
+        QCOMPARE(instance().platform.clusters.size(), clusters + 1);
+        const nlohmann::json& stored = document.entry(id)->layout["positions"];
+        QVERIFY(stored.contains(instance().tasks.back().name));
+        QVERIFY(stored.contains((DagPlatformAdapter::keyPrefix() + QString::fromStdString(
+                                     instance().platform.clusters.back().name)).toStdString()));
+        QCOMPARE(editor.canvas()->scene()->nodeItems().size(), tasks);
+        // A zero LAN bandwidth is refused as typed; the backbone cannot be deleted; a cluster's speed commits.
+        platform->scene()->clearSelection();
+        platform->scene()->nodeItems()[1]->setSelected(true);
+        typeProperty(platform, QStringLiteral("bandwidth"), QStringLiteral("0"), false);
+        QVERIFY2(platform->propertyPanel()->errorText().contains(QStringLiteral("must be positive")),
+                 qPrintable(platform->propertyPanel()->errorText()));
+        typeProperty(platform, QStringLiteral("speed"), QStringLiteral("3e9"));
+        QCOMPARE(instance().platform.clusters[0].speed, 3e9);
+        platform->scene()->clearSelection();
+        platform->scene()->nodeItems().front()->setSelected(true);
+        QVERIFY(!platform->deleteSelection());
+        QVERIFY(platform->messageBar()->text().contains(QStringLiteral("backbone")));
+        // Undo everything: the file's platform and tasks again, redo to the same.
+        const DagInstance last = instance();
+        while (document.undoStack()->canUndo()) document.undoStack()->undo();
+        QCOMPARE(instance().platform.clusters.size(), clusters);
+        QCOMPARE(instance().platform.clusters[0].speed, before.platform.clusters[0].speed);
+        QCOMPARE(instance().tasks.size(), before.tasks.size());
+        while (document.undoStack()->canRedo()) document.undoStack()->redo();
+        QCOMPARE(instance().platform.clusters.size(), last.platform.clusters.size());
+        QCOMPARE(instance().platform.clusters[0].speed, 3e9);
     }
 
     void theCpuGpuNodeIsEditedOnTheCanvas() {

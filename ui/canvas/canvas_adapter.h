@@ -79,6 +79,9 @@ public:
     virtual std::vector<CanvasTool> tools() const = 0;
     virtual CanvasAutoLayout autoLayout(const Instance& instance) const = 0;
     virtual int layoutCentre(const Instance&) const { return 0; }  // the hub of a radial layout
+    // Whether a stored position belongs to this canvas: two canvases of one entry (a task graph and
+    // its platform) keep their positions in the same layout, each writing only its own keys.
+    virtual bool ownsLayoutKey(const QString&) const { return true; }
 
     virtual CanvasGraph graph(const Instance& instance) const = 0;
 

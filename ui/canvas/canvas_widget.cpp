@@ -209,10 +209,17 @@ QHash<QString, QPointF> CanvasWidget::storedPositions() const {
 }
 
 nlohmann::json CanvasWidget::layoutJson(const QHash<QString, QPointF>& positions) const {
+    // The entry's layout as it is (other keys, another canvas's positions), with this canvas's positions replaced.
+    const DocumentEntry* e = m_document->entry(m_entryId);
+    nlohmann::json layout = e && e->layout.is_object() ? e->layout : nlohmann::json::object();
     nlohmann::json points = nlohmann::json::object();
+    if (const auto old = layout.find("positions"); old != layout.end() && old->is_object())
+        for (const auto& [key, value] : old->items())
+            if (!m_adapter->ownsLayoutKey(QString::fromStdString(key))) points[key] = value;
     for (auto it = positions.begin(); it != positions.end(); ++it)
         points[it.key().toStdString()] = {rounded(it.value().x()), rounded(it.value().y())};
-    return {{"positions", points}};
+    layout["positions"] = std::move(points);
+    return layout;
 }
 
 std::vector<QPointF> CanvasWidget::automaticPositions(const Instance& instance, const CanvasGraph& graph) const {

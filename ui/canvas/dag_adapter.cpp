@@ -5,6 +5,7 @@
 #include <set>
 
 #include "canvas/adapter_util.h"
+#include "canvas/dag_platform_adapter.h"
 #include "model/dag.h"
 
 namespace hetsched::ui {
@@ -58,6 +59,10 @@ DagTask newTask(const DagInstance& in) { return {numberedName("t", namesOf(in)),
 
 }  // namespace
 
+
+bool DagAdapter::ownsLayoutKey(const QString& key) const {
+    return !key.startsWith(DagPlatformAdapter::keyPrefix());
+}
 
 std::vector<CanvasTool> DagAdapter::tools() const {
     return {{kTask, QObject::tr("Task"), QObject::tr("Click on the canvas to add a task (1 Gflop, α 0)"), false},

@@ -12,6 +12,8 @@ public:
     QString familyName() const override { return QStringLiteral("dag"); }
     std::vector<CanvasTool> tools() const override;
     CanvasAutoLayout autoLayout(const Instance&) const override { return CanvasAutoLayout::Layered; }
+    // The platform's canvas stores its positions under keys starting with "⟨platform⟩".
+    bool ownsLayoutKey(const QString& key) const override;
     CanvasGraph graph(const Instance& instance) const override;
 
     CanvasEdit addNode(const Instance& instance, const QString& tool) const override;

@@ -14,6 +14,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -22,6 +23,7 @@
 
 #include "canvas/canvas_widget.h"
 #include "canvas/dag_adapter.h"
+#include "canvas/dag_platform_adapter.h"
 #include "io/dag_import.h"
 #include "model/dag_random.h"
 #include "util/number_text.h"
@@ -70,7 +72,17 @@ DagEditor::DagEditor(ProjectDocument* document, QWidget* parent) : InstanceEdito
     auto* title = new QLabel(tr("Platform: clusters of clusters joined by a backbone"), platform);
     title->setStyleSheet(QStringLiteral("font-weight:bold"));
     platformLayout->addWidget(title);
-    platformLayout->addWidget(m_clusters, 1);
+    // The same clusters on a canvas (the backbone in the middle), edited through the same commands.
+    m_platformCanvas = new CanvasWidget(document, std::make_unique<DagPlatformAdapter>(), platform);
+    m_platformCanvas->setObjectName(QStringLiteral("dagPlatformCanvas"));
+    m_platformCanvas->setIdleText(tr("The clusters of clusters: each cluster has P_i processors of one speed behind a switch "
+                                     "(per-processor LAN bandwidth and latency); the backbone joins their gateways."));
+    connect(m_platformCanvas, &CanvasWidget::statusMessage, this, &InstanceEditor::statusMessage);
+    auto* platformViews = new QTabWidget(platform);
+    platformViews->setObjectName(QStringLiteral("dagPlatformViews"));
+    platformViews->addTab(m_clusters, tr("Table"));
+    platformViews->addTab(m_platformCanvas, tr("Canvas"));
+    platformLayout->addWidget(platformViews, 1);
     auto* row = new QHBoxLayout;
     row->addWidget(add);
     row->addWidget(remove);
@@ -87,7 +99,7 @@ DagEditor::DagEditor(ProjectDocument* document, QWidget* parent) : InstanceEdito
     splitter->addWidget(platform);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({600, 170});
+    splitter->setSizes({520, 280});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
@@ -103,6 +115,7 @@ DagEditor::DagEditor(ProjectDocument* document, QWidget* parent) : InstanceEdito
 }
 
 void DagEditor::setEntry(EntryId id) {
+    m_platformCanvas->setEntry(id);
     m_canvas->setEntry(id);
     refreshPlatform();
 }

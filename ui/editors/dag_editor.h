@@ -22,6 +22,7 @@ public:
     void showRun(const RunRecord*) override {}
 
     CanvasWidget* canvas() const { return m_canvas; }
+    CanvasWidget* platformCanvas() const { return m_platformCanvas; }
     QTableWidget* clusterTable() const { return m_clusters; }
     QLineEdit* backboneBandwidthEdit() const { return m_backboneBandwidth; }
     QLineEdit* backboneLatencyEdit() const { return m_backboneLatency; }
@@ -40,6 +41,7 @@ private:
 
     ProjectDocument* m_document;
     CanvasWidget* m_canvas;
+    CanvasWidget* m_platformCanvas;
     QTableWidget* m_clusters;
     QLineEdit* m_backboneBandwidth;
     QLineEdit* m_backboneLatency;
