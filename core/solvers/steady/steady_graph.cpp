@@ -237,6 +237,8 @@ std::vector<std::size_t> maximumGeneralMatching(std::size_t n, const std::vector
         const long long w = std::llround(weight[e] * scale);
         if (w > 0) boost::add_edge(key.first, key.second, w, g);
     }
+    // Without edges Boost would start from 2 * numeric_limits<long long>::min() (signed overflow).
+    if (boost::num_edges(g) == 0) return {};
     std::vector<boost::graph_traits<Graph>::vertex_descriptor> mate(n);
     boost::maximum_weighted_matching(g, &mate[0]);
     std::vector<std::size_t> matching;
