@@ -20,6 +20,7 @@ constexpr double kValueLod = 0.3;
 constexpr double kTitleLod = 0.25;
 constexpr double kLabelGap = 3.0;
 constexpr double kMaxLabelWidth = 150.0;
+constexpr std::size_t kManyLinks = 1000;  // beyond, thin links are drawn without antialiasing
 
 const QFont& labelFont() {
     static const QFont font = [] {
@@ -336,7 +337,16 @@ void LinkItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     const double margin = (width + 2) / lod;
     const QRectF& exposed = option->exposedRect;
     const bool lineShows = clipLine(visible, exposed.adjusted(-margin, -margin, margin, margin));
-    if (lineShows) painter->drawLine(visible);
+    if (lineShows) {
+        // Thousands of antialiased lines crossing the view cost most of a frame on a large platform:
+        // there, thin links are drawn aliased (still crisp: cosmetic hairlines), wide ones keep antialiasing.
+        auto* graphScene = qobject_cast<GraphScene*>(scene());
+        const bool aliased = graphScene && graphScene->linkItems().size() > kManyLinks && width <= 1.5;
+        const bool antialiased = painter->testRenderHint(QPainter::Antialiasing);
+        if (aliased) painter->setRenderHint(QPainter::Antialiasing, false);
+        painter->drawLine(visible);
+        if (aliased) painter->setRenderHint(QPainter::Antialiasing, antialiased);
+    }
     if (lod < 0.15) return;
     painter->setPen(Qt::NoPen);
     painter->setBrush(colour);
