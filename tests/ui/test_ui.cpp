@@ -444,6 +444,18 @@ private slots:
               thin.drawnRects);
     }
 
+    void everyFamilysRunNamesItsObjective() {
+        // Only partition results carry "objective" in their JSON; the run still names it for the others.
+        for (const char* name : {"cpugpu-small.json", "divisible-small.json", "dag-two-clusters.json"}) {
+            MainWindow window;
+            QVERIFY(window.loadFile(examplePath(name)).ok());
+            QVERIFY(solveAndWait(window));
+            const DocumentEntry& entry = window.document()->entryAt(0);
+            QVERIFY(!entry.runs.empty());
+            QVERIFY2(!entry.runs.back().objectiveName().isEmpty(), name);
+        }
+    }
+
     void aReopenedProjectShowsTheNewestRunOfItsCurrentInstance() {
         const auto window = openExample();
         QVERIFY(solveAndWait(*window));

@@ -30,6 +30,8 @@ QString RunRecord::status() const {
     return stringField(json, "status");
 }
 QString RunRecord::objectiveName() const {
+    // Only the partition family writes "objective" into its result JSON; the others name it in the SolveResult.
+    if (result && !result->objectiveName.empty()) return QString::fromStdString(result->objectiveName);
     return stringField(json, "objective");
 }
 QString RunRecord::message() const {
