@@ -124,66 +124,6 @@ Expected<bool> exportPlot(QCustomPlot* plot, const QString& path, int width, int
     return written;
 }
 
-Expected<bool> exportWidget(QWidget* widget, const QString& path, int width, int height) {
-    Expected<ChartFormat> format = checkedFormat(path, width, height);
-    if (!format) return format.error();
-    const QSize shownSize = widget->size();
-    widget->resize(width, height);
-    // Lay the children out at the export size before painting them.
-    widget->ensurePolished();
-    if (QLayout* layout = widget->layout()) layout->activate();
-    for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>()) plot->replot(QCustomPlot::rpImmediateRefresh);
-    QBuffer buffer;
-    buffer.open(QIODevice::WriteOnly);
-    Expected<bool> written = true;
-    switch (*format) {
-        case ChartFormat::Png: {
-            QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
-            image.fill(Qt::white);
-            QPainter painter(&image);
-            widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
-            painter.end();
-            if (!image.save(&buffer, "PNG")) written = writeError(path, QObject::tr("PNG encoding failed"));
-            break;
-        }
-        case ChartFormat::Svg: {
-            QSvgGenerator generator;
-            generator.setOutputDevice(&buffer);
-            generator.setSize(QSize(width, height));
-            generator.setViewBox(QRect(0, 0, width, height));
-            generator.setTitle(QFileInfo(path).completeBaseName());
-            generator.setDescription(QObject::tr("Chart exported by HetSched"));
-            QPainter painter;
-            if (!painter.begin(&generator)) {
-                written = writeError(path, QObject::tr("the SVG painter could not start"));
-                break;
-            }
-            widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
-            painter.end();
-            break;
-        }
-        case ChartFormat::Pdf: {
-            QPdfWriter writer(&buffer);
-            writer.setTitle(QFileInfo(path).completeBaseName());
-            writer.setCreator(QStringLiteral("HetSched"));
-            writer.setResolution(72);  // one pixel of the widget is one point of the page
-            writer.setPageSize(QPageSize(QSizeF(width, height), QPageSize::Point));
-            writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-            QPainter painter;
-            if (!painter.begin(&writer)) {
-                written = writeError(path, QObject::tr("the PDF painter could not start"));
-                break;
-            }
-            widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
-            painter.end();
-            break;
-        }
-    }
-    widget->resize(shownSize);
-    if (!written) return written;
-    return writeAtomically(path, buffer.data());
-}
-
 Expected<bool> exportPainted(const QString& path, int width, int height,
                              const std::function<void(QCPPainter& painter)>& paint) {
     Expected<ChartFormat> format = checkedFormat(path, width, height);

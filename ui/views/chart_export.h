@@ -25,10 +25,6 @@ Expected<ChartFormat> checkedFormat(const QString& path, int width, int height);
 
 // Renders `plot` at width x height pixels (points for PDF) into `path`; errors name the file and the problem.
 Expected<bool> exportPlot(QCustomPlot* plot, const QString& path, int width, int height);
-// Renders any widget (a composite view: plots beside a graph) resized to width x height, the same way:
-// PNG as pixels, PDF and SVG through QWidget::render (QCustomPlot children paint their own vector
-// output there only when the caller asks them to; otherwise their pixels are embedded).
-Expected<bool> exportWidget(QWidget* widget, const QString& path, int width, int height);
 // Renders what `paint` draws on a width x height canvas: pixels for PNG, vectors for PDF and SVG (the
 // painter is in QCustomPlot's vectorized mode there), for composite views that paint their plots
 // (QCustomPlot::toPainter) side by side into one painter.

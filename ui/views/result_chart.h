@@ -28,7 +28,7 @@ public:
     // which must declare the signal exportRequested() like the plots do.
     virtual QWidget* widget();
     // Renders the chart into `path` (.png, .pdf or .svg) at width x height; a composite view overrides
-    // this to lay out all of its parts (exportWidget() renders any widget).
+    // this to lay out all of its parts (exportPainted() writes what one painter draws).
     virtual Expected<bool> exportTo(const QString& path, int width, int height);
     virtual void showResult(const Instance& instance, std::shared_ptr<const SolveResult> result) = 0;
     // No result to draw: an empty chart saying why.

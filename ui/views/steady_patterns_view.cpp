@@ -2,16 +2,10 @@
 
 #include <qcustomplot.h>
 
-#include <QBuffer>
-#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPageSize>
-#include <QPdfWriter>
-#include <QSaveFile>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
-#include <QSvgGenerator>
 #include <QTabWidget>
 #include <QTextDocument>
 #include <QTableView>
@@ -348,8 +342,7 @@ void SteadyPatternsView::updateSelectionText() {
     m_selection->setVisible(m_data != nullptr);
 }
 
-void SteadyPatternsView::paintExport(QCPPainter& painter, int width, int height, bool vector) {
-    Q_UNUSED(vector)
+void SteadyPatternsView::paintExport(QCPPainter& painter, int width, int height) {
     painter.fillRect(QRect(0, 0, width, height), Qt::white);
     painter.setFont(font());
     const QFontMetricsF metrics(font());
@@ -438,63 +431,15 @@ void SteadyPatternsView::paintExport(QCPPainter& painter, int width, int height,
 }
 
 Expected<bool> SteadyPatternsView::exportTo(const QString& path, int width, int height) {
-    Expected<ChartFormat> format = checkedFormat(path, width, height);
-    if (!format) return format.error();
-    QBuffer buffer;
-    buffer.open(QIODevice::WriteOnly);
-    auto failed = [&](const QString& why) {
-        return ioError(tr("cannot write %1: %2").arg(path, why).toStdString());
-    };
-    switch (*format) {
-        case ChartFormat::Png: {
-            QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
-            image.fill(Qt::white);
-            {
-                QCPPainter painter(&image);
-                painter.setRenderHint(QPainter::Antialiasing, true);
-                painter.setRenderHint(QPainter::TextAntialiasing, true);
-                paintExport(painter, width, height, false);
-            }
-            if (!image.save(&buffer, "PNG")) return failed(tr("PNG encoding failed"));
-            break;
-        }
-        case ChartFormat::Svg: {
-            QSvgGenerator generator;
-            generator.setOutputDevice(&buffer);
-            generator.setSize(QSize(width, height));
-            generator.setViewBox(QRect(0, 0, width, height));
-            generator.setTitle(QFileInfo(path).completeBaseName());
-            generator.setDescription(tr("Chart exported by HetSched"));
-            QCPPainter painter;
-            if (!painter.begin(&generator)) return failed(tr("the SVG painter could not start"));
-            painter.setMode(QCPPainter::pmVectorized);
-            paintExport(painter, width, height, true);
-            painter.end();
-            break;
-        }
-        case ChartFormat::Pdf: {
-            QPdfWriter writer(&buffer);
-            writer.setTitle(QFileInfo(path).completeBaseName());
-            writer.setCreator(QStringLiteral("HetSched"));
-            writer.setResolution(72);  // one pixel of the view is one point of the page
-            writer.setPageSize(QPageSize(QSizeF(width, height), QPageSize::Point));
-            writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-            QCPPainter painter;
-            if (!painter.begin(&writer)) return failed(tr("the PDF painter could not start"));
-            painter.setMode(QCPPainter::pmVectorized);
-            paintExport(painter, width, height, true);
-            painter.end();
-            break;
-        }
-    }
+    Expected<bool> written = exportPainted(path, width, height, [&](QCPPainter& painter) {
+        painter.setRenderHint(QPainter::Antialiasing, true);
+        painter.setRenderHint(QPainter::TextAntialiasing, true);
+        paintExport(painter, width, height);
+    });
     // Rendering at another size re-laid the plots out: lay them out again for the screen.
     if (m_strip->isVisible()) m_strip->replot();
     if (m_gantt->isVisible()) m_gantt->replot();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) return failed(file.errorString());
-    if (file.write(buffer.data()) != buffer.data().size()) return failed(file.errorString());
-    if (!file.commit()) return failed(file.errorString());
-    return true;
+    return written;
 }
 
 }  // namespace hetsched::ui

@@ -67,7 +67,7 @@ private:
                   const QString& message);
     void updateSelectionText();
     void selectRow(QTableView* table, QSortFilterProxyModel* proxy, std::optional<std::size_t> row);
-    void paintExport(QCPPainter& painter, int width, int height, bool vector);
+    void paintExport(QCPPainter& painter, int width, int height);
 
     std::shared_ptr<const SteadyViewData> m_data;
     std::shared_ptr<const SolveResult> m_result;
