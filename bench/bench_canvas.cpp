@@ -29,11 +29,12 @@ namespace {
 using namespace hetsched;
 using namespace hetsched::ui;
 
-enum Topology { Geometric, Random };
+enum Topology { Geometric, Random, RandomLoaded };
 
 // 5 links per node (5000 on 1000 nodes). Geometric: nodes spread on a plane, each linked to its nearest
 // neighbours, as a drawn platform is (sites, racks, switches); positions are the plane's. Random: the
 // endpoints drawn uniformly, a hairball no layout can untangle (the worst case), force-directed positions.
+// RandomLoaded: the same with a result's overlay, every link its own load (colour and width) and label.
 struct Drawn {
     SteadyStateInstance instance;
     nlohmann::json layout;
@@ -42,7 +43,7 @@ struct Drawn {
 nlohmann::json forceLayout(const SteadyStateInstance& in);
 
 Drawn platform(int nodes, Topology topology) {
-    if (topology == Random) {
+    if (topology != Geometric) {
         SteadyStateInstance in = randomSteadyPlatform(static_cast<std::size_t>(nodes), 10.0, 11);
         nlohmann::json layout = forceLayout(in);
         return {std::move(in), std::move(layout)};
@@ -119,7 +120,15 @@ void BM_Frame(benchmark::State& state) {
     const Drawn drawn = platform(nodes, topology);
     const SteadyStateInstance& in = drawn.instance;
     SteadyStateAdapter adapter;
-    const CanvasGraph graph = adapter.graph(Instance(in));
+    CanvasGraph graph = adapter.graph(Instance(in));
+    if (topology == RandomLoaded) {
+        std::mt19937 rng(3);
+        std::uniform_real_distribution<double> load(0, 1);
+        for (CanvasLink& link : graph.links) {
+            link.load = load(rng);
+            link.value = QStringLiteral("bw 5 · %1%").arg(qRound(100 * link.load));
+        }
+    }
     const nlohmann::json& layout = drawn.layout;
     std::vector<QPointF> positions;
     for (const SteadyNode& n : in.nodes) {
@@ -152,7 +161,11 @@ void BM_Frame(benchmark::State& state) {
         view.viewport()->render(&painter);
     }
     const char* names[] = {"fit", "100%", "300%", "panning at 100%"};
-    state.SetLabel(std::string(topology == Random ? "random " : "geometric ") + std::to_string(in.nodes.size()) +
+    // HETSCHED_BENCH_SHOTS=<dir>: the last frame of each case as PNG, to look at what was measured.
+    if (const QString dir = qEnvironmentVariable("HETSCHED_BENCH_SHOTS"); !dir.isEmpty())
+        image.save(QStringLiteral("%1/frame-%2-%3-%4.png").arg(dir).arg(nodes).arg(int(mode)).arg(int(topology)));
+    const char* topologies[] = {"geometric ", "random ", "random with loads "};
+    state.SetLabel(std::string(topologies[topology]) + std::to_string(in.nodes.size()) +
                    " nodes, " + std::to_string(in.links.size()) + " links, " + names[mode] + ", zoom " + std::to_string(view.zoom()).substr(0, 5));
 }
 BENCHMARK(BM_Frame)
@@ -165,6 +178,9 @@ BENCHMARK(BM_Frame)
     ->Args({1000, Fit, Random})
     ->Args({1000, Actual, Random})
     ->Args({1000, ZoomedIn, Random})
+    ->Args({1000, Fit, RandomLoaded})
+    ->Args({1000, Actual, RandomLoaded})
+    ->Args({1000, ZoomedIn, RandomLoaded})
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

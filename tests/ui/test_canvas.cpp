@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QGraphicsView>
 #include <QLineEdit>
+#include <QPainter>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -551,6 +552,70 @@ private slots:
         while (document.undoStack()->canRedo()) document.undoStack()->redo();
         QCOMPARE(instance().cpus, last.cpus);
         QCOMPARE(instance().gpus, last.gpus);
+    }
+
+    void nodesAndLinksAreDrawnWhereTheyAreAndLinksArePickedByTheMouse() {
+        // Node bodies are blitted from one image per look and links are painted by one layer: what the
+        // view shows must still be each node at its place with its label, and each link a line that a
+        // click selects (the link items paint nothing themselves).
+        CanvasGraph graph;
+        graph.nodes.push_back({QStringLiteral("P1"), QStringLiteral("P1"), QStringLiteral("s=1"), CanvasNodeShape::Processor, false, false, {}});
+        graph.nodes.push_back({QStringLiteral("R"), QStringLiteral("R"), {}, CanvasNodeShape::Router, false, false, {}});
+        CanvasLink link;
+        link.from = 0;
+        link.to = 1;
+        link.twoWay = true;
+        graph.links.push_back(link);
+        GraphScene scene;
+        scene.setGraph(graph, {QPointF(0, 0), QPointF(300, 0)});
+        GraphView view(&scene);
+        view.resize(800, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.fitAll();
+        view.zoomBy(1.5 / view.zoom());
+        view.centerOn(150, 0);
+        const auto frame = [&] {
+            QImage image(view.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+            QPainter painter(&image);
+            view.viewport()->render(&painter);
+            return image;
+        };
+        const auto at = [&](const QImage& image, QPointF scenePoint) {
+            return QColor(image.pixel(view.mapFromScene(scenePoint)));
+        };
+        const auto darkIn = [&](const QImage& image, QRectF sceneRect) {  // pixels clearly darker than the background
+            const QRect r = view.mapFromScene(sceneRect).boundingRect() & image.rect();
+            int dark = 0;
+            for (int y = r.top(); y <= r.bottom(); ++y)
+                for (int x = r.left(); x <= r.right(); ++x) dark += QColor(image.pixel(x, y)).lightness() < 180 ? 1 : 0;
+            return dark;
+        };
+        const QImage before = frame();
+        QCOMPARE(at(before, QPointF(0, 0)), QColor(0xd6, 0xe6, 0xf7));      // the processor's fill
+        QCOMPARE(at(before, QPointF(300, 0)), QColor(0xe0, 0xe0, 0xe0));    // the router's
+        QCOMPARE(at(before, QPointF(0, -40)), QColor(0xfb, 0xfb, 0xfc));    // background above it
+        QVERIFY(darkIn(before, QRectF(-20, 22, 40, 16)) > 10);                // "P1" under the processor
+        QVERIFY(darkIn(before, QRectF(-40, -60, 20, 20)) == 0);
+        QVERIFY(darkIn(before, QRectF(140, -1.5, 20, 3)) > 5);               // the link between them
+        QCOMPARE(scene.linkItems().front()->flags() & QGraphicsItem::ItemHasNoContents, QGraphicsItem::ItemHasNoContents);
+        QVERIFY(!scene.linkItems().front()->isSelected());
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, Qt::NoModifier, view.mapFromScene(QPointF(150, 0)));
+        QVERIFY(scene.linkItems().front()->isSelected());
+        QCOMPARE(scene.selectedLinks(), std::vector<int>{0});
+        const QImage selected = frame();
+        int blue = 0;
+        const QRect line = view.mapFromScene(QRectF(100, -2, 100, 4)).boundingRect();
+        for (int x = line.left(); x <= line.right(); ++x)
+            for (int y = line.top(); y <= line.bottom(); ++y) {
+                const QColor c(selected.pixel(x, y));
+                blue += c.blue() > 150 && c.red() < 80 ? 1 : 0;
+            }
+        QVERIFY2(blue > 40, qPrintable(QString::number(blue)));  // drawn in the selection's blue
+        // A click on empty space leaves no link selected; the layer is never picked.
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, Qt::NoModifier, view.mapFromScene(QPointF(150, 60)));
+        QVERIFY(scene.selectedItems().isEmpty());
+        QCOMPARE(frame(), before);
     }
 
     void screenshotsAtSeveralZoomLevels() {

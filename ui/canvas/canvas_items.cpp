@@ -5,6 +5,7 @@
 #include <QFont>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 #include <algorithm>
@@ -20,7 +21,7 @@ constexpr double kValueLod = 0.3;
 constexpr double kTitleLod = 0.25;
 constexpr double kLabelGap = 3.0;
 constexpr double kMaxLabelWidth = 150.0;
-constexpr std::size_t kManyLinks = 1000;  // beyond, thin links are drawn without antialiasing
+constexpr double kCrowdedInk = 250000;  // screen pixels of links beyond which they are drawn aliased
 
 const QFont& labelFont() {
     static const QFont font = [] {
@@ -107,6 +108,83 @@ bool clipLine(QLineF& line, const QRectF& rect) {
     return true;
 }
 
+
+// How a node's body looks: its shape, fill and outline.
+struct BodyLook {
+    CanvasNodeShape shape;
+    QRgb fill;
+    QRgb outline;
+    double outlineWidth;  // scene units
+    bool dashed;
+    bool antialiased;
+    bool operator==(const BodyLook&) const = default;
+};
+
+void drawBody(QPainter* painter, const BodyLook& look, const QRectF& body) {
+    QPen pen{QColor::fromRgba(look.outline)};
+    pen.setWidthF(look.outlineWidth);
+    if (look.dashed) pen.setStyle(Qt::DashLine);
+    painter->setPen(pen);
+    painter->setBrush(QColor::fromRgba(look.fill));
+    switch (look.shape) {
+        case CanvasNodeShape::Processor: painter->drawEllipse(body); break;
+        case CanvasNodeShape::Router: painter->drawRect(body); break;
+        case CanvasNodeShape::Task:
+        case CanvasNodeShape::Cluster: painter->drawRoundedRect(body, 6, 6); break;
+    }
+}
+
+// Node bodies look alike: each look is drawn once per zoom into an image and blitted (filling and
+// stroking an antialiased ellipse costs some 20 us; a blit of its image, 1 to 2 us). On raster devices
+// and unrotated views only: exports to PDF and SVG stay vector.
+bool blitBody(QPainter* painter, const BodyLook& look, const QRectF& body) {
+    struct Sprite {
+        BodyLook look;
+        QImage image;
+        QPointF centre;  // logical pixels, from the image's top left
+    };
+    static std::vector<Sprite> sprites;
+    static double spriteLod = 0;
+    static double spriteRatio = 0;
+    constexpr std::size_t kMaxSprites = 64;
+    constexpr double kMaxPixels = 400;
+    const QTransform world = painter->worldTransform();  // a copy: restored after the blit
+    if (!painter->paintEngine() || painter->paintEngine()->type() != QPaintEngine::Raster ||
+        world.type() > QTransform::TxScale || world.m11() != world.m22() || world.m11() <= 0)
+        return false;
+    const double lod = world.m11();
+    const double margin = look.outlineWidth / 2 + 1;
+    const QRectF area = body.adjusted(-margin, -margin, margin, margin);
+    if (area.width() * lod > kMaxPixels || area.height() * lod > kMaxPixels) return false;
+    const double ratio = painter->device()->devicePixelRatioF();
+    if (lod != spriteLod || ratio != spriteRatio || sprites.size() >= kMaxSprites) {
+        sprites.clear();
+        spriteLod = lod;
+        spriteRatio = ratio;
+    }
+    auto sprite = std::find_if(sprites.begin(), sprites.end(), [&](const Sprite& s) { return s.look == look; });
+    if (sprite == sprites.end()) {
+        const QSize logical(static_cast<int>(std::ceil(area.width() * lod)) + 1, static_cast<int>(std::ceil(area.height() * lod)) + 1);
+        QImage image(logical * ratio, QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(ratio);
+        image.fill(Qt::transparent);
+        const QPointF centre(-area.left() * lod, -area.top() * lod);
+        QPainter p(&image);
+        p.setRenderHint(QPainter::Antialiasing, look.antialiased);
+        p.translate(centre);
+        p.scale(lod, lod);
+        drawBody(&p, look, body);
+        p.end();
+        sprites.push_back({look, std::move(image), centre});
+        sprite = std::prev(sprites.end());
+    }
+    // The item's origin is the body's centre; the image lands on whole pixels.
+    const QPointF at = world.map(QPointF(0, 0)) - sprite->centre;
+    painter->setWorldTransform(QTransform());
+    painter->drawImage(QPointF(std::round(at.x()), std::round(at.y())), sprite->image);
+    painter->setWorldTransform(world);
+    return true;
+}
 }  // namespace
 
 void LabelSpace::reset(QSize viewport) {
@@ -180,17 +258,10 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
         painter->fillRect(m_shapeRect, selected ? QColor(0x15, 0x65, 0xc0) : fill.darker(130));
         return;
     }
-    QPen pen(selected ? QColor(0x15, 0x65, 0xc0) : m_node.emphasised ? QColor(0xd9, 0x82, 0x2b) : QColor(0x44, 0x55, 0x66));
-    pen.setWidthF(selected || m_node.emphasised ? 3.0 : 1.2);
-    if (selected) pen.setStyle(Qt::DashLine);
-    painter->setPen(pen);
-    painter->setBrush(fill);
-    switch (m_node.shape) {
-        case CanvasNodeShape::Processor: painter->drawEllipse(m_shapeRect); break;
-        case CanvasNodeShape::Router: painter->drawRect(m_shapeRect); break;
-        case CanvasNodeShape::Task:
-        case CanvasNodeShape::Cluster: painter->drawRoundedRect(m_shapeRect, 6, 6); break;
-    }
+    const QColor outline = selected ? QColor(0x15, 0x65, 0xc0) : m_node.emphasised ? QColor(0xd9, 0x82, 0x2b) : QColor(0x44, 0x55, 0x66);
+    const BodyLook look{m_node.shape, fill.rgba(), outline.rgba(), selected || m_node.emphasised ? 3.0 : 1.2, selected,
+                        painter->testRenderHint(QPainter::Antialiasing)};
+    if (!blitBody(painter, look, m_shapeRect)) drawBody(painter, look, m_shapeRect);
     if (titleInside(m_node.shape)) {
         paintInsideLabels(painter, lod);
         return;
@@ -265,12 +336,21 @@ LinkItem::LinkItem(int index, CanvasLink link, NodeItem* from, NodeItem* to, dou
     : m_index(index), m_link(std::move(link)), m_from(from), m_to(to), m_sideOffset(sideOffset) {
     m_link.value = elided(m_link.value);
     m_valueText = staticText(m_link.value);
-    setFlags(ItemIsSelectable | ItemUsesExtendedStyleOption);
+    setFlags(ItemIsSelectable | ItemHasNoContents);
     setZValue(0);
     if (!m_link.toolTip.isEmpty()) setToolTip(m_link.toolTip);
     from->addLink(this);
     to->addLink(this);
     updateGeometry();
+}
+
+void LinkItem::setLayer(LinkLayer* layer) {
+    m_layer = layer;
+}
+
+QVariant LinkItem::itemChange(GraphicsItemChange change, const QVariant& value) {
+    if (change == ItemSelectedHasChanged && m_layer) m_layer->linkChanged(m_bounds);
+    return QGraphicsItem::itemChange(change, value);
 }
 
 void LinkItem::updateGeometry() {
@@ -305,68 +385,140 @@ void LinkItem::updateGeometry() {
     const QPointF mid = m_line.center();
     m_bounds = QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-12, -12, 12, 12).united(
         QRectF(mid.x() - labelHalf, mid.y() - labelHalf / 4, 2 * labelHalf, labelHalf / 2));
+    if (m_layer) m_layer->linkChanged(m_bounds);
 }
 
-void LinkItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+LinkLayer::LinkLayer(const std::vector<LinkItem*>& links) : m_links(links) {
+    setFlags(ItemUsesExtendedStyleOption);
+    setAcceptedMouseButtons(Qt::NoButton);
+    setZValue(-1);
+    for (const LinkItem* link : links) m_bounds |= link->boundingRect();
+}
+
+QPainterPath LinkLayer::shape() const {
+    return {};  // never under the mouse: the links themselves are
+}
+
+void LinkLayer::linkChanged(const QRectF& linkBounds) {
+    if (!m_bounds.contains(linkBounds)) {
+        prepareGeometryChange();
+        m_bounds |= linkBounds;
+    }
+    update();
+}
+
+LinkLayer::Style LinkLayer::styleOf(const LinkItem& item) {
+    const CanvasLink& link = item.link();
+    Style style{QColor(0x60, 0x6a, 0x75), 1.5, false, 0};
+    if (link.load >= 0) {
+        // Occupation: grey (idle) through orange to red (saturated), wider when busier; in 40 steps, so
+        // that a loaded platform still draws in a few batches.
+        constexpr double kSteps = 40;
+        if (link.load < 1e-9) {
+            style = {QColor(0xb0, 0xb0, 0xb0), 1.5, false, 1};
+        } else {
+            const double step = std::max(1.0, std::round(std::min(link.load, 1.0) * kSteps));
+            const double l = step / kSteps;
+            style = {QColor::fromHsvF(static_cast<float>(0.33 * (1 - l)), 0.85f, 0.85f), 1.5 + 4.5 * l, false,
+                     1 + static_cast<int>(step)};
+        }
+    }
+    if (link.highlighted) {
+        style.colour = QColor(0x7b, 0x1f, 0xa2);
+        style.width = std::max(style.width, 4.0);
+        style.rank = 100;
+    }
+    if (item.isSelected()) {
+        style.colour = QColor(0x15, 0x65, 0xc0);
+        style.width = std::max(style.width, 2.0);
+        style.dashed = true;
+        style.rank = 200;
+    }
+    return style;
+}
+
+LinkLayer::Batch& LinkLayer::batchFor(const Style& style) {
+    for (Batch& batch : m_batches)
+        if (batch.style == style) return batch;
+    // Kept in drawing order: busier, highlighted and selected links over the others.
+    const auto at = std::find_if(m_batches.begin(), m_batches.end(),
+                                 [&](const Batch& b) { return b.style.rank > style.rank; });
+    return *m_batches.insert(at, Batch{style, {}, {}});
+}
+
+void LinkLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
-    const bool selected = option->state & QStyle::State_Selected;
-    QColor colour(0x60, 0x6a, 0x75);
-    double width = 1.5;
-    if (m_link.load >= 0) {
-        // Occupation: grey (idle) through orange to red (saturated), wider when busier.
-        const double l = std::clamp(m_link.load, 0.0, 1.0);
-        colour = l < 1e-9 ? QColor(0xb0, 0xb0, 0xb0)
-                          : QColor::fromHsvF(static_cast<float>(0.33 * (1 - l)), 0.85f, 0.85f);
-        width = 1.5 + 4.5 * l;
-    }
-    if (m_link.highlighted) {
-        colour = QColor(0x7b, 0x1f, 0xa2);
-        width = std::max(width, 4.0);
-    }
-    if (selected) width = std::max(width, 2.0);
-    if (selected) colour = QColor(0x15, 0x65, 0xc0);
-    // Widths are in screen pixels (cosmetic), as in diagram editors: a link stays a crisp line at every zoom,
-    // and the raster engine strokes a hairline far faster than a wide path.
-    QPen pen(colour);
-    pen.setCosmetic(true);
-    pen.setWidthF(width <= 1.5 ? 0.0 : width);
-    if (selected) pen.setStyle(Qt::DashLine);
-    painter->setPen(pen);
-    // A long link's bounding box meets many views its line never crosses: draw only what shows.
-    QLineF visible = m_line;
-    const double margin = (width + 2) / lod;
     const QRectF& exposed = option->exposedRect;
-    const bool lineShows = clipLine(visible, exposed.adjusted(-margin, -margin, margin, margin));
-    if (lineShows) {
-        // Thousands of antialiased lines crossing the view cost most of a frame on a large platform:
-        // there, thin links are drawn aliased (still crisp: cosmetic hairlines), wide ones keep antialiasing.
-        auto* graphScene = qobject_cast<GraphScene*>(scene());
-        const bool aliased = graphScene && graphScene->linkItems().size() > kManyLinks && width <= 1.5;
-        const bool antialiased = painter->testRenderHint(QPainter::Antialiasing);
-        if (aliased) painter->setRenderHint(QPainter::Antialiasing, false);
-        painter->drawLine(visible);
-        if (aliased) painter->setRenderHint(QPainter::Antialiasing, antialiased);
+    const bool heads = lod >= 0.15;
+    const QRectF headArea = exposed.adjusted(-12, -12, 12, 12);  // a head lies within 11 of its tip
+    for (Batch& batch : m_batches) {
+        batch.lines.clear();
+        batch.heads.clear();
     }
-    if (lod < 0.15) return;
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(colour);
-    if (!m_headTo.isEmpty() && exposed.intersects(m_headTo.boundingRect())) painter->drawPolygon(m_headTo);
-    if (!m_headFrom.isEmpty() && exposed.intersects(m_headFrom.boundingRect())) painter->drawPolygon(m_headFrom);
-    if (lod < kValueLod || m_link.value.isEmpty()) return;
+    double ink = 0;  // screen pixels the visible lines cover
+    for (const LinkItem* link : m_links) {
+        const Style style = styleOf(*link);
+        // A long link's bounding box meets many views its line never crosses: draw only what shows.
+        const double margin = (style.width + 2) / lod;
+        QLineF visible = link->line();
+        const bool lineShows = clipLine(visible, exposed.adjusted(-margin, -margin, margin, margin));
+        const bool toShows = heads && !link->headTo().isEmpty() && headArea.contains(link->headTo().front());
+        const bool fromShows = heads && !link->headFrom().isEmpty() && headArea.contains(link->headFrom().front());
+        if (!lineShows && !toShows && !fromShows) continue;
+        Batch& batch = batchFor(style);
+        if (lineShows) {
+            batch.lines.push_back(visible);
+            ink += visible.length() * lod * std::max(1.0, style.width);
+        }
+        if (toShows) batch.heads.push_back(&link->headTo());
+        if (fromShows) batch.heads.push_back(&link->headFrom());
+    }
+    // Thousands of antialiased lines crossing the view cost most of a frame: when the links would ink
+    // more than a quarter of a large view's pixels, they and their heads are drawn aliased (cosmetic
+    // lines stay crisp; such a view is a thicket where smoothing goes unseen). Zoomed in, they are few.
+    const bool crowded = ink > kCrowdedInk;
+    const bool antialiased = painter->testRenderHint(QPainter::Antialiasing);
+    for (const Batch& batch : m_batches) {
+        if (!batch.lines.empty()) {
+            // Widths are in screen pixels (cosmetic), as in diagram editors: a link stays a crisp line at
+            // every zoom, and the raster engine strokes a hairline far faster than a wide path.
+            QPen pen(batch.style.colour);
+            pen.setCosmetic(true);
+            pen.setWidthF(batch.style.width <= 1.5 ? 0.0 : batch.style.width);
+            if (batch.style.dashed) pen.setStyle(Qt::DashLine);
+            painter->setPen(pen);
+            painter->setRenderHint(QPainter::Antialiasing, antialiased && !crowded);
+            painter->drawLines(batch.lines.data(), static_cast<int>(batch.lines.size()));
+        }
+        if (!batch.heads.empty()) {
+            painter->setRenderHint(QPainter::Antialiasing, antialiased && !crowded);
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(batch.style.colour);
+            for (const QPolygonF* head : batch.heads) painter->drawConvexPolygon(*head);
+        }
+    }
+    painter->setRenderHint(QPainter::Antialiasing, antialiased);
+    if (lod < kValueLod) return;
+    // Labels over every line; each takes its room on screen or is left out.
+    auto* graphScene = qobject_cast<GraphScene*>(scene());
     const double scale = labelScale(lod);
-    const double w = m_valueText.size().width() * scale;
     const double h = labelMetrics().height() * scale;
-    const QPointF mid = m_line.center();
-    const QRectF labelRect(mid.x() - w / 2 - 2, mid.y() - h / 2, w + 4, h);
-    if (!exposed.intersects(labelRect)) return;
-    if (auto* graphScene = qobject_cast<GraphScene*>(scene());
-        graphScene && !graphScene->labelSpace().claim(painter->worldTransform().mapRect(labelRect)))
-        return;
-    painter->setBrush(QColor(255, 255, 255, 220));
-    painter->drawRoundedRect(QRectF(mid.x() - w / 2 - 2, mid.y() - h / 2, w + 4, h), 3, 3);
     painter->setFont(labelFont());
-    painter->setPen(m_link.highlighted || m_link.load >= 0 ? colour.darker(140) : QColor(0x30, 0x30, 0x30));
-    drawCentred(painter, m_valueText, QPointF(mid.x(), mid.y() - h / 2), scale);
+    for (const LinkItem* link : m_links) {
+        if (link->link().value.isEmpty()) continue;
+        const double w = link->valueText().size().width() * scale;
+        const QPointF mid = link->line().center();
+        const QRectF labelRect(mid.x() - w / 2 - 2, mid.y() - h / 2, w + 4, h);
+        if (!exposed.intersects(labelRect)) continue;
+        if (graphScene && !graphScene->labelSpace().claim(painter->worldTransform().mapRect(labelRect))) continue;
+        const Style style = styleOf(*link);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(255, 255, 255, 220));
+        painter->drawRoundedRect(labelRect, 3, 3);
+        painter->setPen(link->link().highlighted || link->link().load >= 0 ? style.colour.darker(140)
+                                                                            : QColor(0x30, 0x30, 0x30));
+        drawCentred(painter, link->valueText(), QPointF(mid.x(), mid.y() - h / 2), scale);
+    }
 }
 
 }  // namespace hetsched::ui

@@ -12,6 +12,7 @@
 namespace hetsched::ui {
 
 class LinkItem;
+class LinkLayer;
 
 // Screen space taken by link labels in the frame being painted: a label that would overlap one already
 // drawn is left out, so that labels stay readable in dense drawings (and cost nothing there).
@@ -68,6 +69,9 @@ private:
     int m_labelLines = -1;    // decided by claimLabel for the frame being drawn; -1: all that the zoom allows
 };
 
+// One link: what the user selects, hovers and deletes (its shape is the hit area). It paints nothing
+// itself (ItemHasNoContents): the scene's LinkLayer draws every link in one pass, so that thousands of
+// links cost one traversal and a few batched strokes a frame instead of a painter set-up each.
 class LinkItem : public QGraphicsItem {
 public:
     enum { Type = UserType + 2 };
@@ -78,18 +82,28 @@ public:
     const CanvasLink& link() const { return m_link; }
     NodeItem* fromNode() const { return m_from; }
     NodeItem* toNode() const { return m_to; }
+    void setLayer(LinkLayer* layer);
     // Recomputes the cached line, arrow heads, bounds and shape after an end moved.
     void updateGeometry();
 
+    const QLineF& line() const { return m_line; }
+    const QPolygonF& headTo() const { return m_headTo; }      // empty when none
+    const QPolygonF& headFrom() const { return m_headFrom; }
+    const QStaticText& valueText() const { return m_valueText; }
+
     QRectF boundingRect() const override { return m_bounds; }
     QPainterPath shape() const override { return m_shape; }
-    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+    void paint(QPainter*, const QStyleOptionGraphicsItem*, QWidget*) override {}
+
+protected:
+    QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
 
 private:
     int m_index;
     CanvasLink m_link;
     NodeItem* m_from;
     NodeItem* m_to;
+    LinkLayer* m_layer = nullptr;
     double m_sideOffset;  // keeps a->b and b->a apart
     QLineF m_line;
     QPolygonF m_headTo;
@@ -97,6 +111,45 @@ private:
     QRectF m_bounds;
     QPainterPath m_shape;
     QStaticText m_valueText;
+};
+
+// Draws all the links of a scene, under the nodes: lines clipped to the exposed area and batched by
+// style (one drawLines per colour and width; loads are shown in 40 steps), arrowheads filled as one path
+// then the value labels that find room on screen.
+class LinkLayer : public QGraphicsItem {
+public:
+    enum { Type = UserType + 3 };
+    explicit LinkLayer(const std::vector<LinkItem*>& links);
+
+    int type() const override { return Type; }
+    // A link moved or changed state: the layer grows to cover it and repaints.
+    void linkChanged(const QRectF& linkBounds);
+
+    QRectF boundingRect() const override { return m_bounds; }
+    QPainterPath shape() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+private:
+    struct Style {
+        QColor colour;
+        double width;   // screen pixels
+        bool dashed;
+        int rank;       // drawing order: plain, loaded (by load), highlighted, selected
+        bool operator==(const Style& other) const {
+            return colour == other.colour && width == other.width && dashed == other.dashed;
+        }
+    };
+    struct Batch {
+        Style style;
+        std::vector<QLineF> lines;
+        std::vector<const QPolygonF*> heads;
+    };
+    static Style styleOf(const LinkItem& link);
+    Batch& batchFor(const Style& style);
+
+    const std::vector<LinkItem*>& m_links;
+    QRectF m_bounds;
+    std::vector<Batch> m_batches;  // reused from frame to frame
 };
 
 // The smallest on-screen size (pixels) of label text; below the zoom where this makes labels of

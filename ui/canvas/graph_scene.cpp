@@ -53,6 +53,9 @@ void GraphScene::setGraph(const CanvasGraph& graph, const std::vector<QPointF>& 
         if (selectedLinkKeys.contains(linkKey(from, to))) item->setSelected(true);
         m_links.push_back(item);
     }
+    auto* layer = new LinkLayer(m_links);
+    addItem(layer);
+    for (LinkItem* link : m_links) link->setLayer(layer);
     setSceneRect(itemsBoundingRect().adjusted(-200, -200, 200, 200));
     emit selectionChanged();
 }
