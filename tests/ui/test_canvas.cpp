@@ -459,6 +459,15 @@ private slots:
         editor.show();
         editor.setEntry(id);
         CanvasWidget* platform = editor.platformCanvas();
+        // The platform has its own tab; shown, its canvas shows every cluster.
+        QVERIFY(!platform->isVisible());
+        editor.views()->setCurrentIndex(1);
+        QVERIFY(platform->isVisible());
+        QTest::qWait(20);
+        const QRectF shown = platform->view()->mapToScene(platform->view()->viewport()->rect()).boundingRect();
+        for (const NodeItem* node : platform->scene()->nodeItems())
+            QVERIFY(shown.contains(node->shapeRect().translated(node->pos())));
+        QVERIFY(platform->view()->zoom() > 0.8);  // two clusters and a backbone: not a speck in a corner
         const std::size_t clusters = before.platform.clusters.size();
         QCOMPARE(platform->scene()->nodeItems().size(), clusters + 1);  // and the backbone
         QCOMPARE(platform->scene()->linkItems().size(), clusters);
@@ -478,9 +487,19 @@ private slots:
         // A zero LAN bandwidth is refused as typed; the backbone cannot be deleted; a cluster's speed commits.
         platform->scene()->clearSelection();
         platform->scene()->nodeItems()[1]->setSelected(true);
+        auto* bandwidth = qobject_cast<QLineEdit*>(platform->propertyPanel()->editorOf(QStringLiteral("bandwidth")));
+        QVERIFY(bandwidth);
+        const QString storedBandwidth = bandwidth->text();
         typeProperty(platform, QStringLiteral("bandwidth"), QStringLiteral("0"), false);
         QVERIFY2(platform->propertyPanel()->errorText().contains(QStringLiteral("must be positive")),
                  qPrintable(platform->propertyPanel()->errorText()));
+        // Leaving the refused field (a click on the next one) puts its stored value back and keeps the form.
+        auto* speed = qobject_cast<QLineEdit*>(platform->propertyPanel()->editorOf(QStringLiteral("speed")));
+        QVERIFY(speed);
+        speed->setFocus();
+        QCOMPARE(platform->propertyPanel()->editorOf(QStringLiteral("speed")), speed);
+        QCOMPARE(bandwidth->text(), storedBandwidth);
+        QVERIFY(platform->messageBar()->text().contains(QStringLiteral("positive")));
         typeProperty(platform, QStringLiteral("speed"), QStringLiteral("3e9"));
         QCOMPARE(instance().platform.clusters[0].speed, 3e9);
         platform->scene()->clearSelection();
@@ -651,6 +670,10 @@ private slots:
         QTest::qWait(50);
         dag.canvas()->view()->fitAll();
         dag.grab().save(dir + "/dag-fit.png");
+        dag.views()->setCurrentIndex(1);
+        QTest::qWait(50);
+        dag.grab().save(dir + "/dag-platform-tab.png");
+        dag.views()->setCurrentIndex(0);
         DagGeneratorConfig config;
         config.n = 60;
         config.seed = 4;

@@ -326,6 +326,7 @@ void CanvasWidget::rebuild() {
     m_scene->setGraph(m_graph, points, nodeKeys, linkKeys);
     if (m_fitPending) {
         m_fitPending = false;
+        m_fitOnShow = !isVisible();
         m_view->fitAll();
         // Once more when the view has its real size.
         QTimer::singleShot(0, m_view, [view = m_view] { view->fitAll(); });
@@ -360,7 +361,7 @@ void CanvasWidget::updatePanel() {
             },
             [this, i](const QString& name, const QString& value) {
                 const Instance* current = instance();
-                if (!current) return;
+                if (!current) return false;
                 const CanvasEdit edit = m_adapter->setNodeProperty(*current, i, name, value);
                 QHash<QString, QPointF> placed;
                 if (edit.instance) {
@@ -372,10 +373,9 @@ void CanvasWidget::updatePanel() {
                         m_pendingSelection = QSet<QString>{newKey};
                     }
                 }
-                if (!apply(edit, placed)) {
-                    m_pendingSelection.reset();
-                    updatePanel();
-                }
+                if (apply(edit, placed)) return true;
+                m_pendingSelection.reset();
+                return false;
             });
         return;
     }
@@ -395,8 +395,7 @@ void CanvasWidget::updatePanel() {
             },
             [this, k](const QString& name, const QString& value) {
                 const Instance* current = instance();
-                if (!current) return;
-                if (!apply(m_adapter->setLinkProperty(*current, k, name, value))) updatePanel();
+                return current && apply(m_adapter->setLinkProperty(*current, k, name, value));
             });
         return;
     }
@@ -584,6 +583,13 @@ void CanvasWidget::commitMoves() {
     }
     if (count == 0) return;
     m_document->setLayout(m_entryId, layoutJson(moved), tr("Move %n node(s)", nullptr, count));
+}
+
+void CanvasWidget::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (!m_fitOnShow) return;
+    m_fitOnShow = false;
+    QTimer::singleShot(0, m_view, [view = m_view] { view->fitAll(); });
 }
 
 void CanvasWidget::applyAutoLayout() {

@@ -72,6 +72,9 @@ public:
 signals:
     void statusMessage(const QString& message);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void rebuild();
     void updatePanel();
@@ -103,6 +106,7 @@ private:
     std::optional<QSet<QString>> m_pendingSelection;  // node keys to select after the next rebuild
     bool m_applying = false;
     bool m_fitPending = true;
+    bool m_fitOnShow = false;  // the entry came while hidden (another tab): fit when shown, at the real size
 };
 
 }  // namespace hetsched::ui

@@ -51,11 +51,20 @@ void GraphView::zoomBy(double factor) {
 
 void GraphView::fitAll() {
     if (!scene()) return;
-    QRectF bounds = scene()->itemsBoundingRect();
+    // The nodes and their labels: items' bounding boxes also hold room for labels at their largest
+    // (zoomed far out), which would make a small drawing fit at half the size it can have.
+    QRectF bounds;
+    if (auto* graphScene = qobject_cast<GraphScene*>(scene()); graphScene && !graphScene->nodeItems().empty()) {
+        for (const NodeItem* node : graphScene->nodeItems())
+            bounds |= node->shapeRect().translated(node->pos()).adjusted(-50, -10, 50, 40);
+    } else {
+        bounds = scene()->itemsBoundingRect();
+    }
     if (bounds.isEmpty()) bounds = QRectF(-100, -100, 200, 200);
     fitInView(bounds.adjusted(-20, -20, 20, 20), Qt::KeepAspectRatio);
-    if (zoom() > 2.0) {
-        const double f = 2.0 / zoom();
+    constexpr double kMaxFitZoom = 1.5;  // a few nodes are not blown up
+    if (zoom() > kMaxFitZoom) {
+        const double f = kMaxFitZoom / zoom();
         scale(f, f);
         centerOn(bounds.center());
     }

@@ -73,9 +73,13 @@ void PropertyPanel::showProperties(const QString& title, const std::vector<Canva
         switch (p.kind) {
             case CanvasProperty::Kind::Bool: {
                 auto* box = new QCheckBox(m_form);
-                box->setChecked(p.value == QLatin1String("true"));
-                connect(box, &QCheckBox::toggled, this, [this, name = p.name](bool on) {
-                    if (m_committer) m_committer(name, on ? QStringLiteral("true") : QStringLiteral("false"));
+                const bool original = p.value == QLatin1String("true");
+                box->setChecked(original);
+                QPointer<QCheckBox> guard(box);
+                connect(box, &QCheckBox::toggled, this, [this, guard, name = p.name, original](bool on) {
+                    if (!m_committer || m_committer(name, on ? QStringLiteral("true") : QStringLiteral("false")) || !guard) return;
+                    const QSignalBlocker block(guard);
+                    guard->setChecked(original);
                 });
                 editor = box;
                 break;
@@ -84,8 +88,11 @@ void PropertyPanel::showProperties(const QString& title, const std::vector<Canva
                 auto* combo = new QComboBox(m_form);
                 combo->addItems(p.choices);
                 combo->setCurrentText(p.value);
-                connect(combo, &QComboBox::activated, this, [this, combo, name = p.name] {
-                    if (m_committer) m_committer(name, combo->currentText());
+                QPointer<QComboBox> guard(combo);
+                connect(combo, &QComboBox::activated, this, [this, guard, name = p.name, original = p.value] {
+                    if (!guard || !m_committer || m_committer(name, guard->currentText()) || !guard) return;
+                    const QSignalBlocker block(guard);
+                    guard->setCurrentText(original);
                 });
                 editor = combo;
                 break;
@@ -103,7 +110,10 @@ void PropertyPanel::showProperties(const QString& title, const std::vector<Canva
                 connect(edit, &QLineEdit::editingFinished, this, [this, guard, name = p.name, original] {
                     // A field of a form being replaced (focus left it as it was hidden) commits nothing.
                     if (!guard || guard->parentWidget() != m_form || guard->text() == original) return;
-                    if (m_committer) m_committer(name, guard->text());
+                    if (!m_committer || m_committer(name, guard->text()) || !guard) return;
+                    guard->setText(original);  // the message bar says why
+                    guard->setStyleSheet(QString());
+                    m_error->hide();
                 });
                 editor = edit;
                 break;

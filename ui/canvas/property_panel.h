@@ -18,7 +18,9 @@ class PropertyPanel : public QWidget {
 public:
     // Why `value` cannot be given to property `name` (empty when it can).
     using Validator = std::function<QString(const QString& name, const QString& value)>;
-    using Committer = std::function<void(const QString& name, const QString& value)>;
+    // Gives `value` to property `name`; false when refused: the field then shows the stored value again
+    // (and the rest of the form, where the user may just have clicked, stays as it is).
+    using Committer = std::function<bool(const QString& name, const QString& value)>;
 
     explicit PropertyPanel(QWidget* parent = nullptr);
 

@@ -55,7 +55,8 @@ DagEditor::DagEditor(ProjectDocument* document, QWidget* parent) : InstanceEdito
     m_clusters->setObjectName(QStringLiteral("dagClusterTable"));
     m_clusters->setHorizontalHeaderLabels({tr("Cluster"), tr("Processors"), tr("Speed (flop/s)"),
                                            tr("Bandwidth (B/s)"), tr("Latency (s)")});
-    m_clusters->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_clusters->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_clusters->horizontalHeader()->setStretchLastSection(true);
     m_clusters->verticalHeader()->hide();
     m_clusters->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_clusters->setToolTip(tr("Each cluster: P_i processors of one speed behind a switch (per-processor LAN bandwidth and latency)"));
@@ -66,43 +67,49 @@ DagEditor::DagEditor(ProjectDocument* document, QWidget* parent) : InstanceEdito
     auto* add = new QPushButton(tr("Add cluster"), this);
     auto* remove = new QPushButton(tr("Remove"), this);
 
+    // The platform on its own tab, its table (and the backbone) beside its canvas: both get the editor's
+    // full height, where under the task graph the canvas had a strip of it.
     auto* platform = new QWidget(this);
     auto* platformLayout = new QVBoxLayout(platform);
-    platformLayout->setContentsMargins(0, 0, 0, 0);
-    auto* title = new QLabel(tr("Platform: clusters of clusters joined by a backbone"), platform);
+    platformLayout->setContentsMargins(4, 4, 4, 0);
+    auto* title = new QLabel(tr("Clusters of clusters joined by a backbone: the table and the canvas edit the same platform"), platform);
     title->setStyleSheet(QStringLiteral("font-weight:bold"));
     platformLayout->addWidget(title);
-    // The same clusters on a canvas (the backbone in the middle), edited through the same commands.
+    auto* table = new QWidget(platform);
+    auto* tableLayout = new QVBoxLayout(table);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    tableLayout->addWidget(m_clusters, 1);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    buttons->addStretch(1);
+    tableLayout->addLayout(buttons);
+    auto* backbone = new QFormLayout;
+    backbone->addRow(tr("Backbone bandwidth (B/s)"), m_backboneBandwidth);
+    backbone->addRow(tr("Backbone latency (s)"), m_backboneLatency);
+    tableLayout->addLayout(backbone);
     m_platformCanvas = new CanvasWidget(document, std::make_unique<DagPlatformAdapter>(), platform);
     m_platformCanvas->setObjectName(QStringLiteral("dagPlatformCanvas"));
     m_platformCanvas->setIdleText(tr("The clusters of clusters: each cluster has P_i processors of one speed behind a switch "
                                      "(per-processor LAN bandwidth and latency); the backbone joins their gateways."));
     connect(m_platformCanvas, &CanvasWidget::statusMessage, this, &InstanceEditor::statusMessage);
-    auto* platformViews = new QTabWidget(platform);
-    platformViews->setObjectName(QStringLiteral("dagPlatformViews"));
-    platformViews->addTab(m_clusters, tr("Table"));
-    platformViews->addTab(m_platformCanvas, tr("Canvas"));
-    platformLayout->addWidget(platformViews, 1);
-    auto* row = new QHBoxLayout;
-    row->addWidget(add);
-    row->addWidget(remove);
-    row->addSpacing(16);
-    row->addWidget(new QLabel(tr("Backbone bandwidth (B/s)"), platform));
-    row->addWidget(m_backboneBandwidth);
-    row->addWidget(new QLabel(tr("latency (s)"), platform));
-    row->addWidget(m_backboneLatency);
-    row->addStretch(1);
-    platformLayout->addLayout(row);
+    auto* platformSplitter = new QSplitter(Qt::Horizontal, platform);
+    platformSplitter->addWidget(table);
+    platformSplitter->addWidget(m_platformCanvas);
+    platformSplitter->setStretchFactor(0, 1);
+    platformSplitter->setStretchFactor(1, 1);
+    platformSplitter->setSizes({480, 620});  // the table's headers in full, the canvas the rest
+    platformSplitter->setChildrenCollapsible(false);
+    platformLayout->addWidget(platformSplitter, 1);
 
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_canvas);
-    splitter->addWidget(platform);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 1);
-    splitter->setSizes({520, 280});
+    m_views = new QTabWidget(this);
+    m_views->setObjectName(QStringLiteral("dagEditorViews"));
+    m_views->setDocumentMode(true);
+    m_views->addTab(m_canvas, tr("Task graph"));
+    m_views->addTab(platform, tr("Platform"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(splitter);
+    layout->addWidget(m_views);
 
     connect(m_clusters, &QTableWidget::cellChanged, this, &DagEditor::commitClusterCell);
     connect(m_backboneBandwidth, &QLineEdit::editingFinished, this, &DagEditor::commitBackbone);

@@ -1,11 +1,13 @@
 // The editor of a moldable task graph instance: the DAG on the canvas (tasks with flops and alpha,
-// dependencies with bytes, layered layout, cycles refused), the clusters of clusters and their backbone
-// in a table beside it, import (daggen DOT, WfCommons) and daggen-style generation.
+// dependencies with bytes, layered layout, cycles refused) on one tab; the clusters of clusters and their
+// backbone on another, as a table beside their own canvas; import (daggen DOT, WfCommons) and daggen-style
+// generation.
 #pragma once
 
 #include "editors/instance_editor.h"
 
 class QLineEdit;
+class QTabWidget;
 class QTableWidget;
 
 namespace hetsched::ui {
@@ -23,6 +25,7 @@ public:
 
     CanvasWidget* canvas() const { return m_canvas; }
     CanvasWidget* platformCanvas() const { return m_platformCanvas; }
+    QTabWidget* views() const { return m_views; }  // "Task graph", "Platform"
     QTableWidget* clusterTable() const { return m_clusters; }
     QLineEdit* backboneBandwidthEdit() const { return m_backboneBandwidth; }
     QLineEdit* backboneLatencyEdit() const { return m_backboneLatency; }
@@ -42,6 +45,7 @@ private:
     ProjectDocument* m_document;
     CanvasWidget* m_canvas;
     CanvasWidget* m_platformCanvas;
+    QTabWidget* m_views;
     QTableWidget* m_clusters;
     QLineEdit* m_backboneBandwidth;
     QLineEdit* m_backboneLatency;
