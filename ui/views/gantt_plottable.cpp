@@ -303,31 +303,17 @@ void GanttPlottable::drawLaneBands(QCPPainter* painter, const GanttGeometry& g, 
 
 void GanttPlottable::drawCategories(QCPPainter* painter, const GanttGeometry& g, int first, int last) const {
     if (m_categoryCount < 2) return;
-    // A line above the first lane of each category, and the category's name at its top left.
+    // A line above the first lane of each category (their names are in the margin: GanttCategoryLayer).
     const QRect area = clipRect();
     const auto& lanes = m_schedule->lanes;
-    const QFontMetricsF metrics(painter->font());
     QVector<QLineF> lines;
-    std::vector<std::pair<double, QString>> names;
-    for (int lane = first; lane <= last; ++lane) {
-        const std::string& category = lanes[static_cast<std::size_t>(lane)].category;
-        const bool starts = lane == 0 || category != lanes[static_cast<std::size_t>(lane - 1)].category;
-        if (!starts && lane != first) continue;
-        const double top = std::max(g.laneSpan(lane).first, static_cast<double>(area.top()));
-        if (starts && lane > 0) lines.append(QLineF(area.left(), top, area.right(), top));
-        if (!category.empty() && (names.empty() || top - names.back().first > metrics.height()))
-            names.emplace_back(top, QString::fromStdString(category));
-    }
+    for (int lane = std::max(first, 1); lane <= last; ++lane)
+        if (lanes[static_cast<std::size_t>(lane)].category != lanes[static_cast<std::size_t>(lane - 1)].category) {
+            const double top = g.laneSpan(lane).first;
+            lines.append(QLineF(area.left(), top, area.right(), top));
+        }
     painter->setPen(QPen(QColor(0x40, 0x40, 0x40), 1.5));
     painter->drawLines(lines);
-    for (const auto& [top, name] : names) {
-        const QRectF box(area.left() + 2, top + 1, metrics.horizontalAdvance(name) + 8, metrics.height());
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(QColor(255, 255, 255, 210));
-        painter->drawRect(box);
-        painter->setPen(QColor(0x30, 0x30, 0x30));
-        painter->drawText(box, Qt::AlignCenter, name);
-    }
 }
 
 void GanttPlottable::draw(QCPPainter* painter) {

@@ -79,6 +79,7 @@ public:
     void setSchedule(std::shared_ptr<const Schedule> schedule);
     const Schedule* schedule() const { return m_schedule.get(); }
     int laneCount() const { return static_cast<int>(m_lanes.size()); }
+    int categoryCount() const { return m_categoryCount; }  // runs of consecutive lanes with one category
     std::size_t intervalCount() const { return m_intervalCount; }
 
     void setColorMode(GanttColorMode mode);

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "util/number_text.h"
+#include "views/gantt_category_layer.h"
 #include "views/lane_axis_ticker.h"
 #include "views/swatch_legend_item.h"
 #include "views/time_marker_layer.h"
@@ -52,6 +53,7 @@ GanttView::GanttView(QWidget* parent) : QCustomPlot(parent) {
 
     addLayer(kMarkerLayer, layer(QStringLiteral("main")), QCustomPlot::limAbove);
     m_markers = new TimeMarkerLayer(axisRect(), xAxis, kMarkerLayer);
+    m_categories = new GanttCategoryLayer(axisRect(), m_gantt, kMarkerLayer);
 
     m_highlight = new QCPItemRect(this);
     m_highlight->setLayer(QStringLiteral("overlay"));
@@ -165,6 +167,7 @@ void GanttView::setSchedule(std::shared_ptr<const Schedule> schedule, const QStr
         timeUnit = QString::fromStdString(schedule->timeUnit);
     }
     m_gantt->setSchedule(schedule);
+    yAxis->setPadding(m_categories->stripWidth());
     m_laneTicker->setLaneNames(names);
     m_markers->setMarkers(std::move(markers));
     axisRect()->setMinimumMargins(QMargins(0, m_markers->labelAreaHeight(), 0, 0));

@@ -15,6 +15,7 @@ class QMenu;
 namespace hetsched::ui {
 
 class LaneAxisTicker;
+class GanttCategoryLayer;
 class TimeMarkerLayer;
 
 class GanttView : public QCustomPlot, public ResultChart {
@@ -61,6 +62,7 @@ private:
     QString timeText(double time) const;
 
     GanttPlottable* m_gantt;
+    GanttCategoryLayer* m_categories;
     QSharedPointer<LaneAxisTicker> m_laneTicker;
     TimeMarkerLayer* m_markers;
     QCPTextElement* m_title;

@@ -1,0 +1,28 @@
+// The names of a Gantt's lane categories ("send ports", "processors"), written upright in a strip at the
+// left of the lane names, each beside a bracket spanning its lanes: in the margin, never over a bar.
+#pragma once
+
+#include <qcustomplot.h>
+
+namespace hetsched::ui {
+
+class GanttPlottable;
+
+class GanttCategoryLayer : public QCPLayerable {
+    Q_OBJECT
+public:
+    GanttCategoryLayer(QCPAxisRect* axisRect, const GanttPlottable* gantt, const QString& layer);
+
+    // The strip's width, to reserve as the lane axis' padding: 0 unless the schedule has two categories.
+    int stripWidth() const;
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
+    void draw(QCPPainter* painter) override;
+
+private:
+    QCPAxisRect* m_axisRect;
+    const GanttPlottable* m_gantt;
+};
+
+}  // namespace hetsched::ui
