@@ -318,6 +318,24 @@ TEST(SteadyStateRegistry, ResultJsonRoundTripsAndIsVerified) {
     }
 }
 
+TEST(SteadyStateSchedule, BroadcastsAndMulticastsHaveNoProcessorLanes) {
+    // Nobody computes in a series of broadcasts or multicasts: the schedule's lanes are ports only,
+    // and each of them carries messages in some pattern or belongs to a node of the platform.
+    for (SteadyApplicationType type : {SteadyApplicationType::Broadcast, SteadyApplicationType::Multicast}) {
+        const SteadyStateInstance in = randomSteadyPlatform(8, 3, 5, CommunicationModel::BidirectionalOnePort, type);
+        Expected<SteadySolution> sol = solveSteadyColumnGeneration(in);
+        ASSERT_TRUE(sol) << sol.error().message;
+        const Schedule schedule = steadySchedule(in, *sol);
+        std::size_t busy = 0;
+        for (const Lane& lane : schedule.lanes) {
+            EXPECT_NE(lane.category, "processors") << lane.name;
+            busy += lane.intervals.empty() ? 0 : 1;
+        }
+        EXPECT_EQ(schedule.lanes.size(), 2 * in.nodes.size());
+        EXPECT_GT(busy, 0u);
+    }
+}
+
 TEST(SteadyStateSchedule, LanesComeGroupedByCategoryAndLoadsAreTheLeftSideOf81) {
     for (unsigned seed : {3u, 11u}) {
         const SteadyStateInstance in = randomSteadyPlatform(12, 3, seed);

@@ -655,7 +655,7 @@ Schedule steadySchedule(const SteadyStateInstance& in, const SteadySolution& s) 
         return schedule.lanes[it->second];
     };
     // Lanes in a stable order, grouped by category (a view names each category once): send ports,
-    // receive ports (or ports, or links), then processors.
+    // receive ports (or ports, or links), then processors (bags of tasks).
     if (in.model == CommunicationModel::BidirectionalOnePort) {
         for (std::size_t u = 0; u < in.nodes.size(); ++u) lane(in.nodes[u].name + " send", "send ports");
         for (std::size_t u = 0; u < in.nodes.size(); ++u) lane(in.nodes[u].name + " receive", "receive ports");
@@ -664,8 +664,10 @@ Schedule steadySchedule(const SteadyStateInstance& in, const SteadySolution& s) 
     }
     if (in.model == CommunicationModel::BoundedMultiport)
         for (const SteadyArc& a : arcs) lane(steady_detail::arcName(in, a), "links");
-    for (std::size_t u = 0; u < in.nodes.size(); ++u)
-        if (in.nodes[u].speed > 0) lane(in.nodes[u].name, "processors");
+    // Processors only where the application computes: a broadcast or multicast only moves messages.
+    if (in.application.type == SteadyApplicationType::BagOfTasks)
+        for (std::size_t u = 0; u < in.nodes.size(); ++u)
+            if (in.nodes[u].speed > 0) lane(in.nodes[u].name, "processors");
     auto opName = [](SteadyOperation op) {
         return op == SteadyOperation::Data ? "data" : op == SteadyOperation::Compute ? "comp" : "result";
     };
