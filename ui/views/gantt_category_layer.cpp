@@ -58,8 +58,10 @@ void GanttCategoryLayer::draw(QCPPainter* painter) {
     // view: a name a little longer than its run (two lanes) borrows room from its neighbours rather than
     // being cut; what still finds no room is.
     constexpr double kGap = 4;
-    const double areaTop = area.top();
-    const double areaBottom = area.bottom();
+    // The strip's column is free above and below the axis rect (marker labels and time ticks start to
+    // the right of it): names may use that room too.
+    const double areaTop = area.top() - 1.5 * metrics.height();
+    const double areaBottom = area.bottom() + 1.5 * metrics.height();
     double previousEnd = areaTop - kGap;
     for (Run& run : runs) {
         const double need = metrics.horizontalAdvance(run.name) + 2;
