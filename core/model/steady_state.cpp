@@ -69,4 +69,32 @@ std::vector<std::size_t> steadyDestinations(const SteadyStateInstance& in) {
     return all;
 }
 
+std::string steadyUnsolvableReason(const SteadyStateInstance& in) {
+    const SteadyApplication& a = in.application;
+    if (in.nodes.empty() || a.source >= in.nodes.size()) return "the platform has no source node";
+    const std::vector<bool> reached = steadyReachable(in, a.source);
+    const std::string source = "the source \"" + in.nodes[a.source].name + "\"";
+    switch (a.type) {
+        case SteadyApplicationType::Multicast:
+            if (a.targets.empty()) return "a multicast needs at least one target";
+            for (std::size_t t : a.targets)
+                if (!reached[t]) return "target \"" + in.nodes[t].name + "\" cannot be reached from " + source;
+            return {};
+        case SteadyApplicationType::Broadcast:
+            if (in.nodes.size() < 2) return "a broadcast needs at least two nodes";
+            for (std::size_t u = 0; u < in.nodes.size(); ++u)
+                if (!reached[u]) return "node \"" + in.nodes[u].name + "\" cannot be reached from " + source;
+            return {};
+        case SteadyApplicationType::BagOfTasks: {
+            // One computing processor that can get its data and return its result.
+            const std::vector<bool> back = steadyReachable(in, a.source, true);
+            for (std::size_t u = 0; u < in.nodes.size(); ++u)
+                if (in.nodes[u].speed > 0 && reached[u] && (a.result == 0 || back[u])) return {};
+            return "no processor with a positive speed is reachable from " + source +
+                   (a.result > 0 ? " and back (results are returned)" : "");
+        }
+    }
+    return {};
+}
+
 }  // namespace hetsched

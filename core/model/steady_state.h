@@ -65,4 +65,10 @@ std::vector<bool> steadyReachable(const SteadyStateInstance& instance, std::size
 // The nodes an allocation must reach: every other node (broadcast) or the targets (multicast).
 std::vector<std::size_t> steadyDestinations(const SteadyStateInstance& instance);
 
+// Why no solver can run on the instance, empty when one can: a broadcast that cannot reach every node, a
+// multicast target out of reach, a bag of tasks without a computing processor it can reach (and come back
+// from). Such instances are read, saved and edited (a platform is drawn one node at a time); solving them
+// is refused with this message.
+std::string steadyUnsolvableReason(const SteadyStateInstance& instance);
+
 }  // namespace hetsched

@@ -269,6 +269,36 @@ private slots:
                  reread.error().message.c_str());
     }
 
+    void aBroadcastPlatformIsDrawnFreelyAndSolvingSaysWhatIsOutOfReach() {
+        // A node on its own is a step of a drawing, not an error: the canvas takes it; solving names it.
+        ProjectDocument document;
+        Project project;
+        project.entries.push_back({"broadcast", parsed(R"({ "kind": "steady_state", "model": "bidirectional_one_port",
+          "platform": { "nodes": [ { "name": "P1", "speed": 1 }, { "name": "P2", "speed": 1 } ],
+                        "links": [ { "from": "P1", "to": "P2", "bandwidth": 1, "bidirectional": true } ] },
+          "application": { "type": "broadcast", "source": "P1", "size": 1 } })"), {}, nullptr});
+        document.reset(project, QString());
+        const EntryId id = document.entryAt(0).id;
+        SteadyStateEditor editor(&document);
+        editor.resize(1000, 700);
+        editor.show();
+        editor.setEntry(id);
+        QVERIFY(editor.canvas()->addNodeAt(QPointF(300, 300)));
+        const auto& in = std::get<SteadyStateInstance>(document.entry(id)->instance);
+        QCOMPARE(in.nodes.size(), std::size_t{3});
+        const std::string added = in.nodes.back().name;
+        Expected<SolveResult> refused = solve(document.entry(id)->instance, "");
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().message.find("node \"" + added + "\" cannot be reached") != std::string::npos,
+                 refused.error().message.c_str());
+        // Saved and read back as it is; linked, it solves.
+        Expected<Project> reread = parseProject(projectToJson(document.toProject()).dump());
+        QVERIFY2(reread.ok(), reread.ok() ? "" : reread.error().message.c_str());
+        editor.canvas()->selectTool(QStringLiteral("two_way_link"));
+        QVERIFY(editor.canvas()->addLink(1, 2));
+        QVERIFY(solve(document.entry(id)->instance, "").ok());
+    }
+
     void theRunsLinkLoadsAreDrawnOnThePlatformWhileCurrent() {
         ProjectDocument document;
         Project project;

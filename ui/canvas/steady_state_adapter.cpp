@@ -120,11 +120,8 @@ CanvasEdit SteadyStateAdapter::addNode(const Instance& instance, const QString& 
     SteadyNode node = newNode(in, tool);
     const QString key = q(node.name);
     const QString text = tool == kRouter ? QObject::tr("Add router %1").arg(key) : QObject::tr("Add processor %1").arg(key);
+    // Unconnected for now, even in a broadcast: the user links it next (solving names what is out of reach).
     in.nodes.push_back(std::move(node));
-    if (in.application.type == SteadyApplicationType::Broadcast)
-        return CanvasEdit::refused(QObject::tr("a broadcast must reach every node, and %1 would be unconnected: "
-                                               "Shift+drag from an existing node to empty space adds a linked node")
-                                       .arg(key));
     return done(std::move(in), text, {key});
 }
 

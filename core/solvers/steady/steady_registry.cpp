@@ -154,6 +154,7 @@ RegisteredSolver steadySolver(std::string name, std::string description, std::ve
     s.run = [run, name](const Instance& instance, const SolverOptions& options, const Progress& progress)
         -> Expected<SolveResult> {
         const auto& in = std::get<SteadyStateInstance>(instance);
+        if (const std::string why = steadyUnsolvableReason(in); !why.empty()) return invalidInput(why);
         Expected<SteadySolution> solution = run(in, options, progress);
         if (!solution) return solution.error();
         if (auto problems = verifySteady(in, *solution); !problems.empty())
