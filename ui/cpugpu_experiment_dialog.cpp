@@ -5,54 +5,24 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
-#include <QFile>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QProgressBar>
-#include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <map>
 #include <memory>
 
-#include "util/background_job.h"
+#include "io/instance_io.h"
+#include "util/message_bar.h"
 #include "views/chart_palette.h"
 
 namespace hetsched::ui {
 
-namespace {
-
-std::optional<std::vector<int>> parseCounts(const QString& text) {
-    std::vector<int> counts;
-    for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const int value = part.trimmed().toInt(&ok);
-        if (!ok || value < 1) return std::nullopt;
-        counts.push_back(value);
-    }
-    if (counts.empty()) return std::nullopt;
-    return counts;
-}
-
-QString countsText(const std::vector<int>& counts) {
-    QStringList parts;
-    for (int c : counts) parts << QString::number(c);
-    return parts.join(QStringLiteral(", "));
-}
-
-QSpinBox* spinBox(QWidget* parent, int low, int high) {
-    auto* box = new QSpinBox(parent);
-    box->setRange(low, high);
-    return box;
-}
-
-}  // namespace
-
-CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent) : QDialog(parent) {
+CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent)
+    : ExperimentDialog(QStringLiteral("cpugpu-experiment"), parent) {
     setObjectName(QStringLiteral("cpuGpuExperimentDialog"));
     setWindowTitle(tr("CPU/GPU Experiment"));
     m_minTasks = spinBox(this, 1, 100000);
@@ -71,18 +41,13 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent) : QDialog(parent
     m_statistic = new QComboBox(this);
     m_statistic->addItems({tr("mean deviation from the lower bound (%)"), tr("max deviation from the lower bound (%)"),
                            tr("mean deviation from the optimum (%)"), tr("max deviation from the optimum (%)")});
-    m_runButton = new QPushButton(tr("Run"), this);
-    m_saveButton = new QPushButton(tr("Save CSV…"), this);
-    m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 1000);
-    m_status = new QLabel(this);
     m_plot = new QCustomPlot(this);
     m_plot->setMinimumSize(560, 320);
     m_plot->xAxis->setLabel(tr("tasks n"));
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     m_plot->yAxis->setLabel(tr("mean deviation from the lower bound (%)"));
     m_plot->legend->setVisible(true);
-    m_job = new BackgroundJob(this);
+    addExport(m_plot, tr("Export Plot…"), QString(), QSize(1000, 600));
 
     auto* form = new QFormLayout;
     auto* tasks = new QHBoxLayout;
@@ -98,15 +63,12 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent) : QDialog(parent
     form->addRow(tr("Seed"), m_seed);
     form->addRow(tr("Exact MIP time limit"), m_exactLimit);
     form->addRow(tr("Plot"), m_statistic);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_runButton);
-    buttons->addWidget(m_progress, 1);
-    buttons->addWidget(m_saveButton);
     auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
-    layout->addLayout(buttons);
-    layout->addWidget(m_status);
+    layout->addLayout(actionRow());
+    layout->addWidget(statusLabel());
+    layout->addWidget(messageBar());
     layout->addWidget(m_plot, 1);
     layout->addWidget(close);
 
@@ -119,30 +81,6 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent) : QDialog(parent
 
     connect(m_statistic, &QComboBox::currentIndexChanged, this, [this] { showExperiment(); });
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_runButton, &QPushButton::clicked, this, [this] { isRunning() ? cancel() : run(); });
-    connect(m_saveButton, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save the Experiment"),
-                                                          QStringLiteral("cpugpu-experiment.csv"),
-                                                          tr("CSV (*.csv)"));
-        if (path.isEmpty()) return;
-        const Expected<bool> saved = saveCsv(path);
-        m_status->setText(saved ? tr("Saved %1").arg(path) : QString::fromStdString(saved.error().message));
-    });
-    connect(m_job, &BackgroundJob::progressed, this, [this](double fraction, const QString&) {
-        m_progress->setValue(static_cast<int>(1000 * std::clamp(fraction, 0.0, 1.0)));
-    });
-    connect(m_job, &BackgroundJob::finished, this, [this](const QString& error) {
-        if (!error.isEmpty()) {
-            m_status->setText(tr("The experiment failed: %1").arg(error));
-            emit experimentFailed(error);
-        }
-        updateState();
-    });
-    connect(m_job, &BackgroundJob::cancelled, this, [this] {
-        m_status->setText(tr("Cancelled"));
-        updateState();
-        emit experimentCancelled();
-    });
     updateState();
 }
 
@@ -154,9 +92,9 @@ Expected<CpuGpuExperimentOptions> CpuGpuExperimentDialog::options() const {
     options.instancesPerCase = m_instances->value();
     options.seed = static_cast<std::uint64_t>(m_seed->value());
     options.exactTimeLimit = m_exactLimit->value();
-    const auto cpus = parseCounts(m_cpus->text());
+    const auto cpus = parseCountList(m_cpus->text(), 1000000);
     if (!cpus) return invalidInput(tr("CPUs m: a list of positive integers, as \"1, 2, 4\"").toStdString());
-    const auto gpus = parseCounts(m_gpus->text());
+    const auto gpus = parseCountList(m_gpus->text(), 1000000);
     if (!gpus) return invalidInput(tr("GPUs k: a list of positive integers, as \"1, 2, 4\"").toStdString());
     if (options.maxTasks < options.minTasks)
         return invalidInput(tr("Tasks n: the largest is below the smallest").toStdString());
@@ -170,50 +108,34 @@ void CpuGpuExperimentDialog::setOptions(const CpuGpuExperimentOptions& options) 
     m_maxTasks->setValue(options.maxTasks);
     m_taskStep->setValue(options.taskStep);
     m_instances->setValue(options.instancesPerCase);
-    m_cpus->setText(countsText(options.cpuCounts));
-    m_gpus->setText(countsText(options.gpuCounts));
+    m_cpus->setText(listText(options.cpuCounts));
+    m_gpus->setText(listText(options.gpuCounts));
     m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(options.seed, 2147483647)));
     m_exactLimit->setValue(options.exactTimeLimit);
 }
 
-bool CpuGpuExperimentDialog::isRunning() const {
-    return m_job->isRunning();
-}
-
-void CpuGpuExperimentDialog::run() {
+Expected<BackgroundJob::Work> CpuGpuExperimentDialog::makeWork() {
     const Expected<CpuGpuExperimentOptions> given = options();
-    if (!given) {
-        m_status->setText(QString::fromStdString(given.error().message));
-        emit experimentFailed(m_status->text());
-        return;
-    }
+    if (!given) return given.error();
     const CpuGpuExperimentOptions opts = *given;
-    m_status->setText(tr("Running…"));
-    m_progress->setValue(0);
-    m_job->start([this, opts](const Progress& progress) -> BackgroundJob::Delivery {
+    return BackgroundJob::Work([this, opts](const Progress& progress) -> BackgroundJob::Delivery {
         auto result = std::make_shared<Expected<CpuGpuExperiment>>(runCpuGpuExperiment(opts, progress));
         return [this, result] {
             if (!*result) {
-                m_status->setText(tr("The experiment failed: %1").arg(QString::fromStdString(result->error().message)));
-                emit experimentFailed(m_status->text());
+                fail(result->error());
                 return;
             }
             m_experiment = **result;
-            m_status->setText(tr("%n row(s)", nullptr, static_cast<int>(m_experiment->rows.size())));
             showExperiment();
-            emit experimentFinished();
+            finish(tr("%n row(s)", nullptr, static_cast<int>(m_experiment->rows.size())));
         };
     });
-    updateState();
 }
 
-void CpuGpuExperimentDialog::cancel() {
-    m_job->cancel();
-}
-
-void CpuGpuExperimentDialog::updateState() {
-    m_runButton->setText(isRunning() ? tr("Cancel") : tr("Run"));
-    m_saveButton->setEnabled(!isRunning() && m_experiment.has_value());
+void CpuGpuExperimentDialog::setFormEnabled(bool enabled) {
+    for (QWidget* field : std::initializer_list<QWidget*>{m_minTasks, m_maxTasks, m_taskStep, m_instances, m_cpus, m_gpus,
+                                                          m_seed, m_exactLimit})
+        field->setEnabled(enabled);
 }
 
 void CpuGpuExperimentDialog::showExperiment() {
@@ -258,13 +180,7 @@ void CpuGpuExperimentDialog::showExperiment() {
 
 Expected<bool> CpuGpuExperimentDialog::saveCsv(const QString& path) const {
     if (!m_experiment) return invalidInput(tr("no experiment to save: run it first").toStdString());
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return Error{ErrorKind::Io, (path + QStringLiteral(": ") + file.errorString()).toStdString()};
-    const std::string csv = cpuGpuExperimentCsv(*m_experiment);
-    if (file.write(csv.data(), static_cast<qint64>(csv.size())) != static_cast<qint64>(csv.size()))
-        return Error{ErrorKind::Io, (path + QStringLiteral(": ") + file.errorString()).toStdString()};
-    return true;
+    return writeTextFileAtomically(path.toStdString(), cpuGpuExperimentCsv(*m_experiment));
 }
 
 }  // namespace hetsched::ui

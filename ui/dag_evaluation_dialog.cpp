@@ -5,68 +5,24 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QFile>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QProgressBar>
-#include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <map>
 #include <memory>
 
+#include "io/instance_io.h"
+#include "util/message_bar.h"
 #include "solvers/registry.h"
-#include "util/background_job.h"
-#include "views/chart_export.h"
 #include "views/chart_palette.h"
 
 namespace hetsched::ui {
 
-namespace {
-
-std::optional<std::vector<double>> parseNumbers(const QString& text, double low, double high) {
-    std::vector<double> values;
-    for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const double value = part.trimmed().toDouble(&ok);
-        if (!ok || !(value >= low && value <= high)) return std::nullopt;
-        values.push_back(value);
-    }
-    if (values.empty()) return std::nullopt;
-    return values;
-}
-
-std::optional<std::vector<int>> parseCounts(const QString& text, int high) {
-    const auto values = parseNumbers(text, 1, high);
-    if (!values) return std::nullopt;
-    std::vector<int> counts;
-    for (double v : *values) {
-        if (v != static_cast<int>(v)) return std::nullopt;
-        counts.push_back(static_cast<int>(v));
-    }
-    return counts;
-}
-
-template <class T>
-QString listText(const std::vector<T>& values, double scale = 1) {
-    QStringList parts;
-    for (T v : values) parts << QString::number(double(v) / scale, 'g', 6);
-    return parts.join(QStringLiteral(", "));
-}
-
-QSpinBox* spinBox(QWidget* parent, int low, int high) {
-    auto* box = new QSpinBox(parent);
-    box->setRange(low, high);
-    return box;
-}
-
-}  // namespace
-
-DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : QDialog(parent) {
+DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : ExperimentDialog(QStringLiteral("dag-evaluation"), parent) {
     setObjectName(QStringLiteral("dagEvaluationDialog"));
     setWindowTitle(tr("Task Graph Evaluation"));
     m_sizes = new QLineEdit(this);
@@ -97,13 +53,6 @@ DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : QDialog(parent) {
     m_metric->setObjectName(QStringLiteral("metric"));
     m_metric->addItems({tr("makespan (s)"), tr("makespan × peak power (s × Gflop/s)"),
                         tr("makespan / average power (s / Gflop/s)"), tr("speedup over seq")});
-    m_runButton = new QPushButton(tr("Run"), this);
-    m_saveButton = new QPushButton(tr("Save CSV…"), this);
-    m_exportButton = new QPushButton(tr("Export Plot…"), this);
-    m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 1000);
-    m_status = new QLabel(this);
-    m_status->setWordWrap(true);
     m_plot = new QCustomPlot(this);
     m_plot->setMinimumSize(560, 320);
     m_plot->legend->setVisible(true);
@@ -118,7 +67,7 @@ DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : QDialog(parent) {
     side->setMargins(QMargins(4, 12, 10, 4));
     m_plot->plotLayout()->setColumnStretchFactor(1, 0.01);
     m_plot->xAxis->grid()->setZeroLinePen(Qt::NoPen);
-    m_job = new BackgroundJob(this);
+    addExport(m_plot, tr("Export Plot…"), QString(), QSize(1000, 600));
 
     auto* form = new QFormLayout;
     form->addRow(tr("Tasks per graph"), m_sizes);
@@ -138,16 +87,12 @@ DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : QDialog(parent) {
     show->addWidget(m_metric, 1);
     show->addWidget(m_groupBy, 1);
     form->addRow(tr("Plot"), show);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_runButton);
-    buttons->addWidget(m_progress, 1);
-    buttons->addWidget(m_saveButton);
-    buttons->addWidget(m_exportButton);
     auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
-    layout->addLayout(buttons);
-    layout->addWidget(m_status);
+    layout->addLayout(actionRow());
+    layout->addWidget(statusLabel());
+    layout->addWidget(messageBar());
     layout->addWidget(m_plot, 1);
     layout->addWidget(close);
 
@@ -160,49 +105,19 @@ DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : QDialog(parent) {
     connect(m_groupBy, &QComboBox::currentIndexChanged, this, [this] { showRows(); });
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { showRows(); });
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_runButton, &QPushButton::clicked, this, [this] { isRunning() ? cancel() : run(); });
-    connect(m_saveButton, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save the Evaluation"),
-                                                          QStringLiteral("dag-evaluation.csv"), tr("CSV (*.csv)"));
-        if (path.isEmpty()) return;
-        const Expected<bool> saved = saveCsv(path);
-        m_status->setText(saved ? tr("Saved %1").arg(path) : QString::fromStdString(saved.error().message));
-    });
-    connect(m_exportButton, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export the Plot"),
-                                                          QStringLiteral("dag-evaluation.png"), chartFileFilter());
-        if (path.isEmpty()) return;
-        const Expected<bool> written = exportPlot(m_plot, path, 1000, 600);
-        m_status->setText(written ? tr("Exported %1").arg(path) : QString::fromStdString(written.error().message));
-    });
-    connect(m_job, &BackgroundJob::progressed, this, [this](double fraction, const QString&) {
-        m_progress->setValue(static_cast<int>(1000 * std::clamp(fraction, 0.0, 1.0)));
-    });
-    connect(m_job, &BackgroundJob::finished, this, [this](const QString& error) {
-        if (!error.isEmpty()) {
-            m_status->setText(tr("The evaluation failed: %1").arg(error));
-            emit experimentFailed(error);
-        }
-        updateState();
-    });
-    connect(m_job, &BackgroundJob::cancelled, this, [this] {
-        m_status->setText(tr("Cancelled"));
-        updateState();
-        emit experimentCancelled();
-    });
     showRows();
     updateState();
 }
 
 Expected<DagEvaluationConfig> DagEvaluationDialog::config() const {
     DagEvaluationConfig config;
-    const auto sizes = parseCounts(m_sizes->text(), 10000);
+    const auto sizes = parseCountList(m_sizes->text(), 10000);
     if (!sizes) return invalidInput(tr("Tasks per graph: whole numbers from 1 to 10000, as \"20, 50\"").toStdString());
-    const auto clusters = parseCounts(m_clusters->text(), 1000);
+    const auto clusters = parseCountList(m_clusters->text(), 1000);
     if (!clusters) return invalidInput(tr("Clusters: whole numbers from 1 to 1000, as \"1, 2, 4, 8\"").toStdString());
-    const auto heterogeneities = parseNumbers(m_heterogeneities->text(), 1, 1e6);
+    const auto heterogeneities = parseNumberList(m_heterogeneities->text(), 1, 1e6);
     if (!heterogeneities) return invalidInput(tr("Heterogeneity: numbers from 1 to 1e6, as \"1, 2, 5\"").toStdString());
-    const auto speeds = parseNumbers(m_minSpeeds->text(), 1e-9, 1e11);
+    const auto speeds = parseNumberList(m_minSpeeds->text(), 1e-9, 1e11);
     if (!speeds) return invalidInput(tr("Min speeds: positive numbers of Gflop/s, as \"0.5, 1\"").toStdString());
     config.taskCounts = *sizes;
     config.clusterCounts = *clusters;
@@ -232,26 +147,15 @@ void DagEvaluationDialog::setConfig(const DagEvaluationConfig& config) {
                             config.solvers.end());
 }
 
-bool DagEvaluationDialog::isRunning() const {
-    return m_job->isRunning();
-}
-
-void DagEvaluationDialog::run() {
+Expected<BackgroundJob::Work> DagEvaluationDialog::makeWork() {
     const Expected<DagEvaluationConfig> given = config();
-    if (!given) {
-        m_status->setText(QString::fromStdString(given.error().message));
-        emit experimentFailed(m_status->text());
-        return;
-    }
+    if (!given) return given.error();
     const DagEvaluationConfig cfg = *given;
-    m_status->setText(tr("Running…"));
-    m_progress->setValue(0);
-    m_job->start([this, cfg](const Progress& progress) -> BackgroundJob::Delivery {
+    return BackgroundJob::Work([this, cfg](const Progress& progress) -> BackgroundJob::Delivery {
         auto result = std::make_shared<Expected<std::vector<DagEvaluationRow>>>(runDagEvaluation(cfg, progress));
         return [this, result, cfg] {
             if (!*result) {
-                m_status->setText(tr("The evaluation failed: %1").arg(QString::fromStdString(result->error().message)));
-                emit experimentFailed(m_status->text());
+                fail(result->error());
                 return;
             }
             m_rows = **result;
@@ -259,23 +163,17 @@ void DagEvaluationDialog::run() {
             int runs = 0;
             for (const DagEvaluationRow& row : *m_rows)
                 if (row.groupBy == "clusters") runs += row.runs;
-            m_status->setText(tr("%n solver run(s) on random task graphs", nullptr, runs));
-            m_progress->setValue(1000);
             showRows();
-            emit experimentFinished();
+            finish(tr("%n solver run(s) on random task graphs", nullptr, runs));
         };
     });
-    updateState();
 }
 
-void DagEvaluationDialog::cancel() {
-    m_job->cancel();
-}
-
-void DagEvaluationDialog::updateState() {
-    m_runButton->setText(isRunning() ? tr("Cancel") : tr("Run"));
-    m_saveButton->setEnabled(!isRunning() && m_rows.has_value());
-    m_exportButton->setEnabled(!isRunning() && m_rows.has_value());
+void DagEvaluationDialog::setFormEnabled(bool enabled) {
+    for (QWidget* field : std::initializer_list<QWidget*>{m_sizes, m_clusters, m_heterogeneities, m_minSpeeds,
+                                                          m_dagSamples, m_platformSamples, m_seed})
+        field->setEnabled(enabled);
+    for (QCheckBox* box : m_solvers) box->setEnabled(enabled);
 }
 
 void DagEvaluationDialog::showGroup(GroupBy group) {
@@ -337,13 +235,7 @@ void DagEvaluationDialog::showRows() {
 
 Expected<bool> DagEvaluationDialog::saveCsv(const QString& path) const {
     if (!m_rows) return invalidInput(tr("no evaluation to save: run it first").toStdString());
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return Error{ErrorKind::Io, (path + QStringLiteral(": ") + file.errorString()).toStdString()};
-    const std::string csv = dagEvaluationCsv(*m_rows);
-    if (file.write(csv.data(), static_cast<qint64>(csv.size())) != static_cast<qint64>(csv.size()))
-        return Error{ErrorKind::Io, (path + QStringLiteral(": ") + file.errorString()).toStdString()};
-    return true;
+    return writeTextFileAtomically(path.toStdString(), dagEvaluationCsv(*m_rows));
 }
 
 }  // namespace hetsched::ui

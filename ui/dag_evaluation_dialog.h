@@ -3,27 +3,21 @@
 // clusters (Figure 2) or by heterogeneity (Figure 4), one curve per solver; saved as CSV, exported as a chart.
 #pragma once
 
-#include <QDialog>
 #include <optional>
 #include <vector>
 
-#include "common/expected.h"
+#include "experiment_dialog.h"
 #include "solvers/dag/dag_experiments.h"
 
 class QCheckBox;
 class QComboBox;
 class QCustomPlot;
-class QLabel;
 class QLineEdit;
-class QProgressBar;
-class QPushButton;
 class QSpinBox;
 
 namespace hetsched::ui {
 
-class BackgroundJob;
-
-class DagEvaluationDialog : public QDialog {
+class DagEvaluationDialog : public ExperimentDialog {
     Q_OBJECT
 public:
     explicit DagEvaluationDialog(QWidget* parent = nullptr);
@@ -31,26 +25,22 @@ public:
     // The configuration of the form (errors name the field); setConfig fills the form.
     Expected<DagEvaluationConfig> config() const;
     void setConfig(const DagEvaluationConfig& config);
-    void run();
-    void cancel();
-    bool isRunning() const;
     const std::optional<std::vector<DagEvaluationRow>>& rows() const { return m_rows; }
     QCustomPlot* plot() const { return m_plot; }
-    Expected<bool> saveCsv(const QString& path) const;
+    Expected<bool> saveCsv(const QString& path) const override;
 
     enum class GroupBy { Clusters, Heterogeneity };
     enum class Metric { Makespan, MakespanTimesPeakPower, MakespanOverAveragePower, SpeedupOverSeq };
     void showGroup(GroupBy group);
     void showMetric(Metric metric);
 
-signals:
-    void experimentFinished();
-    void experimentCancelled();
-    void experimentFailed(const QString& message);
+protected:
+    Expected<BackgroundJob::Work> makeWork() override;
+    bool hasResults() const override { return m_rows.has_value(); }
+    void setFormEnabled(bool enabled) override;
 
 private:
     void showRows();
-    void updateState();
 
     QLineEdit* m_sizes;
     QLineEdit* m_clusters;
@@ -62,13 +52,7 @@ private:
     std::vector<QCheckBox*> m_solvers;
     QComboBox* m_groupBy;
     QComboBox* m_metric;
-    QPushButton* m_runButton;
-    QPushButton* m_saveButton;
-    QPushButton* m_exportButton;
-    QProgressBar* m_progress;
-    QLabel* m_status;
     QCustomPlot* m_plot;
-    BackgroundJob* m_job;
     std::optional<std::vector<DagEvaluationRow>> m_rows;
     std::vector<std::string> m_rowSolvers;   // the solvers of the shown run, in the form's order
 };

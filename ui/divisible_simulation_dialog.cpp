@@ -1,17 +1,12 @@
 #include "divisible_simulation_dialog.h"
 
 #include <QDialogButtonBox>
-#include <QDir>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -19,10 +14,8 @@
 #include <limits>
 
 #include "io/instance_io.h"
-#include "util/background_job.h"
 #include "util/message_bar.h"
 #include "util/number_text.h"
-#include "views/chart_export.h"
 #include "views/divisible_simulation_plot.h"
 
 namespace hetsched::ui {
@@ -32,7 +25,6 @@ namespace {
 constexpr int kDefaultRatioPoints = 25;  // the core's default: 25 values log-spaced from 0.1 to 100
 constexpr double kLowestRatio = 0.1;
 constexpr double kHighestRatio = 100;
-const QString kLastDirectoryKey = QStringLiteral("lastDirectory");
 
 std::vector<double> logSpacedRatios(int points) {
     std::vector<double> ratios;
@@ -45,10 +37,9 @@ std::vector<double> logSpacedRatios(int points) {
 }  // namespace
 
 DivisibleSimulationDialog::DivisibleSimulationDialog(QWidget* parent)
-    : QDialog(parent), m_job(new BackgroundJob(this)) {
+    : ExperimentDialog(QStringLiteral("divisible-simulation"), parent) {
     setObjectName(QStringLiteral("divisibleSimulationDialog"));
     setWindowTitle(tr("Divisible-Load Simulation"));
-    setSizeGripEnabled(true);
 
     m_workers = new QSpinBox(this);
     m_workers->setObjectName(QStringLiteral("workersSpinBox"));
@@ -86,42 +77,27 @@ DivisibleSimulationDialog::DivisibleSimulationDialog(QWidget* parent)
     form->addRow(tr("Seed"), m_seed);
     form->addRow(m_estimate);
 
-    m_runButton = new QPushButton(tr("Run"), this);
-    m_runButton->setObjectName(QStringLiteral("runSimulationButton"));
-    m_runButton->setDefault(true);
-    m_cancelButton = new QPushButton(tr("Cancel"), this);
-    m_cancelButton->setObjectName(QStringLiteral("cancelSimulationButton"));
-    m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 1000);
-    m_status = new QLabel(this);
-    m_status->setWordWrap(true);
-    m_message = new MessageBar(this);
-    m_message->hide();
+    m_throughputPlot = new DivisibleSimulationPlot(DivisibleSimulationPlot::Kind::RelativeThroughput, this);
+    m_workersPlot = new DivisibleSimulationPlot(DivisibleSimulationPlot::Kind::WorkersUsed, this);
+    QPushButton* exportThroughput = addExport(m_throughputPlot, tr("Export Throughput Chart…"), QStringLiteral("-throughput"), QSize(1200, 600));
+    QPushButton* exportWorkers = addExport(m_workersPlot, tr("Export Workers Chart…"), QStringLiteral("-workers"), QSize(1000, 500));
     auto* runRow = new QHBoxLayout;
-    runRow->addWidget(m_runButton);
-    runRow->addWidget(m_cancelButton);
-    runRow->addWidget(m_progress, 1);
-
-    m_exportThroughputButton = new QPushButton(tr("Export Throughput Chart…"), this);
-    m_exportWorkersButton = new QPushButton(tr("Export Workers Chart…"), this);
-    m_saveCsvButton = new QPushButton(tr("Save CSV…"), this);
-    m_saveCsvButton->setObjectName(QStringLiteral("saveCsvButton"));
+    runRow->addWidget(runButton());
+    runRow->addWidget(progressBar(), 1);
 
     auto* controls = new QVBoxLayout;
     controls->addLayout(form);
     controls->addLayout(runRow);
-    controls->addWidget(m_status);
-    controls->addWidget(m_message);
+    controls->addWidget(statusLabel());
+    controls->addWidget(messageBar());
     controls->addStretch(1);
-    controls->addWidget(m_exportThroughputButton);
-    controls->addWidget(m_exportWorkersButton);
-    controls->addWidget(m_saveCsvButton);
+    controls->addWidget(exportThroughput);
+    controls->addWidget(exportWorkers);
+    controls->addWidget(saveButton());
     auto* controlPane = new QWidget(this);
     controlPane->setLayout(controls);
     controlPane->setMaximumWidth(330);
 
-    m_throughputPlot = new DivisibleSimulationPlot(DivisibleSimulationPlot::Kind::RelativeThroughput, this);
-    m_workersPlot = new DivisibleSimulationPlot(DivisibleSimulationPlot::Kind::WorkersUsed, this);
     auto* plots = new QSplitter(Qt::Vertical, this);
     plots->addWidget(m_throughputPlot);
     plots->addWidget(m_workersPlot);
@@ -140,36 +116,13 @@ DivisibleSimulationDialog::DivisibleSimulationDialog(QWidget* parent)
     layout->addWidget(buttons);
     resize(1250, 820);
 
-    connect(m_runButton, &QPushButton::clicked, this, &DivisibleSimulationDialog::run);
-    connect(m_cancelButton, &QPushButton::clicked, this, &DivisibleSimulationDialog::cancel);
-    connect(m_exportThroughputButton, &QPushButton::clicked, this,
-            [this] { exportWithDialog(m_throughputPlot, QStringLiteral("throughput")); });
-    connect(m_exportWorkersButton, &QPushButton::clicked, this,
-            [this] { exportWithDialog(m_workersPlot, QStringLiteral("workers")); });
-    connect(m_throughputPlot, &DivisibleSimulationPlot::exportRequested, this,
-            [this] { exportWithDialog(m_throughputPlot, QStringLiteral("throughput")); });
-    connect(m_workersPlot, &DivisibleSimulationPlot::exportRequested, this,
-            [this] { exportWithDialog(m_workersPlot, QStringLiteral("workers")); });
-    connect(m_saveCsvButton, &QPushButton::clicked, this, &DivisibleSimulationDialog::saveCsvWithDialog);
+    // The plots' own context menus export through the same dialog as the buttons.
+    connect(m_throughputPlot, &DivisibleSimulationPlot::exportRequested, exportThroughput, &QPushButton::click);
+    connect(m_workersPlot, &DivisibleSimulationPlot::exportRequested, exportWorkers, &QPushButton::click);
     for (QSpinBox* box : {m_workers, m_platforms, m_ratioPoints})
-        connect(box, &QSpinBox::valueChanged, this, &DivisibleSimulationDialog::updateState);
-    connect(m_zValues, &QLineEdit::textChanged, this, &DivisibleSimulationDialog::updateState);
-    connect(m_job, &BackgroundJob::progressed, this, [this](double fraction, const QString& stage) {
-        m_progress->setValue(static_cast<int>(1000 * std::clamp(fraction, 0.0, 1.0)));
-        if (!stage.isEmpty()) m_status->setText(stage);
-    });
-    connect(m_job, &BackgroundJob::finished, this, [this](const QString& error) {
-        if (!error.isEmpty()) {
-            m_message->showMessage(tr("The simulation failed: %1").arg(error), MessageBar::Level::Error);
-            emit simulationFailed(error);
-        }
-        updateState();
-    });
-    connect(m_job, &BackgroundJob::cancelled, this, [this] {
-        m_status->setText(tr("Cancelled"));
-        updateState();
-        emit simulationCancelled();
-    });
+        connect(box, &QSpinBox::valueChanged, this, &DivisibleSimulationDialog::updateEstimate);
+    connect(m_zValues, &QLineEdit::textChanged, this, &DivisibleSimulationDialog::updateEstimate);
+    updateEstimate();
     updateState();
 }
 
@@ -207,75 +160,32 @@ void DivisibleSimulationDialog::setConfig(int workers, int platforms, int ratioP
     m_zValues->setText(texts.join(QStringLiteral(", ")));
 }
 
-bool DivisibleSimulationDialog::isRunning() const {
-    return m_job->isRunning();
-}
-
-void DivisibleSimulationDialog::run() {
-    if (m_job->isRunning()) return;
+Expected<BackgroundJob::Work> DivisibleSimulationDialog::makeWork() {
     Expected<DivisibleSimulationConfig> parsed = config();
-    if (!parsed) {
-        m_message->showMessage(QString::fromStdString(parsed.error().message), MessageBar::Level::Error);
-        return;
-    }
-    m_message->hide();
+    if (!parsed) return parsed.error();
     const DivisibleSimulationConfig config = *parsed;
-    m_progress->setValue(0);
-    m_status->setText(tr("Drawing and solving platforms…"));
-    m_job->start([this, config](const Progress& progress) -> BackgroundJob::Delivery {
+    return BackgroundJob::Work([this, config](const Progress& progress) -> BackgroundJob::Delivery {
         auto rows = std::make_shared<Expected<std::vector<DivisibleSimulationRow>>>(
             runDivisibleSimulation(config, progress));
         return [this, rows, config] {
             if (!*rows) {
-                if (rows->error().kind == ErrorKind::Cancelled) {
-                    m_status->setText(tr("Cancelled"));
-                    emit simulationCancelled();
-                    return;
-                }
-                const QString message = QString::fromStdString(rows->error().message);
-                m_message->showMessage(tr("The simulation failed: %1").arg(message),
-                                       MessageBar::Level::Error);
-                m_status->clear();
-                emit simulationFailed(message);
+                fail(rows->error());
                 return;
             }
-            onFinished(std::move(**rows), config.workers);
+            m_rows = std::move(**rows);
+            m_throughputPlot->setRows(m_rows, config.workers);
+            m_workersPlot->setRows(m_rows, config.workers);
+            finish(tr("Done: %1 points (values of z × ratios w/c).").arg(m_rows.size()));
         };
     });
-    updateState();
 }
 
-void DivisibleSimulationDialog::cancel() {
-    m_job->cancel();
+void DivisibleSimulationDialog::setFormEnabled(bool enabled) {
+    for (QWidget* w : std::initializer_list<QWidget*>{m_workers, m_platforms, m_ratioPoints, m_seed, m_zValues})
+        w->setEnabled(enabled);
 }
 
-void DivisibleSimulationDialog::reject() {
-    // Closing the dialog stops the work: nobody would see its result.
-    m_job->cancel();
-    QDialog::reject();
-}
-
-void DivisibleSimulationDialog::onFinished(std::vector<DivisibleSimulationRow> rows, int workers) {
-    m_rows = std::move(rows);
-    m_throughputPlot->setRows(m_rows, workers);
-    m_workersPlot->setRows(m_rows, workers);
-    m_progress->setValue(m_progress->maximum());
-    m_status->setText(tr("Done: %1 points (values of z × ratios w/c).").arg(m_rows.size()));
-    emit simulationFinished();
-}
-
-void DivisibleSimulationDialog::updateState() {
-    const bool running = m_job->isRunning();
-    for (QWidget* w :
-         std::initializer_list<QWidget*>{m_workers, m_platforms, m_ratioPoints, m_seed, m_zValues})
-        w->setEnabled(!running);
-    m_runButton->setEnabled(!running);
-    m_cancelButton->setEnabled(running);
-    m_progress->setVisible(running);
-    const bool hasRows = !m_rows.empty();
-    m_exportThroughputButton->setEnabled(hasRows);
-    m_exportWorkersButton->setEnabled(hasRows);
-    m_saveCsvButton->setEnabled(hasRows);
+void DivisibleSimulationDialog::updateEstimate() {
     const Expected<DivisibleSimulationConfig> parsed = config();
     if (parsed) {
         const std::size_t ratios =
@@ -289,49 +199,15 @@ void DivisibleSimulationDialog::updateState() {
     }
 }
 
-QString DivisibleSimulationDialog::suggestedPath(const QString& suffix) const {
-    const QString directory = QSettings().value(kLastDirectoryKey, QDir::homePath()).toString();
-    return QDir(directory).filePath(QStringLiteral("divisible-simulation-%1").arg(suffix));
-}
-
-void DivisibleSimulationDialog::exportWithDialog(DivisibleSimulationPlot* plot, const QString& suffix) {
-    if (m_rows.empty()) return;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Chart"), suggestedPath(suffix + QStringLiteral(".png")), chartFileFilter());
-    if (path.isEmpty()) return;
-    QSettings().setValue(kLastDirectoryKey, QFileInfo(path).absolutePath());
-    const Expected<bool> written =
-        plot == m_throughputPlot ? exportThroughputChart(path) : exportWorkersChart(path);
-    if (!written)
-        m_message->showMessage(QString::fromStdString(written.error().message), MessageBar::Level::Error);
-    else
-        m_status->setText(tr("Chart exported to %1").arg(QDir::toNativeSeparators(path)));
-}
-
-void DivisibleSimulationDialog::saveCsvWithDialog() {
-    if (m_rows.empty()) return;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Save Simulation CSV"), suggestedPath(QStringLiteral("results.csv")), tr("CSV (*.csv)"));
-    if (path.isEmpty()) return;
-    QSettings().setValue(kLastDirectoryKey, QFileInfo(path).absolutePath());
-    const Expected<bool> written = saveCsv(path);
-    if (!written)
-        m_message->showMessage(QString::fromStdString(written.error().message), MessageBar::Level::Error);
-    else
-        m_status->setText(tr("Results saved to %1").arg(QDir::toNativeSeparators(path)));
-}
-
 Expected<bool> DivisibleSimulationDialog::exportThroughputChart(const QString& path, int width, int height) {
-    if (m_rows.empty()) return invalidInput("run the simulation first");
-    return exportPlot(m_throughputPlot, path, width, height);
+    return exportChart(m_throughputPlot, path, QSize(width, height));
 }
 
 Expected<bool> DivisibleSimulationDialog::exportWorkersChart(const QString& path, int width, int height) {
-    if (m_rows.empty()) return invalidInput("run the simulation first");
-    return exportPlot(m_workersPlot, path, width, height);
+    return exportChart(m_workersPlot, path, QSize(width, height));
 }
 
-Expected<bool> DivisibleSimulationDialog::saveCsv(const QString& path) {
+Expected<bool> DivisibleSimulationDialog::saveCsv(const QString& path) const {
     if (m_rows.empty()) return invalidInput("run the simulation first");
     return writeTextFileAtomically(path.toStdString(), divisibleSimulationCsv(m_rows));
 }

@@ -2,25 +2,20 @@
 // strategies relative to the optimal FIFO schedule against w/c, run off the GUI thread, plotted and exported.
 #pragma once
 
-#include <QDialog>
 #include <vector>
 
-#include "common/expected.h"
+#include "experiment_dialog.h"
 #include "solvers/divisible/divisible_experiments.h"
 
 class QLabel;
 class QLineEdit;
-class QProgressBar;
-class QPushButton;
 class QSpinBox;
 
 namespace hetsched::ui {
 
-class BackgroundJob;
 class DivisibleSimulationPlot;
-class MessageBar;
 
-class DivisibleSimulationDialog : public QDialog {
+class DivisibleSimulationDialog : public ExperimentDialog {
     Q_OBJECT
 public:
     explicit DivisibleSimulationDialog(QWidget* parent = nullptr);
@@ -32,9 +27,6 @@ public:
     void setConfig(int workers, int platforms, int ratioPoints, quint64 seed,
                    const std::vector<double>& zValues);
 
-    void run();
-    void cancel();
-    bool isRunning() const;
     const std::vector<DivisibleSimulationRow>& rows() const { return m_rows; }
 
     DivisibleSimulationPlot* throughputPlot() const { return m_throughputPlot; }
@@ -42,22 +34,15 @@ public:
     // Without dialogs, for scripts and tests; errors name the file.
     Expected<bool> exportThroughputChart(const QString& path, int width = 1200, int height = 600);
     Expected<bool> exportWorkersChart(const QString& path, int width = 1000, int height = 500);
-    Expected<bool> saveCsv(const QString& path);
-
-signals:
-    void simulationFinished();
-    void simulationCancelled();
-    void simulationFailed(const QString& message);
+    Expected<bool> saveCsv(const QString& path) const override;
 
 protected:
-    void reject() override;
+    Expected<BackgroundJob::Work> makeWork() override;
+    bool hasResults() const override { return !m_rows.empty(); }
+    void setFormEnabled(bool enabled) override;
 
 private:
-    void onFinished(std::vector<DivisibleSimulationRow> rows, int workers);
-    void updateState();
-    void exportWithDialog(DivisibleSimulationPlot* plot, const QString& suffix);
-    void saveCsvWithDialog();
-    QString suggestedPath(const QString& suffix) const;
+    void updateEstimate();
 
     QSpinBox* m_workers;
     QSpinBox* m_platforms;
@@ -65,17 +50,8 @@ private:
     QSpinBox* m_seed;
     QLineEdit* m_zValues;
     QLabel* m_estimate;
-    QPushButton* m_runButton;
-    QPushButton* m_cancelButton;
-    QPushButton* m_exportThroughputButton;
-    QPushButton* m_exportWorkersButton;
-    QPushButton* m_saveCsvButton;
-    QProgressBar* m_progress;
-    QLabel* m_status;
-    MessageBar* m_message;
     DivisibleSimulationPlot* m_throughputPlot;
     DivisibleSimulationPlot* m_workersPlot;
-    BackgroundJob* m_job;
     std::vector<DivisibleSimulationRow> m_rows;
 };
 

@@ -1172,7 +1172,7 @@ private slots:
     void theSimulationRunsATinyConfigurationAndCanBeCancelled() {
         DivisibleSimulationDialog dialog;
         dialog.setConfig(5, 1, 3, 7, {0.8, 1.0});
-        QSignalSpy finished(&dialog, &DivisibleSimulationDialog::simulationFinished);
+        QSignalSpy finished(&dialog, &DivisibleSimulationDialog::experimentFinished);
         dialog.run();
         QVERIFY(dialog.isRunning());
         QVERIFY(finished.wait(kSolveTimeoutMs));
@@ -1197,7 +1197,7 @@ private slots:
 
         // A large run stops when cancelled, and the previous results stay.
         dialog.setConfig(300, 1000, 25, 1, {0.8, 1.0});
-        QSignalSpy cancelled(&dialog, &DivisibleSimulationDialog::simulationCancelled);
+        QSignalSpy cancelled(&dialog, &DivisibleSimulationDialog::experimentCancelled);
         dialog.run();
         QVERIFY(dialog.isRunning());
         QTest::qWait(100);
@@ -1258,7 +1258,7 @@ private slots:
 
         DivisibleSimulationDialog* dialog = window->divisibleSimulationDialog();
         dialog->setConfig(60, 3, 13, 1, {0.8, 1.0});
-        QSignalSpy finished(dialog, &DivisibleSimulationDialog::simulationFinished);
+        QSignalSpy finished(dialog, &DivisibleSimulationDialog::experimentFinished);
         dialog->show();
         dialog->run();
         QVERIFY(finished.wait(120000));

@@ -1,0 +1,104 @@
+// What the experiment dialogs of the Tools menu share (the CPU+GPU experiment, the task-graph evaluation,
+// the divisible-load simulation): the work runs off the GUI thread with a progress bar; Run becomes Cancel
+// while it runs, and closing the dialog cancels it; a status line, a message bar for errors; Save CSV and
+// one Export button per plot once there are results, offered in the directory used last.
+#pragma once
+
+#include <QDialog>
+#include <QSize>
+#include <QString>
+#include <QStringList>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "common/expected.h"
+#include "util/background_job.h"
+
+class QCustomPlot;
+class QHBoxLayout;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+namespace hetsched::ui {
+
+class MessageBar;
+
+class ExperimentDialog : public QDialog {
+    Q_OBJECT
+public:
+    // Starts a run from the form (an error in the form is shown and reported by experimentFailed);
+    // nothing while one runs.
+    void run();
+    void cancel();
+    bool isRunning() const { return m_job->isRunning(); }
+    // Without dialogs, for scripts and tests; errors name the file.
+    virtual Expected<bool> saveCsv(const QString& path) const = 0;
+
+signals:
+    void experimentFinished();
+    void experimentCancelled();
+    void experimentFailed(const QString& message);
+
+protected:
+    // `fileStem` names the files offered ("cpugpu-experiment" gives cpugpu-experiment.csv).
+    ExperimentDialog(const QString& fileStem, QWidget* parent);
+
+    // The work of one run, from the form; an error names the field. The work runs on a pool thread and
+    // returns what to do on the GUI thread: call finish() or fail() there.
+    virtual Expected<BackgroundJob::Work> makeWork() = 0;
+    virtual bool hasResults() const = 0;
+    // The form's fields are disabled while a run goes on.
+    virtual void setFormEnabled(bool enabled) = 0;
+
+    // From a delivery: the results are in (status line, full progress, experimentFinished)...
+    void finish(const QString& status);
+    // ...or there are none (the message bar says why; experimentFailed, or experimentCancelled for a
+    // cancellation reported as an error).
+    void fail(const Error& error);
+    // A plot with its Export button ("Export Plot…"), exported at `size` pixels by default.
+    QPushButton* addExport(QCustomPlot* plot, const QString& buttonText, const QString& fileSuffix, QSize size);
+    Expected<bool> exportChart(QCustomPlot* plot, const QString& path, QSize size) const;
+    // Run, the progress bar, Save CSV and the Export buttons in one row.
+    QHBoxLayout* actionRow();
+    void updateState();
+
+    QPushButton* runButton() const { return m_runButton; }
+    QPushButton* saveButton() const { return m_saveButton; }
+    const std::vector<QPushButton*>& exportButtons() const { return m_exportButtons; }
+    QProgressBar* progressBar() const { return m_progress; }
+    QLabel* statusLabel() const { return m_status; }
+    MessageBar* messageBar() const { return m_message; }
+
+    void reject() override;
+
+    // Form helpers: "1, 2, 4" as numbers in [low, high] or whole counts in [1, high] (nullopt when any is
+    // not, or none is given), and back; a spin box over [low, high].
+    static std::optional<std::vector<double>> parseNumberList(const QString& text, double low, double high);
+    static std::optional<std::vector<int>> parseCountList(const QString& text, int high);
+    template <class T>
+    static QString listText(const std::vector<T>& values, double scale = 1) {
+        QStringList parts;
+        for (T v : values) parts << QString::number(double(v) / scale, 'g', 6);
+        return parts.join(QStringLiteral(", "));
+    }
+    static QSpinBox* spinBox(QWidget* parent, int low, int high);
+
+private:
+    QString suggestedPath(const QString& fileName) const;
+    void saveWithDialog();
+    void exportWithDialog(QCustomPlot* plot, const QString& fileSuffix, QSize size);
+
+    QString m_fileStem;
+    BackgroundJob* m_job;
+    QPushButton* m_runButton;
+    QPushButton* m_saveButton;
+    std::vector<QPushButton*> m_exportButtons;
+    QProgressBar* m_progress;
+    QLabel* m_status;
+    MessageBar* m_message;
+};
+
+}  // namespace hetsched::ui
