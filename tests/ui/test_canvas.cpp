@@ -57,6 +57,22 @@ const char* kChain = R"({ "kind": "dag",
              { "name": "c", "flops": 1e9, "alpha": 0 } ],
   "edges": [ { "from": "a", "to": "b", "bytes": 1000 }, { "from": "b", "to": "c", "bytes": 0 } ] })";
 
+// A document whose only entry is `instance`: its id.
+EntryId onlyEntry(ProjectDocument& document, const Instance& instance, const char* name) {
+    Project project;
+    project.entries.push_back({name, instance, {}, nullptr});
+    document.reset(project, QString());
+    return document.entryAt(0).id;
+}
+
+// An editor shown at width x height on the entry.
+template <class Editor>
+void showEditor(Editor& editor, EntryId id, int width, int height) {
+    editor.resize(width, height);
+    editor.show();
+    editor.setEntry(id);
+}
+
 // The entry as the project file holds it: instance and layout.
 std::string snapshot(const ProjectDocument& document, EntryId id) {
     const DocumentEntry* e = document.entry(id);
@@ -102,14 +118,9 @@ class CanvasTest : public QObject {
 private slots:
     void buildAPlatformByClicksThenUndoAndRedoEverything() {
         ProjectDocument document;
-        Project project;
-        project.entries.push_back({"platform", parsed(kOneProcessor), {}, nullptr});
-        document.reset(project, QString());
-        const EntryId id = document.entryAt(0).id;
+        const EntryId id = onlyEntry(document, parsed(kOneProcessor), "platform");
         SteadyStateEditor editor(&document);
-        editor.resize(1100, 750);
-        editor.show();
-        editor.setEntry(id);
+        showEditor(editor, id, 1100, 750);
         QApplication::setActiveWindow(&editor);
         QVERIFY(QTest::qWaitForWindowActive(&editor));
         CanvasWidget* canvas = editor.canvas();
@@ -272,17 +283,12 @@ private slots:
     void aBroadcastPlatformIsDrawnFreelyAndSolvingSaysWhatIsOutOfReach() {
         // A node on its own is a step of a drawing, not an error: the canvas takes it; solving names it.
         ProjectDocument document;
-        Project project;
-        project.entries.push_back({"broadcast", parsed(R"({ "kind": "steady_state", "model": "bidirectional_one_port",
+        const EntryId id = onlyEntry(document, parsed(R"({ "kind": "steady_state", "model": "bidirectional_one_port",
           "platform": { "nodes": [ { "name": "P1", "speed": 1 }, { "name": "P2", "speed": 1 } ],
                         "links": [ { "from": "P1", "to": "P2", "bandwidth": 1, "bidirectional": true } ] },
-          "application": { "type": "broadcast", "source": "P1", "size": 1 } })"), {}, nullptr});
-        document.reset(project, QString());
-        const EntryId id = document.entryAt(0).id;
+          "application": { "type": "broadcast", "source": "P1", "size": 1 } })"), "broadcast");
         SteadyStateEditor editor(&document);
-        editor.resize(1000, 700);
-        editor.show();
-        editor.setEntry(id);
+        showEditor(editor, id, 1000, 700);
         QVERIFY(editor.canvas()->addNodeAt(QPointF(300, 300)));
         const auto& in = std::get<SteadyStateInstance>(document.entry(id)->instance);
         QCOMPARE(in.nodes.size(), std::size_t{3});
@@ -346,14 +352,9 @@ private slots:
 
     void aDependencyClosingACycleIsRefusedWhenDrawn() {
         ProjectDocument document;
-        Project project;
-        project.entries.push_back({"dag", parsed(kChain), {}, nullptr});
-        document.reset(project, QString());
-        const EntryId id = document.entryAt(0).id;
+        const EntryId id = onlyEntry(document, parsed(kChain), "dag");
         DagEditor editor(&document);
-        editor.resize(1000, 800);
-        editor.show();
-        editor.setEntry(id);
+        showEditor(editor, id, 1000, 800);
         QApplication::setActiveWindow(&editor);
         QVERIFY(QTest::qWaitForWindowActive(&editor));
         CanvasWidget* canvas = editor.canvas();
@@ -437,14 +438,9 @@ private slots:
         Expected<Instance> star = readInstanceFile(HETSCHED_EXAMPLES_DIR "/divisible-small.json");
         QVERIFY(star.ok());
         ProjectDocument document;
-        Project project;
-        project.entries.push_back({"star", *star, {}, nullptr});
-        document.reset(project, QString());
-        const EntryId id = document.entryAt(0).id;
+        const EntryId id = onlyEntry(document, *star, "star");
         DivisibleEditor editor(&document);
-        editor.resize(1200, 800);
-        editor.show();
-        editor.setEntry(id);
+        showEditor(editor, id, 1200, 800);
         CanvasWidget* canvas = editor.starCanvas();
         const std::size_t workers = std::get<DivisibleInstance>(document.entry(id)->instance).workers.size();
         QCOMPARE(canvas->scene()->nodeItems().size(), workers + 1);  // and the master
@@ -478,16 +474,11 @@ private slots:
         Expected<Instance> dag = readInstanceFile(HETSCHED_EXAMPLES_DIR "/dag-two-clusters.json");
         QVERIFY(dag.ok());
         ProjectDocument document;
-        Project project;
-        project.entries.push_back({"dag", *dag, {}, nullptr});
-        document.reset(project, QString());
-        const EntryId id = document.entryAt(0).id;
+        const EntryId id = onlyEntry(document, *dag, "dag");
         auto instance = [&] { return std::get<DagInstance>(document.entry(id)->instance); };
         const DagInstance before = instance();
         DagEditor editor(&document);
-        editor.resize(1200, 900);
-        editor.show();
-        editor.setEntry(id);
+        showEditor(editor, id, 1200, 900);
         CanvasWidget* platform = editor.platformCanvas();
         // The platform has its own tab; shown, its canvas shows every cluster.
         QVERIFY(!platform->isVisible());
@@ -551,16 +542,11 @@ private slots:
         Expected<Instance> node = readInstanceFile(HETSCHED_EXAMPLES_DIR "/cpugpu-small.json");
         QVERIFY(node.ok());
         ProjectDocument document;
-        Project project;
-        project.entries.push_back({"node", *node, {}, nullptr});
-        document.reset(project, QString());
-        const EntryId id = document.entryAt(0).id;
+        const EntryId id = onlyEntry(document, *node, "node");
         auto instance = [&] { return std::get<CpuGpuInstance>(document.entry(id)->instance); };
         const CpuGpuInstance before = instance();
         CpuGpuEditor editor(&document);
-        editor.resize(1200, 800);
-        editor.show();
-        editor.setEntry(id);
+        showEditor(editor, id, 1200, 800);
         CanvasWidget* canvas = editor.nodeCanvas();
         const auto processors = static_cast<std::size_t>(before.cpus + before.gpus);
         QCOMPARE(canvas->scene()->nodeItems().size(), processors + 1);  // and the host
