@@ -21,6 +21,7 @@
 #include "editors/divisible_edits.h"
 #include "editors/divisible_scenario_model.h"
 #include "editors/divisible_worker_model.h"
+#include "editors/table_controls.h"
 #include "canvas/canvas_widget.h"
 #include "canvas/divisible_star_adapter.h"
 #include "util/background_job.h"
@@ -129,31 +130,13 @@ DivisibleEditor::DivisibleEditor(ProjectDocument* document, QWidget* parent)
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("workerTable"));
     m_table->setModel(m_workers);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
-                             QAbstractItemView::AnyKeyPressed);
-    m_table->setWordWrap(false);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
-    QHeaderView* columns = m_table->horizontalHeader();
-    columns->setSectionResizeMode(QHeaderView::Stretch);
-    auto* removeAction = new QAction(tr("Remove worker"), m_table);
-    removeAction->setShortcut(QKeySequence::Delete);
-    removeAction->setShortcutContext(Qt::WidgetShortcut);
-    connect(removeAction, &QAction::triggered, this, &DivisibleEditor::removeSelectedWorkers);
-    m_table->addAction(removeAction);
-
-    m_addButton = new QPushButton(tr("Add worker"), this);
-    m_addButton->setObjectName(QStringLiteral("addWorkerButton"));
-    m_removeButton = new QPushButton(tr("Remove"), this);
-    m_removeButton->setObjectName(QStringLiteral("removeWorkerButton"));
-    auto* hint = new QLabel(tr("Double-click a cell to edit; hover a header for its meaning."), this);
-    hint->setStyleSheet(QStringLiteral("color:#666;"));
-    hint->setWordWrap(true);
-    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    auto* tableButtons = new QHBoxLayout;
-    tableButtons->addWidget(m_addButton);
-    tableButtons->addWidget(m_removeButton);
-    tableButtons->addWidget(hint, 1);
+    setUpEditableTable(m_table);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    const TableControls controls = makeTableControls(m_table, tr("worker"), QStringLiteral("Worker"),
+                                                     tr("Double-click a cell to edit; hover a header for its meaning."), this);
+    m_addButton = controls.add;
+    m_removeButton = controls.remove;
+    QHBoxLayout* tableButtons = controls.row;
 
     // The scenario: two reorderable lists and the buttons that set both orders at once.
     auto* scenarioBox =

@@ -1,6 +1,5 @@
 #include "editors/partition_editor.h"
 
-#include <QAction>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -16,6 +15,7 @@
 
 #include "editors/cost_text.h"
 #include "editors/partition_resource_model.h"
+#include "editors/table_controls.h"
 #include "solvers/partition/partition_solvers.h"
 #include "util/message_bar.h"
 #include "util/number_text.h"
@@ -102,12 +102,8 @@ PartitionEditor::PartitionEditor(ProjectDocument* document, QWidget* parent)
     m_table->setObjectName(QStringLiteral("resourceTable"));
     m_table->setModel(m_model);
     m_table->setItemDelegateForColumn(PartitionResourceModel::KindColumn, new CostKindDelegate(m_table));
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
-                             QAbstractItemView::AnyKeyPressed);
-    m_table->setWordWrap(false);
+    setUpEditableTable(m_table);
     m_table->setTextElideMode(Qt::ElideRight);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     QHeaderView* columns = m_table->horizontalHeader();
     columns->setStretchLastSection(true);
     columns->resizeSection(PartitionResourceModel::NameColumn, 80);
@@ -116,24 +112,11 @@ PartitionEditor::PartitionEditor(ProjectDocument* document, QWidget* parent)
     columns->resizeSection(PartitionResourceModel::AllowedColumn, 96);
     columns->resizeSection(PartitionResourceModel::KindColumn, 64);
 
-    auto* removeAction = new QAction(tr("Remove resource"), m_table);
-    removeAction->setShortcut(QKeySequence::Delete);
-    removeAction->setShortcutContext(Qt::WidgetShortcut);
-    connect(removeAction, &QAction::triggered, this, &PartitionEditor::removeSelectedResources);
-    m_table->addAction(removeAction);
-
-    m_addButton = new QPushButton(tr("Add resource"), this);
-    m_addButton->setObjectName(QStringLiteral("addResourceButton"));
-    m_removeButton = new QPushButton(tr("Remove"), this);
-    m_removeButton->setObjectName(QStringLiteral("removeResourceButton"));
-    auto* hint = new QLabel(tr("Double-click a cell to edit; hover a header for the syntax."), this);
-    hint->setStyleSheet(QStringLiteral("color:#666;"));
-    hint->setWordWrap(true);
-    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_addButton);
-    buttons->addWidget(m_removeButton);
-    buttons->addWidget(hint, 1);
+    const TableControls controls = makeTableControls(m_table, tr("resource"), QStringLiteral("Resource"),
+                                                     tr("Double-click a cell to edit; hover a header for the syntax."), this);
+    m_addButton = controls.add;
+    m_removeButton = controls.remove;
+    QHBoxLayout* buttons = controls.row;
 
     auto* tablePane = new QWidget(this);
     auto* tableLayout = new QVBoxLayout(tablePane);
