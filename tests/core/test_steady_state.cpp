@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <functional>
+#include <limits>
 #include <random>
 #include <set>
 
@@ -231,11 +233,136 @@ TEST(SteadyStateColumnGeneration, AgreesWithTheCompactLpOnRandomPlatforms) {
             }
 }
 
+// Every minimal multicast tree (an arborescence from the source reaching the targets, its leaves targets),
+// as arc masks, by trying every set of arcs.
+std::vector<std::uint32_t> multicastTrees(const SteadyStateInstance& in, const std::vector<SteadyArc>& arcs) {
+    const std::size_t n = in.nodes.size(), E = arcs.size();
+    std::vector<std::uint32_t> trees;
+    for (std::uint32_t mask = 1; mask < (1u << E); ++mask) {
+        std::vector<int> parents(n, 0), children(n, 0);
+        bool valid = true;
+        for (std::size_t e = 0; e < E && valid; ++e)
+            if (mask >> e & 1) {
+                valid = arcs[e].to != in.application.source && ++parents[arcs[e].to] == 1;
+                ++children[arcs[e].from];
+            }
+        if (!valid) continue;
+        std::vector<bool> reached(n, false);
+        reached[in.application.source] = true;
+        for (bool grew = true; grew;) {
+            grew = false;
+            for (std::size_t e = 0; e < E; ++e)
+                if ((mask >> e & 1) && reached[arcs[e].from] && !reached[arcs[e].to]) reached[arcs[e].to] = grew = true;
+        }
+        std::vector<bool> target(n, false);
+        for (std::size_t t : in.application.targets) target[t] = true;
+        for (std::size_t e = 0; e < E && valid; ++e)
+            if (mask >> e & 1) valid = reached[arcs[e].to] && (children[arcs[e].to] > 0 || target[arcs[e].to]);
+        for (std::size_t t : in.application.targets) valid = valid && reached[t];
+        if (valid) trees.push_back(mask);
+    }
+    return trees;
+}
+
+// LP (8.3) for a series of multicasts written out: every tree, every valid pattern.
+double enumeratedMulticastLp(const SteadyStateInstance& in) {
+    const std::vector<SteadyArc> arcs = steadyArcs(in);
+    const std::size_t n = in.nodes.size(), E = arcs.size();
+    lp::LinearProgram program(lp::Sense::Maximize);
+    std::vector<std::vector<lp::Term>> rows(E);
+    int column = 0;
+    for (std::uint32_t tree : multicastTrees(in, arcs)) {
+        program.addVariable(0, lp::kInfinity, 1);
+        for (std::size_t e = 0; e < E; ++e)
+            if (tree >> e & 1) rows[e].push_back({column, in.application.data / arcs[e].bandwidth});
+        ++column;
+    }
+    std::vector<lp::Term> total;
+    for (std::uint32_t mask = 0; mask < (1u << E); ++mask) {
+        std::vector<int> outUse(n, 0), inUse(n, 0);
+        bool valid = true;
+        for (std::size_t e = 0; e < E && valid; ++e)
+            if (mask >> e & 1) valid = ++outUse[arcs[e].from] == 1 && ++inUse[arcs[e].to] == 1;
+        if (!valid) continue;
+        program.addVariable(0, lp::kInfinity, 0);
+        total.push_back({column, 1});
+        for (std::size_t e = 0; e < E; ++e)
+            if (mask >> e & 1) rows[e].push_back({column, -1});
+        ++column;
+    }
+    program.addConstraint(total, -lp::kInfinity, 1);
+    for (auto& row : rows) program.addConstraint(row, -lp::kInfinity, 0);
+    Expected<lp::LpSolution> s = lp::solveLinearProgram(program);
+    EXPECT_TRUE(s && s->status == lp::LpStatus::Optimal);
+    return s ? s->objective : -1;
+}
+
+TEST(SteadyStateSteiner, DreyfusWagnerFindsTheLightestTreeOfAll) {
+    std::mt19937 rng(17);
+    int compared = 0;
+    for (unsigned seed = 1; seed <= 40; ++seed) {
+        const SteadyStateInstance in = randomSteadyPlatform(5 + seed % 3, 2.0, seed, CommunicationModel::BidirectionalOnePort,
+                                                           SteadyApplicationType::Multicast);
+        const std::vector<SteadyArc> arcs = steadyArcs(in);
+        if (arcs.size() > 16) continue;
+        std::vector<double> weight(arcs.size());
+        for (double& w : weight) w = std::uniform_int_distribution<int>(0, 6)(rng) / 2.0;  // ties and zeros
+        double lightest = std::numeric_limits<double>::infinity();
+        for (std::uint32_t tree : multicastTrees(in, arcs)) {
+            double w = 0;
+            for (std::size_t e = 0; e < arcs.size(); ++e)
+                if (tree >> e & 1) w += weight[e];
+            lightest = std::min(lightest, w);
+        }
+        const std::vector<std::size_t> found =
+            minimumSteinerArborescence(in.nodes.size(), arcs, in.application.source, in.application.targets, weight);
+        ASSERT_FALSE(found.empty()) << "seed " << seed;
+        std::uint32_t mask = 0;
+        double w = 0;
+        for (std::size_t e : found) {
+            mask |= 1u << e;
+            w += weight[e];
+        }
+        // A tree of the platform reaching every target, as light as the lightest of all.
+        const std::vector<std::uint32_t> trees = multicastTrees(in, arcs);
+        EXPECT_NE(std::find(trees.begin(), trees.end(), mask), trees.end()) << "seed " << seed;
+        EXPECT_NEAR(w, lightest, 1e-12) << "seed " << seed;
+        ++compared;
+    }
+    EXPECT_GT(compared, 20);
+}
+
+TEST(SteadyStateColumnGeneration, ExactSteinerPricingReachesTheLpOverEveryTree) {
+    int compared = 0, heuristicShort = 0;
+    for (unsigned seed = 1; seed <= 50; ++seed) {
+        const SteadyStateInstance in = randomSteadyPlatform(5 + seed % 4, 2.4, seed, CommunicationModel::BidirectionalOnePort,
+                                                           SteadyApplicationType::Multicast);
+        if (steadyArcs(in).size() > 16) continue;
+        const double reference = enumeratedMulticastLp(in);
+        Expected<SteadySolution> exact = solveSteadyColumnGeneration(in);
+        ASSERT_TRUE(exact) << exact.error().message;
+        EXPECT_EQ(exact->status, SolveStatus::Optimal) << exact->message;
+        EXPECT_NEAR(exact->throughput, reference, 1e-7 * std::max(1.0, reference)) << "seed " << seed;
+        EXPECT_TRUE(verifySteady(in, *exact).empty()) << verifySteady(in, *exact).front();
+        // The heuristic stays below, under an upper bound above.
+        Expected<SteadySolution> heuristic = solveSteadyColumnGeneration(in, 5000, {}, 0);
+        ASSERT_TRUE(heuristic) << heuristic.error().message;
+        EXPECT_EQ(heuristic->status, SolveStatus::Feasible);
+        EXPECT_LE(heuristic->throughput, reference * (1 + 1e-9));
+        ASSERT_TRUE(heuristic->upperBound.has_value());
+        EXPECT_GE(*heuristic->upperBound, reference * (1 - 1e-9));
+        heuristicShort += heuristic->throughput < reference * (1 - 1e-6) ? 1 : 0;
+        ++compared;
+    }
+    EXPECT_GE(compared, 30);
+    EXPECT_GE(heuristicShort, 3);  // instances where exact pricing is what reaches the optimum
+}
+
 TEST(SteadyStateColumnGeneration, MulticastIsFeasibleBelowItsBound) {
     for (unsigned seed = 1; seed <= 6; ++seed) {
         SteadyStateInstance in = randomSteadyPlatform(9, 3, seed, CommunicationModel::BidirectionalOnePort,
                                                                SteadyApplicationType::Multicast);
-        Expected<SteadySolution> s = solveSteadyColumnGeneration(in);
+        Expected<SteadySolution> s = solveSteadyColumnGeneration(in, 5000, {}, 0);  // the heuristic's bound
         ASSERT_TRUE(s) << s.error().message;
         ASSERT_TRUE(s->upperBound.has_value());
         EXPECT_GT(s->throughput, 0);

@@ -70,8 +70,102 @@ std::vector<std::size_t> steinerTree(const SteadyStateInstance& in, const std::v
 
 }  // namespace
 
+std::vector<std::size_t> minimumSteinerArborescence(std::size_t n, const std::vector<SteadyArc>& arcs, std::size_t root,
+                                                    const std::vector<std::size_t>& terminals,
+                                                    const std::vector<double>& weight) {
+    const std::size_t k = terminals.size();
+    if (k == 0 || k > 20 || root >= n) return {};
+    const Adjacency adj = adjacencyOf(n, arcs);
+    const std::size_t full = (std::size_t{1} << k) - 1;
+    // best[S][v]: the weight of the lightest arborescence rooted at v reaching the terminals of S, and
+    // how it is made: S split in two at v (`split`, the subset of one side), or the arc out of v
+    // (`arc`) towards an arborescence of S; neither at v = the terminal of a one-terminal S.
+    struct Step {
+        double weight = kInf;
+        std::size_t split = 0;
+        std::size_t arc = SIZE_MAX;
+    };
+    std::vector<std::vector<Step>> best(full + 1, std::vector<Step>(n));
+    using Item = std::pair<double, std::size_t>;
+    for (std::size_t S = 1; S <= full; ++S) {
+        std::vector<Step>& at = best[S];
+        if ((S & (S - 1)) == 0) {
+            at[terminals[static_cast<std::size_t>(__builtin_ctzll(S))]].weight = 0;
+        } else {
+            // Two arborescences of complementary parts of S joined at v; each split once (the part
+            // holding S's lowest terminal first).
+            const std::size_t low = S & (~S + 1);
+            for (std::size_t part = (S - 1) & S; part > 0; part = (part - 1) & S) {
+                if (!(part & low)) continue;
+                const std::vector<Step>& a = best[part];
+                const std::vector<Step>& b = best[S ^ part];
+                for (std::size_t v = 0; v < n; ++v) {
+                    const double w = a[v].weight + b[v].weight;
+                    if (w < at[v].weight) at[v] = {w, part, SIZE_MAX};
+                }
+            }
+        }
+        // Then along arcs, backwards: v reaches S through an arc v -> x (Dijkstra from every labelled node).
+        std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
+        for (std::size_t v = 0; v < n; ++v)
+            if (at[v].weight < kInf) queue.push({at[v].weight, v});
+        while (!queue.empty()) {
+            const auto [d, x] = queue.top();
+            queue.pop();
+            if (d > at[x].weight) continue;
+            for (std::size_t e : adj.in[x]) {
+                const std::size_t v = arcs[e].from;
+                const double w = d + weight[e];
+                if (w < at[v].weight) {
+                    at[v] = {w, 0, e};
+                    queue.push({w, v});
+                }
+            }
+        }
+    }
+    if (best[full][root].weight == kInf) return {};
+    // The arcs of the optimum, then a tree of them: every node reached once from the root, and branches
+    // that reach no terminal cut (with zero weights the pieces may share nodes).
+    std::vector<bool> chosen(arcs.size(), false);
+    std::vector<std::pair<std::size_t, std::size_t>> stack{{full, root}};
+    while (!stack.empty()) {
+        const auto [S, v] = stack.back();
+        stack.pop_back();
+        const Step& step = best[S][v];
+        if (step.arc != SIZE_MAX) {
+            chosen[step.arc] = true;
+            stack.push_back({S, arcs[step.arc].to});
+        } else if (step.split != 0) {
+            stack.push_back({step.split, v});
+            stack.push_back({S ^ step.split, v});
+        }
+    }
+    std::vector<std::size_t> parent(n, SIZE_MAX);
+    std::vector<bool> reached(n, false);
+    reached[root] = true;
+    std::vector<std::size_t> order{root};
+    for (std::size_t i = 0; i < order.size(); ++i)
+        for (std::size_t e : adj.out[order[i]])
+            if (chosen[e] && !reached[arcs[e].to]) {
+                reached[arcs[e].to] = true;
+                parent[arcs[e].to] = e;
+                order.push_back(arcs[e].to);
+            }
+    std::vector<bool> needed(n, false);
+    for (std::size_t t : terminals) needed[t] = true;
+    std::vector<std::size_t> tree;
+    for (std::size_t i = order.size(); i-- > 1;) {
+        const std::size_t v = order[i];
+        if (!needed[v]) continue;
+        tree.push_back(parent[v]);
+        needed[arcs[parent[v]].from] = true;
+    }
+    std::sort(tree.begin(), tree.end());
+    return tree;
+}
+
 Expected<SteadySolution> solveSteadyColumnGeneration(const SteadyStateInstance& in, int maxIterations,
-                                                     const Progress& progress) {
+                                                     const Progress& progress, int exactSteinerTargets) {
     const std::vector<SteadyArc> arcs = steadyArcs(in);
     const std::size_t n = in.nodes.size(), E = arcs.size(), R = E + n;
     const SteadyApplication& app = in.application;
@@ -109,7 +203,13 @@ Expected<SteadySolution> solveSteadyColumnGeneration(const SteadyStateInstance& 
     std::size_t masterAllocations = 0, masterPatterns = 0;  // the columns of `master`
     double bestBound = kInf;
     bool converged = false;
-    bool heuristicPricing = app.type == SteadyApplicationType::Multicast;
+    // Exact multicast pricing holds 2^k n states (k targets): up to 4 million (about 100 MB).
+    constexpr std::size_t kMaxSteinerStates = std::size_t{1} << 22;
+    const std::size_t k = app.targets.size();
+    const bool exactSteiner = app.type == SteadyApplicationType::Multicast &&
+                              k <= static_cast<std::size_t>(std::max(0, exactSteinerTargets)) && k < 32 &&
+                              (std::size_t{1} << k) * n <= kMaxSteinerStates;
+    const bool heuristicPricing = app.type == SteadyApplicationType::Multicast && !exactSteiner;
     int iteration = 0;
     for (; iteration < maxIterations; ++iteration) {
         if (progress.stopRequested()) return cancelledError();
@@ -143,7 +243,8 @@ Expected<SteadySolution> solveSteadyColumnGeneration(const SteadyStateInstance& 
         } else {
             std::vector<std::size_t> tree = app.type == SteadyApplicationType::Broadcast
                                                 ? minimumArborescence(n, arcs, app.source, dataWeight)
-                                                : steinerTree(in, arcs, adj, dataWeight);
+                                            : exactSteiner ? minimumSteinerArborescence(n, arcs, app.source, app.targets, dataWeight)
+                                                           : steinerTree(in, arcs, adj, dataWeight);
             if (tree.empty()) return solverError("no tree reaches every destination");
             double w = 0;
             for (std::size_t e : tree) w += dataWeight[e];
@@ -238,7 +339,10 @@ Expected<SteadySolution> solveSteadyColumnGeneration(const SteadyStateInstance& 
                 std::to_string(allocations.size()) + " allocations and " + std::to_string(patterns.size()) +
                 " patterns generated" +
                 (heuristicPricing ? "; multicast trees by a Steiner heuristic, the LP bound is an upper bound"
-                                  : converged ? "" : "; iteration limit reached before convergence");
+                 : !converged     ? "; iteration limit reached before convergence"
+                 : exactSteiner   ? "; multicast trees priced exactly (Dreyfus-Wagner over " +
+                                        std::to_string(app.targets.size()) + " targets)"
+                                  : "");
     progress.report(0.8, "the periodic schedule");
     Expected<SteadySolution> done = completeSteadySolution(in, std::move(s), true);
     if (!done) return done;

@@ -186,10 +186,17 @@ std::vector<RegisteredSolver> steadySolvers() {
                      compactApplies),
         steadySolver("column-generation",
                      "LP (8.3) over allocations and valid patterns by column generation with the separation oracles of "
-                     "8.5.3 (every model; multicast by a Steiner heuristic with an upper bound)",
-                     {{"max_iterations", "rounds of column generation at most", 1, 5000, 1000000}},
+                     "8.5.3 (every model; multicast trees priced exactly up to exact_steiner_targets targets, "
+                     "else by a Steiner heuristic with an upper bound)",
+                     {{"max_iterations", "rounds of column generation at most", 1, 5000, 1000000},
+                      {"exact_steiner_targets",
+                       "multicast: price trees exactly (Dreyfus-Wagner: 3^k n work and 2^k n states a round, at most "
+                       "4 million states) for at most this many targets k; above, by the shortest-path heuristic "
+                       "(status feasible, with an upper bound)",
+                       0, 10, 16}},
                      [](const SteadyStateInstance& in, const SolverOptions& options, const Progress& progress) {
-                         return solveSteadyColumnGeneration(in, static_cast<int>(options.at("max_iterations")), progress);
+                         return solveSteadyColumnGeneration(in, static_cast<int>(options.at("max_iterations")), progress,
+                                                            static_cast<int>(options.at("exact_steiner_targets")));
                      },
                      compactDoesNotApply),
     };

@@ -88,12 +88,21 @@ Expected<SteadySolution> solveSteadyLp(const SteadyStateInstance& in, const Prog
 
 // column-generation: LP (8.3) over allocations and valid patterns by delayed column generation
 // with the separation oracles of 8.5.3: shortest paths (bag of tasks), minimum arborescences
-// (broadcast, Chu-Liu/Edmonds), a shortest-path Steiner heuristic (multicast: status feasible with an
+// (broadcast, Chu-Liu/Edmonds), minimum Steiner arborescences (multicast: exact by Dreyfus-Wagner for
+// at most `exactSteinerTargets` targets, else a shortest-path heuristic and the status feasible with an
 // upper bound from the duals), maximum weight matchings in G_B (bidirectional, Hungarian method) or
 // in G (unidirectional, Boost's maximum_weighted_matching), every resource (multi-port). Optimal
-// for bag of tasks and broadcast under every model. `maxIterations` bounds the rounds.
+// whenever the pricing is exact. `maxIterations` bounds the rounds.
 Expected<SteadySolution> solveSteadyColumnGeneration(const SteadyStateInstance& in, int maxIterations = 5000,
-                                                     const Progress& progress = {});
+                                                     const Progress& progress = {}, int exactSteinerTargets = 10);
+
+// The lightest arborescence rooted at `root` reaching every terminal (a directed Steiner tree) under
+// non-negative arc weights, exactly, by the Dreyfus-Wagner programme over subsets of terminals:
+// O(3^k n + 2^k (m + n log n)) time and O(2^k n) memory for k terminals. Its arcs, sorted; empty when
+// a terminal is out of reach (or there is none).
+std::vector<std::size_t> minimumSteinerArborescence(std::size_t nodeCount, const std::vector<SteadyArc>& arcs,
+                                                    std::size_t root, const std::vector<std::size_t>& terminals,
+                                                    const std::vector<double>& weight);
 
 // The occupation (per instance, time units) of every resource by one unit of the allocation:
 // (resource, operation, delta_o / s_r) triples.
