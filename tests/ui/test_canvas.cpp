@@ -9,6 +9,7 @@
 #include <QGraphicsView>
 #include <QLineEdit>
 #include <QPainter>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -32,6 +33,8 @@
 #include "io/instance_io.h"
 #include "io/project.h"
 #include "model/dag_random.h"
+#include "model/platform_generators.h"
+#include "layout/graph_layout.h"
 #include "solvers/registry.h"
 #include "util/message_bar.h"
 
@@ -303,6 +306,44 @@ private slots:
         editor.canvas()->selectTool(QStringLiteral("two_way_link"));
         QVERIFY(editor.canvas()->addLink(1, 2));
         QVERIFY(solve(document.entry(id)->instance, "").ok());
+    }
+
+    void aLargePlatformIsLaidOutOffTheGuiThread() {
+        // 400 nodes without positions: on a grid at once, the force-directed layout when it is ready
+        // (not stored: opening is not an edit); Auto layout the same way, stored as one undoable edit.
+        const SteadyStateInstance platform = randomSteadyPlatform(400, 3, 9);
+        ProjectDocument document;
+        const EntryId id = onlyEntry(document, platform, "large");
+        SteadyStateEditor editor(&document);
+        QSignalSpy finished(editor.canvas(), &CanvasWidget::layoutFinished);
+        showEditor(editor, id, 1000, 700);
+        QVERIFY(editor.canvas()->isLayingOut());
+        QVERIFY(editor.canvas()->messageBar()->text().contains(QStringLiteral("Laying out 400 nodes")));
+        const QPointF first = editor.canvas()->scene()->nodeItems()[0]->pos();
+        const QPointF second = editor.canvas()->scene()->nodeItems()[1]->pos();
+        QCOMPARE(first.y(), second.y());  // a row of the grid
+        QVERIFY(finished.wait(20000));
+        QVERIFY(!editor.canvas()->isLayingOut());
+        std::vector<layout::LayoutEdge> edges;
+        for (const SteadyLink& l : platform.links) edges.push_back({static_cast<int>(l.from), static_cast<int>(l.to)});
+        layout::ForceOptions options;
+        options.edgeLength = 170;
+        const std::vector<layout::Point> expected = layout::forceDirectedLayout(400, edges, options);
+        for (std::size_t i = 0; i < 400; i += 37)
+            QCOMPARE(editor.canvas()->scene()->nodeItems()[i]->pos(), QPointF(expected[i].x, expected[i].y));
+        QVERIFY(document.entry(id)->layout.is_null() || !document.entry(id)->layout.contains("positions"));
+        QCOMPARE(document.undoStack()->count(), 0);
+        // Auto layout: off the GUI thread too, then one edit.
+        editor.canvas()->applyAutoLayout();
+        QVERIFY(editor.canvas()->isLayingOut());
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(document.undoStack()->count(), 1);
+        QCOMPARE(document.entry(id)->layout["positions"].size(), std::size_t{400});
+        // Opening another entry drops a layout under way.
+        editor.canvas()->applyAutoLayout();
+        editor.setEntry(0);
+        QTest::qWait(100);
+        QCOMPARE(document.undoStack()->count(), 1);
     }
 
     void theRunsLinkLoadsAreDrawnOnThePlatformWhileCurrent() {

@@ -17,6 +17,7 @@
 #include "canvas/graph_view.h"
 #include "canvas/property_panel.h"
 #include "layout/graph_layout.h"
+#include "util/background_job.h"
 #include "util/message_bar.h"
 
 namespace hetsched::ui {
@@ -40,6 +41,7 @@ double rounded(double v) { return std::round(v * 10.0) / 10.0; }
 CanvasWidget::CanvasWidget(ProjectDocument* document, std::unique_ptr<CanvasAdapter> adapter, QWidget* parent)
     : QWidget(parent), m_document(document), m_adapter(std::move(adapter)) {
     setObjectName(QStringLiteral("canvasWidget"));
+    m_layoutJob = new BackgroundJob(this);
     m_scene = new GraphScene(this);
     m_view = new GraphView(m_scene, this);
     m_view->setObjectName(QStringLiteral("canvasView"));
@@ -146,6 +148,7 @@ const Instance* CanvasWidget::instance() const {
 
 void CanvasWidget::setEntry(EntryId id) {
     if (id != m_entryId) {
+        m_layoutJob->cancel();
         m_autoPositions.clear();
         m_fitPending = true;
         m_message->hide();
@@ -290,12 +293,65 @@ static QHash<QString, QPointF> completed(const CanvasGraph& graph, QHash<QString
     return known;
 }
 
+bool CanvasWidget::layoutInBackground(const Instance& instance, const CanvasGraph& graph) const {
+    return m_adapter->autoLayout(instance) == CanvasAutoLayout::ForceDirected &&
+           graph.nodes.size() > kBackgroundLayoutNodes;
+}
+
+bool CanvasWidget::isLayingOut() const {
+    return m_layoutJob->isRunning();
+}
+
+void CanvasWidget::startBackgroundLayout(const CanvasGraph& graph, bool store) {
+    const int n = static_cast<int>(graph.nodes.size());
+    std::vector<QString> keys;
+    keys.reserve(graph.nodes.size());
+    for (const CanvasNode& node : graph.nodes) keys.push_back(node.key);
+    const EntryId entry = m_entryId;
+    m_message->showMessage(tr("Laying out %1 nodes…").arg(n), MessageBar::Level::Information);
+    m_layoutJob->start([this, n, edges = layoutEdges(graph), keys, entry, store](const Progress&) -> BackgroundJob::Delivery {
+        layout::ForceOptions options;
+        options.edgeLength = 170.0;
+        auto points = std::make_shared<std::vector<layout::Point>>(layout::forceDirectedLayout(n, edges, options));
+        return [this, points, keys, entry, store] {
+            if (m_message->level() == MessageBar::Level::Information) m_message->hide();
+            // Only onto the graph it was made for: the same entry and the same nodes.
+            if (entry != m_entryId || keys.size() != m_graph.nodes.size()) return;
+            for (std::size_t i = 0; i < keys.size(); ++i)
+                if (keys[i] != m_graph.nodes[i].key) return;
+            QHash<QString, QPointF> placed;
+            for (std::size_t i = 0; i < keys.size(); ++i) placed.insert(keys[i], QPointF((*points)[i].x, (*points)[i].y));
+            if (store) {
+                m_document->setLayout(m_entryId, layoutJson(placed), tr("Automatic layout"));
+            } else {
+                // Nodes the user placed meanwhile keep their place.
+                const QHash<QString, QPointF> stored = storedPositions();
+                for (auto it = placed.begin(); it != placed.end(); ++it)
+                    if (!stored.contains(it.key())) m_autoPositions.insert(it.key(), it.value());
+                m_scene->setPositions(placeNodes(m_graph));
+            }
+            m_view->fitAll();
+            emit layoutFinished();
+        };
+    });
+}
+
 std::vector<QPointF> CanvasWidget::placeNodes(const CanvasGraph& graph) {
     const Instance* in = instance();
     QHash<QString, QPointF> known = m_autoPositions;
     const QHash<QString, QPointF> stored = storedPositions();
     for (auto it = stored.begin(); it != stored.end(); ++it) known.insert(it.key(), it.value());
-    const QHash<QString, QPointF> all = completed(graph, known, [&] { return automaticPositions(*in, graph); });
+    bool background = false;
+    const QHash<QString, QPointF> all = completed(graph, known, [&] {
+        if (!layoutInBackground(*in, graph)) return automaticPositions(*in, graph);
+        // On a grid until the force-directed layout comes back.
+        background = true;
+        const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(graph.nodes.size()))));
+        std::vector<QPointF> grid;
+        for (const layout::Point& p : layout::gridLayout(columns, columns, 170.0)) grid.emplace_back(p.x, p.y);
+        grid.resize(graph.nodes.size());
+        return grid;
+    });
     std::vector<QPointF> out;
     out.reserve(graph.nodes.size());
     m_positions.clear();
@@ -305,6 +361,7 @@ std::vector<QPointF> CanvasWidget::placeNodes(const CanvasGraph& graph) {
         m_positions.insert(n.key, p);
         out.push_back(p);
     }
+    if (background) startBackgroundLayout(graph, false);
     return out;
 }
 
@@ -595,6 +652,10 @@ void CanvasWidget::showEvent(QShowEvent* event) {
 void CanvasWidget::applyAutoLayout() {
     const Instance* in = instance();
     if (!in) return;
+    if (layoutInBackground(*in, m_graph)) {
+        startBackgroundLayout(m_graph, true);
+        return;
+    }
     const std::vector<QPointF> points = automaticPositions(*in, m_graph);
     QHash<QString, QPointF> placed;
     for (std::size_t i = 0; i < m_graph.nodes.size(); ++i) placed.insert(m_graph.nodes[i].key, points[i]);

@@ -22,6 +22,7 @@ class QToolBar;
 namespace hetsched::ui {
 
 class GraphScene;
+class BackgroundJob;
 class GraphView;
 class MessageBar;
 class PropertyPanel;
@@ -62,6 +63,10 @@ public:
     bool paste();
     void selectAll();
     void applyAutoLayout();
+    // A force-directed layout of more than this many nodes runs off the GUI thread: the nodes wait on a
+    // grid meanwhile (opening), or where they are (Auto layout), and a message says so.
+    static constexpr std::size_t kBackgroundLayoutNodes = 300;
+    bool isLayingOut() const;
     // Where each node of the current graph is drawn, by key.
     QHash<QString, QPointF> positions() const { return m_positions; }
 
@@ -71,6 +76,7 @@ public:
 
 signals:
     void statusMessage(const QString& message);
+    void layoutFinished();  // a layout that ran off the GUI thread is on the canvas
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -83,6 +89,10 @@ private:
     QHash<QString, QPointF> storedPositions() const;
     std::vector<QPointF> placeNodes(const CanvasGraph& graph);
     std::vector<QPointF> automaticPositions(const Instance& instance, const CanvasGraph& graph) const;
+    bool layoutInBackground(const Instance& instance, const CanvasGraph& graph) const;
+    // Starts the force-directed layout of `graph` off the GUI thread; `store`: as an undoable edit (Auto
+    // layout), else as the automatic positions of an opened entry.
+    void startBackgroundLayout(const CanvasGraph& graph, bool store);
     nlohmann::json layoutJson(const QHash<QString, QPointF>& positions) const;
     QString defaultNodeTool() const;
     QString defaultLinkTool() const;
@@ -107,6 +117,7 @@ private:
     bool m_applying = false;
     bool m_fitPending = true;
     bool m_fitOnShow = false;  // the entry came while hidden (another tab): fit when shown, at the real size
+    BackgroundJob* m_layoutJob;
 };
 
 }  // namespace hetsched::ui
