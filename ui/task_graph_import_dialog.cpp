@@ -17,6 +17,9 @@
 #include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <memory>
+
+#include "util/background_job.h"
 
 namespace hetsched::ui {
 
@@ -148,10 +151,11 @@ TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
     layout->addWidget(m_buttons);
     setMinimumWidth(560);
 
+    m_job = new BackgroundJob(this);
     m_refreshTimer = new QTimer(this);
     m_refreshTimer->setSingleShot(true);
     m_refreshTimer->setInterval(250);
-    connect(m_refreshTimer, &QTimer::timeout, this, &TaskGraphImportDialog::refresh);
+    connect(m_refreshTimer, &QTimer::timeout, this, &TaskGraphImportDialog::refreshInBackground);
     connect(browseGraph, &QPushButton::clicked, this, &TaskGraphImportDialog::browseGraph);
     connect(browsePlatform, &QPushButton::clicked, this, &TaskGraphImportDialog::browsePlatform);
     for (QLineEdit* edit : {m_graphFile, m_platformFile})
@@ -166,10 +170,7 @@ TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
     connect(m_sources, &QButtonGroup::idToggled, this, [this](int, bool checked) {
         if (checked) scheduleRefresh();
     });
-    connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
-        refresh();
-        if (m_result.ok()) accept();
-    });
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &TaskGraphImportDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_name, &QLineEdit::textChanged, this, [this] {
         m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_result.ok() && !m_name->text().trimmed().isEmpty());
@@ -222,39 +223,12 @@ void TaskGraphImportDialog::setRandomPlatform(const DagPlatformConfig& config) {
 }
 
 void TaskGraphImportDialog::scheduleRefresh() {
+    // What is shown is the form as it was: not importable until read again.
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
     m_refreshTimer->start();
 }
 
-Expected<DagPlatform> TaskGraphImportDialog::platform() const {
-    switch (static_cast<PlatformSource>(m_sources->checkedId())) {
-    case PlatformSource::Current:
-        if (m_currentPlatform) return *m_currentPlatform;
-        return invalidInput(tr("there is no current dag instance").toStdString());
-    case PlatformSource::File: {
-        const QString path = m_platformFile->text().trimmed();
-        if (path.isEmpty()) return invalidInput(tr("choose a platform file").toStdString());
-        return readDagPlatformFile(path.toStdString());
-    }
-    case PlatformSource::Random:
-        break;
-    }
-    DagPlatformConfig config;
-    bool ok = false;
-    config.clusters = m_clusters->currentText().toInt(&ok);
-    if (!ok || config.clusters < 1 || config.clusters > 1000)
-        return invalidInput(tr("clusters: a whole number from 1 to 1000").toStdString());
-    config.minProcessors = m_minProcessors->value();
-    config.maxProcessors = m_maxProcessors->value();
-    if (config.maxProcessors < config.minProcessors)
-        return invalidInput(tr("processors per cluster: the largest is below the smallest").toStdString());
-    config.minSpeed = m_minSpeed->value() * 1e9;
-    config.heterogeneity = m_heterogeneity->value();
-    config.seed = static_cast<std::uint64_t>(m_seed->value());
-    return generatePlatform(config);
-}
-
-void TaskGraphImportDialog::refresh() {
-    m_refreshTimer->stop();
+Expected<TaskGraphImportDialog::Request> TaskGraphImportDialog::updateForm() {
     const bool random = m_randomSource->isChecked();
     for (QWidget* w : std::initializer_list<QWidget*>{m_clusters, m_minProcessors, m_maxProcessors, m_minSpeed,
                                                       m_heterogeneity, m_seed})
@@ -270,20 +244,92 @@ void TaskGraphImportDialog::refresh() {
     const QString proposed = graph.isEmpty() ? QString() : QFileInfo(graph).completeBaseName();
     if (m_name->text().isEmpty() || m_name->text() == m_nameFromFile) m_name->setText(proposed);
     m_nameFromFile = proposed;
-    const Expected<DagPlatform> platformResult = platform();
-    if (graph.isEmpty()) {
-        m_result = invalidInput(tr("choose a task graph file").toStdString());
-    } else if (!platformResult) {
-        m_result = Error{platformResult.error().kind, tr("Platform: %1").arg(QString::fromStdString(platformResult.error().message)).toStdString()};
-    } else {
-        WfFormatOptions options;
-        options.referenceSpeed = m_referenceSpeed->value() * 1e9;
-        options.alpha = m_alpha->value();
-        m_result = importTaskGraphFile(graph.toStdString(), *platformResult, options, format);
+
+    if (graph.isEmpty()) return invalidInput(tr("choose a task graph file").toStdString());
+    Request request;
+    request.graph = graph.toStdString();
+    request.format = format;
+    request.options.referenceSpeed = m_referenceSpeed->value() * 1e9;
+    request.options.alpha = m_alpha->value();
+    const auto platformError = [](const QString& why) {
+        return invalidInput(tr("Platform: %1").arg(why).toStdString());
+    };
+    switch (static_cast<PlatformSource>(m_sources->checkedId())) {
+    case PlatformSource::Current:
+        if (!m_currentPlatform) return platformError(tr("there is no current dag instance"));
+        request.platform = *m_currentPlatform;
+        return request;
+    case PlatformSource::File:
+        request.platformFile = m_platformFile->text().trimmed().toStdString();
+        if (request.platformFile.empty()) return platformError(tr("choose a platform file"));
+        return request;
+    case PlatformSource::Random:
+        break;
     }
+    DagPlatformConfig config;
+    bool ok = false;
+    config.clusters = m_clusters->currentText().toInt(&ok);
+    if (!ok || config.clusters < 1 || config.clusters > 1000)
+        return platformError(tr("clusters: a whole number from 1 to 1000"));
+    config.minProcessors = m_minProcessors->value();
+    config.maxProcessors = m_maxProcessors->value();
+    if (config.maxProcessors < config.minProcessors)
+        return platformError(tr("processors per cluster: the largest is below the smallest"));
+    config.minSpeed = m_minSpeed->value() * 1e9;
+    config.heterogeneity = m_heterogeneity->value();
+    config.seed = static_cast<std::uint64_t>(m_seed->value());
+    request.random = config;
+    return request;
+}
+
+Expected<DagInstance> TaskGraphImportDialog::load(const Request& request) {
+    Expected<DagPlatform> platform = request.platform         ? Expected<DagPlatform>(*request.platform)
+                                     : request.random         ? generatePlatform(*request.random)
+                                                              : readDagPlatformFile(request.platformFile);
+    if (!platform) return Error{platform.error().kind, "Platform: " + platform.error().message};
+    return importTaskGraphFile(request.graph, *platform, request.options, request.format);
+}
+
+void TaskGraphImportDialog::refresh() {
+    m_refreshTimer->stop();
+    m_job->cancel();
+    Expected<Request> request = updateForm();
+    showResult(request ? load(*request) : Expected<DagInstance>(request.error()));
+}
+
+void TaskGraphImportDialog::refreshInBackground() {
+    Expected<Request> request = updateForm();
+    if (!request) {
+        m_job->cancel();
+        showResult(request.error());
+        return;
+    }
+    m_result = invalidInput(tr("reading %1…").arg(QFileInfo(QString::fromStdString(request->graph)).fileName()).toStdString());
+    m_preview->setText(QString::fromStdString(m_result.error().message));
+    m_preview->setStyleSheet(QStringLiteral("color: #555;"));
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
+    m_job->start([this, request = *request](const Progress&) -> BackgroundJob::Delivery {
+        auto result = std::make_shared<Expected<DagInstance>>(load(request));
+        return [this, result] { showResult(std::move(*result)); };
+    });
+}
+
+void TaskGraphImportDialog::accept() {
+    if (isReading()) refresh();
+    if (!m_result.ok() || entryName().isEmpty()) return;
+    QDialog::accept();
+}
+
+bool TaskGraphImportDialog::isReading() const {
+    return m_job->isRunning() || m_refreshTimer->isActive();
+}
+
+void TaskGraphImportDialog::showResult(Expected<DagInstance> result) {
+    m_result = std::move(result);
     m_preview->setText(previewText());
     m_preview->setStyleSheet(m_result.ok() ? QString() : QStringLiteral("color: #b00020;"));
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_result.ok() && !m_name->text().trimmed().isEmpty());
+    emit previewUpdated();
 }
 
 QString TaskGraphImportDialog::previewText() const {

@@ -85,6 +85,27 @@ private slots:
         shoot(&dialog, "import-dialog");
     }
 
+    void filesAreReadOffTheGuiThreadAMomentAfterEachChange() {
+        TaskGraphImportDialog dialog;
+        QSignalSpy updated(&dialog, &TaskGraphImportDialog::previewUpdated);
+        dialog.setGraphFile(dataPath("daggen-12.dot"));
+        dialog.setPlatformFile(dataPath("two-clusters.xml"));
+        QVERIFY(dialog.isReading());
+        QVERIFY(!importButton(dialog)->isEnabled());  // what is shown is not what the form says yet
+        QVERIFY(updated.wait(10000));
+        QVERIFY(!dialog.isReading());
+        QVERIFY2(dialog.result().ok(), dialog.previewText().toUtf8().constData());
+        QCOMPARE(dialog.previewText(), QStringLiteral("12 tasks, 15 edges on 2 cluster(s), 64 processors"));
+        QVERIFY(importButton(dialog)->isEnabled());
+        // A change then Import at once: the new file is read before the dialog closes.
+        dialog.setGraphFile(dataPath("cyclic.dot"));
+        dialog.accept();
+        QCOMPARE(dialog.result().ok(), false);
+        QCOMPARE(dialog.result().error().message.find("cycle") != std::string::npos, true);
+        QCOMPARE(dialog.isVisible(), false);
+        QCOMPARE(dialog.QDialog::result(), int(QDialog::Rejected));
+    }
+
     void importsWfFormatOnTheRandomPlatform() {
         TaskGraphImportDialog dialog;
         dialog.setGraphFile(dataPath("wfformat-blast.json"));
