@@ -49,6 +49,7 @@
 #include "instance_list_panel.h"
 #include "io/instance_io.h"
 #include "io/project.h"
+#include "model/dag_random.h"
 #include "mainwindow.h"
 #include "recovery_dialog.h"
 #include "result_pane.h"
@@ -202,6 +203,37 @@ private slots:
         window.reset();
         QVERIFY(!QFileInfo::exists(recovery));
         QCOMPARE(filesIn(m_recovery), QStringList());
+    }
+
+    void aLargeProjectIsAutosavedOffTheGuiThreadAndASaveMeanwhileWins() {
+        useRecoveryDirectory(QStringLiteral("large"));
+        auto window = openExample();
+        AutosaveManager* autosave = window->autosave();
+        const QString recovery = autosave->recoveryFilePath();
+        QSignalSpy autosaved(autosave, &AutosaveManager::autosaved);
+        // A task graph of 3,000 tasks: its text takes a moment to make, off the GUI thread.
+        DagGeneratorConfig config;
+        config.n = 3000;
+        config.density = 0.5;
+        Expected<DagPlatform> platform = generatePlatform(DagPlatformConfig{});
+        QVERIFY(platform.ok());
+        Expected<DagInstance> dag = generateDag(config, *platform);
+        QVERIFY(dag.ok());
+        window->document()->addEntry(QStringLiteral("large"), Instance(*dag));
+        QTRY_VERIFY_WITH_TIMEOUT(autosave->isWriting(), 10 * kIntervalMs);
+        // Saved while the autosave is being made: the older autosave must not come back as a recovery file.
+        const QString path = m_temp.filePath(QStringLiteral("large.hsproj"));
+        QVERIFY(window->saveProject(path).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(!autosave->isWriting(), 60000);
+        QTest::qWait(50);
+        QVERIFY(!QFileInfo::exists(recovery));
+        QCOMPARE(autosaved.count(), 0);
+        // An edit after: autosaved in full, read back equal.
+        window->addNewInstance(QStringLiteral("divisible"));
+        QVERIFY(autosaved.wait(60000));
+        Expected<RecoveredProject> read = AutosaveManager::readRecoveryFile(recovery);
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(projectToJson(read->project), projectJson(*window));
     }
 
     void aCrashedSessionIsOfferedAndRestoredWithEqualContent() {

@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "io/instance_io.h"
+#include "util/background_job.h"
 
 namespace hetsched::ui {
 
@@ -50,6 +51,7 @@ AutosaveManager::AutosaveManager(ProjectDocument* document, QObject* parent)
       m_key(QStringLiteral("session-%1-%2")
                 .arg(QCoreApplication::applicationPid())
                 .arg(QUuid::createUuid().toString(QUuid::Id128).left(12))) {
+    m_writer = new BackgroundJob(this);
     m_timer.setInterval(defaultIntervalMs());
     connect(&m_timer, &QTimer::timeout, this, &AutosaveManager::onTimer);
     m_timer.start();
@@ -130,16 +132,59 @@ bool AutosaveManager::ensureSessionLock() {
 }
 
 void AutosaveManager::onTimer() {
-    autosaveNow();
+    // A large project takes a while to turn into text: that happens off the GUI thread, one at a time.
+    if (m_writer->isRunning()) return;
+    std::optional<Snapshot> snapshot = takeSnapshot(false);
+    if (!snapshot) return;
+    m_dirty = false;
+    const quint64 generation = ++m_generation;
+    auto taken = std::make_shared<const Snapshot>(std::move(*snapshot));
+    m_writer->start([this, taken, generation](const Progress&) -> BackgroundJob::Delivery {
+        auto text = std::make_shared<std::string>(recoveryText(*taken));
+        return [this, text, generation] {
+            if (generation != m_generation) return;  // written since, or discarded (saved, closed)
+            if (!writeRecovery(*text)) m_dirty = true;
+        };
+    });
 }
 
 Expected<bool> AutosaveManager::autosaveNow(bool evenIfUnchanged) {
-    if (!m_dirty && !evenIfUnchanged) return false;
+    ++m_generation;  // what the timer's autosave is making would be older than this
+    std::optional<Snapshot> snapshot = takeSnapshot(evenIfUnchanged);
+    if (!snapshot) return false;
+    const Expected<bool> written = writeRecovery(recoveryText(*snapshot));
+    if (written) m_dirty = false;
+    return written;
+}
+
+std::optional<AutosaveManager::Snapshot> AutosaveManager::takeSnapshot(bool evenIfUnchanged) {
+    if (!m_dirty && !evenIfUnchanged) return std::nullopt;
     if (!m_document->isModified()) {
         discardRecovery();
         m_dirty = false;
-        return false;
+        return std::nullopt;
     }
+    const QString original = m_document->filePath();
+    Snapshot snapshot;
+    snapshot.header = {
+        {"format", kFormat},
+        {"version", kVersion},
+        {"original_path", original.toStdString()},
+        {"display_name", (m_displayName.isEmpty() ? QFileInfo(original).fileName() : m_displayName).toStdString()},
+        {"saved_at", QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString()},
+        {"pid", QCoreApplication::applicationPid()},
+    };
+    snapshot.project = m_document->toProject();
+    return snapshot;
+}
+
+std::string AutosaveManager::recoveryText(const Snapshot& snapshot) {
+    nlohmann::json json = snapshot.header;
+    json["project"] = projectToJson(snapshot.project);
+    return json.dump(1) + "\n";
+}
+
+Expected<bool> AutosaveManager::writeRecovery(const std::string& text) {
     const auto fail = [this](const QString& message) -> Expected<bool> {
         emit autosaveFailed(message);
         return ioError(message.toStdString());
@@ -148,24 +193,18 @@ Expected<bool> AutosaveManager::autosaveNow(bool evenIfUnchanged) {
         return fail(tr("cannot create the recovery directory %1").arg(QDir::toNativeSeparators(m_directory)));
     // Without the lock the file would look like a dead session's to another instance: still better written.
     ensureSessionLock();
-    const QString original = m_document->filePath();
-    nlohmann::json json = {
-        {"format", kFormat},
-        {"version", kVersion},
-        {"original_path", original.toStdString()},
-        {"display_name", (m_displayName.isEmpty() ? QFileInfo(original).fileName() : m_displayName).toStdString()},
-        {"saved_at", QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString()},
-        {"pid", QCoreApplication::applicationPid()},
-        {"project", projectToJson(m_document->toProject())},
-    };
-    const Expected<bool> written = writeTextFileAtomically(recoveryFilePath().toStdString(), json.dump(1) + "\n");
+    const Expected<bool> written = writeTextFileAtomically(recoveryFilePath().toStdString(), text);
     if (!written) return fail(tr("autosave failed: %1").arg(QString::fromStdString(written.error().message)));
-    m_dirty = false;
     emit autosaved(recoveryFilePath());
     return true;
 }
 
+bool AutosaveManager::isWriting() const {
+    return m_writer->isRunning();
+}
+
 void AutosaveManager::discardRecovery() {
+    ++m_generation;  // an autosave under way is not written
     QFile::remove(recoveryFilePath());
     m_sessionLock.reset();   // unlocks and removes the lock file
 }

@@ -15,6 +15,8 @@
 #include <QTimer>
 #include <map>
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "common/expected.h"
 #include "document/project_document.h"
@@ -23,6 +25,8 @@
 class QLockFile;
 
 namespace hetsched::ui {
+
+class BackgroundJob;
 
 // A recovery file left by a dead session, as the recovery dialog lists it.
 struct RecoveryFile {
@@ -73,6 +77,8 @@ public:
     Expected<bool> autosaveNow(bool evenIfUnchanged = false);
     // Removes this session's recovery file (after a clean save, close or discard).
     void discardRecovery();
+    // The timer's autosave is being turned into text off the GUI thread.
+    bool isWriting() const;
 
     // The recovery files of dead sessions, newest first. Each one is locked for this session until it is
     // restored, discarded or released, so that two instances starting together never both offer it.
@@ -88,6 +94,16 @@ signals:
     void autosaveFailed(const QString& message);
 
 private:
+    // What a recovery file holds, taken on the GUI thread (a copy of the project: 24 ms for a task graph of
+    // 10,000 tasks and 218,724 edges with a run), turned into text on any thread (1.3 s for the same).
+    struct Snapshot {
+        nlohmann::json header;
+        Project project;
+    };
+    static std::string recoveryText(const Snapshot& snapshot);
+    // Null when there is nothing to write (no change, or an unmodified document: its file is removed).
+    std::optional<Snapshot> takeSnapshot(bool evenIfUnchanged);
+    Expected<bool> writeRecovery(const std::string& text);
     void onTimer();
     bool ensureSessionLock();
     QString sessionBase() const;
@@ -98,6 +114,8 @@ private:
     QString m_key;            // session-<pid>-<uuid>
     QString m_displayName;
     bool m_dirty = false;     // changed since the last autosave
+    BackgroundJob* m_writer;  // the timer's autosaves: the text is made off the GUI thread, written on it
+    quint64 m_generation = 0; // a text made for an older generation (since written or discarded) is dropped
     std::unique_ptr<QLockFile> m_sessionLock;
     QString m_lockedDirectory;   // where m_sessionLock lives
     std::map<QString, std::unique_ptr<QLockFile>> m_orphanLocks;   // by recovery file path
