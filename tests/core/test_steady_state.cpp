@@ -122,6 +122,39 @@ TEST(SteadyStateLp, StarThroughputIsBandwidthCentric) {
     }
 }
 
+// LP (8.3) finished and solved: a column for every valid pattern (matchings of G_B, or of G, or every
+// link, with every computing processor; rows holds |E| link rows, then one per node when there are
+// processors), then the constraints. The optimum's throughput.
+double withEveryPatternSolved(const SteadyStateInstance& in, const std::vector<SteadyArc>& arcs,
+                              lp::LinearProgram& program, std::vector<std::vector<lp::Term>>& rows, int column) {
+    const std::size_t n = in.nodes.size(), E = arcs.size();
+    std::vector<lp::Term> total;
+    for (std::uint32_t mask = 0; mask < (1u << E); ++mask) {
+        std::vector<int> outUse(n, 0), inUse(n, 0), anyUse(n, 0);
+        bool valid = true;
+        for (std::size_t e = 0; e < E && valid; ++e) {
+            if (!(mask >> e & 1)) continue;
+            if (in.model == CommunicationModel::BidirectionalOnePort)
+                valid = ++outUse[arcs[e].from] == 1 && ++inUse[arcs[e].to] == 1;
+            else if (in.model == CommunicationModel::UnidirectionalOnePort)
+                valid = ++anyUse[arcs[e].from] == 1 && ++anyUse[arcs[e].to] == 1;
+        }
+        if (!valid) continue;
+        program.addVariable(0, lp::kInfinity, 0);
+        total.push_back({column, 1});
+        for (std::size_t e = 0; e < E; ++e)
+            if (mask >> e & 1) rows[e].push_back({column, -1});
+        for (std::size_t u = 0; E + u < rows.size(); ++u)
+            if (in.nodes[u].speed > 0) rows[E + u].push_back({column, -1});
+        ++column;
+    }
+    program.addConstraint(total, -lp::kInfinity, 1);
+    for (auto& row : rows) program.addConstraint(row, -lp::kInfinity, 0);
+    Expected<lp::LpSolution> s = lp::solveLinearProgram(program);
+    EXPECT_TRUE(s && s->status == lp::LpStatus::Optimal);
+    return s ? s->objective : -1;
+}
+
 // Every allocation (simple paths there and back, a computing processor) and every valid pattern
 // (matchings of G_B, or of G, with every computing processor) written out: LP (8.3) explicitly.
 double enumeratedLp(const SteadyStateInstance& in) {
@@ -164,31 +197,7 @@ double enumeratedLp(const SteadyStateInstance& in) {
                 ++column;
             }
     }
-    std::vector<lp::Term> total;
-    for (std::uint32_t mask = 0; mask < (1u << E); ++mask) {
-        std::vector<int> outUse(n, 0), inUse(n, 0), anyUse(n, 0);
-        bool valid = true;
-        for (std::size_t e = 0; e < E && valid; ++e) {
-            if (!(mask >> e & 1)) continue;
-            if (in.model == CommunicationModel::BidirectionalOnePort)
-                valid = ++outUse[arcs[e].from] == 1 && ++inUse[arcs[e].to] == 1;
-            else if (in.model == CommunicationModel::UnidirectionalOnePort)
-                valid = ++anyUse[arcs[e].from] == 1 && ++anyUse[arcs[e].to] == 1;
-        }
-        if (!valid) continue;
-        program.addVariable(0, lp::kInfinity, 0);
-        total.push_back({column, 1});
-        for (std::size_t e = 0; e < E; ++e)
-            if (mask >> e & 1) rows[e].push_back({column, -1});
-        for (std::size_t u = 0; u < n; ++u)
-            if (in.nodes[u].speed > 0) rows[E + u].push_back({column, -1});
-        ++column;
-    }
-    program.addConstraint(total, -lp::kInfinity, 1);
-    for (auto& row : rows) program.addConstraint(row, -lp::kInfinity, 0);
-    Expected<lp::LpSolution> s = lp::solveLinearProgram(program);
-    EXPECT_TRUE(s && s->status == lp::LpStatus::Optimal);
-    return s ? s->objective : -1;
+    return withEveryPatternSolved(in, arcs, program, rows, column);
 }
 
 TEST(SteadyStateLp, CompactLpEqualsTheLpOverEveryAllocationAndPattern) {
@@ -267,7 +276,7 @@ std::vector<std::uint32_t> multicastTrees(const SteadyStateInstance& in, const s
 // LP (8.3) for a series of multicasts written out: every tree, every valid pattern.
 double enumeratedMulticastLp(const SteadyStateInstance& in) {
     const std::vector<SteadyArc> arcs = steadyArcs(in);
-    const std::size_t n = in.nodes.size(), E = arcs.size();
+    const std::size_t E = arcs.size();
     lp::LinearProgram program(lp::Sense::Maximize);
     std::vector<std::vector<lp::Term>> rows(E);
     int column = 0;
@@ -277,24 +286,7 @@ double enumeratedMulticastLp(const SteadyStateInstance& in) {
             if (tree >> e & 1) rows[e].push_back({column, in.application.data / arcs[e].bandwidth});
         ++column;
     }
-    std::vector<lp::Term> total;
-    for (std::uint32_t mask = 0; mask < (1u << E); ++mask) {
-        std::vector<int> outUse(n, 0), inUse(n, 0);
-        bool valid = true;
-        for (std::size_t e = 0; e < E && valid; ++e)
-            if (mask >> e & 1) valid = ++outUse[arcs[e].from] == 1 && ++inUse[arcs[e].to] == 1;
-        if (!valid) continue;
-        program.addVariable(0, lp::kInfinity, 0);
-        total.push_back({column, 1});
-        for (std::size_t e = 0; e < E; ++e)
-            if (mask >> e & 1) rows[e].push_back({column, -1});
-        ++column;
-    }
-    program.addConstraint(total, -lp::kInfinity, 1);
-    for (auto& row : rows) program.addConstraint(row, -lp::kInfinity, 0);
-    Expected<lp::LpSolution> s = lp::solveLinearProgram(program);
-    EXPECT_TRUE(s && s->status == lp::LpStatus::Optimal);
-    return s ? s->objective : -1;
+    return withEveryPatternSolved(in, arcs, program, rows, column);
 }
 
 TEST(SteadyStateSteiner, DreyfusWagnerFindsTheLightestTreeOfAll) {
