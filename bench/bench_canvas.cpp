@@ -17,8 +17,10 @@
 #include <memory>
 #include <string>
 
+#include "model/dag_random.h"
 #include "model/platform_generators.h"
 #include "canvas/canvas_widget.h"
+#include "canvas/dag_adapter.h"
 #include "canvas/graph_scene.h"
 #include "canvas/graph_view.h"
 #include "canvas/steady_state_adapter.h"
@@ -116,6 +118,36 @@ void BM_LoadCanvas(benchmark::State& state) {
                    (stored ? ", stored positions" : ", force-directed layout (off the GUI thread), until drawn"));
 }
 BENCHMARK(BM_LoadCanvas)->Args({1, 1})->Args({100, 1})->Args({1000, 1})->Args({1000, 0})->Unit(benchmark::kMillisecond);
+
+// A task graph on its canvas (layered layout, one item per task and per dependency): a daggen graph of
+// n tasks (fat 0.5, density 0.5, jump 1), as File > Import Task Graph or Generate leaves it.
+void BM_LoadDagCanvas(benchmark::State& state) {
+    DagGeneratorConfig config;
+    config.n = static_cast<int>(state.range(0));
+    config.fat = 0.5;
+    config.density = 0.5;
+    config.jump = 1;
+    config.seed = 1;
+    const Expected<DagPlatform> platform = generatePlatform(DagPlatformConfig{});
+    const Expected<DagInstance> dag = generateDag(config, *platform);
+    if (!dag) {
+        state.SkipWithError(dag.error().message.c_str());
+        return;
+    }
+    ProjectDocument document;
+    Project project;
+    project.entries.push_back({"dag", Instance(*dag), {}, nullptr});
+    document.reset(project, QString());
+    const EntryId id = document.entryAt(0).id;
+    for (auto _ : state) {
+        CanvasWidget canvas(&document, std::make_unique<DagAdapter>());
+        canvas.resize(1280, 800);
+        canvas.setEntry(id);
+        benchmark::DoNotOptimize(canvas.scene()->items().size());
+    }
+    state.SetLabel(std::to_string(dag->tasks.size()) + " tasks, " + std::to_string(dag->edges.size()) + " dependencies");
+}
+BENCHMARK(BM_LoadDagCanvas)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 
 enum Mode { Fit, Actual, ZoomedIn, Panning };
 

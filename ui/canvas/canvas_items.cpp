@@ -334,8 +334,6 @@ void NodeItem::paintInsideLabels(QPainter* painter, double lod) {
 
 LinkItem::LinkItem(int index, CanvasLink link, NodeItem* from, NodeItem* to, double sideOffset)
     : m_index(index), m_link(std::move(link)), m_from(from), m_to(to), m_sideOffset(sideOffset) {
-    m_link.value = elided(m_link.value);
-    m_valueText = staticText(m_link.value);
     setFlags(ItemIsSelectable | ItemHasNoContents);
     setZValue(0);
     if (!m_link.toolTip.isEmpty()) setToolTip(m_link.toolTip);
@@ -376,16 +374,28 @@ void LinkItem::updateGeometry() {
     };
     m_headTo = (m_link.directed || m_link.twoWay) ? head(m_line.p2(), m_line.p1()) : QPolygonF();
     m_headFrom = m_link.twoWay ? head(m_line.p1(), m_line.p2()) : QPolygonF();
-    QPainterPath path(m_line.p1());
-    path.lineTo(m_line.p2());
-    QPainterPathStroker stroker;
-    stroker.setWidth(8);
-    m_shape = stroker.createStroke(path);
+    m_shape.reset();
     const double labelHalf = (kMaxLabelWidth / kValueLod) / 2 + 4;
     const QPointF mid = m_line.center();
     m_bounds = QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-12, -12, 12, 12).united(
         QRectF(mid.x() - labelHalf, mid.y() - labelHalf / 4, 2 * labelHalf, labelHalf / 2));
     if (m_layer) m_layer->linkChanged(m_bounds);
+}
+
+QPainterPath LinkItem::shape() const {
+    if (!m_shape) {
+        QPainterPath path(m_line.p1());
+        path.lineTo(m_line.p2());
+        QPainterPathStroker stroker;
+        stroker.setWidth(8);
+        m_shape = stroker.createStroke(path);
+    }
+    return *m_shape;
+}
+
+const QStaticText& LinkItem::valueText() const {
+    if (!m_valueText) m_valueText = staticText(elided(m_link.value));
+    return *m_valueText;
 }
 
 LinkLayer::LinkLayer(const std::vector<LinkItem*>& links) : m_links(links) {

@@ -5,6 +5,7 @@
 #include <QGraphicsItem>
 #include <QPainterPath>
 #include <QStaticText>
+#include <optional>
 #include <vector>
 
 #include "canvas/canvas_adapter.h"
@@ -89,10 +90,10 @@ public:
     const QLineF& line() const { return m_line; }
     const QPolygonF& headTo() const { return m_headTo; }      // empty when none
     const QPolygonF& headFrom() const { return m_headFrom; }
-    const QStaticText& valueText() const { return m_valueText; }
+    const QStaticText& valueText() const;  // laid out when first drawn: most links of a big graph never are
 
     QRectF boundingRect() const override { return m_bounds; }
-    QPainterPath shape() const override { return m_shape; }
+    QPainterPath shape() const override;  // made when first hit-tested
     void paint(QPainter*, const QStyleOptionGraphicsItem*, QWidget*) override {}
 
 protected:
@@ -109,8 +110,8 @@ private:
     QPolygonF m_headTo;
     QPolygonF m_headFrom;
     QRectF m_bounds;
-    QPainterPath m_shape;
-    QStaticText m_valueText;
+    mutable std::optional<QPainterPath> m_shape;
+    mutable std::optional<QStaticText> m_valueText;
 };
 
 // Draws all the links of a scene, under the nodes: lines clipped to the exposed area and batched by

@@ -1,5 +1,6 @@
 #include "canvas/graph_scene.h"
 
+#include <QCoreApplication>
 #include <QGraphicsLineItem>
 #include <QGraphicsSceneMouseEvent>
 #include <QPen>
@@ -14,9 +15,21 @@ GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent) {
     setItemIndexMethod(QGraphicsScene::NoIndex);
 }
 
+namespace {
+
+// QGraphicsScene polishes the items it is given from the event loop, and deleting an item still waiting
+// for that searches the whole waiting list: deleting a fresh scene of 200,000 links took 8 s. Polishing
+// first (the scene's queued call, delivered now) makes deleting them linear.
+void polishNow(QGraphicsScene* scene) {
+    QCoreApplication::sendPostedEvents(scene, QEvent::MetaCall);
+}
+
+}  // namespace
+
 GraphScene::~GraphScene() {
     // The items go with the scene: nobody may look at them through a selection signal meanwhile.
     blockSignals(true);
+    polishNow(this);
     m_nodes.clear();
     m_links.clear();
 }
@@ -27,6 +40,7 @@ void GraphScene::setGraph(const CanvasGraph& graph, const std::vector<QPointF>& 
     m_rubberLink = nullptr;
     m_moving = false;
     const QSignalBlocker block(this);  // one selectionChanged at the end, not one per item
+    polishNow(this);
     m_nodes.clear();
     m_links.clear();
     clear();
@@ -39,18 +53,20 @@ void GraphScene::setGraph(const CanvasGraph& graph, const std::vector<QPointF>& 
         m_nodes.push_back(item);
     }
     // a->b and b->a drawn as two one-way links are pulled apart so both stay visible.
-    QSet<QString> directed;
+    const auto pair = [](int from, int to) { return (quint64(quint32(from)) << 32) | quint32(to); };
+    QSet<quint64> directed;
+    directed.reserve(static_cast<qsizetype>(graph.links.size()));
     for (const CanvasLink& l : graph.links)
-        if (!l.twoWay) directed.insert(linkKey(graph.nodes[l.from].key, graph.nodes[l.to].key));
+        if (!l.twoWay) directed.insert(pair(l.from, l.to));
     m_links.reserve(graph.links.size());
     for (std::size_t k = 0; k < graph.links.size(); ++k) {
         const CanvasLink& l = graph.links[k];
         const QString& from = graph.nodes[l.from].key;
         const QString& to = graph.nodes[l.to].key;
-        const double offset = !l.twoWay && directed.contains(linkKey(to, from)) ? 5.0 : 0.0;
+        const double offset = !l.twoWay && directed.contains(pair(l.to, l.from)) ? 5.0 : 0.0;
         auto* item = new LinkItem(static_cast<int>(k), l, m_nodes[l.from], m_nodes[l.to], offset);
         addItem(item);
-        if (selectedLinkKeys.contains(linkKey(from, to))) item->setSelected(true);
+        if (!selectedLinkKeys.isEmpty() && selectedLinkKeys.contains(linkKey(from, to))) item->setSelected(true);
         m_links.push_back(item);
     }
     auto* layer = new LinkLayer(m_links);
