@@ -149,6 +149,42 @@ void BM_LoadDagCanvas(benchmark::State& state) {
 }
 BENCHMARK(BM_LoadDagCanvas)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 
+// One edit of a task graph on its canvas (a task's flops, alternately two values), the scene brought up
+// to date: the items the edit does not touch are kept.
+void BM_EditDagCanvas(benchmark::State& state) {
+    DagGeneratorConfig config;
+    config.n = static_cast<int>(state.range(0));
+    config.fat = 0.5;
+    config.density = 0.5;
+    config.jump = 1;
+    config.seed = 1;
+    const Expected<DagPlatform> platform = generatePlatform(DagPlatformConfig{});
+    const Expected<DagInstance> dag = generateDag(config, *platform);
+    if (!dag) {
+        state.SkipWithError(dag.error().message.c_str());
+        return;
+    }
+    ProjectDocument document;
+    Project project;
+    project.entries.push_back({"dag", Instance(*dag), {}, nullptr});
+    document.reset(project, QString());
+    const EntryId id = document.entryAt(0).id;
+    CanvasWidget canvas(&document, std::make_unique<DagAdapter>());
+    canvas.resize(1280, 800);
+    canvas.setEntry(id);
+    int step = 0;
+    for (auto _ : state) {
+        const Instance& current = document.entry(id)->instance;
+        const QString flops = (step++ % 2 == 0) ? QStringLiteral("3e9") : QStringLiteral("4e9");
+        if (!canvas.apply(canvas.adapter()->setNodeProperty(current, 0, QStringLiteral("flops"), flops))) {
+            state.SkipWithError("the edit was refused");
+            return;
+        }
+    }
+    state.SetLabel(std::to_string(dag->tasks.size()) + " tasks, " + std::to_string(dag->edges.size()) + " dependencies");
+}
+BENCHMARK(BM_EditDagCanvas)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+
 enum Mode { Fit, Actual, ZoomedIn, Panning };
 
 // One frame of the view at 1280x800: the viewport's paint event rendered into an image.

@@ -346,6 +346,67 @@ private slots:
         QCOMPARE(document.undoStack()->count(), 1);
     }
 
+    void anEditKeepsTheItemsItDoesNotTouch() {
+        // A big graph is edited a few items at a time: the scene keeps what an edit leaves as it was,
+        // remakes what it changes, and ends as a scene built from scratch would be.
+        Expected<Instance> steady = readInstanceFile(HETSCHED_EXAMPLES_DIR "/steady-state-bag-of-tasks.json");
+        QVERIFY(steady.ok());
+        ProjectDocument document;
+        const EntryId id = onlyEntry(document, *steady, "steady");
+        SteadyStateEditor editor(&document);
+        showEditor(editor, id, 1000, 700);
+        GraphScene* scene = editor.canvas()->scene();
+        const std::vector<NodeItem*> nodesBefore = scene->nodeItems();
+        const std::vector<LinkItem*> linksBefore = scene->linkItems();
+        // P4's speed: P4 is drawn anew (its label changes), and so are its links; the rest stays.
+        scene->clearSelection();
+        scene->nodeItems()[3]->setSelected(true);
+        typeProperty(editor.canvas(), QStringLiteral("speed"), QStringLiteral("7"));
+        QCOMPARE(std::get<SteadyStateInstance>(document.entry(id)->instance).nodes[3].speed, 7.0);
+        const std::vector<NodeItem*>& nodesAfter = scene->nodeItems();
+        QCOMPARE(nodesAfter.size(), nodesBefore.size());
+        for (std::size_t i = 0; i < nodesAfter.size(); ++i) {
+            QCOMPARE(nodesAfter[i]->index(), int(i));
+            QCOMPARE(nodesAfter[i] == nodesBefore[i], i != 3);
+            QCOMPARE(nodesAfter[i]->pos(), nodesBefore[i] == nodesAfter[i] ? nodesBefore[i]->pos() : nodesAfter[i]->pos());
+        }
+        QVERIFY(nodesAfter[3]->node().value.contains(QStringLiteral("7")));
+        QVERIFY(nodesAfter[3]->isSelected());  // the selection follows the node
+        int keptLinks = 0;
+        for (std::size_t k = 0; k < scene->linkItems().size(); ++k) {
+            LinkItem* link = scene->linkItems()[k];
+            const bool touches = link->link().from == 3 || link->link().to == 3;
+            const bool kept = std::find(linksBefore.begin(), linksBefore.end(), link) != linksBefore.end();
+            QCOMPARE(kept, !touches);
+            keptLinks += kept ? 1 : 0;
+            QCOMPARE(link->index(), int(k));
+            QCOMPARE(link->fromNode(), nodesAfter[static_cast<std::size_t>(link->link().from)]);
+            QCOMPARE(link->toNode(), nodesAfter[static_cast<std::size_t>(link->link().to)]);
+            // Every node lists exactly the links that end at it.
+            QVERIFY(std::count(link->fromNode()->links().begin(), link->fromNode()->links().end(), link) == 1);
+            QVERIFY(std::count(link->toNode()->links().begin(), link->toNode()->links().end(), link) == 1);
+        }
+        QVERIFY(keptLinks > 0);
+        std::size_t listed = 0;
+        for (NodeItem* node : nodesAfter) listed += node->links().size();
+        QCOMPARE(listed, 2 * scene->linkItems().size());
+        // As a scene built from scratch: the same nodes, links and places.
+        GraphScene fresh;
+        std::vector<QPointF> positions;
+        for (NodeItem* node : nodesAfter) positions.push_back(node->pos());
+        fresh.setGraph(editor.canvas()->adapter()->graph(document.entry(id)->instance), positions);
+        QCOMPARE(fresh.nodeItems().size(), nodesAfter.size());
+        QCOMPARE(fresh.linkItems().size(), scene->linkItems().size());
+        for (std::size_t k = 0; k < fresh.linkItems().size(); ++k) {
+            QCOMPARE(fresh.linkItems()[k]->line(), scene->linkItems()[k]->line());
+            QCOMPARE(fresh.linkItems()[k]->link().value, scene->linkItems()[k]->link().value);
+        }
+        // Undo: the old look again, the items it touched remade.
+        document.undoStack()->undo();
+        QVERIFY(scene->nodeItems()[3]->node().value.contains(QStringLiteral("s=3")));
+        QCOMPARE(scene->nodeItems()[0], nodesBefore[0]);
+    }
+
     void theRunsLinkLoadsAreDrawnOnThePlatformWhileCurrent() {
         ProjectDocument document;
         Project project;

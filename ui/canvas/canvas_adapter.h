@@ -23,6 +23,7 @@ struct CanvasNode {
     bool emphasised = false;  // source, master
     bool marked = false;      // multicast target, participating worker
     QString toolTip;
+    bool operator==(const CanvasNode&) const = default;
 };
 
 struct CanvasLink {

@@ -209,10 +209,8 @@ bool LabelSpace::claim(const QRectF& deviceRect) {
 }
 
 NodeItem::NodeItem(int index, CanvasNode node) : m_index(index), m_node(std::move(node)) {
-    m_node.title = elided(m_node.title);
-    m_node.value = elided(m_node.value);
-    m_titleText = staticText(m_node.title);
-    m_valueText = staticText(m_node.value);
+    m_titleText = staticText(elided(m_node.title));
+    m_valueText = staticText(elided(m_node.value));
     setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges);
     setAcceptHoverEvents(false);
     setZValue(1);
@@ -340,6 +338,18 @@ LinkItem::LinkItem(int index, CanvasLink link, NodeItem* from, NodeItem* to, dou
     from->addLink(this);
     to->addLink(this);
     updateGeometry();
+}
+
+bool LinkItem::drawsAs(const CanvasLink& link, double sideOffset) const {
+    return sideOffset == m_sideOffset && link.value == m_link.value && link.directed == m_link.directed &&
+           link.twoWay == m_link.twoWay && link.load == m_link.load && link.highlighted == m_link.highlighted &&
+           link.toolTip == m_link.toolTip;
+}
+
+void LinkItem::setIndices(int index, int from, int to) {
+    m_index = index;
+    m_link.from = from;
+    m_link.to = to;
 }
 
 void LinkItem::setLayer(LinkLayer* layer) {

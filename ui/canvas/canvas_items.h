@@ -36,8 +36,10 @@ public:
 
     int type() const override { return Type; }
     int index() const { return m_index; }
+    void setIndex(int index) { m_index = index; }
     const CanvasNode& node() const { return m_node; }
     void addLink(LinkItem* link) { m_links.push_back(link); }
+    void clearLinks() { m_links.clear(); }
     const std::vector<LinkItem*>& links() const { return m_links; }
     // The point where a line from the centre towards `towards` (scene coordinates) leaves the shape.
     QPointF boundaryPoint(QPointF towards) const;
@@ -81,6 +83,10 @@ public:
     int type() const override { return Type; }
     int index() const { return m_index; }
     const CanvasLink& link() const { return m_link; }
+    // Whether this item draws `link` (its ends aside) at `sideOffset`: then a new graph keeps it.
+    bool drawsAs(const CanvasLink& link, double sideOffset) const;
+    // Its place in a new graph (the same end items).
+    void setIndices(int index, int from, int to);
     NodeItem* fromNode() const { return m_from; }
     NodeItem* toNode() const { return m_to; }
     void setLayer(LinkLayer* layer);

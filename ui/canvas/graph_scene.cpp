@@ -4,6 +4,8 @@
 #include <QGraphicsLineItem>
 #include <QGraphicsSceneMouseEvent>
 #include <QPen>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "canvas/canvas_items.h"
 
@@ -32,46 +34,94 @@ GraphScene::~GraphScene() {
     polishNow(this);
     m_nodes.clear();
     m_links.clear();
+    m_layer = nullptr;
 }
 
 void GraphScene::setGraph(const CanvasGraph& graph, const std::vector<QPointF>& positions,
                           const QSet<QString>& selectedNodeKeys, const QSet<QString>& selectedLinkKeys) {
     m_linkStart = nullptr;
+    delete m_rubberLink;
     m_rubberLink = nullptr;
     m_moving = false;
     const QSignalBlocker block(this);  // one selectionChanged at the end, not one per item
     polishNow(this);
-    m_nodes.clear();
-    m_links.clear();
-    clear();
-    m_nodes.reserve(graph.nodes.size());
+    const auto pair = [](std::size_t from, std::size_t to) { return (quint64(quint32(from)) << 32) | quint32(to); };
+
+    // Nodes: the same key drawn the same way keeps its item (moved if need be).
+    QHash<QString, NodeItem*> oldNodes;
+    oldNodes.reserve(static_cast<qsizetype>(m_nodes.size()));
+    for (NodeItem* node : m_nodes) oldNodes.insert(node->node().key, node);
+    std::unordered_map<const NodeItem*, std::size_t> kept;  // kept node -> its new index
+    std::vector<NodeItem*> nodes;
+    nodes.reserve(graph.nodes.size());
     for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
-        auto* item = new NodeItem(static_cast<int>(i), graph.nodes[i]);
+        NodeItem* item = nullptr;
+        if (auto old = oldNodes.find(graph.nodes[i].key); old != oldNodes.end() && (*old)->node() == graph.nodes[i]) {
+            item = *old;
+            oldNodes.erase(old);
+            item->setIndex(static_cast<int>(i));
+            kept.emplace(item, i);
+        } else {
+            item = new NodeItem(static_cast<int>(i), graph.nodes[i]);
+            addItem(item);
+        }
         item->setPos(i < positions.size() ? positions[i] : QPointF());
-        addItem(item);
-        if (selectedNodeKeys.contains(graph.nodes[i].key)) item->setSelected(true);
-        m_nodes.push_back(item);
+        nodes.push_back(item);
+    }
+
+    // Links: between two kept nodes, the same link drawn the same way keeps its item.
+    std::unordered_map<quint64, std::size_t> oldLinks;  // (new from, new to) -> position in m_links
+    oldLinks.reserve(m_links.size());
+    for (std::size_t k = 0; k < m_links.size(); ++k) {
+        const auto from = kept.find(m_links[k]->fromNode());
+        const auto to = kept.find(m_links[k]->toNode());
+        if (from != kept.end() && to != kept.end()) oldLinks.emplace(pair(from->second, to->second), k);
     }
     // a->b and b->a drawn as two one-way links are pulled apart so both stay visible.
-    const auto pair = [](int from, int to) { return (quint64(quint32(from)) << 32) | quint32(to); };
-    QSet<quint64> directed;
-    directed.reserve(static_cast<qsizetype>(graph.links.size()));
+    std::unordered_set<quint64> directed;
+    directed.reserve(graph.links.size());
     for (const CanvasLink& l : graph.links)
-        if (!l.twoWay) directed.insert(pair(l.from, l.to));
-    m_links.reserve(graph.links.size());
+        if (!l.twoWay) directed.insert(pair(static_cast<std::size_t>(l.from), static_cast<std::size_t>(l.to)));
+    std::vector<char> keep(m_links.size(), 0);
+    std::vector<LinkItem*> links;
+    links.reserve(graph.links.size());
     for (std::size_t k = 0; k < graph.links.size(); ++k) {
         const CanvasLink& l = graph.links[k];
-        const QString& from = graph.nodes[l.from].key;
-        const QString& to = graph.nodes[l.to].key;
-        const double offset = !l.twoWay && directed.contains(pair(l.to, l.from)) ? 5.0 : 0.0;
-        auto* item = new LinkItem(static_cast<int>(k), l, m_nodes[l.from], m_nodes[l.to], offset);
-        addItem(item);
-        if (!selectedLinkKeys.isEmpty() && selectedLinkKeys.contains(linkKey(from, to))) item->setSelected(true);
-        m_links.push_back(item);
+        const auto from = static_cast<std::size_t>(l.from), to = static_cast<std::size_t>(l.to);
+        const double offset = !l.twoWay && directed.count(pair(to, from)) ? 5.0 : 0.0;
+        LinkItem* item = nullptr;
+        if (auto old = oldLinks.find(pair(from, to)); old != oldLinks.end() && m_links[old->second]->drawsAs(l, offset)) {
+            item = m_links[old->second];
+            keep[old->second] = 1;
+            oldLinks.erase(old);
+            item->setIndices(static_cast<int>(k), l.from, l.to);
+        } else {
+            item = new LinkItem(static_cast<int>(k), l, nodes[from], nodes[to], offset);
+            addItem(item);
+        }
+        links.push_back(item);
     }
-    auto* layer = new LinkLayer(m_links);
-    addItem(layer);
-    for (LinkItem* link : m_links) link->setLayer(layer);
+
+    // What is gone goes (links first: they point at their nodes); every node lists its links anew.
+    for (NodeItem* node : nodes) node->clearLinks();
+    for (std::size_t k = 0; k < m_links.size(); ++k)
+        if (!keep[k]) delete m_links[k];
+    for (NodeItem* node : oldNodes) delete node;
+    m_nodes = std::move(nodes);
+    m_links = std::move(links);
+    for (LinkItem* link : m_links) {
+        link->fromNode()->addLink(link);
+        link->toNode()->addLink(link);
+    }
+    delete m_layer;
+    m_layer = new LinkLayer(m_links);
+    addItem(m_layer);
+    for (LinkItem* link : m_links) link->setLayer(m_layer);
+
+    for (NodeItem* node : m_nodes) node->setSelected(selectedNodeKeys.contains(node->node().key));
+    for (LinkItem* link : m_links)
+        if (link->isSelected() || !selectedLinkKeys.isEmpty())
+            link->setSelected(selectedLinkKeys.contains(linkKey(link->fromNode()->node().key, link->toNode()->node().key)));
     setSceneRect(itemsBoundingRect().adjusted(-200, -200, 200, 200));
     emit selectionChanged();
 }

@@ -16,6 +16,7 @@ class QGraphicsLineItem;
 namespace hetsched::ui {
 
 class LinkItem;
+class LinkLayer;
 class NodeItem;
 
 class GraphScene : public QGraphicsScene {
@@ -26,7 +27,9 @@ public:
     explicit GraphScene(QObject* parent = nullptr);
     ~GraphScene() override;
 
-    // Rebuilds every item; the nodes and links whose keys are given come back selected.
+    // Shows `graph`: items whose node or link is unchanged are kept (an edit of a big graph touches a few
+    // items, not all), the others made anew or deleted; the nodes and links whose keys are given are the
+    // selection.
     void setGraph(const CanvasGraph& graph, const std::vector<QPointF>& positions,
                   const QSet<QString>& selectedNodeKeys = {}, const QSet<QString>& selectedLinkKeys = {});
     // Updates node positions in place (a layout change: no rebuild).
@@ -63,6 +66,7 @@ private:
     Mode m_mode = Mode::Select;
     std::vector<NodeItem*> m_nodes;
     std::vector<LinkItem*> m_links;
+    LinkLayer* m_layer = nullptr;
     NodeItem* m_linkStart = nullptr;
     QGraphicsLineItem* m_rubberLink = nullptr;
     std::vector<QPointF> m_pressPositions;
