@@ -119,25 +119,33 @@ void BM_LoadCanvas(benchmark::State& state) {
 }
 BENCHMARK(BM_LoadCanvas)->Args({1, 1})->Args({100, 1})->Args({1000, 1})->Args({1000, 0})->Unit(benchmark::kMillisecond);
 
-// A task graph on its canvas (layered layout, one item per task and per dependency): a daggen graph of
-// n tasks (fat 0.5, density 0.5, jump 1), as File > Import Task Graph or Generate leaves it.
-void BM_LoadDagCanvas(benchmark::State& state) {
+// A document holding a daggen graph of n tasks (fat 0.5, density 0.5, jump 1) on the default platform, as
+// File > Import Task Graph or Generate leaves it; "n tasks, m dependencies".
+Expected<std::string> openDaggenGraph(ProjectDocument& document, int tasks) {
     DagGeneratorConfig config;
-    config.n = static_cast<int>(state.range(0));
+    config.n = tasks;
     config.fat = 0.5;
     config.density = 0.5;
     config.jump = 1;
     config.seed = 1;
     const Expected<DagPlatform> platform = generatePlatform(DagPlatformConfig{});
+    if (!platform) return platform.error();
     const Expected<DagInstance> dag = generateDag(config, *platform);
-    if (!dag) {
-        state.SkipWithError(dag.error().message.c_str());
-        return;
-    }
-    ProjectDocument document;
+    if (!dag) return dag.error();
     Project project;
     project.entries.push_back({"dag", Instance(*dag), {}, nullptr});
     document.reset(project, QString());
+    return std::to_string(dag->tasks.size()) + " tasks, " + std::to_string(dag->edges.size()) + " dependencies";
+}
+
+// A task graph on its canvas (layered layout, one item per task and per dependency).
+void BM_LoadDagCanvas(benchmark::State& state) {
+    ProjectDocument document;
+    const Expected<std::string> label = openDaggenGraph(document, static_cast<int>(state.range(0)));
+    if (!label) {
+        state.SkipWithError(label.error().message.c_str());
+        return;
+    }
     const EntryId id = document.entryAt(0).id;
     for (auto _ : state) {
         CanvasWidget canvas(&document, std::make_unique<DagAdapter>());
@@ -145,29 +153,19 @@ void BM_LoadDagCanvas(benchmark::State& state) {
         canvas.setEntry(id);
         benchmark::DoNotOptimize(canvas.scene()->items().size());
     }
-    state.SetLabel(std::to_string(dag->tasks.size()) + " tasks, " + std::to_string(dag->edges.size()) + " dependencies");
+    state.SetLabel(*label);
 }
 BENCHMARK(BM_LoadDagCanvas)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 
 // One edit of a task graph on its canvas (a task's flops, alternately two values), the scene brought up
 // to date: the items the edit does not touch are kept.
 void BM_EditDagCanvas(benchmark::State& state) {
-    DagGeneratorConfig config;
-    config.n = static_cast<int>(state.range(0));
-    config.fat = 0.5;
-    config.density = 0.5;
-    config.jump = 1;
-    config.seed = 1;
-    const Expected<DagPlatform> platform = generatePlatform(DagPlatformConfig{});
-    const Expected<DagInstance> dag = generateDag(config, *platform);
-    if (!dag) {
-        state.SkipWithError(dag.error().message.c_str());
+    ProjectDocument document;
+    const Expected<std::string> label = openDaggenGraph(document, static_cast<int>(state.range(0)));
+    if (!label) {
+        state.SkipWithError(label.error().message.c_str());
         return;
     }
-    ProjectDocument document;
-    Project project;
-    project.entries.push_back({"dag", Instance(*dag), {}, nullptr});
-    document.reset(project, QString());
     const EntryId id = document.entryAt(0).id;
     CanvasWidget canvas(&document, std::make_unique<DagAdapter>());
     canvas.resize(1280, 800);
@@ -181,7 +179,7 @@ void BM_EditDagCanvas(benchmark::State& state) {
             return;
         }
     }
-    state.SetLabel(std::to_string(dag->tasks.size()) + " tasks, " + std::to_string(dag->edges.size()) + " dependencies");
+    state.SetLabel(*label);
 }
 BENCHMARK(BM_EditDagCanvas)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 

@@ -60,6 +60,13 @@ const char* kChain = R"({ "kind": "dag",
              { "name": "c", "flops": 1e9, "alpha": 0 } ],
   "edges": [ { "from": "a", "to": "b", "bytes": 1000 }, { "from": "b", "to": "c", "bytes": 0 } ] })";
 
+// A built-in example, read (the test stops when it cannot be).
+Instance example(const char* file) {
+    Expected<Instance> in = readInstanceFile(std::string(HETSCHED_EXAMPLES_DIR "/") + file);
+    if (!in) qFatal("%s", in.error().message.c_str());
+    return *in;
+}
+
 // A document whose only entry is `instance`: its id.
 EntryId onlyEntry(ProjectDocument& document, const Instance& instance, const char* name) {
     Project project;
@@ -349,10 +356,9 @@ private slots:
     void anEditKeepsTheItemsItDoesNotTouch() {
         // A big graph is edited a few items at a time: the scene keeps what an edit leaves as it was,
         // remakes what it changes, and ends as a scene built from scratch would be.
-        Expected<Instance> steady = readInstanceFile(HETSCHED_EXAMPLES_DIR "/steady-state-bag-of-tasks.json");
-        QVERIFY(steady.ok());
+        const Instance steady = example("steady-state-bag-of-tasks.json");
         ProjectDocument document;
-        const EntryId id = onlyEntry(document, *steady, "steady");
+        const EntryId id = onlyEntry(document, steady, "steady");
         SteadyStateEditor editor(&document);
         showEditor(editor, id, 1000, 700);
         GraphScene* scene = editor.canvas()->scene();
@@ -537,10 +543,9 @@ private slots:
     }
 
     void theDivisibleStarIsEditedOnTheCanvasAndShowsAlpha() {
-        Expected<Instance> star = readInstanceFile(HETSCHED_EXAMPLES_DIR "/divisible-small.json");
-        QVERIFY(star.ok());
+        const Instance star = example("divisible-small.json");
         ProjectDocument document;
-        const EntryId id = onlyEntry(document, *star, "star");
+        const EntryId id = onlyEntry(document, star, "star");
         DivisibleEditor editor(&document);
         showEditor(editor, id, 1200, 800);
         CanvasWidget* canvas = editor.starCanvas();
@@ -573,10 +578,9 @@ private slots:
     }
 
     void theClustersOfADagAreEditedOnTheirOwnCanvasBesideTheTaskGraph() {
-        Expected<Instance> dag = readInstanceFile(HETSCHED_EXAMPLES_DIR "/dag-two-clusters.json");
-        QVERIFY(dag.ok());
+        const Instance dag = example("dag-two-clusters.json");
         ProjectDocument document;
-        const EntryId id = onlyEntry(document, *dag, "dag");
+        const EntryId id = onlyEntry(document, dag, "dag");
         auto instance = [&] { return std::get<DagInstance>(document.entry(id)->instance); };
         const DagInstance before = instance();
         DagEditor editor(&document);
@@ -641,10 +645,9 @@ private slots:
     }
 
     void theCpuGpuNodeIsEditedOnTheCanvas() {
-        Expected<Instance> node = readInstanceFile(HETSCHED_EXAMPLES_DIR "/cpugpu-small.json");
-        QVERIFY(node.ok());
+        const Instance node = example("cpugpu-small.json");
         ProjectDocument document;
-        const EntryId id = onlyEntry(document, *node, "node");
+        const EntryId id = onlyEntry(document, node, "node");
         auto instance = [&] { return std::get<CpuGpuInstance>(document.entry(id)->instance); };
         const CpuGpuInstance before = instance();
         CpuGpuEditor editor(&document);
@@ -761,9 +764,8 @@ private slots:
         ProjectDocument document;
         Project project;
         project.entries.push_back({"dag", parsed(kChain), {}, nullptr});
-        Expected<Instance> steady = readInstanceFile(HETSCHED_EXAMPLES_DIR "/steady-state-bag-of-tasks.json");
-        QVERIFY(steady.ok());
-        project.entries.push_back({"steady", *steady, {}, nullptr});
+        const Instance steady = example("steady-state-bag-of-tasks.json");
+        project.entries.push_back({"steady", steady, {}, nullptr});
         document.reset(project, QString());
         SteadyStateEditor editor(&document);
         editor.resize(1100, 700);
@@ -802,10 +804,9 @@ private slots:
         dag.grab().save(dir + "/dag-generated-fit.png");
         dag.canvas()->view()->zoomBy(2.5);
         dag.grab().save(dir + "/dag-generated-zoomed.png");
-        Expected<Instance> star = readInstanceFile(HETSCHED_EXAMPLES_DIR "/divisible-star-12.json");
-        QVERIFY(star.ok());
-        const EntryId starId = document.addEntry("star", *star);
-        Expected<SolveResult> starRun = solve(*star, "");
+        const Instance star = example("divisible-star-12.json");
+        const EntryId starId = document.addEntry("star", star);
+        Expected<SolveResult> starRun = solve(star, "");
         QVERIFY(starRun.ok());
         document.appendRun(starId, makeRunRecord(*starRun, document.entry(starId)->digest));
         DivisibleEditor divisible(&document);
