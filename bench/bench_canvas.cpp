@@ -15,6 +15,7 @@
 #include <set>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "model/dag_random.h"
@@ -119,41 +120,40 @@ void BM_LoadCanvas(benchmark::State& state) {
 }
 BENCHMARK(BM_LoadCanvas)->Args({1, 1})->Args({100, 1})->Args({1000, 1})->Args({1000, 0})->Unit(benchmark::kMillisecond);
 
-// A document holding a daggen graph of n tasks (fat 0.5, density 0.5, jump 1) on the default platform, as
-// File > Import Task Graph or Generate leaves it; "n tasks, m dependencies".
-Expected<std::string> openDaggenGraph(ProjectDocument& document, int tasks) {
+// A document holding a daggen graph of state.range(0) tasks (fat 0.5, density 0.5, jump 1) on the default
+// platform, as File > Import Task Graph or Generate leaves it; the benchmark labelled with its size, or
+// skipped (no entry) when the graph cannot be made.
+std::optional<EntryId> openDaggenGraph(benchmark::State& state, ProjectDocument& document) {
     DagGeneratorConfig config;
-    config.n = tasks;
+    config.n = static_cast<int>(state.range(0));
     config.fat = 0.5;
     config.density = 0.5;
     config.jump = 1;
     config.seed = 1;
     const Expected<DagPlatform> platform = generatePlatform(DagPlatformConfig{});
-    if (!platform) return platform.error();
-    const Expected<DagInstance> dag = generateDag(config, *platform);
-    if (!dag) return dag.error();
+    const Expected<DagInstance> dag = platform ? generateDag(config, *platform) : Expected<DagInstance>(platform.error());
+    if (!dag) {
+        state.SkipWithError(dag.error().message.c_str());
+        return std::nullopt;
+    }
     Project project;
     project.entries.push_back({"dag", Instance(*dag), {}, nullptr});
     document.reset(project, QString());
-    return std::to_string(dag->tasks.size()) + " tasks, " + std::to_string(dag->edges.size()) + " dependencies";
+    state.SetLabel(std::to_string(dag->tasks.size()) + " tasks, " + std::to_string(dag->edges.size()) + " dependencies");
+    return document.entryAt(0).id;
 }
 
 // A task graph on its canvas (layered layout, one item per task and per dependency).
 void BM_LoadDagCanvas(benchmark::State& state) {
     ProjectDocument document;
-    const Expected<std::string> label = openDaggenGraph(document, static_cast<int>(state.range(0)));
-    if (!label) {
-        state.SkipWithError(label.error().message.c_str());
-        return;
-    }
-    const EntryId id = document.entryAt(0).id;
+    const std::optional<EntryId> id = openDaggenGraph(state, document);
+    if (!id) return;
     for (auto _ : state) {
         CanvasWidget canvas(&document, std::make_unique<DagAdapter>());
         canvas.resize(1280, 800);
-        canvas.setEntry(id);
+        canvas.setEntry(*id);
         benchmark::DoNotOptimize(canvas.scene()->items().size());
     }
-    state.SetLabel(*label);
 }
 BENCHMARK(BM_LoadDagCanvas)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 
@@ -161,25 +161,20 @@ BENCHMARK(BM_LoadDagCanvas)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kM
 // to date: the items the edit does not touch are kept.
 void BM_EditDagCanvas(benchmark::State& state) {
     ProjectDocument document;
-    const Expected<std::string> label = openDaggenGraph(document, static_cast<int>(state.range(0)));
-    if (!label) {
-        state.SkipWithError(label.error().message.c_str());
-        return;
-    }
-    const EntryId id = document.entryAt(0).id;
+    const std::optional<EntryId> id = openDaggenGraph(state, document);
+    if (!id) return;
     CanvasWidget canvas(&document, std::make_unique<DagAdapter>());
     canvas.resize(1280, 800);
-    canvas.setEntry(id);
+    canvas.setEntry(*id);
     int step = 0;
     for (auto _ : state) {
-        const Instance& current = document.entry(id)->instance;
+        const Instance& current = document.entry(*id)->instance;
         const QString flops = (step++ % 2 == 0) ? QStringLiteral("3e9") : QStringLiteral("4e9");
         if (!canvas.apply(canvas.adapter()->setNodeProperty(current, 0, QStringLiteral("flops"), flops))) {
             state.SkipWithError("the edit was refused");
             return;
         }
     }
-    state.SetLabel(*label);
 }
 BENCHMARK(BM_EditDagCanvas)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 
