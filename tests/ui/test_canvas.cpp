@@ -377,6 +377,8 @@ private slots:
             QCOMPARE(nodesAfter[i]->pos(), nodesBefore[i] == nodesAfter[i] ? nodesBefore[i]->pos() : nodesAfter[i]->pos());
         }
         QVERIFY(nodesAfter[3]->node().value.contains(QStringLiteral("7")));
+        // The digest checked with the edit is the instance's (runs are current or stale by it).
+        QCOMPARE(document.entry(id)->digest, instanceDigest(document.entry(id)->instance));
         QVERIFY(nodesAfter[3]->isSelected());  // the selection follows the node
         int keptLinks = 0;
         for (std::size_t k = 0; k < scene->linkItems().size(); ++k) {
@@ -411,6 +413,7 @@ private slots:
         document.undoStack()->undo();
         QVERIFY(scene->nodeItems()[3]->node().value.contains(QStringLiteral("s=3")));
         QCOMPARE(scene->nodeItems()[0], nodesBefore[0]);
+        QCOMPARE(document.entry(id)->digest, instanceDigest(document.entry(id)->instance));
     }
 
     void theRunsLinkLoadsAreDrawnOnThePlatformWhileCurrent() {

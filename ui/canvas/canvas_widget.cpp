@@ -480,13 +480,13 @@ bool CanvasWidget::apply(const CanvasEdit& edit, const QHash<QString, QPointF>& 
         refuse(edit.error);
         return false;
     }
-    const QString why = ProjectDocument::validationError(*edit.instance);
-    if (!why.isEmpty()) {
-        refuse(why);
+    const ProjectDocument::CheckedInstance checked = ProjectDocument::check(*edit.instance);
+    if (!checked.error.isEmpty()) {
+        refuse(checked.error);
         return false;
     }
     if (m_message->level() == MessageBar::Level::Error) m_message->hide();
-    if (instanceDigest(*edit.instance) == e->digest) return true;
+    if (checked.digest == e->digest) return true;
     // The layout after the edit: every node of the new graph, new ones where the gesture put them.
     const CanvasGraph after = m_adapter->graph(*edit.instance);
     QHash<QString, QPointF> known;
@@ -499,11 +499,11 @@ bool CanvasWidget::apply(const CanvasEdit& edit, const QHash<QString, QPointF>& 
     m_applying = true;
     if (layout != e->layout) {
         m_document->undoStack()->beginMacro(edit.text);
-        m_document->editInstance(m_entryId, next, edit.text);
+        m_document->editInstance(m_entryId, next, edit.text, -1, checked.digest);
         m_document->setLayout(m_entryId, layout, edit.text);
         m_document->undoStack()->endMacro();
     } else {
-        m_document->editInstance(m_entryId, next, edit.text);
+        m_document->editInstance(m_entryId, next, edit.text, -1, checked.digest);
     }
     m_applying = false;
     if (!edit.newKeys.empty() && !m_pendingSelection)

@@ -44,20 +44,23 @@ void RenameEntryCommand::undo() {
 }
 
 EditInstanceCommand::EditInstanceCommand(ProjectDocument* document, EntryId id, Instance before,
-                                         Instance after, const QString& text, int mergeKey)
+                                         std::size_t beforeDigest, Instance after, std::size_t afterDigest,
+                                         const QString& text, int mergeKey)
     : m_document(document),
       m_id(id),
       m_before(std::move(before)),
       m_after(std::move(after)),
+      m_beforeDigest(beforeDigest),
+      m_afterDigest(afterDigest),
       m_mergeKey(mergeKey) {
     setText(text);
 }
 
 void EditInstanceCommand::redo() {
-    m_document->setEntryInstance(m_id, m_after);
+    m_document->setEntryInstance(m_id, m_after, m_afterDigest);
 }
 void EditInstanceCommand::undo() {
-    m_document->setEntryInstance(m_id, m_before);
+    m_document->setEntryInstance(m_id, m_before, m_beforeDigest);
 }
 
 int EditInstanceCommand::id() const {
@@ -68,6 +71,7 @@ bool EditInstanceCommand::mergeWith(const QUndoCommand* other) {
     const auto* edit = dynamic_cast<const EditInstanceCommand*>(other);
     if (!edit || edit->m_id != m_id || edit->m_mergeKey != m_mergeKey) return false;
     m_after = edit->m_after;
+    m_afterDigest = edit->m_afterDigest;
     // The history names the value reached ("Change T to 1200", not the first keystroke's "Change T to 1").
     setText(edit->text());
     return true;

@@ -49,8 +49,8 @@ private:
 // Replaces an entry's instance by a new version; consecutive edits with one merge key become one step.
 class EditInstanceCommand : public QUndoCommand {
 public:
-    EditInstanceCommand(ProjectDocument* document, EntryId id, Instance before, Instance after,
-                        const QString& text, int mergeKey);
+    EditInstanceCommand(ProjectDocument* document, EntryId id, Instance before, std::size_t beforeDigest,
+                        Instance after, std::size_t afterDigest, const QString& text, int mergeKey);
     void redo() override;
     void undo() override;
     int id() const override;
@@ -61,6 +61,8 @@ private:
     EntryId m_id;
     Instance m_before;
     Instance m_after;
+    std::size_t m_beforeDigest;  // instanceDigest of each, known when the command is made
+    std::size_t m_afterDigest;
     int m_mergeKey;
 };
 

@@ -92,6 +92,13 @@ QString ProjectDocument::validationError(const Instance& instance) {
     return parsed ? QString() : QString::fromStdString(parsed.error().message);
 }
 
+ProjectDocument::CheckedInstance ProjectDocument::check(const Instance& instance) {
+    const nlohmann::json json = instanceToJson(instance);
+    const Expected<Instance> parsed = instanceFromJson(json);
+    if (!parsed) return {QString::fromStdString(parsed.error().message), 0};
+    return {QString(), std::hash<std::string>{}(json.dump())};  // as instanceDigest
+}
+
 QString ProjectDocument::uniqueName(const QString& base) const {
     const QString stem = base.trimmed().isEmpty() ? QStringLiteral("instance") : base.trimmed();
     const auto taken = [this](const QString& name) {
@@ -128,10 +135,12 @@ void ProjectDocument::renameEntry(EntryId id, const QString& name) {
     m_undoStack.push(new RenameEntryCommand(this, id, e->name, uniqueName(trimmed)));
 }
 
-void ProjectDocument::editInstance(EntryId id, Instance after, const QString& text, int mergeKey) {
+void ProjectDocument::editInstance(EntryId id, Instance after, const QString& text, int mergeKey,
+                                   std::optional<std::size_t> digest) {
     const DocumentEntry* e = entry(id);
     if (!e) return;
-    m_undoStack.push(new EditInstanceCommand(this, id, e->instance, std::move(after), text, mergeKey));
+    const std::size_t afterDigest = digest ? *digest : instanceDigest(after);
+    m_undoStack.push(new EditInstanceCommand(this, id, e->instance, e->digest, std::move(after), afterDigest, text, mergeKey));
 }
 
 void ProjectDocument::setLayout(EntryId id, nlohmann::json layout, const QString& text) {
@@ -180,10 +189,10 @@ void ProjectDocument::setEntryName(EntryId id, const QString& name) {
     }
 }
 
-void ProjectDocument::setEntryInstance(EntryId id, Instance instance) {
+void ProjectDocument::setEntryInstance(EntryId id, Instance instance, std::size_t digest) {
     if (DocumentEntry* e = mutableEntry(id)) {
         e->instance = std::move(instance);
-        e->digest = instanceDigest(e->instance);
+        e->digest = digest;
         emit instanceChanged(id);
         emit runsChanged(id);  // which runs are current depends on the instance
     }

@@ -54,6 +54,12 @@ public:
 
     // Why `instance` is not a valid instance (the core's message naming the JSON path), empty when valid.
     static QString validationError(const Instance& instance);
+    // The same check and the instance's digest from one JSON form (a big instance's JSON is what costs).
+    struct CheckedInstance {
+        QString error;            // empty when valid
+        std::size_t digest = 0;   // instanceDigest(instance)
+    };
+    static CheckedInstance check(const Instance& instance);
     // A name not used by any entry, built from `base` ("gpu-node", "gpu-node (2)").
     QString uniqueName(const QString& base) const;
 
@@ -62,7 +68,9 @@ public:
     void removeEntry(EntryId id);
     void renameEntry(EntryId id, const QString& name);
     // mergeKey >= 0 merges consecutive edits with the same key on the same entry (typing in a spin box).
-    void editInstance(EntryId id, Instance after, const QString& text, int mergeKey = -1);
+    // `digest`, when known (check()), spares computing it again.
+    void editInstance(EntryId id, Instance after, const QString& text, int mergeKey = -1,
+                      std::optional<std::size_t> digest = std::nullopt);
     // Moves canvas elements: changes the entry's layout only, so its runs stay current.
     void setLayout(EntryId id, nlohmann::json layout, const QString& text);
 
@@ -96,7 +104,7 @@ private:
     void insertEntryAt(int row, DocumentEntry entry);
     DocumentEntry takeEntryAt(int row);
     void setEntryName(EntryId id, const QString& name);
-    void setEntryInstance(EntryId id, Instance instance);
+    void setEntryInstance(EntryId id, Instance instance, std::size_t digest);
     void setEntryLayout(EntryId id, nlohmann::json layout);
     void updateModified();
 
