@@ -11,6 +11,7 @@
 #include "views/plot_legend.h"
 #include "views/swatch_legend_item.h"
 #include "views/time_marker_layer.h"
+#include "views/plot_message.h"
 
 namespace hetsched::ui {
 
@@ -427,14 +428,7 @@ DagGanttPlot::DagGanttPlot(QWidget* parent) : QCustomPlot(parent) {
     m_markers = new TimeMarkerLayer(axisRect(), xAxis, kMarkerLayer);
     m_overlay = new Overlay(this);
 
-    m_message = new QCPItemText(this);
-    m_message->setPositionAlignment(Qt::AlignCenter);
-    m_message->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_message->position->setCoords(0.5, 0.5);
-    m_message->setColor(QColor(0x60, 0x60, 0x60));
-    m_message->setBrush(QColor(255, 255, 255, 220));
-    m_message->setPadding(QMargins(10, 6, 10, 6));
-    m_message->setSelectable(false);
+    m_message = addCentredMessage(this);
 
     axisRect()->insetLayout()->take(legend);
     axisRect()->insetLayout()->simplify();

@@ -10,6 +10,7 @@
 #include "views/chart_palette.h"
 #include "views/divisible_series.h"
 #include "views/plot_legend.h"
+#include "views/plot_message.h"
 
 namespace hetsched::ui {
 
@@ -97,16 +98,8 @@ DivisibleSimulationPlot::DivisibleSimulationPlot(Kind kind, QWidget* parent)
     first->insetLayout()->simplify();
     placeLegend(true);
 
-    m_message = new QCPItemText(this);
-    m_message->setPositionAlignment(Qt::AlignCenter);
-    m_message->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_message->position->setAxisRect(first);
-    m_message->position->setCoords(0.5, 0.5);
-    m_message->setColor(QColor(0x60, 0x60, 0x60));
-    m_message->setBrush(QColor(255, 255, 255, 220));
-    m_message->setPadding(QMargins(10, 6, 10, 6));
+    m_message = addCentredMessage(this, first);
     m_message->setClipToAxisRect(false);
-    m_message->setSelectable(false);
 
     connect(this, &QCustomPlot::mouseDoubleClick, this, [this] {
         fitView();

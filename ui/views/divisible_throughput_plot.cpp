@@ -8,6 +8,7 @@
 #include "util/number_text.h"
 #include "views/divisible_series.h"
 #include "views/plot_legend.h"
+#include "views/plot_message.h"
 
 namespace hetsched::ui {
 
@@ -83,14 +84,7 @@ DivisibleThroughputPlot::DivisibleThroughputPlot(QWidget* parent) : QCustomPlot(
     m_runLabel->setPadding(QMargins(2, 0, 4, 1));
     m_runLabel->setSelectable(false);
 
-    m_message = new QCPItemText(this);
-    m_message->setPositionAlignment(Qt::AlignCenter);
-    m_message->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_message->position->setCoords(0.5, 0.5);
-    m_message->setColor(QColor(0x60, 0x60, 0x60));
-    m_message->setBrush(QColor(255, 255, 255, 220));
-    m_message->setPadding(QMargins(10, 6, 10, 6));
-    m_message->setSelectable(false);
+    m_message = addCentredMessage(this);
     setRunThroughput(std::nullopt);
 
     setMouseTracking(true);

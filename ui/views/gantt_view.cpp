@@ -12,6 +12,7 @@
 #include "views/swatch_legend_item.h"
 #include "views/time_marker_layer.h"
 #include "views/plot_legend.h"
+#include "views/plot_message.h"
 
 namespace hetsched::ui {
 
@@ -62,14 +63,7 @@ GanttView::GanttView(QWidget* parent) : QCustomPlot(parent) {
     m_highlight->setSelectable(false);
     m_highlight->setVisible(false);
 
-    m_overlayText = new QCPItemText(this);
-    m_overlayText->setPositionAlignment(Qt::AlignCenter);
-    m_overlayText->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_overlayText->position->setCoords(0.5, 0.5);
-    m_overlayText->setColor(QColor(0x60, 0x60, 0x60));
-    m_overlayText->setBrush(QColor(255, 255, 255, 220));
-    m_overlayText->setPadding(QMargins(10, 6, 10, 6));
-    m_overlayText->setSelectable(false);
+    m_overlayText = addCentredMessage(this);
     QFont overlayFont = font();
     overlayFont.setPointSizeF(overlayFont.pointSizeF() * 1.15);
     m_overlayText->setFont(overlayFont);
