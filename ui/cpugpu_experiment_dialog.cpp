@@ -3,20 +3,17 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
-#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
-#include <QVBoxLayout>
 #include <algorithm>
 #include <map>
 #include <memory>
 
 #include "io/instance_io.h"
-#include "util/message_bar.h"
 #include "views/chart_palette.h"
 
 namespace hetsched::ui {
@@ -63,14 +60,7 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent)
     form->addRow(tr("Seed"), m_seed);
     form->addRow(tr("Exact MIP time limit"), m_exactLimit);
     form->addRow(tr("Plot"), m_statistic);
-    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addLayout(actionRow());
-    layout->addWidget(statusLabel());
-    layout->addWidget(messageBar());
-    layout->addWidget(m_plot, 1);
-    layout->addWidget(close);
+    layOut(form, m_plot);
 
     CpuGpuExperimentOptions defaults;
     defaults.maxTasks = 100;
@@ -80,7 +70,6 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent)
     setOptions(defaults);
 
     connect(m_statistic, &QComboBox::currentIndexChanged, this, [this] { showExperiment(); });
-    connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
     updateState();
 }
 

@@ -4,19 +4,16 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
-#include <QVBoxLayout>
 #include <algorithm>
 #include <map>
 #include <memory>
 
 #include "io/instance_io.h"
-#include "util/message_bar.h"
 #include "solvers/registry.h"
 #include "views/chart_palette.h"
 
@@ -87,14 +84,7 @@ DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : ExperimentDialog(QSt
     show->addWidget(m_metric, 1);
     show->addWidget(m_groupBy, 1);
     form->addRow(tr("Plot"), show);
-    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addLayout(actionRow());
-    layout->addWidget(statusLabel());
-    layout->addWidget(messageBar());
-    layout->addWidget(m_plot, 1);
-    layout->addWidget(close);
+    layOut(form, m_plot);
 
     // A run of a few seconds by default (the paper's grid is far larger: 1296 graphs, 5 platforms each).
     DagEvaluationConfig defaults;
@@ -104,7 +94,6 @@ DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : ExperimentDialog(QSt
 
     connect(m_groupBy, &QComboBox::currentIndexChanged, this, [this] { showRows(); });
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { showRows(); });
-    connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
     showRows();
     updateState();
 }

@@ -1,5 +1,6 @@
 #include "experiment_dialog.h"
 
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -9,6 +10,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QVBoxLayout>
 #include <algorithm>
 #include <qcustomplot.h>
 
@@ -120,6 +122,18 @@ QHBoxLayout* ExperimentDialog::actionRow() {
     row->addWidget(m_saveButton);
     for (QPushButton* button : m_exportButtons) row->addWidget(button);
     return row;
+}
+
+void ExperimentDialog::layOut(QLayout* form, QWidget* plot) {
+    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(close, &QDialogButtonBox::rejected, this, &ExperimentDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addLayout(actionRow());
+    layout->addWidget(m_status);
+    layout->addWidget(m_message);
+    layout->addWidget(plot, 1);
+    layout->addWidget(close);
 }
 
 void ExperimentDialog::updateState() {

@@ -17,6 +17,7 @@
 
 class QCustomPlot;
 class QHBoxLayout;
+class QLayout;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -63,6 +64,8 @@ protected:
     Expected<bool> exportChart(QCustomPlot* plot, const QString& path, QSize size) const;
     // Run, the progress bar, Save CSV and the Export buttons in one row.
     QHBoxLayout* actionRow();
+    // The usual dialog: the form, the action row, the status line and message bar, the plot, Close.
+    void layOut(QLayout* form, QWidget* plot);
     void updateState();
 
     QPushButton* runButton() const { return m_runButton; }
