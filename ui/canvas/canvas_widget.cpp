@@ -36,6 +36,13 @@ std::vector<layout::LayoutEdge> layoutEdges(const CanvasGraph& graph) {
 
 double rounded(double v) { return std::round(v * 10.0) / 10.0; }
 
+// The canvas's force-directed layout (on the GUI thread or off it, the same positions).
+std::vector<layout::Point> forcePositions(int nodeCount, const std::vector<layout::LayoutEdge>& edges) {
+    layout::ForceOptions options;
+    options.edgeLength = 170.0;
+    return layout::forceDirectedLayout(nodeCount, edges, options);
+}
+
 }  // namespace
 
 CanvasWidget::CanvasWidget(ProjectDocument* document, std::unique_ptr<CanvasAdapter> adapter, QWidget* parent)
@@ -239,12 +246,9 @@ std::vector<QPointF> CanvasWidget::automaticPositions(const Instance& instance, 
             points = layout::layeredLayout(n, layoutEdges(graph), options).position;
             break;
         }
-        case CanvasAutoLayout::ForceDirected: {
-            layout::ForceOptions options;
-            options.edgeLength = 170.0;
-            points = layout::forceDirectedLayout(n, layoutEdges(graph), options);
+        case CanvasAutoLayout::ForceDirected:
+            points = forcePositions(n, layoutEdges(graph));
             break;
-        }
     }
     std::vector<QPointF> out;
     out.reserve(points.size());
@@ -310,9 +314,7 @@ void CanvasWidget::startBackgroundLayout(const CanvasGraph& graph, bool store) {
     const EntryId entry = m_entryId;
     m_message->showMessage(tr("Laying out %1 nodes…").arg(n), MessageBar::Level::Information);
     m_layoutJob->start([this, n, edges = layoutEdges(graph), keys, entry, store](const Progress&) -> BackgroundJob::Delivery {
-        layout::ForceOptions options;
-        options.edgeLength = 170.0;
-        auto points = std::make_shared<std::vector<layout::Point>>(layout::forceDirectedLayout(n, edges, options));
+        auto points = std::make_shared<std::vector<layout::Point>>(forcePositions(n, edges));
         return [this, points, keys, entry, store] {
             if (m_message->level() == MessageBar::Level::Information) m_message->hide();
             // Only onto the graph it was made for: the same entry and the same nodes.

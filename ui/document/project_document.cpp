@@ -96,7 +96,7 @@ ProjectDocument::CheckedInstance ProjectDocument::check(const Instance& instance
     const nlohmann::json json = instanceToJson(instance);
     const Expected<Instance> parsed = instanceFromJson(json);
     if (!parsed) return {QString::fromStdString(parsed.error().message), 0};
-    return {QString(), std::hash<std::string>{}(json.dump())};  // as instanceDigest
+    return {QString(), instanceDigest(json)};
 }
 
 QString ProjectDocument::uniqueName(const QString& base) const {

@@ -48,7 +48,11 @@ std::optional<double> RunRecord::objective() const {
 }
 
 std::size_t instanceDigest(const Instance& instance) {
-    return std::hash<std::string>{}(instanceToJson(instance).dump());
+    return instanceDigest(instanceToJson(instance));
+}
+
+std::size_t instanceDigest(const nlohmann::json& instanceJson) {
+    return std::hash<std::string>{}(instanceJson.dump());
 }
 
 SolverOptions RunRecord::options() const {

@@ -32,8 +32,10 @@ struct RunRecord {
     SolverOptions options() const;
 };
 
-// A fingerprint of an instance's content, to tell which runs were computed on its current version.
+// A fingerprint of an instance's content, to tell which runs were computed on its current version; the
+// same from its JSON form (instanceToJson) when that is at hand.
 std::size_t instanceDigest(const Instance& instance);
+std::size_t instanceDigest(const nlohmann::json& instanceJson);
 
 // A run as the GUI keeps it: the result JSON with the options it was solved with added as "options".
 RunRecord makeRunRecord(SolveResult result, std::size_t digest, const SolverOptions& options = {});
