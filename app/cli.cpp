@@ -547,7 +547,7 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
     std::string graph, output;
     PlatformFlags platform;
     TaskGraphFormat format = TaskGraphFormat::Auto;
-    WfFormatOptions wf;
+    TaskGraphImportOptions wf;
     std::vector<std::string> wfFlags;
     std::uint64_t seed = 1;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -624,12 +624,12 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
             return kExitUsage;
         }
     }
-    Expected<DagInstance> dag = importTaskGraphFile(graph, *resolved, wf, format);
+    Expected<DagImport> dag = importTaskGraphFile(graph, *resolved, wf, format);
     if (!dag) {
         err << prefix << "error: " << dag.error().message << "\n";
         return kExitError;
     }
-    return writeDagInstance(*dag, output, prefix, out, err);
+    return writeDagInstance(dag->instance, output, prefix, out, err);
 }
 
 int runGenerate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {

@@ -7,6 +7,7 @@ packages=(
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev
   libeigen3-dev libglpk-dev libboost-graph-dev nlohmann-json3-dev
   libgtest-dev libbenchmark-dev
+  libgraphviz-dev libxml2-dev libsimgrid-dev libcli11-dev
   xvfb xauth
 )
 

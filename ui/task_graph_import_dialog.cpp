@@ -197,7 +197,7 @@ void TaskGraphImportDialog::setFormat(TaskGraphFormat format) {
     m_format->setCurrentIndex(m_format->findData(int(format)));
 }
 
-void TaskGraphImportDialog::setWfFormatOptions(const WfFormatOptions& options) {
+void TaskGraphImportDialog::setTaskGraphImportOptions(const TaskGraphImportOptions& options) {
     m_referenceSpeed->setValue(options.referenceSpeed / 1e9);
     m_alpha->setValue(options.alpha);
 }
@@ -287,7 +287,9 @@ Expected<DagInstance> TaskGraphImportDialog::load(const Request& request) {
                                      : request.random         ? generatePlatform(*request.random)
                                                               : readDagPlatformFile(request.platformFile);
     if (!platform) return Error{platform.error().kind, "Platform: " + platform.error().message};
-    return importTaskGraphFile(request.graph, *platform, request.options, request.format);
+    Expected<DagImport> imported = importTaskGraphFile(request.graph, *platform, request.options, request.format);
+    if (!imported) return imported.error();
+    return std::move(imported->instance);
 }
 
 void TaskGraphImportDialog::refresh() {

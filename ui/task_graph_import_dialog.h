@@ -37,7 +37,7 @@ public:
 
     void setGraphFile(const QString& path);
     void setFormat(TaskGraphFormat format);
-    void setWfFormatOptions(const WfFormatOptions& options);
+    void setTaskGraphImportOptions(const TaskGraphImportOptions& options);
     void setPlatformSource(PlatformSource source);
     void setPlatformFile(const QString& path);
     void setRandomPlatform(const DagPlatformConfig& config);
@@ -64,7 +64,7 @@ private:
     struct Request {
         std::string graph;
         TaskGraphFormat format = TaskGraphFormat::Auto;
-        WfFormatOptions options;
+        TaskGraphImportOptions options;
         std::optional<DagPlatform> platform;   // the current one, or...
         std::string platformFile;              // ...a file, or...
         std::optional<DagPlatformConfig> random;  // ...a random one

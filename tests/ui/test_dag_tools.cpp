@@ -116,10 +116,10 @@ private slots:
         config.heterogeneity = 5;
         config.seed = 3;
         dialog.setRandomPlatform(config);
-        WfFormatOptions options;
+        TaskGraphImportOptions options;
         options.referenceSpeed = 2e9;
         options.alpha = 0.25;
-        dialog.setWfFormatOptions(options);
+        dialog.setTaskGraphImportOptions(options);
         dialog.refresh();
         QVERIFY2(dialog.result().ok(), dialog.previewText().toUtf8().constData());
         QCOMPARE(dialog.result()->tasks.size(), std::size_t(5));

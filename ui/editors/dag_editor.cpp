@@ -235,13 +235,13 @@ void DagEditor::removeClusters() {
 bool DagEditor::importTaskGraph(const QString& path) {
     const DagInstance* in = dagOf(m_canvas->instance());
     if (!in) return false;
-    Expected<DagInstance> imported = importTaskGraphFile(path.toStdString(), in->platform);
+    Expected<DagImport> imported = importTaskGraphFile(path.toStdString(), in->platform);
     if (!imported) {
         m_canvas->refuse(QString::fromStdString(imported.error().message));
         return false;
     }
-    const int tasks = static_cast<int>(imported->tasks.size());
-    return m_canvas->apply({Instance(std::move(*imported)), {},
+    const int tasks = static_cast<int>(imported->instance.tasks.size());
+    return m_canvas->apply({Instance(std::move(imported->instance)), {},
                             tr("Import %n task(s) from %1", nullptr, tasks).arg(QFileInfo(path).fileName()), {}});
 }
 

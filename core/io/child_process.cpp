@@ -1,0 +1,1 @@
+// Placeholder: the child process runner lands later in this change.

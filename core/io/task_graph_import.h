@@ -1,0 +1,63 @@
+// Task graphs users already have, read by one reader per format into one shape: the tasks, the
+// dependencies and what was defaulted, merged or dropped on the way. A reader knows no platform; the
+// dispatcher (io/dag_import.h) places the graph on one and validates it (a cycle is named there).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/expected.h"
+#include "model/dag.h"
+
+namespace hetsched {
+
+// How a file's quantities become flops and bytes. Shared by every reader; a reader uses what applies.
+struct TaskGraphImportOptions {
+    double referenceSpeed = 1e9;           // flop/s: a task measured to run r seconds gets r * referenceSpeed flops
+    double alpha = 0;                      // Amdahl fraction of the tasks whose file gives none
+    std::optional<double> defaultFlops;    // flops of a task the file gives no size; none: such a task is an error
+    std::optional<double> defaultBytes;    // bytes of a dependency the file gives no size; none: such an edge is an error
+};
+
+// A task graph as read: tasks and dependencies by task index, before it meets a platform.
+struct TaskGraph {
+    std::vector<DagTask> tasks;
+    std::vector<DagEdge> edges;
+};
+
+// One reader's answer. `notes` are whole sentences for the summary a user sees ("merged 3 duplicate
+// edges (bytes added)", "12 tasks without a size got --default-flops 1e9"); none when nothing was
+// defaulted, merged, dropped or ignored.
+struct TaskGraphImport {
+    std::string format;                    // what was read, for the summary: "daggen DOT", "WfFormat 1.4", ...
+    TaskGraph graph;
+    std::vector<std::string> notes;
+};
+
+// The error when tasks (or edges) have no size and no default was given; names the CLI flags.
+Error missingSizeError(std::size_t count, const std::string& example, bool edges);
+
+// Every reader below: errors name the line (text and XML formats) or the JSON path, never the file
+// (the dispatcher adds it), and what is wrong. None of them validates acyclicity.
+
+// Any DOT file, through Graphviz's cgraph (io/dot_reader.cpp). Conventions: daggen (`size` = flops on
+// a node, bytes on an edge, `alpha`), SimGrid (`root`/`end` pseudo-tasks, `size="-1"` = a control
+// dependency of 0 bytes, `performer`/`order` ignored), duplicate edges merged (bytes added).
+Expected<TaskGraphImport> readDotTaskGraph(std::string_view text, const TaskGraphImportOptions& options);
+
+// daggen's native text output (NODE_COUNT / NODE lines; TRANSFER nodes become edge bytes).
+Expected<TaskGraphImport> readDaggenTextTaskGraph(std::string_view text, const TaskGraphImportOptions& options);
+
+// Kasahara's Standard Task Graph Set (io/stg_reader.cpp): costs in time units, times referenceSpeed.
+Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGraphImportOptions& options);
+
+// WfCommons WfFormat 1.0 to 1.5, WorkflowHub 0.2, SimGrid's dag-from-json and WRENCH's JSON
+// (io/wfformat_reader.cpp).
+Expected<TaskGraphImport> readWfFormatTaskGraph(std::string_view text, const TaskGraphImportOptions& options);
+
+// Pegasus DAX 2.0 to 3.6 through libxml2 (io/dax_reader.cpp).
+Expected<TaskGraphImport> readDaxTaskGraph(std::string_view text, const TaskGraphImportOptions& options);
+
+}  // namespace hetsched

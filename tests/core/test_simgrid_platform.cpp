@@ -1,0 +1,2 @@
+// Placeholder: replaced in this change.
+#include <gtest/gtest.h>
