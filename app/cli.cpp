@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "io/dag_import.h"
+#include "io/simgrid_platform.h"
 #include "io/instance_io.h"
 #include "model/dag_random.h"
 #include "solvers/dag/dag_experiments.h"
@@ -41,8 +42,11 @@ void printUsage(std::ostream& out) {
            "  hetsched experiment NAME [FLAGS]... [-o OUT.csv]\n"
            "                                        run a built-in experiment, print CSV (hetsched experiment: the list)\n"
            "  hetsched import GRAPH (--platform FILE.xml|FILE.json | --clusters N [RANDOM PLATFORM FLAGS])\n"
-           "                  [--format auto|dot|wfformat] [--reference-speed FLOPS] [--alpha A] [-o OUT.json]\n"
-           "                                        a daggen DOT or WfFormat task graph as a dag instance\n"
+           "                  [--format auto|dot|wfformat|dax|stg|daggen] [--default-flops F] [--default-bytes B]\n"
+           "                  [--reference-speed FLOPS] [--alpha A] [-o OUT.json]\n"
+           "                                        a task graph (DOT, WfFormat, DAX, STG, daggen) as a dag instance\n"
+           "  hetsched import PLATFORM.xml --kind steady_state [--source HOST] [-o OUT.json]\n"
+           "                                        a SimGrid platform as a steady-state bag of tasks\n"
            "  hetsched generate dag [--tasks N] [--fat F] [--regularity R] [--density D] [--jump J] [--ccr C]\n"
            "                  [--max-alpha A] [--complexity mixed|same] [--seed S] [PLATFORM FLAGS] [-o OUT.json]\n"
            "                                        a random task graph on a platform (hetsched generate: the flags)\n"
@@ -435,8 +439,9 @@ std::string formatDouble(double v) {
 
 const char* kPlatformFlagsHelp =
     "platform (one of):\n"
-    "  --platform FILE            a SimGrid platform XML (.xml: its <cluster> elements) or JSON (.json: a dag\n"
-    "                             instance's platform or a bare {\"clusters\": [...], \"backbone\": {...}})\n"
+    "  --platform FILE            a SimGrid platform XML (.xml, loaded by SimGrid: clusters, zones and hosts)\n"
+    "                             or JSON (.json: a dag instance's platform or a bare\n"
+    "                             {\"clusters\": [...], \"backbone\": {...}})\n"
     "  --clusters N               the random platform of N'Takpe and Suter 2006 (section 5), with\n"
     "    [--min-processors 16] [--max-processors 128] [--min-speed 1e9] [--heterogeneity 2] [--platform-seed S]\n"
     "                             processors per cluster uniform in [min, max], speeds uniform in\n"
@@ -512,7 +517,7 @@ Expected<DagPlatform> resolvePlatform(const PlatformFlags& p, bool required, std
 
 // Writes the instance as JSON to `output` (stdout when empty); with a file, a summary line on stdout.
 int writeDagInstance(const DagInstance& dag, const std::string& output, const std::string& prefix, std::ostream& out,
-                     std::ostream& err) {
+                     std::ostream& err, const std::string& source = {}) {
     const std::string text = instanceToJson(Instance{dag}).dump(2) + "\n";
     if (output.empty()) {
         out << text;
@@ -525,7 +530,47 @@ int writeDagInstance(const DagInstance& dag, const std::string& output, const st
     long long processors = 0;
     for (const DagCluster& c : dag.platform.clusters) processors += c.processors;
     out << output << ": " << dag.tasks.size() << " tasks, " << dag.edges.size() << " edges, "
-        << dag.platform.clusters.size() << " cluster(s), " << processors << " processors\n";
+        << dag.platform.clusters.size() << " cluster(s), " << processors << " processors"
+        << (source.empty() ? "" : " (" + source + ")") << "\n";
+    return kExitOk;
+}
+
+// hetsched import PLATFORM.xml --kind steady_state: SimGrid's hosts and routes as a bag of tasks.
+int importSteadyStatePlatform(const std::string& file, const std::optional<std::string>& source,
+                              const PlatformFlags& platform, const std::string& output, std::ostream& out,
+                              std::ostream& err) {
+    const std::string prefix = "hetsched import: ";
+    if (file.empty()) {
+        err << prefix << "missing the SimGrid PLATFORM.xml file\n";
+        return kExitUsage;
+    }
+    if (!platform.file.empty() || !platform.randomFlags.empty()) {
+        err << prefix << "--kind steady_state takes the SimGrid platform as its file, not "
+            << (platform.file.empty() ? platform.randomFlags.front() : std::string("--platform")) << "\n";
+        return kExitUsage;
+    }
+    Expected<SimGridPlatform> loaded = loadSimGridPlatform(file);
+    Expected<SteadyStateInstance> steady = loaded ? steadyStateFromSimGrid(*loaded, source)
+                                                  : Expected<SteadyStateInstance>(loaded.error());
+    if (!steady) {
+        const std::string& message = steady.error().message;
+        err << prefix << "error: " << (message.rfind(file, 0) == 0 ? "" : file + ": ") << message << "\n";
+        return kExitError;
+    }
+    const std::string text = instanceToJson(Instance{*steady}).dump(2) + "\n";
+    if (output.empty()) {
+        out << text;
+        return kExitOk;
+    }
+    if (auto written = writeTextFileAtomically(output, text); !written) {
+        err << prefix << "error: " << written.error().message << "\n";
+        return kExitError;
+    }
+    std::size_t processors = 0;
+    for (const SteadyNode& n : steady->nodes) processors += n.speed > 0 ? 1 : 0;
+    out << output << ": steady_state bag of tasks, " << processors << " processors, "
+        << steady->nodes.size() - processors << " routers, " << steady->links.size() << " links, source "
+        << steady->nodes[steady->application.source].name << "\n";
     return kExitOk;
 }
 
@@ -535,20 +580,34 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
     const std::string prefix = "hetsched import: ";
     if (args.empty() || args.front() == "--help" || args.front() == "-h") {
         (args.empty() ? err : out)
-            << "usage: hetsched import GRAPH PLATFORM [--format auto|dot|wfformat] [--reference-speed FLOPS] [--alpha A]\n"
+            << "usage: hetsched import GRAPH PLATFORM [--format " << taskGraphFormatNames() << "]\n"
+               "                       [--default-flops F] [--default-bytes B] [--reference-speed FLOPS] [--alpha A]\n"
                "                       [--seed S] [-o OUT.json]\n"
-               "GRAPH: a daggen DOT file (.dot, .gv) or a WfCommons WfFormat JSON (.json); --format auto decides by\n"
-               "extension, then by content. WfFormat only: a task of runtime r s gets r x --reference-speed flops\n"
-               "(default 1e9) and Amdahl fraction --alpha (default 0). --seed (default 1) seeds the random platform.\n"
+               "       hetsched import PLATFORM.xml --kind steady_state [--source HOST] [-o OUT.json]\n"
+               "GRAPH: DOT (.dot, .gv: daggen, SimGrid, any Graphviz graph), WfCommons WfFormat 1.0 to 1.5,\n"
+               "WorkflowHub 0.2, SimGrid or WRENCH JSON (.json), Pegasus DAX (.dax, .xml), STG (.stg) or daggen's\n"
+               "text output; --format auto (the default) decides by extension, then by content.\n"
+               "  --default-flops F          flops of the tasks the file gives no size (DOT without sizes, a\n"
+               "                             workflow task without runtime); without it such a file is refused\n"
+               "  --default-bytes B          bytes of the dependencies the file gives no size\n"
+               "  --reference-speed 1e9      flop/s of the machine that measured runtimes (WfFormat, DAX, STG):\n"
+               "                             a task of r seconds gets r x FLOPS flops\n"
+               "  --alpha 0                  Amdahl fraction of the tasks whose file gives none\n"
+               "  --seed 1                   seeds the random platform\n"
             << kPlatformFlagsHelp
-            << "Writes the dag instance as JSON to OUT.json (then a summary on stdout), or to stdout.\n";
+            << "--kind steady_state: the hosts of a SimGrid platform as the processors of a bag of tasks, its\n"
+               "links and routes as routers and links (docs/formats.md), the master at --source HOST (default:\n"
+               "the first host).\n"
+               "Writes the instance as JSON to OUT.json (then a summary on stdout), or to stdout (the summary's\n"
+               "notes on stderr).\n";
         return args.empty() ? kExitUsage : kExitOk;
     }
-    std::string graph, output;
+    std::string graph, output, kind = "dag";
+    std::optional<std::string> source;
     PlatformFlags platform;
     TaskGraphFormat format = TaskGraphFormat::Auto;
-    TaskGraphImportOptions wf;
-    std::vector<std::string> wfFlags;
+    TaskGraphImportOptions options;
+    bool referenceSpeedGiven = false;
     std::uint64_t seed = 1;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
@@ -566,22 +625,38 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
         }
         const std::string& value = args[++i];
         std::optional<Error> problem;
+        const auto positive = [&](double lo, double hi, const char* unit) -> std::optional<double> {
+            auto v = parseNumber(value, arg);
+            if (!v) problem = v.error();
+            else if (!(*v >= lo && *v <= hi))
+                problem = invalidInput(arg + " must be between " + formatDouble(lo) + " and " + formatDouble(hi) + unit +
+                                       ", got '" + value + "'");
+            else return *v;
+            return std::nullopt;
+        };
         if (auto handled = setPlatformFlag(platform, arg, value)) {
             problem = *handled;
         } else if (arg == "-o" || arg == "--output") {
             output = value;
         } else if (arg == "--format") {
             const std::optional<TaskGraphFormat> f = taskGraphFormatFromName(value);
-            if (!f) problem = invalidInput("--format must be auto, dot or wfformat, got '" + value + "'");
+            if (!f) problem = invalidInput("--format must be one of " + taskGraphFormatNames() + ", got '" + value + "'");
             else format = *f;
-        } else if (arg == "--reference-speed" || arg == "--alpha") {
-            auto v = parseNumber(value, arg);
-            if (!v) problem = v.error();
-            else if (arg == "--alpha" && !(*v >= 0 && *v <= 1)) problem = invalidInput("--alpha must be in [0, 1], got '" + value + "'");
-            else if (arg == "--reference-speed" && !(*v >= 1e-6 && *v <= 1e20))
-                problem = invalidInput("--reference-speed must be between 1e-6 and 1e20 flop/s, got '" + value + "'");
-            else (arg == "--alpha" ? wf.alpha : wf.referenceSpeed) = *v;
-            wfFlags.push_back(arg);
+        } else if (arg == "--kind") {
+            if (value != "dag" && value != "steady_state")
+                problem = invalidInput("--kind must be dag or steady_state, got '" + value + "'");
+            kind = value;
+        } else if (arg == "--source") {
+            source = value;
+        } else if (arg == "--alpha") {
+            if (auto v = positive(0, 1, "")) options.alpha = *v;
+        } else if (arg == "--reference-speed") {
+            if (auto v = positive(1e-6, 1e20, " flop/s")) options.referenceSpeed = *v;
+            referenceSpeedGiven = true;
+        } else if (arg == "--default-flops") {
+            if (auto v = positive(0, 1e30, " flops")) options.defaultFlops = *v;
+        } else if (arg == "--default-bytes") {
+            if (auto v = positive(0, 1e30, " bytes")) options.defaultBytes = *v;
         } else if (arg == "--seed") {
             auto v = parseInteger(value, arg, 0, 1LL << 52);
             if (!v) problem = v.error();
@@ -594,13 +669,41 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
             return kExitUsage;
         }
     }
+    if (kind == "steady_state") return importSteadyStatePlatform(graph, source, platform, output, out, err);
+    if (source) {
+        err << prefix << "--source applies to --kind steady_state only\n";
+        return kExitUsage;
+    }
     if (graph.empty()) {
-        err << prefix << "missing the task GRAPH file (.dot, .gv or .json)\n";
+        err << prefix << "missing the task GRAPH file\n";
         return kExitUsage;
     }
     if (platform.file.empty() && !platform.random) {
         err << prefix << "missing the platform: --platform FILE.xml|FILE.json or --clusters N\n";
         return kExitUsage;
+    }
+    Expected<std::string> text = readTextFile(graph);
+    if (!text) {
+        err << prefix << "error: " << text.error().message << "\n";
+        return kExitError;
+    }
+    if (referenceSpeedGiven) {
+        TaskGraphFormat actual = format;
+        if (actual == TaskGraphFormat::Auto) {
+            Expected<TaskGraphFormat> detected = detectTaskGraphFormat(graph, *text);
+            if (detected) actual = *detected;
+        }
+        if (actual == TaskGraphFormat::Dot || actual == TaskGraphFormat::DaggenText) {
+            err << prefix << "--reference-speed applies to graphs with runtimes (wfformat, dax, stg); a "
+                << taskGraphFormatName(actual) << " file gives its tasks' flops\n";
+            return kExitUsage;
+        }
+    }
+    // The graph first: a broken file is reported before a platform is loaded or drawn.
+    Expected<TaskGraphImport> read = readTaskGraph(graph, *text, options, format);
+    if (!read) {
+        err << prefix << "error: " << read.error().message << "\n";
+        return kExitError;
     }
     Expected<DagPlatform> resolved = resolvePlatform(platform, true, seed);
     if (!resolved) {
@@ -608,28 +711,14 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
         err << prefix << (usage ? "" : "error: ") << resolved.error().message << "\n";
         return usage ? kExitUsage : kExitError;
     }
-    if (!wfFlags.empty()) {
-        TaskGraphFormat actual = format;
-        if (actual == TaskGraphFormat::Auto) {
-            Expected<std::string> text = readTextFile(graph);
-            if (!text) {
-                err << prefix << "error: " << text.error().message << "\n";
-                return kExitError;
-            }
-            Expected<TaskGraphFormat> detected = detectTaskGraphFormat(graph, *text);
-            if (detected) actual = *detected;
-        }
-        if (actual == TaskGraphFormat::Dot) {
-            err << prefix << wfFlags.front() << " applies to WfFormat graphs only (a DOT file gives its tasks' flops and alpha)\n";
-            return kExitUsage;
-        }
-    }
-    Expected<DagImport> dag = importTaskGraphFile(graph, *resolved, wf, format);
+    Expected<DagInstance> dag = placeTaskGraph(std::move(read->graph), *resolved);
     if (!dag) {
-        err << prefix << "error: " << dag.error().message << "\n";
+        err << prefix << "error: " << graph << ": " << dag.error().message << "\n";
         return kExitError;
     }
-    return writeDagInstance(dag->instance, output, prefix, out, err);
+    std::ostream& notes = output.empty() ? err : out;
+    for (const std::string& note : read->notes) notes << prefix << "note: " << note << "\n";
+    return writeDagInstance(*dag, output, prefix, out, err, read->format);
 }
 
 int runGenerate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {

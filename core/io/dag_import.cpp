@@ -89,9 +89,28 @@ Expected<TaskGraphFormat> detectTaskGraphFormat(const std::string& path, std::st
         if (end == std::string_view::npos || line.find_first_not_of(" \t\r", end) == std::string_view::npos)
             return TaskGraphFormat::Stg;
     }
-    if (hasExtension(path, ".xml") && head.find("<adag") != std::string::npos) return TaskGraphFormat::Dax;
+    if (line.starts_with("<") && head.find("<platform") != std::string::npos)
+        return invalidInput("a SimGrid platform, not a task graph (give it as --platform FILE, or import it with "
+                            "--kind steady_state)");
     return invalidInput("unknown task graph format: the name (.dot .gv .json .dax .stg) and the content match none "
                         "(give --format " + taskGraphFormatNames().substr(5) + ")");
+}
+
+ExternalFileKind classifyExternalFile(const std::string& path, std::string_view text) {
+    if (hasExtension(path, ".hsproj")) return ExternalFileKind::HetSched;
+    const std::string_view head = text.substr(0, 65536);
+    const std::string_view line = firstMeaningfulLine(text);
+    if (line.starts_with("{")) {
+        // Instances carry "kind", projects "entries"; workflows (WfFormat, SimGrid, WRENCH) a "workflow".
+        return head.find("\"workflow\"") != std::string_view::npos ? ExternalFileKind::TaskGraph
+                                                                   : ExternalFileKind::HetSched;
+    }
+    if (line.starts_with("<")) {
+        if (head.find("<adag") != std::string_view::npos) return ExternalFileKind::TaskGraph;
+        if (head.find("<platform") != std::string_view::npos) return ExternalFileKind::SimGridPlatform;
+        return ExternalFileKind::Unknown;
+    }
+    return detectTaskGraphFormat(path, text).ok() ? ExternalFileKind::TaskGraph : ExternalFileKind::Unknown;
 }
 
 Error missingSizeError(std::size_t count, const std::string& example, bool edges) {

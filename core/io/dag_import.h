@@ -47,6 +47,11 @@ Expected<DagImport> importTaskGraphFile(const std::string& path, const DagPlatfo
                                         const TaskGraphImportOptions& options = {},
                                         TaskGraphFormat format = TaskGraphFormat::Auto);
 
+// What a file a user opens or drops is: a HetSched instance or project, a task graph to import, a
+// SimGrid platform, or none of these (then `why` says so). Decided by the name, then the content.
+enum class ExternalFileKind { HetSched, TaskGraph, SimGridPlatform, Unknown };
+ExternalFileKind classifyExternalFile(const std::string& path, std::string_view text);
+
 // A platform in JSON: the platform of a "dag" instance, or a bare platform object
 // {"clusters": [...], "backbone": {...}} as in an instance (errors name the JSON path).
 Expected<DagPlatform> parseDagPlatformJson(std::string_view jsonText);

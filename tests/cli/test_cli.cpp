@@ -426,18 +426,22 @@ TEST(CliImport, BadInputGivesOneLineNamingTheProblem) {
         {"", 2, "usage: hetsched import"},
         {dot, 2, "missing the platform"},
         {"--clusters 2", 2, "missing the task GRAPH"},
-        {dot + " --clusters 2 --format xml", 2, "--format must be auto, dot or wfformat, got 'xml'"},
+        {dot + " --clusters 2 --format xml", 2, "--format must be one of auto|dot|wfformat|dax|stg|daggen, got 'xml'"},
         {dot + " --clusters 0", 2, "--clusters must be an integer between 1 and 1000"},
         {dot + " --heterogeneity 3", 2, "--heterogeneity needs --clusters N"},
         {dot + " --clusters 2 --platform " + dagData("two-clusters.xml"), 2, "are exclusive"},
-        {dot + " --clusters 2 --alpha 0.3", 2, "--alpha applies to WfFormat graphs only"},
+        {dot + " --clusters 2 --reference-speed 2e9", 2, "--reference-speed applies to graphs with runtimes"},
+        {dot + " --clusters 2 --alpha 1.5", 2, "--alpha must be between 0 and 1"},
+        {dot + " --clusters 2 --default-flops -1", 2, "--default-flops must be between 0 and 1e+30"},
+        {dot + " --clusters 2 --source h", 2, "--source applies to --kind steady_state only"},
+        {dot + " --kind tree", 2, "--kind must be dag or steady_state"},
         {dot + " --clusters 2 --bogus 1", 2, "unknown flag --bogus"},
         {dot + " --clusters", 2, "--clusters needs a value"},
         {dot + " " + dot + " --clusters 2", 2, "one GRAPH only"},
         {dagData("missing.dot") + " --clusters 2", 1, "missing.dot"},
-        {dagData("cyclic.dot") + " --clusters 2", 1, "cyclic.dot: DOT graph: the graph has a cycle: b -> c -> a -> b"},
+        {dagData("cyclic.dot") + " --clusters 2", 1, "cyclic.dot: the graph has a cycle: b -> c -> a -> b"},
         {dagData("platform.json") + " --clusters 2", 1, "platform.json"},
-        {dagData("two-clusters.xml") + " --clusters 2", 1, "unknown task graph format"},
+        {dagData("two-clusters.xml") + " --clusters 2", 1, "a SimGrid platform, not a task graph"},
         {dot + " --platform " + dagData("cyclic.dot"), 1, "unknown platform format"},
         {dot + " --platform " + example("partition-small.json"), 1, "a \"partition\" instance has no cluster platform"},
         {dot + " --platform " + dagData("missing.xml"), 1, "missing.xml"},
@@ -459,6 +463,44 @@ TEST(CliImport, BadInputGivesOneLineNamingTheProblem) {
     const CliRun wrong = hetsched("import " + renamed.string() + " --clusters 2 --format wfformat");
     EXPECT_EQ(wrong.exitCode, 1);
     EXPECT_NE(wrong.err.find("graph.txt"), std::string::npos) << wrong.err;
+}
+
+TEST(CliImport, AGraphWithoutSizesNeedsTheDefaultsAndTheSummarySaysWhatWasDefaulted) {
+    const fs::path bare = scratch("bare.dot");
+    {
+        std::ofstream f(bare);
+        f << "digraph snakemake {\n  all; align -> call; call -> all; align -> call;\n}\n";
+    }
+    const CliRun refused = hetsched("import " + bare.string() + " --clusters 2");
+    EXPECT_EQ(refused.exitCode, 1);
+    EXPECT_NE(refused.err.find("--default-flops"), std::string::npos) << refused.err;
+    const fs::path out = scratch("bare.json");
+    const CliRun r = hetsched("import " + bare.string() + " --clusters 2 --default-flops 5e9 --default-bytes 1e6 -o " +
+                              out.string());
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("3 tasks, 2 edges"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("note: "), std::string::npos) << "the summary names what was defaulted or merged: " << r.out;
+    const auto j = nlohmann::json::parse(readFile(out));
+    for (const auto& task : j["tasks"]) EXPECT_DOUBLE_EQ(task["flops"].get<double>(), 5e9);
+    EXPECT_EQ(hetsched("solve " + out.string()).exitCode, 0);
+}
+
+TEST(CliImport, ASimGridPlatformAsASteadyStateInstanceSolves) {
+    const fs::path out = scratch("steady.json");
+    const CliRun r = hetsched("import " + dagData("two-clusters.xml") + " --kind steady_state -o " + out.string());
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("steady_state bag of tasks, 48 processors"), std::string::npos) << r.out;
+    const auto j = nlohmann::json::parse(readFile(out));
+    EXPECT_EQ(j["kind"], "steady_state");
+    const CliRun solved = hetsched("solve " + out.string());
+    ASSERT_EQ(solved.exitCode, 0) << solved.err;
+    EXPECT_GT(nlohmann::json::parse(solved.out)["throughput"].get<double>(), 0) << solved.out;
+    const CliRun unknown = hetsched("import " + dagData("two-clusters.xml") + " --kind steady_state --source nowhere");
+    EXPECT_EQ(unknown.exitCode, 1);
+    EXPECT_NE(unknown.err.find("nowhere"), std::string::npos) << unknown.err;
+    const CliRun broken = hetsched("import " + dagData("cyclic.dot") + " --kind steady_state");
+    EXPECT_EQ(broken.exitCode, 1);
+    EXPECT_EQ(std::count(broken.err.begin(), broken.err.end(), '\n'), 1) << broken.err;
 }
 
 TEST(CliGenerate, DagIsSeededAndSolves) {
