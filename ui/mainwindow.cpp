@@ -24,6 +24,12 @@
 #include <QToolButton>
 #include <QUndoView>
 #include <QUrl>
+#include <QEventLoop>
+#include <QFutureWatcher>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QtConcurrent/QtConcurrentRun>
+#include <atomic>
 
 #include "cpugpu_experiment_dialog.h"
 #include "dag_evaluation_dialog.h"
@@ -36,7 +42,9 @@
 #include "editors/partition_editor.h"
 #include "editors/partition_edits.h"
 #include "instance_list_panel.h"
+#include "io/dag_import.h"
 #include "io/instance_io.h"
+#include "io/simgrid_platform.h"
 #include "io/project.h"
 #include "recovery_dialog.h"
 #include "result_pane.h"
@@ -321,7 +329,8 @@ void MainWindow::createActions() {
     });
     m_importTaskGraphAction = new QAction(tr("Import &Task Graph…"), this);
     m_importTaskGraphAction->setStatusTip(
-        tr("Add a daggen DOT or WfFormat task graph on a SimGrid, current or random platform as a dag instance"));
+        tr("Add a task graph (DOT, WfFormat, Pegasus DAX, STG, daggen) on a SimGrid, current or random platform as a "
+           "dag instance"));
     connect(m_importTaskGraphAction, &QAction::triggered, this, [this] {
         TaskGraphImportDialog* dialog = createTaskGraphImportDialog();
         if (dialog->exec() == QDialog::Accepted) addImportedTaskGraph(*dialog);
@@ -801,20 +810,94 @@ bool MainWindow::maybeSave() {
 }
 
 void MainWindow::openWithDialog() {
-    if (!maybeSave()) return;
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Open"), dialogDirectory(),
-        tr("HetSched files (*.json *.hsproj);;Instances (*.json);;Projects (*.hsproj);;All files (*)"));
+        tr("Every file HetSched reads (*.json *.hsproj *.dot *.gv *.dax *.xml *.stg *.txt);;"
+           "HetSched instances and projects (*.json *.hsproj);;"
+           "Task graphs: DOT, WfFormat, Pegasus DAX, STG, daggen (*.dot *.gv *.json *.dax *.xml *.stg *.txt);;"
+           "SimGrid platforms (*.xml);;All files (*)"));
     if (path.isEmpty()) return;
     rememberDirectory(path);
-    Expected<bool> loaded = loadFile(path);
-    if (!loaded) showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), errorText(loaded.error()));
+    openPath(path);
 }
 
 void MainWindow::openPath(const QString& path) {
+    const QString name = QFileInfo(path).fileName();
+    Expected<std::string> text = readTextFile(path.toStdString());
+    if (!text) {
+        showError(tr("Cannot open %1").arg(name), errorText(text.error()));
+        return;
+    }
+    switch (classifyExternalFile(path.toStdString(), *text)) {
+    case ExternalFileKind::TaskGraph: {
+        TaskGraphImportDialog* dialog = createTaskGraphImportDialog();
+        dialog->setGraphFile(path);
+        if (dialog->exec() == QDialog::Accepted) addImportedTaskGraph(*dialog);
+        dialog->deleteLater();
+        return;
+    }
+    case ExternalFileKind::SimGridPlatform:
+        importSimGridPlatform(path);
+        return;
+    case ExternalFileKind::HetSched:
+    case ExternalFileKind::Unknown:
+        break;
+    }
     if (!maybeSave()) return;
     Expected<bool> loaded = loadFile(path);
-    if (!loaded) showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), errorText(loaded.error()));
+    if (!loaded) showError(tr("Cannot open %1").arg(name), errorText(loaded.error()));
+}
+
+void MainWindow::importSimGridPlatform(const QString& path) {
+    QMessageBox box(QMessageBox::Question, tr("SimGrid platform"),
+                    tr("%1 is a SimGrid platform. What should it become?").arg(QFileInfo(path).fileName()),
+                    QMessageBox::Cancel, this);
+    QPushButton* steady = box.addButton(tr("A steady-state instance"), QMessageBox::AcceptRole);
+    steady->setToolTip(tr("Its hosts compute a bag of tasks sent from the first host; its links and routes become "
+                          "routers and links"));
+    QPushButton* platform = box.addButton(tr("The platform of a task graph…"), QMessageBox::ActionRole);
+    box.setDefaultButton(steady);
+    box.exec();
+    if (box.clickedButton() == steady) {
+        addSimGridSteadyState(path);
+    } else if (box.clickedButton() == platform) {
+        TaskGraphImportDialog* dialog = createTaskGraphImportDialog();
+        dialog->setPlatformFile(path);
+        if (dialog->exec() == QDialog::Accepted) addImportedTaskGraph(*dialog);
+        dialog->deleteLater();
+    }
+}
+
+EntryId MainWindow::addSimGridSteadyState(const QString& path) {
+    QProgressDialog progress(tr("Loading %1 with SimGrid…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 0, this);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(300);
+    std::atomic<bool> stop{false};
+    const std::string file = path.toStdString();
+    QFutureWatcher<Expected<SteadyStateInstance>> watcher;
+    QEventLoop loop;
+    connect(&watcher, &QFutureWatcherBase::finished, &loop, &QEventLoop::quit);
+    connect(&progress, &QProgressDialog::canceled, this, [&stop] { stop = true; });
+    watcher.setFuture(QtConcurrent::run([file, &stop]() -> Expected<SteadyStateInstance> {
+        Expected<SimGridPlatform> loaded = loadSimGridPlatform(file, Progress({}, &stop));
+        if (!loaded) return loaded.error();
+        Expected<SteadyStateInstance> steady = steadyStateFromSimGrid(*loaded);
+        if (!steady) return Error{steady.error().kind, file + ": " + steady.error().message};
+        return steady;
+    }));
+    loop.exec();
+    progress.reset();
+    Expected<SteadyStateInstance> steady = watcher.result();
+    if (!steady) {
+        if (steady.error().kind != ErrorKind::Cancelled)
+            showError(tr("Cannot import %1").arg(QFileInfo(path).fileName()), errorText(steady.error()));
+        return 0;
+    }
+    const EntryId id = m_document->addEntry(m_document->uniqueName(QFileInfo(path).completeBaseName()),
+                                            Instance{std::move(*steady)});
+    statusBar()->showMessage(tr("Imported %1 as a steady-state instance").arg(QFileInfo(path).fileName()),
+                             kStatusTimeoutMs);
+    return id;
 }
 
 bool MainWindow::save() {

@@ -91,6 +91,9 @@ public:
     // accepted result becomes (undoable; 0 when the dialog holds no valid import).
     TaskGraphImportDialog* createTaskGraphImportDialog();
     EntryId addImportedTaskGraph(const TaskGraphImportDialog& dialog);
+    // The steady-state instance of a SimGrid platform as a new entry (SimGrid runs in its child process,
+    // off the GUI thread, with a cancellable progress dialog); 0 and a message when it cannot be read.
+    EntryId addSimGridSteadyState(const QString& path);
     EntryId currentEntry() const;
 
 protected:
@@ -108,7 +111,10 @@ private:
     // Interactive wrappers: dialogs, prompts and error boxes around the operations above.
     bool maybeSave();
     void openWithDialog();
+    // Opens what the file is: a HetSched instance or project (replacing the project), a task graph (the
+    // Import Task Graph dialog on it) or a SimGrid platform (a steady-state entry, or a task graph's platform).
     void openPath(const QString& path);
+    void importSimGridPlatform(const QString& path);
     bool save();
     bool saveAs();
     void importWithDialog();

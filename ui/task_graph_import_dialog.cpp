@@ -4,6 +4,8 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QDoubleValidator>
+#include <QLocale>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -17,6 +19,7 @@
 #include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <cmath>
 #include <memory>
 
 #include "util/background_job.h"
@@ -59,19 +62,35 @@ TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
     // The graph.
     m_graphFile = new QLineEdit(this);
     m_graphFile->setObjectName(QStringLiteral("graphFile"));
-    m_graphFile->setPlaceholderText(tr("a daggen DOT file (.dot, .gv) or a WfCommons WfFormat JSON (.json)"));
+    m_graphFile->setPlaceholderText(tr("DOT (.dot, .gv), WfFormat JSON (.json), Pegasus DAX (.dax, .xml), STG (.stg), daggen"));
     auto* browseGraph = new QPushButton(tr("Browse…"), this);
     m_format = new QComboBox(this);
     m_format->addItem(tr("by extension, then content"), int(TaskGraphFormat::Auto));
-    m_format->addItem(tr("DOT (daggen)"), int(TaskGraphFormat::Dot));
-    m_format->addItem(tr("WfFormat (WfCommons JSON)"), int(TaskGraphFormat::WfFormat));
+    m_format->addItem(tr("DOT (Graphviz: daggen, SimGrid, any graph)"), int(TaskGraphFormat::Dot));
+    m_format->addItem(tr("WfFormat (WfCommons 1.0-1.5, WorkflowHub, SimGrid, WRENCH JSON)"), int(TaskGraphFormat::WfFormat));
+    m_format->addItem(tr("Pegasus DAX (XML)"), int(TaskGraphFormat::Dax));
+    m_format->addItem(tr("STG (Standard Task Graph Set)"), int(TaskGraphFormat::Stg));
+    m_format->addItem(tr("daggen text output"), int(TaskGraphFormat::DaggenText));
     m_referenceSpeed = doubleBox(this, 1e-6, 1e9, 3, 1);
     m_referenceSpeed->setSuffix(tr(" Gflop/s"));
-    m_referenceSpeed->setToolTip(tr("WfFormat: a task that ran r seconds gets r × this speed flops (the speed of the "
-                                    "machine that measured the runtimes)"));
+    m_referenceSpeed->setToolTip(tr("WfFormat, DAX, STG: a task that ran r seconds gets r × this speed flops (the "
+                                    "speed of the machine that measured the runtimes)"));
     m_alpha = doubleBox(this, 0, 1, 3, 0);
     m_alpha->setSingleStep(0.05);
-    m_alpha->setToolTip(tr("WfFormat: Amdahl's non-parallel fraction given to every task (DOT files give their own)"));
+    m_alpha->setToolTip(tr("Amdahl's non-parallel fraction of the tasks whose file gives none (daggen gives its own)"));
+    const auto sizeField = [this](const char* name, const QString& placeholder, const QString& tip) {
+        auto* edit = new QLineEdit(this);
+        edit->setObjectName(QLatin1String(name));
+        edit->setPlaceholderText(placeholder);
+        edit->setToolTip(tip);
+        edit->setValidator(new QDoubleValidator(0, 1e30, 17, edit));
+        return edit;
+    };
+    m_defaultFlops = sizeField("defaultFlops", tr("none (refuse tasks without a size)"),
+                               tr("Flops of the tasks the file gives no size (a DOT graph from Snakemake or drawn by "
+                                  "hand, a task without runtime); the CLI's --default-flops"));
+    m_defaultBytes = sizeField("defaultBytes", tr("none (refuse dependencies without a size)"),
+                               tr("Bytes of the dependencies the file gives no size; the CLI's --default-bytes"));
     auto* graphBox = new QGroupBox(tr("Task graph"), this);
     auto* graphForm = new QFormLayout(graphBox);
     graphForm->addRow(tr("File"), fileRow(this, m_graphFile, browseGraph));
@@ -81,11 +100,14 @@ TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
     wf->addWidget(new QLabel(tr("alpha"), this));
     wf->addWidget(m_alpha);
     wf->addStretch(1);
-    graphForm->addRow(tr("WfFormat reference speed"), wf);
+    graphForm->addRow(tr("Reference speed"), wf);
+    graphForm->addRow(tr("Default flops"), m_defaultFlops);
+    graphForm->addRow(tr("Default bytes"), m_defaultBytes);
 
     // The platform.
     m_fileSource = new QRadioButton(tr("Platform file"), this);
-    m_fileSource->setToolTip(tr("A SimGrid platform XML (its <cluster> elements) or a JSON dag instance or platform"));
+    m_fileSource->setToolTip(tr("A SimGrid platform XML (loaded by SimGrid: clusters, zones and hosts) or a JSON dag "
+                                "instance or platform"));
     m_currentSource = new QRadioButton(tr("The current instance's platform"), this);
     m_randomSource = new QRadioButton(tr("Random platform (N'Takpé and Suter 2006)"), this);
     m_sources = new QButtonGroup(this);
@@ -158,7 +180,7 @@ TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
     connect(m_refreshTimer, &QTimer::timeout, this, &TaskGraphImportDialog::refreshInBackground);
     connect(browseGraph, &QPushButton::clicked, this, &TaskGraphImportDialog::browseGraph);
     connect(browsePlatform, &QPushButton::clicked, this, &TaskGraphImportDialog::browsePlatform);
-    for (QLineEdit* edit : {m_graphFile, m_platformFile})
+    for (QLineEdit* edit : {m_graphFile, m_platformFile, m_defaultFlops, m_defaultBytes})
         connect(edit, &QLineEdit::textChanged, this, &TaskGraphImportDialog::scheduleRefresh);
     connect(m_platformFile, &QLineEdit::textEdited, this, [this] { setPlatformSource(PlatformSource::File); });
     connect(m_format, &QComboBox::currentIndexChanged, this, &TaskGraphImportDialog::scheduleRefresh);
@@ -200,6 +222,9 @@ void TaskGraphImportDialog::setFormat(TaskGraphFormat format) {
 void TaskGraphImportDialog::setTaskGraphImportOptions(const TaskGraphImportOptions& options) {
     m_referenceSpeed->setValue(options.referenceSpeed / 1e9);
     m_alpha->setValue(options.alpha);
+    const auto text = [](const std::optional<double>& v) { return v ? QString::number(*v, 'g', 17) : QString(); };
+    m_defaultFlops->setText(text(options.defaultFlops));
+    m_defaultBytes->setText(text(options.defaultBytes));
 }
 
 void TaskGraphImportDialog::setPlatformSource(PlatformSource source) {
@@ -234,13 +259,12 @@ Expected<TaskGraphImportDialog::Request> TaskGraphImportDialog::updateForm() {
                                                       m_heterogeneity, m_seed})
         w->setEnabled(random);
     const QString graph = m_graphFile->text().trimmed();
-    // The WfFormat conversion does not apply to a DOT file (it gives its own flops and alpha).
+    // Runtimes become flops at the reference speed; DOT and daggen files give flops.
     const auto format = static_cast<TaskGraphFormat>(m_format->currentData().toInt());
     const QString suffix = QFileInfo(graph).suffix().toLower();
-    const bool dot = format == TaskGraphFormat::Dot ||
-                     (format == TaskGraphFormat::Auto && (suffix == QLatin1String("dot") || suffix == QLatin1String("gv")));
-    m_referenceSpeed->setEnabled(!dot);
-    m_alpha->setEnabled(!dot);
+    const bool flopsGiven = format == TaskGraphFormat::Dot || format == TaskGraphFormat::DaggenText ||
+                            (format == TaskGraphFormat::Auto && (suffix == QLatin1String("dot") || suffix == QLatin1String("gv")));
+    m_referenceSpeed->setEnabled(!flopsGiven);
     const QString proposed = graph.isEmpty() ? QString() : QFileInfo(graph).completeBaseName();
     if (m_name->text().isEmpty() || m_name->text() == m_nameFromFile) m_name->setText(proposed);
     m_nameFromFile = proposed;
@@ -251,6 +275,21 @@ Expected<TaskGraphImportDialog::Request> TaskGraphImportDialog::updateForm() {
     request.format = format;
     request.options.referenceSpeed = m_referenceSpeed->value() * 1e9;
     request.options.alpha = m_alpha->value();
+    const auto optionalSize = [](QLineEdit* edit, const QString& field) -> Expected<std::optional<double>> {
+        const QString text = edit->text().trimmed();
+        if (text.isEmpty()) return std::optional<double>{};
+        bool ok = false;
+        const double v = QLocale::c().toDouble(text, &ok);
+        if (!ok || !std::isfinite(v) || v < 0)
+            return invalidInput(tr("%1: a number of 0 or more, got '%2'").arg(field, text).toStdString());
+        return std::optional<double>(v);
+    };
+    Expected<std::optional<double>> flops = optionalSize(m_defaultFlops, tr("Default flops"));
+    if (!flops) return flops.error();
+    Expected<std::optional<double>> bytes = optionalSize(m_defaultBytes, tr("Default bytes"));
+    if (!bytes) return bytes.error();
+    request.options.defaultFlops = *flops;
+    request.options.defaultBytes = *bytes;
     const auto platformError = [](const QString& why) {
         return invalidInput(tr("Platform: %1").arg(why).toStdString());
     };
@@ -282,21 +321,19 @@ Expected<TaskGraphImportDialog::Request> TaskGraphImportDialog::updateForm() {
     return request;
 }
 
-Expected<DagInstance> TaskGraphImportDialog::load(const Request& request) {
+Expected<DagImport> TaskGraphImportDialog::load(const Request& request) {
     Expected<DagPlatform> platform = request.platform         ? Expected<DagPlatform>(*request.platform)
                                      : request.random         ? generatePlatform(*request.random)
                                                               : readDagPlatformFile(request.platformFile);
     if (!platform) return Error{platform.error().kind, "Platform: " + platform.error().message};
-    Expected<DagImport> imported = importTaskGraphFile(request.graph, *platform, request.options, request.format);
-    if (!imported) return imported.error();
-    return std::move(imported->instance);
+    return importTaskGraphFile(request.graph, *platform, request.options, request.format);
 }
 
 void TaskGraphImportDialog::refresh() {
     m_refreshTimer->stop();
     m_job->cancel();
     Expected<Request> request = updateForm();
-    showResult(request ? load(*request) : Expected<DagInstance>(request.error()));
+    showResult(request ? load(*request) : Expected<DagImport>(request.error()));
 }
 
 void TaskGraphImportDialog::refreshInBackground() {
@@ -311,7 +348,7 @@ void TaskGraphImportDialog::refreshInBackground() {
     m_preview->setStyleSheet(QStringLiteral("color: #555;"));
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
     m_job->start([this, request = *request](const Progress&) -> BackgroundJob::Delivery {
-        auto result = std::make_shared<Expected<DagInstance>>(load(request));
+        auto result = std::make_shared<Expected<DagImport>>(load(request));
         return [this, result] { showResult(std::move(*result)); };
     });
 }
@@ -326,8 +363,16 @@ bool TaskGraphImportDialog::isReading() const {
     return m_job->isRunning() || m_refreshTimer->isActive();
 }
 
-void TaskGraphImportDialog::showResult(Expected<DagInstance> result) {
-    m_result = std::move(result);
+void TaskGraphImportDialog::showResult(Expected<DagImport> result) {
+    m_formatRead.clear();
+    m_notes.clear();
+    if (result) {
+        m_formatRead = std::move(result->format);
+        m_notes = std::move(result->notes);
+        m_result = std::move(result->instance);
+    } else {
+        m_result = result.error();
+    }
     m_preview->setText(previewText());
     m_preview->setStyleSheet(m_result.ok() ? QString() : QStringLiteral("color: #b00020;"));
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_result.ok() && !m_name->text().trimmed().isEmpty());
@@ -338,11 +383,14 @@ QString TaskGraphImportDialog::previewText() const {
     if (!m_result) return QString::fromStdString(m_result.error().message);
     long long processors = 0;
     for (const DagCluster& c : m_result->platform.clusters) processors += c.processors;
-    return tr("%1 tasks, %2 edges on %3 cluster(s), %4 processors")
-        .arg(m_result->tasks.size())
-        .arg(m_result->edges.size())
-        .arg(m_result->platform.clusters.size())
-        .arg(processors);
+    QString text = tr("%1 tasks, %2 edges on %3 cluster(s), %4 processors")
+                       .arg(m_result->tasks.size())
+                       .arg(m_result->edges.size())
+                       .arg(m_result->platform.clusters.size())
+                       .arg(processors);
+    if (!m_formatRead.empty()) text += QLatin1Char('\n') + tr("Read as %1.").arg(QString::fromStdString(m_formatRead));
+    for (const std::string& note : m_notes) text += QLatin1Char('\n') + QString::fromStdString(note);
+    return text;
 }
 
 QString TaskGraphImportDialog::entryName() const {
@@ -352,7 +400,8 @@ QString TaskGraphImportDialog::entryName() const {
 void TaskGraphImportDialog::browseGraph() {
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Task Graph"), QFileInfo(m_graphFile->text()).path(),
-        tr("Task graphs (*.dot *.gv *.json);;DOT (*.dot *.gv);;WfFormat JSON (*.json);;All files (*)"));
+        tr("Task graphs (*.dot *.gv *.json *.dax *.xml *.stg *.txt);;DOT (*.dot *.gv);;WfFormat JSON (*.json);;"
+           "Pegasus DAX (*.dax *.xml);;STG (*.stg);;All files (*)"));
     if (!path.isEmpty()) setGraphFile(path);
 }
 

@@ -1,7 +1,8 @@
-// File > Import Task Graph: a daggen DOT or WfFormat JSON graph on a platform (a SimGrid XML or JSON
-// platform file, the platform of the current dag instance, or the random platform of N'Takpé and Suter
-// 2006), previewed (tasks, edges, clusters, processors) with any error shown in the dialog. The files are
-// read off the GUI thread (a WfFormat of 100,000 tasks takes a while), a moment after each change.
+// File > Import Task Graph: a task graph in any format core reads (DOT, WfFormat, DAX, STG, daggen) on a
+// platform (a SimGrid XML or JSON platform file, the platform of the current dag instance, or the random
+// platform of N'Takpé and Suter 2006), previewed (tasks, edges, clusters, processors, what was read as
+// what, and what was defaulted or merged) with any error shown in the dialog. The files are read off the
+// GUI thread (a WfFormat of 100,000 tasks, a SimGrid platform in its child process), a moment after each change.
 #pragma once
 
 #include <QDialog>
@@ -48,8 +49,10 @@ public:
     bool isReading() const;
     // The imported instance, or the error naming the file and the problem.
     const Expected<DagInstance>& result() const { return m_result; }
-    // "12 tasks, 15 edges on 2 clusters (64 processors)" or the error.
+    // "12 tasks, 15 edges on 2 clusters (64 processors)" then "Read as daggen DOT." and the reader's
+    // notes (what was defaulted, merged or dropped), one a line; or the error.
     QString previewText() const;
+    const std::vector<std::string>& notes() const { return m_notes; }
     // The name of the new entry (the graph file's base name unless edited).
     QString entryName() const;
 
@@ -73,8 +76,8 @@ private:
     void refreshInBackground();
     // The form's state (enabled fields, proposed name) and its request; an error names the field.
     Expected<Request> updateForm();
-    static Expected<DagInstance> load(const Request& request);  // any thread
-    void showResult(Expected<DagInstance> result);
+    static Expected<DagImport> load(const Request& request);  // any thread
+    void showResult(Expected<DagImport> result);
     void browseGraph();
     void browsePlatform();
 
@@ -82,6 +85,8 @@ private:
     QComboBox* m_format;
     QDoubleSpinBox* m_referenceSpeed;   // Gflop/s
     QDoubleSpinBox* m_alpha;
+    QLineEdit* m_defaultFlops;          // empty: a task without a size is an error
+    QLineEdit* m_defaultBytes;
     QButtonGroup* m_sources;
     QRadioButton* m_fileSource;
     QRadioButton* m_currentSource;
@@ -101,6 +106,8 @@ private:
     std::optional<DagPlatform> m_currentPlatform;
     QString m_nameFromFile;             // the name proposed for the current graph file
     Expected<DagInstance> m_result;
+    std::string m_formatRead;           // what the reader recognised ("WfFormat 1.4")
+    std::vector<std::string> m_notes;
 };
 
 }  // namespace hetsched::ui
