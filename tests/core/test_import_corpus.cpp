@@ -1,2 +1,128 @@
-// Placeholder: replaced in this change.
+// The shared corpus of files other projects wrote (../shared/corpus, see its README): every task graph
+// imports as its README says and solves with the dag family's default solver; every platform becomes the
+// platform of a dag instance and a steady-state instance that solves; the files to refuse are refused
+// with the reason the README gives. Skipped, with a message, when the corpus is absent.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "io/dag_import.h"
+#include "io/simgrid_platform.h"
+#include "model/dag_random.h"
+#include "solvers/registry.h"
+
+namespace hetsched {
+namespace {
+
+namespace fs = std::filesystem;
+
+#ifdef HETSCHED_CORPUS_DIR
+const fs::path kCorpus = HETSCHED_CORPUS_DIR;
+#else
+const fs::path kCorpus;
+#endif
+
+std::vector<fs::path> filesUnder(const std::vector<std::string>& folders) {
+    std::vector<fs::path> files;
+    for (const std::string& folder : folders) {
+        if (!fs::is_directory(kCorpus / folder)) continue;
+        for (const auto& entry : fs::recursive_directory_iterator(kCorpus / folder))
+            if (entry.is_regular_file()) files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+bool corpusPresent() { return !kCorpus.empty() && fs::is_directory(kCorpus); }
+
+// As the README's command: --clusters 4 --default-flops 1e9 --default-bytes 0.
+TaskGraphImportOptions corpusOptions() {
+    TaskGraphImportOptions options;
+    options.defaultFlops = 1e9;
+    options.defaultBytes = 0;
+    return options;
+}
+
+bool solved(SolveStatus status) { return status == SolveStatus::Optimal || status == SolveStatus::Feasible; }
+
+TEST(ImportCorpus, EveryTaskGraphImportsAndSolvesButTheCycle) {
+    if (!corpusPresent()) GTEST_SKIP() << "no corpus at " << kCorpus << " (../shared/corpus beside the repository)";
+    Expected<DagPlatform> platform = generatePlatform(DagPlatformConfig{});
+    ASSERT_TRUE(platform.ok());
+    const std::vector<fs::path> graphs = filesUnder({"daggen", "dot-wild", "pegasus-dax", "simgrid-dag", "stg", "wfcommons"});
+    ASSERT_GE(graphs.size(), 20u) << "the corpus lost files";
+    int imported = 0;
+    for (const fs::path& file : graphs) {
+        SCOPED_TRACE(file.string());
+        Expected<DagImport> in = importTaskGraphFile(file.string(), *platform, corpusOptions());
+        if (file.filename() == "HEAD_dag-from-dot_dag_with_cycle.dot") {
+            ASSERT_FALSE(in.ok());
+            EXPECT_NE(in.error().message.find("cycle"), std::string::npos) << in.error().message;
+            EXPECT_NE(in.error().message.find(" -> "), std::string::npos) << "the cycle's tasks: " << in.error().message;
+            continue;
+        }
+        ASSERT_TRUE(in.ok()) << in.error().message;
+        EXPECT_FALSE(in->format.empty());
+        Expected<SolveResult> result = solve(Instance{in->instance}, "", {});
+        ASSERT_TRUE(result.ok()) << result.error().message;
+        EXPECT_TRUE(solved(result->status));
+        ++imported;
+    }
+    EXPECT_EQ(imported, static_cast<int>(graphs.size()) - 1);
+}
+
+// The README's notes on particular files, read through the importers.
+TEST(ImportCorpus, DuplicateEdgesAndControlEdgesAreWhatTheReadmeSays) {
+    if (!corpusPresent()) GTEST_SKIP() << "no corpus at " << kCorpus;
+    Expected<DagPlatform> platform = generatePlatform(DagPlatformConfig{});
+    ASSERT_TRUE(platform.ok());
+    for (const char* name : {"daggen/n50_fat0.8_d0.5_j2_ccr2.dot", "daggen/n100_fat0.5_d0.5_j1_ccr1.dot"}) {
+        Expected<DagImport> in = importTaskGraphFile((kCorpus / name).string(), *platform);
+        ASSERT_TRUE(in.ok()) << in.error().message;
+        const bool merged = std::any_of(in->notes.begin(), in->notes.end(),
+                                        [](const std::string& n) { return n.find("duplicate") != std::string::npos; });
+        EXPECT_TRUE(merged) << name << ": daggen writes some edges twice; the summary says they were merged";
+    }
+    // Graphs without sizes are refused without the defaults, naming the flags.
+    Expected<DagImport> bare = importTaskGraphFile((kCorpus / "dot-wild/davidbarsky_Thesis/cholskeysample.dot").string(), *platform);
+    ASSERT_FALSE(bare.ok());
+    EXPECT_NE(bare.error().message.find("--default-flops"), std::string::npos) << bare.error().message;
+}
+
+TEST(ImportCorpus, EveryPlatformImportsForBothFamiliesButTheRemovedStorageTag) {
+    if (!corpusPresent()) GTEST_SKIP() << "no corpus at " << kCorpus;
+    const std::vector<fs::path> platforms = filesUnder({"simgrid-platforms", "simgrid-platforms-legacy"});
+    ASSERT_GE(platforms.size(), 7u);
+    for (const fs::path& file : platforms) {
+        SCOPED_TRACE(file.string());
+        Expected<SimGridPlatform> loaded = loadSimGridPlatform(file.string());
+        if (file.filename() == "storage.xml") {
+            ASSERT_FALSE(loaded.ok()) << "SimGrid aborts on <storage_type>: refused with a message, no crash";
+            EXPECT_NE(loaded.error().message.find("storage.xml"), std::string::npos) << loaded.error().message;
+            continue;
+        }
+        ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+        Expected<DagPlatform> dag = readDagPlatformFile(file.string());
+        ASSERT_TRUE(dag.ok()) << dag.error().message;
+        TaskGraph graph;
+        graph.tasks = {{"a", 1e10, 0.1}, {"b", 2e10, 0.0}, {"c", 1e10, 0.2}};
+        graph.edges = {{0, 1, 1e8}, {0, 2, 1e6}};
+        Expected<DagInstance> placed = placeTaskGraph(graph, *dag);
+        ASSERT_TRUE(placed.ok()) << placed.error().message;
+        Expected<SolveResult> dagResult = solve(Instance{*placed}, "", {});
+        ASSERT_TRUE(dagResult.ok()) << dagResult.error().message;
+        EXPECT_TRUE(solved(dagResult->status));
+
+        Expected<SteadyStateInstance> steady = steadyStateFromSimGrid(*loaded);
+        ASSERT_TRUE(steady.ok()) << steady.error().message;
+        Expected<SolveResult> steadyResult = solve(Instance{*steady}, "", {});
+        ASSERT_TRUE(steadyResult.ok()) << steadyResult.error().message;
+        EXPECT_TRUE(solved(steadyResult->status));
+    }
+}
+
+}  // namespace
+}  // namespace hetsched
