@@ -192,7 +192,8 @@ Expected<TaskGraphImport> readParsedGraph(Agraph_t* graph, const TaskGraphImport
     if (!pseudoWithoutSize.empty()) {
         std::string names;
         for (const std::string& name : pseudoWithoutSize) names += (names.empty() ? "" : " and ") + quoted(name);
-        result.notes.push_back("pseudo-task " + names + " without a size: 0 flops (SimGrid's root/end)");
+        result.notes.push_back((pseudoWithoutSize.size() == 1 ? "pseudo-task " : "pseudo-tasks ") + names +
+                               " without a size: 0 flops (SimGrid's root/end)");
     }
 
     // Edges in the order the file writes them (cgraph numbers them as it creates them).
