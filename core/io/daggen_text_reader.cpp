@@ -84,6 +84,7 @@ Expected<DaggenNode> parseNodeLine(const std::vector<std::string_view>& fields, 
 }  // namespace
 
 Expected<TaskGraphImport> readDaggenTextTaskGraph(std::string_view text, const TaskGraphImportOptions&) {
+    text = graph_reader::withoutByteOrderMark(text);
     std::optional<std::size_t> declaredCount;
     std::size_t countLine = 0;
     std::vector<DaggenNode> nodes;

@@ -139,6 +139,23 @@ std::string_view valueOf(void* object, Agsym_t* symbol) {
     return value ? graph_reader::trimmed(value) : std::string_view{};
 }
 
+// The text handed to cgraph's lexer a line at a time, as agmemread does, without copying it.
+struct MemoryChannel {
+    std::string_view text;
+    std::size_t at = 0;
+};
+
+int readFromMemory(void* channel, char* buffer, int size) {
+    auto* memory = static_cast<MemoryChannel*>(channel);
+    const std::string_view rest = memory->text.substr(memory->at);
+    const std::size_t lineEnd = rest.find('\n');
+    const std::size_t count = std::min({rest.size(), lineEnd == std::string_view::npos ? rest.size() : lineEnd + 1,
+                                        static_cast<std::size_t>(std::max(size, 0))});
+    std::copy_n(rest.data(), count, buffer);
+    memory->at += count;
+    return static_cast<int>(count);
+}
+
 bool isPseudoTask(const std::string& name) { return name == "root" || name == "end"; }
 
 Expected<TaskGraphImport> readParsedGraph(Agraph_t* graph, const TaskGraphImportOptions& options) {
@@ -255,15 +272,26 @@ Expected<TaskGraphImport> readParsedGraph(Agraph_t* graph, const TaskGraphImport
 }  // namespace
 
 Expected<TaskGraphImport> readDotTaskGraph(std::string_view text, const TaskGraphImportOptions& options) {
+    text = graph_reader::withoutByteOrderMark(text);
     if (text.find('\0') != std::string_view::npos) return invalidInput("the DOT text contains a NUL byte");
-    const std::string source(text);   // agmemread wants a NUL-terminated string
 
     const std::lock_guard<std::mutex> lock(g_cgraphMutex);
     g_cgraphMessages.clear();
     const agusererrf previous = agseterrf(captureCgraphMessage);
     agreseterrors();
     agsetfile(nullptr);   // restarts cgraph's line counter, which the previous read advanced
-    std::unique_ptr<Agraph_t, GraphCloser> graph(agmemread(source.c_str()));
+    MemoryChannel channel{text, 0};
+    Agiodisc_t io{readFromMemory, AgIoDisc.putstr, AgIoDisc.flush};
+    Agdisc_t discipline{&AgMemDisc, &AgIdDisc, &io};
+    std::unique_ptr<Agraph_t, GraphCloser> graph(agread(&channel, &discipline));
+    // Read on to the end: cgraph's lexer keeps what it buffered past the first graph and would hand it
+    // to the next read (agmemread does not drain it), and the rest may hold a syntax error to report.
+    std::size_t moreGraphs = 0;
+    if (graph)
+        while (Agraph_t* more = agread(&channel, &discipline)) {
+            agclose(more);
+            ++moreGraphs;
+        }
     agseterrf(previous);
 
     std::vector<std::string> errors, warnings;
@@ -274,8 +302,11 @@ Expected<TaskGraphImport> readDotTaskGraph(std::string_view text, const TaskGrap
         return invalidInput("no DOT graph found (expected [strict] digraph|graph [name] { ... })");
     }
     Expected<TaskGraphImport> read = readParsedGraph(graph.get(), options);
-    if (read)
-        for (const std::string& warning : warnings) read->notes.push_back("Graphviz: " + warning);
+    if (!read) return read;
+    for (const std::string& warning : warnings) read->notes.push_back("Graphviz: " + warning);
+    if (moreGraphs > 0)
+        read->notes.push_back("ignored " + graph_reader::countOf(moreGraphs, "more graph", "more graphs") +
+                              " after the first");
     return read;
 }
 

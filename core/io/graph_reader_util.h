@@ -23,6 +23,11 @@ inline std::string_view trimmed(std::string_view text) {
     return text.substr(first, last - first + 1);
 }
 
+// The text without a leading UTF-8 byte order mark, which editors on Windows write and parsers refuse.
+inline std::string_view withoutByteOrderMark(std::string_view text) {
+    return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text;
+}
+
 // The whole text as a number, ignoring surrounding blanks; "inf" and "nan" parse (callers refuse them).
 // std::from_chars, not strtod: the GUI runs under the user's locale, where the decimal point may be ','.
 inline std::optional<double> parseNumber(std::string_view text) {

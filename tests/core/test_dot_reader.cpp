@@ -245,6 +245,27 @@ TEST(DotReader, RefusesASelfLoopNamingTheTask) {
     EXPECT_NE(read.error().message.find("task \"b\" depends on itself"), std::string::npos) << read.error().message;
 }
 
+TEST(DotReader, ReadsAByteOrderMarkAndWindowsLineEndings) {
+    Expected<TaskGraphImport> read =
+        readDotTaskGraph("\xEF\xBB\xBF" "digraph {\r\n a [size=1];\r\n b [size=2];\r\n a -> b\r\n}\r\n", {});
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    EXPECT_EQ(edges(read->graph), (std::vector<std::string>{"a->b:0"}));
+}
+
+TEST(DotReader, ReadsTheFirstGraphAndRefusesTrailingText) {
+    Expected<TaskGraphImport> two = readDotTaskGraph("digraph { a [size=1] }\ndigraph { b [size=1] }\n", {});
+    ASSERT_TRUE(two.ok()) << two.error().message;
+    EXPECT_EQ(names(two->graph), (std::vector<std::string>{"a"}));
+    EXPECT_TRUE(hasNote(*two, "ignored 1 more graph after the first")) << allNotes(*two);
+    Expected<TaskGraphImport> trailing = readDotTaskGraph("digraph { a [size=1] }\n\ntrailing", {});
+    ASSERT_FALSE(trailing.ok());
+    EXPECT_EQ(trailing.error().message.rfind("line 3: syntax error near 'trailing'", 0), 0u) << trailing.error().message;
+    // What cgraph's lexer buffered of one text never leaks into the next read.
+    Expected<TaskGraphImport> next = readDotTaskGraph("digraph { c [size=1] }", {});
+    ASSERT_TRUE(next.ok()) << next.error().message;
+    EXPECT_EQ(names(next->graph), (std::vector<std::string>{"c"}));
+}
+
 TEST(DotReader, RefusesEmptyInputAndAnEmptyGraph) {
     for (const char* text : {"", "  \n", "// only a comment\n"}) {
         Expected<TaskGraphImport> read = readDotTaskGraph(text, {});

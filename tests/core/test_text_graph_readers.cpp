@@ -167,6 +167,16 @@ TEST(Stg, MergesAPredecessorNamedTwice) {
     EXPECT_TRUE(hasNote(*read, "merged 1 duplicate edge")) << allNotes(*read);
 }
 
+TEST(Stg, ReadsWindowsLineEndingsAndAByteOrderMark) {
+    Expected<TaskGraphImport> read = readStgTaskGraph("\xEF\xBB\xBF" "2\r\n0 0 0\r\n1 1 1 0\r\n2 1 1 1\r\n3 0 1 2\r\n", {});
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    EXPECT_EQ(edges(read->graph), (std::vector<std::string>{"0->1:0", "1->2:0", "2->3:0"}));
+    Expected<TaskGraphImport> daggen =
+        readDaggenTextTaskGraph("\xEF\xBB\xBF" "NODE_COUNT 1\r\nNODE 0 - COMPUTATION 5 0.5\r\n", {});
+    ASSERT_TRUE(daggen.ok()) << daggen.error().message;
+    EXPECT_DOUBLE_EQ(daggen->graph.tasks[0].alpha, 0.5);
+}
+
 TEST(Stg, RefusesACountThatMatchesNeitherLayout) {
     expectErrorContains(readStgTaskGraph("\n  5\n0 0 0\n1 1 1 0\n2 0 1 1\n", {}),
                         "line 2: the count says 5 tasks but the file has 3 task lines (expected 7 with the dummy entry "
