@@ -1,6 +1,313 @@
-// Placeholder: replaced by its reader later in this change.
+// Task graphs in Graphviz DOT, read through Graphviz's own parser (cgraph), so that any valid DOT reads.
+//
+// What is read, and the rules chosen where files disagree:
+// - Tasks are the nodes, in file order (cgraph's creation order), named by their id; an HTML id
+//   (<...>) is named by its text without the markup. Nodes only named by an edge are tasks too.
+// - A node's `size` is its flops and `alpha` its Amdahl fraction in [0, 1] (daggen); a node without
+//   alpha gets options.alpha. A size must be a finite number >= 0, else the node is named.
+// - SimGrid's pseudo-tasks `root` and `end` stay tasks (the one rule of the three text readers: entry
+//   and exit pseudo-tasks are kept, at 0 flops unless the file gives a size), since their edges may
+//   carry data (SimGrid's root -> c1 [size="2e8"]).
+// - Any other node without a size gets options.defaultFlops (noted), else the import fails naming
+//   --default-flops.
+// - An edge's `size` is its bytes; a negative size (SimGrid's size="-1") is a control dependency of
+//   0 bytes. An edge without a size gets options.defaultBytes if given; else 0 bytes when some node of
+//   the file has a size (daggen and SimGrid files, where SimGrid reads such an edge as 0 bytes); else
+//   (a file with no sizes at all) the import fails naming --default-bytes. Each default is noted.
+// - Edges written more than once between the same two tasks (daggen writes some twice) become one
+//   dependency whose bytes are the sum, noted. A `strict` graph is merged by cgraph itself (the last
+//   attributes win), as DOT defines. A self-loop is refused naming the task.
+// - An undirected graph is read with each edge a -- b as a -> b, in the order the file writes it (noted);
+//   the cycle check of the dispatcher catches a -- b written both ways.
+// - `performer` and `order` (SimGrid's fixed schedule) are ignored with one note; every other attribute
+//   (pos, label, shape, width, ports, ...) is ignored silently. Cycles are left to the dispatcher.
+// cgraph keeps global state (error function, lexer, line counter): every call runs under one mutex.
+#include <graphviz/cgraph.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+#include "io/graph_reader_util.h"
 #include "io/task_graph_import.h"
 
 namespace hetsched {
-Expected<TaskGraphImport> readDotTaskGraph(std::string_view, const TaskGraphImportOptions&) { return invalidInput("DOT reader not built yet"); }
+
+namespace {
+
+using graph_reader::formatNumber;
+using graph_reader::parseNumber;
+using graph_reader::quoted;
+
+std::mutex g_cgraphMutex;
+std::string g_cgraphMessages;   // what cgraph reported during the current read (guarded by g_cgraphMutex)
+
+int captureCgraphMessage(char* message) {
+    g_cgraphMessages += message;
+    return 0;
+}
+
+struct GraphCloser {
+    void operator()(Agraph_t* graph) const { agclose(graph); }
+};
+
+// cgraph's "Error: syntax error in line 7 near ';'" as "line 7: syntax error near ';'".
+std::string withLineFirst(std::string message) {
+    for (const char* prefix : {"Error: ", "Warning: "})
+        if (message.starts_with(prefix)) message.erase(0, std::char_traits<char>::length(prefix));
+    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+    const std::string marker = " in line ";
+    const std::size_t at = message.find(marker);
+    if (at == std::string::npos) return message;
+    std::size_t end = at + marker.size();
+    while (end < message.size() && std::isdigit(static_cast<unsigned char>(message[end]))) ++end;
+    const std::string number = message.substr(at + marker.size(), end - at - marker.size());
+    if (number.empty()) return message;
+    if (message.compare(end, 9, " of input") == 0) end += 9;
+    return "line " + number + ": " + message.substr(0, at) + message.substr(end);
+}
+
+// The messages cgraph reported, one per line, split into errors and warnings.
+void splitMessages(const std::string& all, std::vector<std::string>& errors, std::vector<std::string>& warnings) {
+    std::size_t at = 0;
+    while (at < all.size()) {
+        std::size_t end = all.find('\n', at);
+        if (end == std::string::npos) end = all.size();
+        const std::string line = all.substr(at, end - at);
+        if (!graph_reader::trimmed(line).empty())
+            (line.starts_with("Warning: ") ? warnings : errors).push_back(withLineFirst(line));
+        at = end + 1;
+    }
+}
+
+// The text of an HTML id: markup removed, the usual entities decoded, blanks collapsed.
+std::string htmlText(std::string_view html) {
+    std::string text;
+    bool inTag = false;
+    for (std::size_t i = 0; i < html.size(); ++i) {
+        const char c = html[i];
+        if (inTag) {
+            inTag = c != '>';
+            continue;
+        }
+        if (c == '<') {
+            inTag = true;
+            text += ' ';
+            continue;
+        }
+        if (c == '&') {
+            static constexpr std::pair<std::string_view, char> kEntities[] = {
+                {"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&apos;", '\''}, {"&nbsp;", ' '}};
+            bool decoded = false;
+            for (const auto& [entity, replacement] : kEntities)
+                if (html.substr(i, entity.size()) == entity) {
+                    text += replacement;
+                    i += entity.size() - 1;
+                    decoded = true;
+                    break;
+                }
+            if (decoded) continue;
+        }
+        text += c;
+    }
+    std::string collapsed;
+    for (const char c : text) {
+        const bool blank = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+        if (blank && (collapsed.empty() || collapsed.back() == ' ')) continue;
+        collapsed += blank ? ' ' : c;
+    }
+    while (!collapsed.empty() && collapsed.back() == ' ') collapsed.pop_back();
+    return collapsed.empty() ? std::string(html) : collapsed;
+}
+
+std::string taskName(Agnode_t* node) {
+    char* name = agnameof(node);
+    return aghtmlstr(name) ? htmlText(name) : std::string(name);
+}
+
+Agsym_t* attribute(Agraph_t* graph, int kind, const char* name) {
+    return agattr(graph, kind, const_cast<char*>(name), nullptr);
+}
+
+// The attribute's value on the object, empty when unset (or not declared at all).
+std::string_view valueOf(void* object, Agsym_t* symbol) {
+    if (!symbol) return {};
+    const char* value = agxget(object, symbol);
+    return value ? graph_reader::trimmed(value) : std::string_view{};
+}
+
+// The text handed to cgraph's lexer a line at a time, as agmemread does, without copying it.
+struct MemoryChannel {
+    std::string_view text;
+    std::size_t at = 0;
+};
+
+int readFromMemory(void* channel, char* buffer, int size) {
+    auto* memory = static_cast<MemoryChannel*>(channel);
+    const std::string_view rest = memory->text.substr(memory->at);
+    const std::size_t lineEnd = rest.find('\n');
+    const std::size_t count = std::min({rest.size(), lineEnd == std::string_view::npos ? rest.size() : lineEnd + 1,
+                                        static_cast<std::size_t>(std::max(size, 0))});
+    std::copy_n(rest.data(), count, buffer);
+    memory->at += count;
+    return static_cast<int>(count);
+}
+
+bool isPseudoTask(const std::string& name) { return name == "root" || name == "end"; }
+
+Expected<TaskGraphImport> readParsedGraph(Agraph_t* graph, const TaskGraphImportOptions& options) {
+    TaskGraphImport result;
+    Agsym_t* nodeSize = attribute(graph, AGNODE, "size");
+    Agsym_t* nodeAlpha = attribute(graph, AGNODE, "alpha");
+    Agsym_t* performer = attribute(graph, AGNODE, "performer");
+    Agsym_t* order = attribute(graph, AGNODE, "order");
+    Agsym_t* edgeSize = attribute(graph, AGEDGE, "size");
+
+    std::unordered_map<Agnode_t*, std::size_t> indexOf;
+    std::vector<std::size_t> withoutSize;
+    std::vector<std::string> pseudoWithoutSize;
+    bool anyNodeSize = false, anyAlpha = false, anyPseudo = false;
+    std::size_t scheduled = 0;
+    for (Agnode_t* node = agfstnode(graph); node; node = agnxtnode(graph, node)) {
+        DagTask task{taskName(node), 0, options.alpha};
+        anyPseudo = anyPseudo || isPseudoTask(task.name);
+        if (const std::string_view size = valueOf(node, nodeSize); !size.empty()) {
+            const std::optional<double> flops = parseNumber(size);
+            if (!flops || !std::isfinite(*flops) || *flops < 0)
+                return invalidInput("task " + quoted(task.name) + ": size must be a finite number >= 0 (flops), got " +
+                                    quoted(size));
+            task.flops = *flops;
+            anyNodeSize = true;
+        } else if (isPseudoTask(task.name)) {
+            pseudoWithoutSize.push_back(task.name);
+        } else {
+            withoutSize.push_back(result.graph.tasks.size());
+        }
+        if (const std::string_view alpha = valueOf(node, nodeAlpha); !alpha.empty()) {
+            const std::optional<double> value = parseNumber(alpha);
+            if (!value || !(*value >= 0 && *value <= 1))
+                return invalidInput("task " + quoted(task.name) + ": alpha must be a number in [0, 1], got " +
+                                    quoted(alpha));
+            task.alpha = *value;
+            anyAlpha = true;
+        }
+        if (!valueOf(node, performer).empty() || !valueOf(node, order).empty()) ++scheduled;
+        indexOf.emplace(node, result.graph.tasks.size());
+        result.graph.tasks.push_back(std::move(task));
+    }
+    if (result.graph.tasks.empty()) return invalidInput("the DOT graph has no node");
+    if (!withoutSize.empty()) {
+        const std::string example = "task " + quoted(result.graph.tasks[withoutSize.front()].name);
+        if (!options.defaultFlops) return missingSizeError(withoutSize.size(), example, false);
+        for (const std::size_t index : withoutSize) result.graph.tasks[index].flops = *options.defaultFlops;
+        result.notes.push_back(graph_reader::countOf(withoutSize.size(), "task", "tasks") + " without a size got --default-flops " +
+                               formatNumber(*options.defaultFlops));
+    }
+    if (!pseudoWithoutSize.empty()) {
+        std::string names;
+        for (const std::string& name : pseudoWithoutSize) names += (names.empty() ? "" : " and ") + quoted(name);
+        result.notes.push_back((pseudoWithoutSize.size() == 1 ? "pseudo-task " : "pseudo-tasks ") + names +
+                               " without a size: 0 flops (SimGrid's root/end)");
+    }
+
+    // Edges in the order the file writes them (cgraph numbers them as it creates them).
+    std::vector<Agedge_t*> edges;
+    for (Agnode_t* node = agfstnode(graph); node; node = agnxtnode(graph, node))
+        for (Agedge_t* edge = agfstout(graph, node); edge; edge = agnxtout(graph, edge)) edges.push_back(edge);
+    std::sort(edges.begin(), edges.end(), [](Agedge_t* a, Agedge_t* b) { return AGSEQ(a) < AGSEQ(b); });
+
+    // The bytes of an edge without a size, known before the edges are read so that they keep file order.
+    std::optional<double> bytesWithoutSize = options.defaultBytes;
+    if (!bytesWithoutSize && anyNodeSize) bytesWithoutSize = 0;
+    graph_reader::EdgeCollector collector;
+    std::size_t withoutBytes = 0;
+    std::string firstWithoutBytes;
+    std::size_t control = 0;
+    bool anyEdgeSize = false;
+    for (Agedge_t* edge : edges) {
+        const std::size_t from = indexOf.at(agtail(edge)), to = indexOf.at(aghead(edge));
+        const std::string& fromName = result.graph.tasks[from].name;
+        if (from == to) return invalidInput("task " + quoted(fromName) + " depends on itself (a self-loop)");
+        const std::string_view size = valueOf(edge, edgeSize);
+        if (size.empty()) {
+            if (withoutBytes++ == 0) firstWithoutBytes = quoted(fromName) + " -> " + quoted(result.graph.tasks[to].name);
+            collector.add(from, to, bytesWithoutSize.value_or(0));
+            continue;
+        }
+        const std::optional<double> bytes = parseNumber(size);
+        if (!bytes || !std::isfinite(*bytes))
+            return invalidInput("edge " + quoted(fromName) + " -> " + quoted(result.graph.tasks[to].name) +
+                                ": size must be a finite number (bytes; negative for a control dependency), got " +
+                                quoted(size));
+        anyEdgeSize = true;
+        if (*bytes < 0) ++control;
+        collector.add(from, to, std::max(0.0, *bytes));
+    }
+    if (withoutBytes > 0) {
+        if (!bytesWithoutSize) return missingSizeError(withoutBytes, firstWithoutBytes, true);
+        const std::string count = graph_reader::countOf(withoutBytes, "dependency", "dependencies");
+        result.notes.push_back(options.defaultBytes
+                                   ? count + " without a size got --default-bytes " + formatNumber(*bytesWithoutSize)
+                                   : count + " without a size: 0 bytes (a pure precedence, as SimGrid and daggen read it)");
+    }
+    if (control > 0)
+        result.notes.push_back(graph_reader::countOf(control, "control dependency", "control dependencies") +
+                               " (negative size): 0 bytes");
+    if (collector.merged() > 0) result.notes.push_back(graph_reader::mergedEdgesNote(collector.merged()));
+    result.graph.edges = collector.take();
+    if (agisundirected(graph)) result.notes.push_back("undirected graph: each edge a -- b read as a -> b, as written");
+    if (scheduled > 0)
+        result.notes.push_back("ignored the performer and order attributes of " +
+                               graph_reader::countOf(scheduled, "task", "tasks") +
+                               " (a fixed SimGrid schedule; HetSched computes its own)");
+
+    const bool simGrid = anyPseudo || control > 0;
+    result.format = simGrid ? "SimGrid DOT" : (anyNodeSize || anyAlpha || anyEdgeSize) ? "daggen DOT" : "DOT";
+    return result;
+}
+
+}  // namespace
+
+Expected<TaskGraphImport> readDotTaskGraph(std::string_view text, const TaskGraphImportOptions& options) {
+    text = graph_reader::withoutByteOrderMark(text);
+    if (text.find('\0') != std::string_view::npos) return invalidInput("the DOT text contains a NUL byte");
+
+    const std::lock_guard<std::mutex> lock(g_cgraphMutex);
+    g_cgraphMessages.clear();
+    const agusererrf previous = agseterrf(captureCgraphMessage);
+    agreseterrors();
+    agsetfile(nullptr);   // restarts cgraph's line counter, which the previous read advanced
+    MemoryChannel channel{text, 0};
+    Agiodisc_t io{readFromMemory, AgIoDisc.putstr, AgIoDisc.flush};
+    Agdisc_t discipline{&AgMemDisc, &AgIdDisc, &io};
+    std::unique_ptr<Agraph_t, GraphCloser> graph(agread(&channel, &discipline));
+    // Read on to the end: cgraph's lexer keeps what it buffered past the first graph and would hand it
+    // to the next read (agmemread does not drain it), and the rest may hold a syntax error to report.
+    std::size_t moreGraphs = 0;
+    if (graph)
+        while (Agraph_t* more = agread(&channel, &discipline)) {
+            agclose(more);
+            ++moreGraphs;
+        }
+    agseterrf(previous);
+
+    std::vector<std::string> errors, warnings;
+    splitMessages(g_cgraphMessages, errors, warnings);
+    if (!errors.empty()) return invalidInput(errors.front());
+    if (!graph) {
+        if (graph_reader::trimmed(text).empty()) return invalidInput("empty input: no DOT graph");
+        return invalidInput("no DOT graph found (expected [strict] digraph|graph [name] { ... })");
+    }
+    Expected<TaskGraphImport> read = readParsedGraph(graph.get(), options);
+    if (!read) return read;
+    for (const std::string& warning : warnings) read->notes.push_back("Graphviz: " + warning);
+    if (moreGraphs > 0)
+        read->notes.push_back("ignored " + graph_reader::countOf(moreGraphs, "more graph", "more graphs") +
+                              " after the first");
+    return read;
+}
+
 }  // namespace hetsched

@@ -1,6 +1,166 @@
-// Placeholder: replaced by its reader later in this change.
+// Task graphs in Kasahara's Standard Task Graph Set (STG) format, with or without communication costs.
+//
+// The format: the task count n alone on the first line (after any blank or '#' lines), then one line
+// per task, `id cost npred pred...` (columns may be padded), then an optional footer of '#' lines:
+//   2
+//   0 0 0
+//   1 4 1 0
+//   2 6 1 0
+//   3 0 2 1 2
+// What is read, and the rules chosen:
+// - Task lines run from the count to the footer (or the end). Their ids must be 0, 1, 2, ... in order.
+//   The set's files have n + 2 of them (dummy entry 0 and exit n + 1 of cost 0); some files count
+//   every line in n. Both are accepted; any other number of lines is refused.
+// - Every line is a task, named by its id, dummies included: the entry and exit pseudo-tasks are kept
+//   (one rule for the three text readers, as DOT's root/end and daggen's ROOT/END), at their cost 0.
+// - Costs are time units: flops = cost * options.referenceSpeed, so that a task runs `cost` seconds on
+//   a processor of the reference speed. alpha = options.alpha.
+// - Plain STG gives no data sizes: a dependency gets options.defaultBytes if given, else 0 bytes (a
+//   pure precedence), noted. The "with communication costs" variant, `id cost npred (pred comm)...`,
+//   is recognized when a line lists 2 * npred numbers; a communication cost is time units too, read as
+//   comm * referenceSpeed bytes (the same time on a link of referenceSpeed bytes/s), noted.
+// - A predecessor must be a task of the file and not the task itself; one named twice is merged.
+#include <cmath>
+
+#include "io/graph_reader_util.h"
 #include "io/task_graph_import.h"
 
 namespace hetsched {
-Expected<TaskGraphImport> readStgTaskGraph(std::string_view, const TaskGraphImportOptions&) { return invalidInput("STG reader not built yet"); }
+
+namespace {
+
+using graph_reader::linePrefix;
+using graph_reader::parseIndex;
+using graph_reader::parseNumber;
+using graph_reader::quoted;
+
+struct StgTask {
+    std::size_t line = 0;
+    double cost = 0;
+    std::vector<std::size_t> predecessors;
+    std::vector<double> communication;   // per predecessor, in the variant with communication costs
+};
+
+bool isComment(std::string_view content) { return content.starts_with("#"); }
+
+}  // namespace
+
+Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGraphImportOptions& options) {
+    text = graph_reader::withoutByteOrderMark(text);
+    std::optional<std::size_t> count;
+    std::size_t countLine = 0;
+    std::vector<StgTask> tasks;
+    std::optional<bool> withCommunication;   // decided by the first line with a predecessor
+    std::size_t variantLine = 0;
+    for (const graph_reader::NumberedLine& line : graph_reader::numberedLines(text)) {
+        const std::string_view content = graph_reader::trimmed(line.text);
+        if (content.empty()) continue;
+        const std::string at = linePrefix(line.number);
+        if (isComment(content)) {
+            if (count && !tasks.empty()) break;   // the footer: the rest is the set's description
+            continue;
+        }
+        const std::vector<std::string_view> fields = graph_reader::splitFields(content);
+        if (!count) {
+            count = fields.size() == 1 ? parseIndex(fields[0]) : std::nullopt;
+            if (!count) return invalidInput(at + "expected the number of tasks alone on the line, got " + quoted(content));
+            countLine = line.number;
+            continue;
+        }
+        if (fields.size() < 3) return invalidInput(at + "expected id cost npred pred..., got " + quoted(content));
+        const std::size_t expectedId = tasks.size();
+        const std::optional<std::size_t> id = parseIndex(fields[0]);
+        if (!id || *id != expectedId)
+            return invalidInput(at + "expected task " + std::to_string(expectedId) + " (ids count up from 0), got " +
+                                quoted(fields[0]));
+        StgTask task;
+        task.line = line.number;
+        const std::optional<double> cost = parseNumber(fields[1]);
+        if (!cost || !std::isfinite(*cost) || *cost < 0)
+            return invalidInput(at + "task " + std::to_string(*id) + ": the cost must be a finite number >= 0, got " +
+                                quoted(fields[1]));
+        task.cost = *cost;
+        const std::optional<std::size_t> npred = parseIndex(fields[2]);
+        if (!npred)
+            return invalidInput(at + "task " + std::to_string(*id) +
+                                ": the number of predecessors must be a non-negative integer, got " + quoted(fields[2]));
+        const std::size_t listed = fields.size() - 3;
+        if (*npred > 0) {
+            const bool pairs = listed == 2 * *npred;
+            if (listed != *npred && !pairs)
+                return invalidInput(at + "task " + std::to_string(*id) + " has " + std::to_string(*npred) +
+                                    " predecessors but lists " + std::to_string(listed) + " numbers (expected " +
+                                    std::to_string(*npred) + ", or " + std::to_string(2 * *npred) +
+                                    " with communication costs)");
+            if (!withCommunication) {
+                withCommunication = pairs;
+                variantLine = line.number;
+            } else if (*withCommunication != pairs) {
+                return invalidInput(at + "task " + std::to_string(*id) + (pairs ? " gives" : " gives no") +
+                                    " communication costs, unlike line " + std::to_string(variantLine));
+            }
+        } else if (listed != 0) {
+            return invalidInput(at + "task " + std::to_string(*id) + " has no predecessor but lists " +
+                                std::to_string(listed) + " more numbers");
+        }
+        const std::size_t step = withCommunication.value_or(false) ? 2 : 1;
+        for (std::size_t k = 3; k + step <= fields.size(); k += step) {
+            const std::optional<std::size_t> pred = parseIndex(fields[k]);
+            if (!pred)
+                return invalidInput(at + "task " + std::to_string(*id) + ": a predecessor must be a task id, got " +
+                                    quoted(fields[k]));
+            task.predecessors.push_back(*pred);
+            if (step == 2) {
+                const std::optional<double> comm = parseNumber(fields[k + 1]);
+                if (!comm || !std::isfinite(*comm) || *comm < 0)
+                    return invalidInput(at + "task " + std::to_string(*id) +
+                                        ": a communication cost must be a finite number >= 0, got " + quoted(fields[k + 1]));
+                task.communication.push_back(*comm);
+            }
+        }
+        tasks.push_back(std::move(task));
+    }
+    if (!count) return invalidInput("empty input: no STG task count");
+    if (tasks.size() != *count && tasks.size() != *count + 2)
+        return invalidInput(linePrefix(countLine) + "the count says " + std::to_string(*count) + " tasks but the file has " +
+                            std::to_string(tasks.size()) + " task lines (expected " + std::to_string(*count + 2) +
+                            " with the dummy entry and exit, or " + std::to_string(*count) + ")");
+    if (tasks.empty()) return invalidInput(linePrefix(countLine) + "the graph has no task");
+
+    TaskGraphImport result;
+    const bool communication = withCommunication.value_or(false);
+    result.format = communication ? "STG with communication costs" : "STG";
+    for (std::size_t i = 0; i < tasks.size(); ++i)
+        result.graph.tasks.push_back({std::to_string(i), tasks[i].cost * options.referenceSpeed, options.alpha});
+    const double plainBytes = options.defaultBytes.value_or(0);
+    graph_reader::EdgeCollector collector;
+    std::size_t edges = 0;
+    for (std::size_t i = 0; i < tasks.size(); ++i) {
+        for (std::size_t k = 0; k < tasks[i].predecessors.size(); ++k) {
+            const std::size_t pred = tasks[i].predecessors[k];
+            const std::string at = linePrefix(tasks[i].line) + "task " + std::to_string(i);
+            if (pred >= tasks.size())
+                return invalidInput(at + " names predecessor " + std::to_string(pred) + ", but the tasks are 0 to " +
+                                    std::to_string(tasks.size() - 1));
+            if (pred == i) return invalidInput(at + " is its own predecessor (a self-loop)");
+            collector.add(pred, i, communication ? tasks[i].communication[k] * options.referenceSpeed : plainBytes);
+            ++edges;
+        }
+    }
+    const std::string speed = graph_reader::formatNumber(options.referenceSpeed);
+    result.notes.push_back("costs are time units: flops = cost * " + speed + " (the reference speed)");
+    if (communication) {
+        result.notes.push_back("communication costs are time units: bytes = cost * " + speed);
+    } else if (edges > 0) {
+        const std::string dependencies = graph_reader::countOf(edges, "dependency", "dependencies");
+        result.notes.push_back(options.defaultBytes
+                                   ? dependencies + " without a size (STG gives none) got --default-bytes " +
+                                         graph_reader::formatNumber(plainBytes)
+                                   : "STG gives no data sizes: " + dependencies + " carry 0 bytes (pure precedence)");
+    }
+    if (collector.merged() > 0) result.notes.push_back(graph_reader::mergedEdgesNote(collector.merged()));
+    result.graph.edges = collector.take();
+    return result;
+}
+
 }  // namespace hetsched

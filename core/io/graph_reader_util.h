@@ -1,0 +1,130 @@
+// Helpers shared by the DOT, daggen text and STG readers: locale-free numbers, lines and fields, and
+// the merging of duplicate dependencies. Private to core/io.
+#pragma once
+
+#include <charconv>
+#include <cmath>
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "model/dag.h"
+
+namespace hetsched::graph_reader {
+
+inline std::string_view trimmed(std::string_view text) {
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos) return {};
+    const std::size_t last = text.find_last_not_of(" \t\r\n");
+    return text.substr(first, last - first + 1);
+}
+
+// The text without a leading UTF-8 byte order mark, which editors on Windows write and parsers refuse.
+inline std::string_view withoutByteOrderMark(std::string_view text) {
+    return text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text;
+}
+
+// The whole text as a number, ignoring surrounding blanks; "inf" and "nan" parse (callers refuse them).
+// std::from_chars, not strtod: the GUI runs under the user's locale, where the decimal point may be ','.
+inline std::optional<double> parseNumber(std::string_view text) {
+    text = trimmed(text);
+    if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+    if (text.empty()) return std::nullopt;
+    double value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+// A non-negative integer small enough to index tasks.
+inline std::optional<std::size_t> parseIndex(std::string_view text) {
+    text = trimmed(text);
+    std::size_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+// Shortest form that reads back to the same value ("1e+09", "0.5"), locale-free.
+inline std::string formatNumber(double value) {
+    char buffer[64];
+    const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return error == std::errc() ? std::string(buffer, end) : std::string("?");
+}
+
+// Built by appending: GCC 12 warns falsely (-Wrestrict) on "\"" + std::string(...).
+inline std::string quoted(std::string_view name) {
+    std::string text;
+    text.reserve(name.size() + 2);
+    text.append(1, '"').append(name).append(1, '"');
+    return text;
+}
+
+// Blank-separated fields of a line.
+inline std::vector<std::string_view> splitFields(std::string_view line) {
+    std::vector<std::string_view> fields;
+    std::size_t at = 0;
+    while (true) {
+        at = line.find_first_not_of(" \t\r", at);
+        if (at == std::string_view::npos) break;
+        const std::size_t end = std::min(line.find_first_of(" \t\r", at), line.size());
+        fields.push_back(line.substr(at, end - at));
+        at = end;
+    }
+    return fields;
+}
+
+// The lines of a text with their 1-based numbers.
+struct NumberedLine {
+    std::size_t number = 0;
+    std::string_view text;
+};
+inline std::vector<NumberedLine> numberedLines(std::string_view text) {
+    std::vector<NumberedLine> lines;
+    std::size_t at = 0, number = 1;
+    while (at < text.size()) {
+        std::size_t end = text.find('\n', at);
+        if (end == std::string_view::npos) end = text.size();
+        lines.push_back({number++, text.substr(at, end - at)});
+        at = end + 1;
+    }
+    return lines;
+}
+
+inline std::string linePrefix(std::size_t number) { return "line " + std::to_string(number) + ": "; }
+
+// Dependencies in first-seen order; a repeated (from, to) pair adds its bytes to the first one, since a
+// dag instance holds at most one edge per pair (daggen writes some edges twice).
+class EdgeCollector {
+public:
+    void add(std::size_t from, std::size_t to, double bytes) {
+        const auto [it, inserted] = m_index.try_emplace({from, to}, m_edges.size());
+        if (inserted) {
+            m_edges.push_back({from, to, bytes});
+        } else {
+            m_edges[it->second].bytes += bytes;
+            ++m_merged;
+        }
+    }
+    std::size_t merged() const { return m_merged; }
+    std::vector<DagEdge> take() { return std::move(m_edges); }
+
+private:
+    std::map<std::pair<std::size_t, std::size_t>, std::size_t> m_index;
+    std::vector<DagEdge> m_edges;
+    std::size_t m_merged = 0;
+};
+
+inline std::string mergedEdgesNote(std::size_t merged) {
+    return "merged " + std::to_string(merged) + " duplicate edge" + (merged == 1 ? "" : "s") + " (bytes added)";
+}
+
+inline std::string countOf(std::size_t count, const char* singular, const char* plural) {
+    return std::to_string(count) + " " + (count == 1 ? singular : plural);
+}
+
+}  // namespace hetsched::graph_reader
