@@ -22,7 +22,8 @@ namespace sg4 = simgrid::s4u;
 
 namespace {
 
-// Beyond this many hosts, all ordered pairs (n^2 routes) get too slow to print and to parse; a subset
+// Beyond this many hosts (kSimGridAllPairsHostLimit in core/io/simgrid_platform.h, kept equal), all
+// ordered pairs (n^2 routes) get too slow to print and to parse; a subset
 // sufficient for both mappings is printed instead (see selectPairs).
 constexpr std::size_t kAllPairsHostLimit = 300;
 
