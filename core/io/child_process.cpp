@@ -2,6 +2,7 @@
 #include "io/child_process.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -111,8 +112,9 @@ Expected<ChildResult> runChildProcess(const std::string& executable, const std::
     auto timedOut = [&] { return limited && Clock::now() >= deadline; };
     auto timeoutError = [&] {
         killAndReap(pid);
-        return ioError(executable + " did not finish within " + std::to_string(static_cast<long long>(options.timeoutSeconds)) +
-                       " s and was killed");
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%g", options.timeoutSeconds);
+        return ioError(executable + " did not finish within " + seconds + " s and was killed");
     };
 
     ChildResult result;
