@@ -193,6 +193,24 @@ TEST(SimGridLoad, ClustersWithBackboneJoinedByALink) {
     EXPECT_EQ(steady->nodes.size(), 6u + p->links.size() - 1);   // every link but the loopback carries a route
 }
 
+// Without a zoneRoute SimGrid 3.32 crashes looking for the route between the clusters: the child
+// recovers, lists the pairs as unrouted, and the dag platform gets the default backbone.
+TEST(SimGridLoad, ClustersWithoutZoneRouteAreUnrouted) {
+    TempFile file("side-by-side.xml", platformXml(R"(<zone id="world" routing="Full">
+  <cluster id="c1" prefix="a-" suffix="" radical="0-1" speed="1Gf" bw="125MBps" lat="50us"/>
+  <cluster id="c2" prefix="b-" suffix="" radical="0-1" speed="2Gf" bw="125MBps" lat="50us"/>
+</zone>
+)"));
+    Expected<SimGridPlatform> p = loadSimGridPlatform(file.path());
+    ASSERT_TRUE(p) << p.error().message;
+    EXPECT_EQ(p->unrouted.size(), 8u);
+    Expected<DagPlatform> dag = dagPlatformFromSimGrid(*p);
+    ASSERT_TRUE(dag) << dag.error().message;
+    EXPECT_EQ(dag->clusters.size(), 2u);
+    EXPECT_DOUBLE_EQ(dag->backbone.bandwidth, DagBackbone{}.bandwidth);
+    EXPECT_TRUE(steadyStateFromSimGrid(*p));
+}
+
 TEST(SimGridLoad, OldDtdIsUpgradedWithSimgridUpdateXml) {
     if (!findInPath("simgrid_update_xml")) GTEST_SKIP() << "simgrid_update_xml is not installed";
     TempFile file("v3.xml", R"(<?xml version='1.0'?>
