@@ -1,2 +1,223 @@
-// hetsched-simgrid: placeholder until the SimGrid runner lands (replaced in this change).
-int main() { return 2; }
+// hetsched-simgrid: the child process in which SimGrid loads a platform file and prints what it sees as
+// JSON, so that SimGrid's aborts (xbt_die, SIGABRT) and exceptions end this process, never the caller.
+#include <simgrid/kernel/routing/NetPoint.hpp>
+#include <simgrid/s4u.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <csetjmp>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <unistd.h>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace sg4 = simgrid::s4u;
+
+namespace {
+
+// Beyond this many hosts (kSimGridAllPairsHostLimit in core/io/simgrid_platform.h, kept equal), all
+// ordered pairs (n^2 routes) get too slow to print and to parse; a subset
+// sufficient for both mappings is printed instead (see selectPairs).
+constexpr std::size_t kAllPairsHostLimit = 300;
+
+// Ends the process without SimGrid's atexit handlers (they may abort after a failed load) and without
+// LeakSanitizer's exit check (SimGrid keeps its platform in globals).
+[[noreturn]] void finish(int code) {
+    std::fflush(stdout);
+    std::fflush(stderr);
+    _exit(code);
+}
+
+[[noreturn]] void fail(const std::string& message) {
+    std::fputs((nlohmann::json{{"error", message}}.dump() + "\n").c_str(), stdout);
+    std::fprintf(stderr, "hetsched-simgrid: %s\n", message.c_str());
+    finish(1);
+}
+
+int usage() {
+    std::fputs("usage: hetsched-simgrid platform FILE\n"
+               "  Loads FILE with SimGrid and prints its hosts, links, zones and routes as JSON.\n",
+               stderr);
+    return 2;
+}
+
+// SimGrid 3.32 dereferences a null route when two zones have no <zoneRoute> between them (two
+// <cluster>s side by side in a Full zone): SIGSEGV inside route_to. That pair is then reported as
+// unrouted: the handler jumps back out of SimGrid, which has only been reading its tables.
+sigjmp_buf routeJump;
+volatile std::sig_atomic_t inRoute = 0;
+
+void onCrashInRoute(int signal) {
+    if (inRoute != 0) siglongjmp(routeJump, 1);
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+}
+
+// False when SimGrid throws or crashes looking for the route.
+bool guardedRoute(const sg4::Host* from, const sg4::Host* to, std::vector<sg4::Link*>& route, double& latency) {
+    if (sigsetjmp(routeJump, 1) != 0) {
+        inRoute = 0;
+        return false;
+    }
+    inRoute = 1;
+    try {
+        from->route_to(to, route, &latency);
+    } catch (const std::exception&) {
+        inRoute = 0;
+        return false;
+    }
+    inRoute = 0;
+    return true;
+}
+
+bool sameKind(const sg4::Host* a, const sg4::Host* b) {
+    return a->get_pstate_speed(0) == b->get_pstate_speed(0) && a->get_core_count() == b->get_core_count();
+}
+
+// The ordered host pairs whose routes are printed. Up to kAllPairsHostLimit hosts: every pair. Beyond:
+// pairs among representatives (the first two hosts of a zone whose hosts are all alike, every host of a
+// zone of mixed hosts), plus every host to and from the first host. The dag mapping needs the routes
+// inside and between its clusters (which are those zones or hosts); the steady-state mapping gets a
+// routing graph in which every host reaches every other one through the first host.
+std::vector<std::pair<std::size_t, std::size_t>> selectPairs(const std::vector<sg4::Host*>& hosts,
+                                                             const std::vector<std::size_t>& zoneOf,
+                                                             std::size_t zoneCount) {
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;
+    const std::size_t n = hosts.size();
+    if (n <= kAllPairsHostLimit) {
+        for (std::size_t a = 0; a < n; ++a)
+            for (std::size_t b = 0; b < n; ++b) pairs.emplace_back(a, b);
+        return pairs;
+    }
+    std::vector<std::vector<std::size_t>> members(zoneCount);
+    for (std::size_t h = 0; h < n; ++h) members[zoneOf[h]].push_back(h);
+    std::vector<std::size_t> representatives;
+    for (const auto& zone : members) {
+        if (zone.empty()) continue;
+        const bool alike = std::all_of(zone.begin(), zone.end(),
+                                       [&](std::size_t h) { return sameKind(hosts[h], hosts[zone.front()]); });
+        const std::size_t take = alike ? std::min<std::size_t>(2, zone.size()) : zone.size();
+        representatives.insert(representatives.end(), zone.begin(), zone.begin() + static_cast<long>(take));
+    }
+    std::set<std::pair<std::size_t, std::size_t>> chosen;
+    for (std::size_t a : representatives)
+        for (std::size_t b : representatives) chosen.emplace(a, b);
+    for (std::size_t h = 0; h < n; ++h) {
+        chosen.emplace(0, h);
+        chosen.emplace(h, 0);
+    }
+    return {chosen.begin(), chosen.end()};
+}
+
+nlohmann::json describePlatform(const sg4::Engine& engine) {
+    // Zones depth first from the root, children in creation order.
+    std::vector<sg4::NetZone*> zones;
+    std::map<const sg4::NetZone*, std::size_t> zoneIndex;
+    nlohmann::json zonesJson = nlohmann::json::array();
+    std::vector<std::pair<sg4::NetZone*, std::optional<std::size_t>>> stack{{engine.get_netzone_root(), std::nullopt}};
+    while (!stack.empty()) {
+        auto [zone, parent] = stack.back();
+        stack.pop_back();
+        const std::size_t index = zones.size();
+        zones.push_back(zone);
+        zoneIndex[zone] = index;
+        zonesJson.push_back({{"name", zone->get_name()}, {"parent", parent ? nlohmann::json(*parent) : nlohmann::json()}});
+        std::vector<sg4::NetZone*> children = zone->get_children();
+        for (auto it = children.rbegin(); it != children.rend(); ++it) stack.emplace_back(*it, index);
+    }
+
+    // Hosts zone by zone, in the order each zone declared them (a netpoint's id counts within its zone),
+    // not in SimGrid's by-name order.
+    std::vector<sg4::Host*> hosts = engine.get_all_hosts();
+    auto zoneOfHost = [&](const sg4::Host* host) {
+        auto it = zoneIndex.find(host->get_englobing_zone());
+        return it == zoneIndex.end() ? std::size_t{0} : it->second;
+    };
+    std::sort(hosts.begin(), hosts.end(), [&](const sg4::Host* a, const sg4::Host* b) {
+        return std::pair(zoneOfHost(a), a->get_netpoint()->id()) < std::pair(zoneOfHost(b), b->get_netpoint()->id());
+    });
+    std::vector<std::size_t> zoneOf(hosts.size(), 0);
+    nlohmann::json hostsJson = nlohmann::json::array();
+    for (std::size_t h = 0; h < hosts.size(); ++h) {
+        zoneOf[h] = zoneOfHost(hosts[h]);
+        hostsJson.push_back({{"name", hosts[h]->get_name()},
+                             {"speed", hosts[h]->get_pstate_speed(0)},
+                             {"cores", hosts[h]->get_core_count()},
+                             {"zone", zoneOf[h]}});
+    }
+
+    std::vector<sg4::Link*> links = engine.get_all_links();
+    std::map<const sg4::Link*, std::size_t> linkIndex;
+    nlohmann::json linksJson = nlohmann::json::array();
+    for (std::size_t l = 0; l < links.size(); ++l) {
+        linkIndex[links[l]] = l;
+        linksJson.push_back({{"name", links[l]->get_name()},
+                             {"bandwidth", links[l]->get_bandwidth()},
+                             {"latency", links[l]->get_latency()},
+                             {"shared", links[l]->get_sharing_policy() != sg4::Link::SharingPolicy::FATPIPE}});
+    }
+
+    // A pair SimGrid finds no route for is listed as unrouted and the others still printed: SimGrid 3.32
+    // says "No route from 'AS_orsay' to 'AS_lille'" between the sites of g5k.xml, throws
+    // std::out_of_range between the <cluster> zones of routing_cluster.xml, crashes between zones without
+    // a zoneRoute, and has no route from a cluster host to itself without a loopback.
+    nlohmann::json routesJson = nlohmann::json::array();
+    nlohmann::json unroutedJson = nlohmann::json::array();
+    std::vector<sg4::Link*> route;
+    std::signal(SIGSEGV, onCrashInRoute);
+    std::signal(SIGBUS, onCrashInRoute);
+    for (const auto& [a, b] : selectPairs(hosts, zoneOf, zones.size())) {
+        route.clear();
+        double latency = 0;
+        if (!guardedRoute(hosts[a], hosts[b], route, latency)) {
+            if (a != b) unroutedJson.push_back({a, b});
+            continue;
+        }
+        if (a == b && route.empty()) continue;   // nothing to say about a host talking to itself
+        nlohmann::json ids = nlohmann::json::array();
+        for (const sg4::Link* link : route) {
+            auto it = linkIndex.find(link);
+            if (it == linkIndex.end()) fail("route from " + hosts[a]->get_name() + " to " + hosts[b]->get_name() +
+                                            " uses an unlisted link " + link->get_name());
+            ids.push_back(it->second);
+        }
+        routesJson.push_back({{"from", a}, {"to", b}, {"links", std::move(ids)}, {"latency", latency}});
+    }
+    return {{"hosts", std::move(hostsJson)}, {"links", std::move(linksJson)}, {"zones", std::move(zonesJson)},
+            {"routes", std::move(routesJson)}, {"unrouted", std::move(unroutedJson)}};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 3 || std::strcmp(argv[1], "platform") != 0) finish(usage());
+    const std::string file = argv[2];
+    if (::access(file.c_str(), R_OK) != 0) fail(file + ": cannot read the file (" + std::strerror(errno) + ")");
+    // SimGrid parses its own options from argv: quiet every log category but critical ones.
+    std::vector<std::string> options{"hetsched-simgrid", "--log=root.threshold:critical", "--log=root.fmt:%m%n"};
+    std::vector<char*> simgridArgv;
+    for (std::string& o : options) simgridArgv.push_back(o.data());
+    int simgridArgc = static_cast<int>(simgridArgv.size());
+    simgridArgv.push_back(nullptr);
+    try {
+        sg4::Engine engine(&simgridArgc, simgridArgv.data());
+        engine.load_platform(file);
+        const std::string text = describePlatform(engine).dump();
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        std::fputc('\n', stdout);
+    } catch (const std::exception& e) {
+        fail(e.what());
+    } catch (...) {
+        fail("SimGrid failed with an unknown exception");
+    }
+    finish(0);
+}

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/expected.h"
@@ -43,20 +44,44 @@ struct SimGridPlatform {
     std::vector<SimGridLink> links;
     std::vector<SimGridZone> zones;
     std::vector<SimGridRoute> routes;   // the pairs the mapping needs (see simgrid_platform.cpp)
+    // Pairs of distinct hosts, among those asked, for which SimGrid found no route (it throws "No route
+    // from 'AS_orsay' to 'AS_lille'" between the sites of its own g5k.xml): the mappings skip them.
+    std::vector<std::pair<std::size_t, std::size_t>> unrouted;
 };
 
-// Loads the file with SimGrid in the child process. Files of DTD version 1 to 3 are upgraded with
-// simgrid_update_xml on a copy first. Errors name the file and what SimGrid said, or how the child died.
+// Up to this many hosts the child lists the routes of every ordered pair of hosts; beyond, a subset:
+// pairs among representatives (the first two hosts of a zone whose hosts are alike, every host of a
+// zone of mixed hosts) and every host to and from the first host.
+constexpr std::size_t kSimGridAllPairsHostLimit = 300;
+
+// What a steady-state instance made from a SimGrid platform computes, in its units: speeds in Mflop/s,
+// bandwidths in MB/s, sizes in MB and Mflop (the instance format takes values in [1e-9, 1e9], which
+// SimGrid's flop/s and bytes/s overflow); a time unit is still one second.
+struct SimGridSteadyOptions {
+    std::optional<std::string> source;   // the master host; default: the first host
+    double dataBytes = 1e6;              // sent to a worker per task
+    double resultBytes = 0;              // sent back per task
+    double workFlops = 1e9;              // per task
+};
+constexpr double kSimGridSteadyUnit = 1e6;   // flop/s per speed unit, bytes/s per bandwidth unit
+
+// Loads the file with SimGrid in the child process. Files of DTD version 1 to 3 (or without a version)
+// are upgraded with simgrid_update_xml on a copy first. Errors name the file and what SimGrid said, or
+// how the child died.
 Expected<SimGridPlatform> loadSimGridPlatform(const std::string& path, const Progress& progress = {});
 
-// The clusters of a dag instance: each <cluster> (or zone of hosts of one speed) is a cluster, a lone
-// host a cluster of one processor; bandwidths, latencies and the backbone from SimGrid's routes
-// (docs/formats.md says exactly how).
+// The JSON the child prints, read back (malformed: a message).
+Expected<SimGridPlatform> simGridPlatformFromJson(const std::string& jsonText);
+
+// The clusters of a dag instance: each zone whose hosts have one speed and core count (a <cluster>) is
+// a cluster, every host of a zone of mixed hosts a cluster of its own; bandwidths, latencies and the
+// backbone from SimGrid's routes (docs/formats.md says exactly how).
 Expected<DagPlatform> dagPlatformFromSimGrid(const SimGridPlatform& platform);
 
 // A bag-of-tasks steady-state instance whose processors are the hosts (speeds) and whose links and
 // routers come from SimGrid's routes (docs/formats.md); `source` names the master host (default: the first).
 Expected<SteadyStateInstance> steadyStateFromSimGrid(const SimGridPlatform& platform,
                                                      const std::optional<std::string>& source = std::nullopt);
+Expected<SteadyStateInstance> steadyStateFromSimGrid(const SimGridPlatform& platform, const SimGridSteadyOptions& options);
 
 }  // namespace hetsched
