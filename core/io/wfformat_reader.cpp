@@ -257,7 +257,8 @@ bool isSimGridJson(const JsonNode& workflow, const std::string& version) {
     for (const nlohmann::json& task : tasks->raw()) {
         if (!task.is_object()) return false;
         if (task.contains("files")) return false;
-        if (task.value("type", "") == "transfer" &&
+        const auto type = task.find("type");
+        if (type != task.end() && type->is_string() && type->get<std::string>() == "transfer" &&
             (task.contains("writtenBytes") || task.contains("bytesWritten") || task.contains("readBytes")))
             transferWithBytes = true;
     }
