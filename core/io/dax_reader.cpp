@@ -35,6 +35,21 @@ std::once_flag g_libXmlInitialised;
 struct DocumentDeleter {
     void operator()(xmlDoc* document) const { xmlFreeDoc(document); }
 };
+// The first error libxml2 raises (the last one is often a consequence, "Premature end of data").
+struct FirstError {
+    bool seen = false;
+    int line = 0;
+    std::string message;
+};
+void keepFirstError(void* userData, xmlErrorPtr error) {
+    auto* context = static_cast<xmlParserCtxt*>(userData);
+    auto* first = context ? static_cast<FirstError*>(context->_private) : nullptr;
+    if (!first || first->seen || !error || error->level < XML_ERR_ERROR) return;
+    first->seen = true;
+    first->line = error->line;
+    first->message = error->message ? error->message : "unknown error";
+}
+
 struct ContextDeleter {
     void operator()(xmlParserCtxt* context) const { xmlFreeParserCtxt(context); }
 };
@@ -324,15 +339,18 @@ Expected<TaskGraphImport> readDaxTaskGraph(std::string_view text, const TaskGrap
 
     std::unique_ptr<xmlParserCtxt, ContextDeleter> context(xmlNewParserCtxt());
     if (!context) return invalidInput("cannot start the XML parser (out of memory)");
+    FirstError firstError;
+    context->_private = &firstError;
+    if (context->sax) context->sax->serror = keepFirstError;
     // No network, no messages on stderr (the error is returned), line numbers past 65535.
     const int parseOptions = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES;
     std::unique_ptr<xmlDoc, DocumentDeleter> document(
         xmlCtxtReadMemory(context.get(), text.data(), static_cast<int>(text.size()), nullptr, nullptr, parseOptions));
     if (!document || !context->wellFormed) {
-        const xmlError* error = xmlCtxtGetLastError(context.get());
-        std::string message = error && error->message ? error->message : "unknown error";
+        const xmlError* last = xmlCtxtGetLastError(context.get());
+        std::string message = firstError.seen ? firstError.message : last && last->message ? last->message : "unknown error";
         while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
-        const int line = error ? error->line : 0;
+        const int line = firstError.seen ? firstError.line : last ? last->line : 0;
         return invalidInput((line > 0 ? "line " + std::to_string(line) + ": " : std::string()) + "not well-formed XML: " +
                             message);
     }

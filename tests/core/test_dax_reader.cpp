@@ -127,7 +127,7 @@ TEST(DaxReader, NamesTheLineOfMalformedXml) {
     const std::string message = errorOf("<?xml version=\"1.0\"?>\n<adag version=\"2.1\">\n  <job id=\"a\" runtime=\"1\">\n"
                                         "  </jbo>\n</adag>\n");
     EXPECT_NE(message.find("line 4"), std::string::npos) << message;
-    EXPECT_NE(message.find("not well-formed XML"), std::string::npos) << message;
+    EXPECT_NE(message.find("not well-formed XML: Opening and ending tag mismatch"), std::string::npos) << message;
     EXPECT_FALSE(readDaxTaskGraph("", {}).ok());
     const std::string notDax = errorOf("<?xml version=\"1.0\"?>\n\n<platform version=\"4.1\"/>");
     EXPECT_NE(notDax.find("line 3: the root element is <platform>, expected <adag>"), std::string::npos) << notDax;
