@@ -1,6 +1,366 @@
-// Placeholder: replaced by its reader later in this change.
+// Pegasus DAX 2.0 to 3.6 read through libxml2 into one task graph: jobs (and sub-workflows) with their
+// runtimes, <uses> files, and <child>/<parent> dependencies whose bytes are the files the parent writes
+// and the child reads.
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+
+#include "io/dag_io.h"
 #include "io/task_graph_import.h"
 
 namespace hetsched {
-Expected<TaskGraphImport> readDaxTaskGraph(std::string_view, const TaskGraphImportOptions&) { return invalidInput("DAX reader not built yet"); }
+
+namespace {
+
+// libxml2's global tables must be set up once, before any thread parses (the reader may run on a pool
+// thread); each call then has its own parser context, so errors never cross threads.
+std::once_flag g_libXmlInitialised;
+
+struct DocumentDeleter {
+    void operator()(xmlDoc* document) const { xmlFreeDoc(document); }
+};
+// The first error libxml2 raises (the last one is often a consequence, "Premature end of data").
+struct FirstError {
+    bool seen = false;
+    int line = 0;
+    std::string message;
+};
+void keepFirstError(void* userData, xmlErrorPtr error) {
+    auto* context = static_cast<xmlParserCtxt*>(userData);
+    auto* first = context ? static_cast<FirstError*>(context->_private) : nullptr;
+    if (!first || first->seen || !error || error->level < XML_ERR_ERROR) return;
+    first->seen = true;
+    first->line = error->line;
+    first->message = error->message ? error->message : "unknown error";
+}
+
+struct ContextDeleter {
+    void operator()(xmlParserCtxt* context) const { xmlFreeParserCtxt(context); }
+};
+
+std::string inQuotes(const std::string& text) { return "\"" + text + "\""; }
+
+std::string show(double v) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g", v);
+    return buffer;
+}
+
+std::string lineText(const xmlNode* node) { return "line " + std::to_string(xmlGetLineNo(node)) + ": "; }
+
+// Elements by local name, so that a default namespace or a prefix (dax:job) does not matter.
+bool isElement(const xmlNode* node, const char* localName) {
+    return node->type == XML_ELEMENT_NODE && std::strcmp(reinterpret_cast<const char*>(node->name), localName) == 0;
+}
+
+std::string elementName(const xmlNode* node) { return reinterpret_cast<const char*>(node->name); }
+
+// An attribute by local name, whatever its namespace.
+std::optional<std::string> attribute(const xmlNode* node, const char* localName) {
+    for (const xmlAttr* a = node->properties; a; a = a->next) {
+        if (std::strcmp(reinterpret_cast<const char*>(a->name), localName) != 0) continue;
+        xmlChar* value = xmlNodeListGetString(node->doc, a->children, 1);
+        std::string text = value ? reinterpret_cast<const char*>(value) : "";
+        xmlFree(value);
+        return text;
+    }
+    return std::nullopt;
+}
+
+std::string content(const xmlNode* node) {
+    xmlChar* value = xmlNodeGetContent(node);
+    std::string text = value ? reinterpret_cast<const char*>(value) : "";
+    xmlFree(value);
+    return text;
+}
+
+std::optional<double> parseNumber(std::string text) {
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) return std::nullopt;
+    text = text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+    char* end = nullptr;
+    errno = 0;
+    const double v = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(v)) return std::nullopt;
+    return v;
+}
+
+struct Job {
+    std::string id;
+    std::string name;
+    const xmlNode* node = nullptr;
+    std::optional<double> seconds;
+    bool subWorkflow = false;               // a <dag> or <dax> element
+    std::vector<std::size_t> inputs;        // file indices
+};
+
+struct Files {
+    std::unordered_map<std::string, std::size_t> index;
+    std::vector<std::string> names;
+    std::vector<std::optional<double>> writerSize, readerSize;
+    std::vector<std::vector<std::size_t>> writers;   // job indices
+
+    std::size_t intern(const std::string& name) {
+        auto [it, inserted] = index.emplace(name, names.size());
+        if (inserted) {
+            names.push_back(name);
+            writerSize.emplace_back();
+            readerSize.emplace_back();
+            writers.emplace_back();
+        }
+        return it->second;
+    }
+};
+
+struct Dependency {
+    const xmlNode* child;
+    const xmlNode* parent;
+};
+
+// A failure inside the walk: the message names the line.
+struct DaxError {
+    std::string message;
+};
+
+double secondsOf(const xmlNode* where, const std::string& text, const std::string& jobId, const char* what) {
+    const std::optional<double> v = parseNumber(text);
+    if (!v || *v < 0)
+        throw DaxError{lineText(where) + "job " + inQuotes(jobId) + ": " + what + " " + inQuotes(text) +
+                       " is not a number of seconds >= 0"};
+    return *v;
+}
+
+// One <job>, <dag> or <dax>: its runtime (attribute, or DAX 3's pegasus runtime profile) and its files.
+Job readJob(const xmlNode* node, Files& files, std::size_t self) {
+    Job job;
+    job.node = node;
+    job.subWorkflow = !isElement(node, "job");
+    const std::optional<std::string> id = attribute(node, "id");
+    if (!id || id->empty()) throw DaxError{lineText(node) + "<" + elementName(node) + "> without an id"};
+    job.id = *id;
+    std::optional<std::string> name = attribute(node, "name");
+    if ((!name || name->empty()) && job.subWorkflow) name = attribute(node, "file");
+    job.name = name && !name->empty() ? *name : job.id;
+    if (auto runtime = attribute(node, "runtime")) job.seconds = secondsOf(node, *runtime, job.id, "runtime");
+    for (const xmlNode* c = node->children; c; c = c->next) {
+        if (isElement(c, "profile")) {
+            if (attribute(c, "namespace").value_or("") == "pegasus" && attribute(c, "key").value_or("") == "runtime" &&
+                !job.seconds)
+                job.seconds = secondsOf(c, content(c), job.id, "runtime profile");
+            continue;
+        }
+        if (!isElement(c, "uses")) continue;
+        std::optional<std::string> file = attribute(c, "name");   // DAX 3.x
+        if (!file || file->empty()) file = attribute(c, "file");  // DAX 2.x
+        if (!file || file->empty()) throw DaxError{lineText(c) + "<uses> without a file name (name= or file=)"};
+        const std::string link = attribute(c, "link").value_or("");
+        const bool input = link == "input" || link == "inout";
+        const bool output = link == "output" || link == "inout" || link == "checkpoint";
+        if (!input && !output)
+            throw DaxError{lineText(c) + "<uses> of " + inQuotes(*file) +
+                           ": link must be input, output, inout or checkpoint, got " + inQuotes(link)};
+        std::optional<double> size;
+        if (auto text = attribute(c, "size")) {
+            size = parseNumber(*text);
+            if (!size || *size < 0 || *size > dag_limits::kMaxValue)
+                throw DaxError{lineText(c) + "<uses> of " + inQuotes(*file) + ": size " + inQuotes(*text) +
+                               " is not a number of bytes in [0, 1e30]"};
+        }
+        const std::size_t f = files.intern(*file);
+        if (input) {
+            job.inputs.push_back(f);
+            if (!files.readerSize[f]) files.readerSize[f] = size;
+        }
+        if (output) {
+            files.writers[f].push_back(self);
+            if (!files.writerSize[f]) files.writerSize[f] = size;
+        }
+    }
+    return job;
+}
+
+Expected<TaskGraphImport> readDocument(const xmlNode* root, const TaskGraphImportOptions& options) {
+    if (!root || !isElement(root, "adag"))
+        return invalidInput((root ? lineText(root) + "the root element is <" + elementName(root) + ">" : "no root element") +
+                            ", expected <adag>");
+    TaskGraphImport result;
+    const std::string version = attribute(root, "version").value_or("");
+    result.format = version.empty() ? "Pegasus DAX" : "Pegasus DAX " + version;
+
+    std::vector<Job> jobs;
+    std::unordered_map<std::string, std::size_t> jobIndex;
+    Files files;
+    std::vector<Dependency> dependencies;
+    for (const xmlNode* node = root->children; node; node = node->next) {
+        if (isElement(node, "job") || isElement(node, "dag") || isElement(node, "dax")) {
+            Job job = readJob(node, files, jobs.size());
+            if (!jobIndex.emplace(job.id, jobs.size()).second)
+                throw DaxError{lineText(node) + "duplicate job id " + inQuotes(job.id)};
+            jobs.push_back(std::move(job));
+        } else if (isElement(node, "child")) {
+            for (const xmlNode* p = node->children; p; p = p->next)
+                if (isElement(p, "parent")) dependencies.push_back({node, p});
+        }
+    }
+    if (jobs.empty()) return invalidInput(lineText(root) + "<adag> has no job");
+
+    auto jobOf = [&](const xmlNode* element) {
+        const std::optional<std::string> ref = attribute(element, "ref");
+        if (!ref) throw DaxError{lineText(element) + "<" + elementName(element) + "> without a ref"};
+        auto it = jobIndex.find(*ref);
+        if (it == jobIndex.end())
+            throw DaxError{lineText(element) + "<" + elementName(element) + " ref=" + inQuotes(*ref) +
+                           ">: no job has the id " + inQuotes(*ref)};
+        return it->second;
+    };
+    TaskGraph& graph = result.graph;
+    std::unordered_map<std::uint64_t, std::size_t> edgeOf;
+    for (const Dependency& d : dependencies) {
+        const std::size_t child = jobOf(d.child), parent = jobOf(d.parent);
+        if (child == parent) throw DaxError{lineText(d.parent) + "job " + inQuotes(jobs[child].id) + " is its own parent"};
+        auto [it, inserted] = edgeOf.emplace(static_cast<std::uint64_t>(parent) * (jobs.size() + 1) + child, graph.edges.size());
+        if (inserted) graph.edges.push_back({parent, child, 0});
+    }
+
+    // Tasks: runtime seconds times the reference speed, or the default.
+    std::size_t withoutRuntime = 0, subWorkflows = 0;
+    std::string withoutRuntimeExample;
+    for (const Job& job : jobs) {
+        double flops = 0;
+        if (job.seconds) {
+            flops = *job.seconds * options.referenceSpeed;
+            if (!(flops <= dag_limits::kMaxValue))
+                throw DaxError{lineText(job.node) + "job " + inQuotes(job.id) + ": runtime " + show(*job.seconds) +
+                               " s is too large (more than 1e30 flops)"};
+        } else {
+            if (withoutRuntime++ == 0) withoutRuntimeExample = "job " + inQuotes(job.id);
+            flops = options.defaultFlops.value_or(0);
+        }
+        subWorkflows += job.subWorkflow;
+        graph.tasks.push_back({job.name, flops, options.alpha});
+    }
+    if (withoutRuntime > 0) {
+        if (!options.defaultFlops) return missingSizeError(withoutRuntime, withoutRuntimeExample, false);
+        result.notes.push_back(std::to_string(withoutRuntime) + (withoutRuntime == 1 ? " job" : " jobs") +
+                               " without a runtime got --default-flops " + show(*options.defaultFlops));
+    }
+    if (subWorkflows > 0)
+        result.notes.push_back(std::to_string(subWorkflows) + " sub-workflow" + (subWorkflows == 1 ? "" : "s") +
+                               " (<dag>/<dax>) read as single tasks");
+
+    // Edge bytes: the files a child reads that its parent writes.
+    std::vector<bool> edgeMissing(graph.edges.size(), false);
+    std::size_t missingEdges = 0;
+    std::string missingExample;
+    for (std::size_t child = 0; child < jobs.size(); ++child) {
+        std::vector<std::size_t> inputs = jobs[child].inputs;
+        std::sort(inputs.begin(), inputs.end());
+        inputs.erase(std::unique(inputs.begin(), inputs.end()), inputs.end());
+        for (std::size_t f : inputs) {
+            for (std::size_t writer : files.writers[f]) {
+                auto edge = edgeOf.find(static_cast<std::uint64_t>(writer) * (jobs.size() + 1) + child);
+                if (edge == edgeOf.end()) continue;
+                const std::optional<double> size = files.writerSize[f] ? files.writerSize[f] : files.readerSize[f];
+                if (size) {
+                    graph.edges[edge->second].bytes += *size;
+                    continue;
+                }
+                if (!edgeMissing[edge->second]) {
+                    edgeMissing[edge->second] = true;
+                    if (missingEdges++ == 0)
+                        missingExample = jobs[writer].id + " -> " + jobs[child].id + ": file " + inQuotes(files.names[f]) +
+                                         " has no size";
+                }
+                graph.edges[edge->second].bytes += options.defaultBytes.value_or(0);
+            }
+        }
+    }
+    if (missingEdges > 0) {
+        if (!options.defaultBytes) return missingSizeError(missingEdges, missingExample, true);
+        result.notes.push_back(std::to_string(missingEdges) + " dependenc" + (missingEdges == 1 ? "y" : "ies") +
+                               " carrying a file without a size: each such file counted as --default-bytes " +
+                               show(*options.defaultBytes));
+    }
+    for (const DagEdge& edge : graph.edges)
+        if (!(edge.bytes <= dag_limits::kMaxValue))
+            return invalidInput("the dependency " + jobs[edge.from].id + " -> " + jobs[edge.to].id +
+                                " carries more than 1e30 bytes");
+
+    // A DAX job's name is its transformation, which many jobs share: those are named name@id (ids are
+    // unique), the way SimGrid's loader names every job.
+    std::unordered_map<std::string, std::size_t> nameCount;
+    for (const Job& job : jobs) ++nameCount[job.name];
+    std::unordered_set<std::string> taken;
+    for (const DagTask& task : graph.tasks) taken.insert(task.name);
+    std::size_t renamed = 0;
+    std::string renamedExample;
+    for (std::size_t k = 0; k < jobs.size(); ++k) {
+        if (nameCount[jobs[k].name] < 2) continue;
+        std::string unique = jobs[k].name + "@" + jobs[k].id;
+        for (int n = 2; taken.count(unique); ++n) unique = jobs[k].name + "@" + jobs[k].id + "#" + std::to_string(n);
+        taken.insert(unique);
+        if (renamed++ == 0) renamedExample = inQuotes(unique);
+        graph.tasks[k].name = std::move(unique);
+    }
+    if (renamed > 0)
+        result.notes.push_back(std::to_string(renamed) + " jobs share a name with another job: named name@id, e.g. " +
+                               renamedExample);
+    return result;
+}
+
+}  // namespace
+
+Expected<TaskGraphImport> readDaxTaskGraph(std::string_view text, const TaskGraphImportOptions& options) {
+    if (!(options.referenceSpeed >= dag_limits::kMinRate && options.referenceSpeed <= dag_limits::kMaxValue))
+        return invalidInput("the reference speed must be between 1e-6 and 1e30 flop/s");
+    if (!(options.alpha >= 0 && options.alpha <= 1)) return invalidInput("alpha must be in [0, 1]");
+    if (options.defaultFlops && !(*options.defaultFlops >= 0 && *options.defaultFlops <= dag_limits::kMaxValue))
+        return invalidInput("the default flops must be between 0 and 1e30");
+    if (options.defaultBytes && !(*options.defaultBytes >= 0 && *options.defaultBytes <= dag_limits::kMaxValue))
+        return invalidInput("the default bytes must be between 0 and 1e30");
+    if (text.size() > static_cast<std::size_t>(INT_MAX)) return invalidInput("the DAX file is larger than 2 GB");
+    std::call_once(g_libXmlInitialised, [] { xmlInitParser(); });
+
+    std::unique_ptr<xmlParserCtxt, ContextDeleter> context(xmlNewParserCtxt());
+    if (!context) return invalidInput("cannot start the XML parser (out of memory)");
+    FirstError firstError;
+    context->_private = &firstError;
+    if (context->sax) context->sax->serror = keepFirstError;
+    // No network, no messages on stderr (the error is returned), line numbers past 65535.
+    const int parseOptions = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES;
+    std::unique_ptr<xmlDoc, DocumentDeleter> document(
+        xmlCtxtReadMemory(context.get(), text.data(), static_cast<int>(text.size()), nullptr, nullptr, parseOptions));
+    if (!document || !context->wellFormed) {
+        const xmlError* last = xmlCtxtGetLastError(context.get());
+        std::string message = firstError.seen ? firstError.message : last && last->message ? last->message : "unknown error";
+        while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+        const int line = firstError.seen ? firstError.line : last ? last->line : 0;
+        return invalidInput((line > 0 ? "line " + std::to_string(line) + ": " : std::string()) + "not well-formed XML: " +
+                            message);
+    }
+    try {
+        return readDocument(xmlDocGetRootElement(document.get()), options);
+    } catch (const DaxError& e) {
+        return invalidInput(e.message);
+    } catch (const std::exception& e) {
+        return invalidInput(std::string("cannot read the DAX file: ") + e.what());
+    }
+}
+
 }  // namespace hetsched
