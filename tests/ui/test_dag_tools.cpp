@@ -9,6 +9,10 @@
 #include <QFile>
 #include <QImage>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QTimer>
+#include <QUrl>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
@@ -76,7 +80,8 @@ private slots:
         dialog.setPlatformFile(dataPath("two-clusters.xml"));
         dialog.refresh();
         QVERIFY2(dialog.result().ok(), dialog.previewText().toUtf8().constData());
-        QCOMPARE(dialog.previewText(), QStringLiteral("12 tasks, 15 edges on 2 cluster(s), 64 processors"));
+        QCOMPARE(dialog.previewText(),
+                 QStringLiteral("12 tasks, 15 edges on 2 cluster(s), 64 processors\nRead as daggen DOT."));
         QCOMPARE(dialog.findChild<QLabel*>(QStringLiteral("preview"))->text(), dialog.previewText());
         QCOMPARE(dialog.entryName(), QStringLiteral("daggen-12"));
         QVERIFY(importButton(dialog)->isEnabled());
@@ -95,7 +100,7 @@ private slots:
         QVERIFY(updated.wait(10000));
         QVERIFY(!dialog.isReading());
         QVERIFY2(dialog.result().ok(), dialog.previewText().toUtf8().constData());
-        QCOMPARE(dialog.previewText(), QStringLiteral("12 tasks, 15 edges on 2 cluster(s), 64 processors"));
+        QVERIFY(dialog.previewText().startsWith(QStringLiteral("12 tasks, 15 edges on 2 cluster(s), 64 processors")));
         QVERIFY(importButton(dialog)->isEnabled());
         // A change then Import at once: the new file is read before the dialog closes.
         dialog.setGraphFile(dataPath("cyclic.dot"));
@@ -202,6 +207,67 @@ private slots:
         dialog->refresh();
         QCOMPARE(window.addImportedTaskGraph(*dialog), EntryId(0));
         QCOMPARE(window.document()->entryCount(), before + 1);
+    }
+
+    void aGraphWithoutSizesTakesTheDefaultFieldsAndTheSummarySaysSo() {
+        const QString path = m_temp.filePath(QStringLiteral("snakemake.dot"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("digraph snakemake {\n  all; align -> call; call -> all; align -> call;\n}\n");
+        }
+        TaskGraphImportDialog dialog;
+        dialog.show();
+        dialog.setGraphFile(path);
+        dialog.refresh();
+        QVERIFY(!dialog.result().ok());
+        QVERIFY2(dialog.previewText().contains(QStringLiteral("Default flops")), qPrintable(dialog.previewText()));
+        QVERIFY(!importButton(dialog)->isEnabled());
+        // Typed into the fields as a user does.
+        auto* flops = dialog.findChild<QLineEdit*>(QStringLiteral("defaultFlops"));
+        auto* bytes = dialog.findChild<QLineEdit*>(QStringLiteral("defaultBytes"));
+        QVERIFY(flops && bytes);
+        QTest::keyClicks(flops, QStringLiteral("2e9"));
+        QTest::keyClicks(bytes, QStringLiteral("1000"));
+        dialog.refresh();
+        QVERIFY2(dialog.result().ok(), qPrintable(dialog.previewText()));
+        QCOMPARE(dialog.result()->tasks.size(), std::size_t(3));
+        QCOMPARE(dialog.result()->edges.size(), std::size_t(2));   // the duplicate merged
+        for (const DagTask& t : dialog.result()->tasks) QCOMPARE(t.flops, 2e9);
+        QVERIFY(!dialog.notes().empty());
+        for (const std::string& note : dialog.notes())
+            QVERIFY2(dialog.previewText().contains(QString::fromStdString(note)), note.c_str());
+        QVERIFY(importButton(dialog)->isEnabled());
+    }
+
+    void aDroppedTaskGraphOpensTheImportDialogOnIt() {
+        MainWindow window;
+        QVERIFY(window.loadFile(QStringLiteral(HETSCHED_EXAMPLES_DIR "/dag-two-clusters.json")).ok());
+        window.show();
+        const int before = window.document()->entryCount();
+        bool sawDialog = false;
+        // The dialog is modal: accept it from its own event loop once it has read the file.
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, &window, [&] {
+            TaskGraphImportDialog* dialog = window.findChild<TaskGraphImportDialog*>();
+            if (!dialog || !dialog->isVisible() || dialog->isReading() || sawDialog) return;
+            sawDialog = true;
+            QTest::mouseClick(importButton(*dialog), Qt::LeftButton);
+        });
+        poll.start(20);
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(dataPath("daggen-12.dot"))});
+        // A drag as the window system delivers it: enter, move, drop.
+        QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &enter);
+        QVERIFY(enter.isAccepted());
+        QDragMoveEvent move(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &move);
+        QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &drop);
+        QVERIFY(sawDialog);
+        QCOMPARE(window.document()->entryCount(), before + 1);
+        QCOMPARE(window.document()->entryAt(before).name, QStringLiteral("daggen-12"));
     }
 
     void theMenusOfferBothTools() {
