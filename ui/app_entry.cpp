@@ -9,6 +9,8 @@
 #include <QTimer>
 #include <memory>
 
+#include "io/dag_import.h"
+#include "io/instance_io.h"
 #include "mainwindow.h"
 #include "util/resources.h"
 #include "views/chart_export.h"
@@ -25,6 +27,17 @@ int runGui(int argc, char** argv, const QString& file) {
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/hetsched.svg")));
 
     MainWindow window;
+    // A task graph or a SimGrid platform opens on the built-in example, through its import dialog.
+    const Expected<std::string> text = file.isEmpty() ? Expected<std::string>(std::string()) : readTextFile(file.toStdString());
+    const ExternalFileKind kind = text && !file.isEmpty() ? classifyExternalFile(file.toStdString(), *text)
+                                                          : ExternalFileKind::HetSched;
+    if (kind == ExternalFileKind::TaskGraph || kind == ExternalFileKind::SimGridPlatform) {
+        window.loadFile(MainWindow::defaultExample());
+        window.show();
+        QTimer::singleShot(0, &window, [&window, file] { window.openPath(file); });
+        QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
+        return QApplication::exec();
+    }
     const Expected<bool> opened = window.loadFile(file.isEmpty() ? MainWindow::defaultExample() : file);
     window.show();
     if (!opened) {

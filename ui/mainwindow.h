@@ -47,6 +47,10 @@ public:
     Expected<bool> loadFile(const QString& path);
     // Adds the instances of an instance or project file to the open project.
     Expected<bool> importFile(const QString& path);
+    // Opens what the file is, with dialogs: a HetSched instance or project (replacing the project, after
+    // asking to save), a task graph (the Import Task Graph dialog on it) or a SimGrid platform (a
+    // steady-state entry, or a task graph's platform). File > Open, dropped files and `hetsched gui FILE`.
+    void openPath(const QString& path);
     Expected<bool> saveProject(const QString& path);
     void newProject();
     // Adds a small valid instance of `kind` (partition, divisible, cpugpu, steady_state, dag) to the project
@@ -111,9 +115,6 @@ private:
     // Interactive wrappers: dialogs, prompts and error boxes around the operations above.
     bool maybeSave();
     void openWithDialog();
-    // Opens what the file is: a HetSched instance or project (replacing the project), a task graph (the
-    // Import Task Graph dialog on it) or a SimGrid platform (a steady-state entry, or a task graph's platform).
-    void openPath(const QString& path);
     void importSimGridPlatform(const QString& path);
     bool save();
     bool saveAs();
