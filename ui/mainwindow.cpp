@@ -242,6 +242,7 @@ void MainWindow::createActions() {
     connect(m_importAction, &QAction::triggered, this, &MainWindow::importWithDialog);
 
     m_exportChartAction = new QAction(tr("Export &Chart…"), this);
+    m_exportChartAction->setObjectName(QStringLiteral("exportChartAction"));
     m_exportChartAction->setShortcut(QKeySequence(tr("Ctrl+E")));
     m_exportChartAction->setStatusTip(tr("Save the chart of the selected run as PNG, PDF or SVG"));
     connect(m_exportChartAction, &QAction::triggered, this, &MainWindow::exportChartWithDialog);

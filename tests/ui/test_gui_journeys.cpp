@@ -1,0 +1,147 @@
+// The main journeys of the GUI that users reported broken (issue 13), in a shown window offscreen: each test
+// walks one journey as a user does (a click, a file opened, a task selected, an entry added) and checks what
+// they then see.
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QUndoStack>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <memory>
+
+#include "canvas/canvas_items.h"
+#include "canvas/canvas_widget.h"
+#include "canvas/graph_scene.h"
+#include "canvas/graph_view.h"
+#include "document/run_table_model.h"
+#include "editors/dag_editor.h"
+#include "io/instance_io.h"
+#include "mainwindow.h"
+#include "result_pane.h"
+#include "run_table.h"
+#include "solve_controller.h"
+#include "solver_panel.h"
+#include "solvers/registry.h"
+#include "views/dag_schedule_view.h"
+
+using namespace hetsched;
+using namespace hetsched::ui;
+
+namespace {
+
+constexpr int kSolveTimeoutMs = 60000;
+
+QString examplePath(const QString& name) {
+    return QStringLiteral(HETSCHED_EXAMPLES_DIR "/") + name;
+}
+
+// The main window as a user sees it: shown, at a size that fits a laptop screen.
+std::unique_ptr<MainWindow> shownWindow() {
+    auto window = std::make_unique<MainWindow>();
+    window->resize(1400, 900);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get())) qWarning("the main window was not exposed");
+    return window;
+}
+
+// Lets queued layout requests run, as the event loop does between two user actions.
+void settle() {
+    for (int i = 0; i < 3; ++i) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
+    }
+}
+
+// Runs `solver` on the current entry; the message of its failure, empty when it made a run.
+QString solveWith(MainWindow& window, const QString& solver) {
+    QSignalSpy succeeded(window.solveController(), &SolveController::succeeded);
+    QSignalSpy failed(window.solveController(), &SolveController::failed);
+    QSignalSpy idle(window.solveController(), &SolveController::idle);
+    window.runSolver(solver, window.solverPanel()->optionsFor(solver));
+    if (!idle.wait(kSolveTimeoutMs)) return QStringLiteral("%1 did not finish").arg(solver);
+    if (!failed.isEmpty()) return failed.front().at(2).toString();
+    return succeeded.isEmpty() ? QStringLiteral("%1 made no run").arg(solver) : QString();
+}
+
+}  // namespace
+
+class GuiJourneyTests : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_temp;
+
+    // A project file holding `example` and one run of each solver, in that order.
+    QString projectWithRuns(const QString& example, const QStringList& solvers) {
+        MainWindow window;
+        if (!window.loadFile(examplePath(example)).ok()) return {};
+        for (const QString& solver : solvers)
+            if (const QString failure = solveWith(window, solver); !failure.isEmpty()) {
+                qWarning("%s", qPrintable(failure));
+                return {};
+            }
+        const QString path = m_temp.filePath(QFileInfo(example).completeBaseName() + QStringLiteral(".hsproj"));
+        return window.saveProject(path).ok() ? path : QString();
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_temp.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_temp.filePath(QStringLiteral("settings")));
+        QApplication::setOrganizationName(QStringLiteral("HetSchedTests"));
+        QApplication::setApplicationName(QStringLiteral("gui_journey_tests"));
+    }
+
+    void clickingARunInTheTableShowsItsChartAndEnablesExportChart_data() {
+        QTest::addColumn<QString>("example");
+        QTest::addColumn<QString>("first");
+        QTest::addColumn<QString>("second");
+        QTest::newRow("partition") << QStringLiteral("partition-small.json") << QStringLiteral("dp")
+                                   << QStringLiteral("proportional");
+        QTest::newRow("dag") << QStringLiteral("dag-two-clusters.json") << QStringLiteral("hcpa")
+                             << QStringLiteral("mheft");
+    }
+
+    // A project opened from a file (as after a restart) shows its newest run; a mouse click on the older
+    // run's row, on the table's viewport, draws that run and keeps Export Chart available.
+    void clickingARunInTheTableShowsItsChartAndEnablesExportChart() {
+        QFETCH(QString, example);
+        QFETCH(QString, first);
+        QFETCH(QString, second);
+        const QString project = projectWithRuns(example, {first, second});
+        QVERIFY(!project.isEmpty());
+        const auto window = shownWindow();
+        QVERIFY(window->loadFile(project).ok());
+        settle();
+        QAction* exportChart = window->findChild<QAction*>(QStringLiteral("exportChartAction"));
+        QVERIFY(exportChart);
+        QCOMPARE(window->runTable()->currentRun(), 1);
+        QVERIFY(window->resultPane()->heading().contains(second));
+
+        QTableView* view = window->runTable()->view();
+        const auto rowOfSolver = [view](const QString& solver) {
+            for (int row = 0; row < view->model()->rowCount(); ++row)
+                if (view->model()->index(row, RunTableModel::SolverColumn).data().toString() == solver)
+                    return view->model()->index(row, RunTableModel::SolverColumn);
+            return QModelIndex();
+        };
+        for (const auto& [solver, run] : {std::pair{first, 0}, std::pair{second, 1}}) {
+            const QModelIndex cell = rowOfSolver(solver);
+            QVERIFY(cell.isValid());
+            QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(cell).center());
+            settle();
+            QCOMPARE(window->runTable()->currentRun(), run);
+            QVERIFY2(window->resultPane()->heading().contains(solver), qPrintable(window->resultPane()->heading()));
+            QVERIFY(exportChart->isEnabled());
+            QVERIFY(window->exportChart(m_temp.filePath(QStringLiteral("clicked.png"))).ok());
+        }
+        // The dag view draws the clicked schedule, not the "select a run" message.
+        if (auto* dag = dynamic_cast<DagScheduleView*>(window->resultPane()->chart())) QVERIFY(dag->data());
+    }
+
+};
+
+QTEST_MAIN(GuiJourneyTests)
+#include "test_gui_journeys.moc"
