@@ -141,6 +141,39 @@ private slots:
         if (auto* dag = dynamic_cast<DagScheduleView*>(window->resultPane()->chart())) QVERIFY(dag->data());
     }
 
+    // With a dag entry on the canvas, opening a project whose entry is another dag draws that entry's
+    // graph at once: every task a node, the canvas enabled, the drawing fitted into the view.
+    void openingADagProjectOverAShownDagEntryDrawsTheNewGraph() {
+        const QString project = projectWithRuns(QStringLiteral("dag-two-clusters.json"), {});
+        QVERIFY(!project.isEmpty());
+        const auto window = shownWindow();
+        window->addNewInstance(QStringLiteral("dag"));
+        settle();
+        auto* shown = qobject_cast<DagEditor*>(window->editor());
+        QVERIFY(shown);
+        QCOMPARE(shown->canvas()->scene()->nodeItems().size(), std::size_t{4});
+
+        QVERIFY(window->loadFile(project).ok());
+        settle();
+        auto* editor = qobject_cast<DagEditor*>(window->editor());
+        QVERIFY(editor);
+        CanvasWidget* canvas = editor->canvas();
+        QCOMPARE(canvas->entryId(), window->currentEntry());
+        const auto& dag = std::get<DagInstance>(window->document()->entry(window->currentEntry())->instance);
+        QCOMPARE(dag.tasks.size(), std::size_t{8});
+        const std::vector<NodeItem*>& nodes = canvas->scene()->nodeItems();
+        QCOMPARE(nodes.size(), dag.tasks.size());
+        for (std::size_t t = 0; t < dag.tasks.size(); ++t)
+            QCOMPARE(nodes[t]->node().title, QString::fromStdString(dag.tasks[t].name));
+        QVERIFY(canvas->isEnabled());
+        QVERIFY(canvas->isVisible());
+        const QRect viewport = canvas->view()->viewport()->rect();
+        for (const NodeItem* node : nodes) {
+            const QRect drawn = canvas->view()->mapFromScene(node->sceneBoundingRect()).boundingRect();
+            QVERIFY2(viewport.intersects(drawn), qPrintable(node->node().title));
+        }
+    }
+
 };
 
 QTEST_MAIN(GuiJourneyTests)
