@@ -66,6 +66,16 @@ QString solveWith(MainWindow& window, const QString& solver) {
     return succeeded.isEmpty() ? QStringLiteral("%1 made no run").arg(solver) : QString();
 }
 
+// 64 machines of one processor each (each its own cluster, as a platform of single hosts) and a perfectly
+// parallel task, which CPA spreads over all of them: its processors are 64 separate runs, one per cluster.
+DagInstance wideTaskInstance() {
+    DagInstance in;
+    for (int c = 0; c < 64; ++c) in.platform.clusters.push_back({"host" + std::to_string(c), 1, 1e9, 1.25e8, 1e-4});
+    in.platform.backbone = {3.125e8, 0.05};
+    in.tasks.push_back({"wide", 1e14, 0.0});
+    return in;
+}
+
 }  // namespace
 
 class GuiJourneyTests : public QObject {
@@ -172,6 +182,26 @@ private slots:
             const QRect drawn = canvas->view()->mapFromScene(node->sceneBoundingRect()).boundingRect();
             QVERIFY2(viewport.intersects(drawn), qPrintable(node->node().title));
         }
+    }
+
+    // A task on 63 processors and more, listed one by one: the line naming them is elided to the room it
+    // has and holds the whole list; the window keeps its width.
+    void selectingATaskOnSixtyThreeProcessorsKeepsTheWindowWidth() {
+        const auto window = shownWindow();
+        window->document()->addEntry(QStringLiteral("wide"), Instance{wideTaskInstance()});
+        QCOMPARE(solveWith(*window, QStringLiteral("cpa")), QString());
+        settle();
+        auto* view = dynamic_cast<DagScheduleView*>(window->resultPane()->chart());
+        QVERIFY(view);
+        QVERIFY(view->data());
+        const int wide = 0;
+        QVERIFY(view->data()->placements[static_cast<std::size_t>(wide)].processors.size() >= 63);
+        QVERIFY(view->data()->runs[static_cast<std::size_t>(wide)].size() >= 63);
+        const int width = window->width();
+        view->selectTask(wide);
+        settle();
+        QVERIFY(view->selectionText().contains(view->data()->whereText(static_cast<std::size_t>(wide))));
+        QCOMPARE(window->width(), width);
     }
 
 };
