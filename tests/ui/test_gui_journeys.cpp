@@ -204,6 +204,20 @@ private slots:
         QCOMPARE(window->width(), width);
     }
 
+    // The steady-state editor's row of fields fits in the window as it is.
+    void addingASteadyStateEntryKeepsTheWindowWidth() {
+        const auto window = shownWindow();
+        QVERIFY(window->loadFile(MainWindow::defaultExample()).ok());
+        settle();
+        const int width = window->width();
+        window->addNewInstance(QStringLiteral("steady_state"));
+        settle();
+        QCOMPARE(window->width(), width);
+        QCOMPARE(solveWith(*window, window->solverPanel()->currentSolver()), QString());
+        settle();
+        QCOMPARE(window->width(), width);
+    }
+
 };
 
 QTEST_MAIN(GuiJourneyTests)
