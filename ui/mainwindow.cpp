@@ -190,6 +190,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_document, &ProjectDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ProjectDocument::instanceChanged, this, [this](EntryId id) {
         if (id != currentEntry()) return;
+        if (const DocumentEntry* entry = m_document->entry(id)) m_solverPanel->updateDefault(entry->instance);
         updateInstanceStatus();
         onRunSelected(m_runTable->currentRun());
     });
@@ -646,7 +647,7 @@ void MainWindow::onCurrentEntryChanged(EntryId id) {
     const DocumentEntry* entry = m_document->entry(id);
     if (!entry) {
         m_editorHost->setCurrentWidget(m_editorPlaceholder);
-        m_solverPanel->setInstanceKind(QString(), QString());
+        m_solverPanel->showInstance(nullptr);
         m_runTable->setEntry(0);
         m_resultPane->showNothing(nullptr, tr("No instance selected"));
     } else {
@@ -677,8 +678,7 @@ void MainWindow::onCurrentEntryChanged(EntryId id) {
         } else {
             m_editorHost->setCurrentWidget(m_editorPlaceholder);
         }
-        m_solverPanel->setInstanceKind(QString::fromStdString(instanceKind(entry->instance)),
-                                       QString::fromStdString(defaultSolverFor(entry->instance)));
+        m_solverPanel->showInstance(&entry->instance);
         m_runTable->setEntry(id);
         if (entry->runs.empty()) onRunSelected(-1);
     }

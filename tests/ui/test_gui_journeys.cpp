@@ -218,6 +218,51 @@ private slots:
         QCOMPARE(window->width(), width);
     }
 
+    // Opened one after the other, as from File > Examples: each example preselects defaultSolverFor (what
+    // `hetsched solve` runs with no --solver), marked as the default, and that solver solves it.
+    void eachExamplePreselectsTheSolverTheCommandLineRunsAndItSolves() {
+        const QStringList examples =
+            QDir(QStringLiteral(HETSCHED_EXAMPLES_DIR)).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        QVERIFY(examples.contains(QStringLiteral("divisible-star-12.json")));
+        const auto window = shownWindow();
+        for (const QString& example : examples) {
+            QVERIFY(window->loadFile(examplePath(example)).ok());
+            const Expected<Instance> instance = readInstanceFile(examplePath(example).toStdString());
+            QVERIFY(instance.ok());
+            const QString expected = QString::fromStdString(defaultSolverFor(*instance));
+            QVERIFY2(!expected.isEmpty(), qPrintable(example));
+            QCOMPARE(window->solverPanel()->currentSolver(), expected);
+            QCOMPARE(window->solverPanel()->defaultSolver(), expected);
+            const QString failure = solveWith(*window, window->solverPanel()->currentSolver());
+            QVERIFY2(failure.isEmpty(), qPrintable(example + QStringLiteral(": ") + failure));
+        }
+    }
+
+    // Workers added past the exhaustive search's reach (p <= 7) move the default, and the preselected
+    // solver with it; a solver the user chose stays chosen.
+    void editingTheInstanceMovesTheDefaultAndTheUntouchedSelection() {
+        const auto window = shownWindow();
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("divisible-small.json"))).ok());
+        const EntryId id = window->currentEntry();
+        const auto divisible = [&] { return std::get<DivisibleInstance>(window->document()->entry(id)->instance); };
+        QCOMPARE(window->solverPanel()->currentSolver(), QStringLiteral("exhaustive"));
+        DivisibleInstance larger = divisible();
+        while (larger.workers.size() < 8) {
+            DivisibleWorker worker = larger.workers.back();
+            worker.name += "'";
+            larger.workers.push_back(worker);
+        }
+        window->document()->editInstance(id, Instance{larger}, QStringLiteral("add workers"));
+        QCOMPARE(window->solverPanel()->defaultSolver(), QString::fromStdString(defaultSolverFor(Instance{larger})));
+        QCOMPARE(window->solverPanel()->currentSolver(), QStringLiteral("fifo-optimal"));
+        QCOMPARE(solveWith(*window, window->solverPanel()->currentSolver()), QString());
+
+        window->solverPanel()->setCurrentSolver(QStringLiteral("lifo-optimal"));
+        window->document()->undoStack()->undo();
+        QCOMPARE(divisible().workers.size(), std::size_t{2});
+        QCOMPARE(window->solverPanel()->defaultSolver(), QStringLiteral("exhaustive"));
+        QCOMPARE(window->solverPanel()->currentSolver(), QStringLiteral("lifo-optimal"));
+    }
 };
 
 QTEST_MAIN(GuiJourneyTests)
