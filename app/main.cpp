@@ -2,6 +2,7 @@
 #include <QApplication>
 #include <QString>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -12,8 +13,27 @@
 
 namespace {
 
+void printExportUsage(std::ostream& out) {
+    out << "usage: hetsched export FILE [--solver NAME] [--option NAME=VALUE]... -o CHART.png|.pdf|.svg\n"
+           "                       [--width PIXELS] [--height PIXELS]\n"
+           "Solves the instance FILE (- for standard input) with the solver (default: the family's default for\n"
+           "this instance, as hetsched solve) and renders the chart the GUI shows for the result, headless.\n"
+           "The format follows the extension of -o; --width and --height (100 to 20000, default 1200 x 700)\n"
+           "give its size in pixels.\n";
+}
+
 int runExport(const std::vector<std::string>& args, int argc, char** argv) {
     using namespace hetsched;
+    // Asked for help anywhere among the arguments: the usage, not a file named --help.
+    if (std::find_if(args.begin(), args.end(), [](const std::string& arg) { return arg == "--help" || arg == "-h"; }) !=
+        args.end()) {
+        printExportUsage(std::cout);
+        return cli::kExitOk;
+    }
+    if (args.empty()) {
+        printExportUsage(std::cerr);
+        return cli::kExitUsage;
+    }
     Expected<cli::SolveArguments> a = cli::parseSolveArguments(args, true);
     if (!a) {
         std::cerr << "hetsched export: " << a.error().message << "\n";

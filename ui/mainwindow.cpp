@@ -198,6 +198,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_document, &ProjectDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ProjectDocument::instanceChanged, this, [this](EntryId id) {
         if (id != currentEntry()) return;
+        if (const DocumentEntry* entry = m_document->entry(id)) m_solverPanel->updateDefault(entry->instance);
         updateInstanceStatus();
         onRunSelected(m_runTable->currentRun());
     });
@@ -250,6 +251,7 @@ void MainWindow::createActions() {
     connect(m_importAction, &QAction::triggered, this, &MainWindow::importWithDialog);
 
     m_exportChartAction = new QAction(tr("Export &Chart…"), this);
+    m_exportChartAction->setObjectName(QStringLiteral("exportChartAction"));
     m_exportChartAction->setShortcut(QKeySequence(tr("Ctrl+E")));
     m_exportChartAction->setStatusTip(tr("Save the chart of the selected run as PNG, PDF or SVG"));
     connect(m_exportChartAction, &QAction::triggered, this, &MainWindow::exportChartWithDialog);
@@ -654,7 +656,7 @@ void MainWindow::onCurrentEntryChanged(EntryId id) {
     const DocumentEntry* entry = m_document->entry(id);
     if (!entry) {
         m_editorHost->setCurrentWidget(m_editorPlaceholder);
-        m_solverPanel->setInstanceKind(QString(), QString());
+        m_solverPanel->showInstance(nullptr);
         m_runTable->setEntry(0);
         m_resultPane->showNothing(nullptr, tr("No instance selected"));
     } else {
@@ -685,8 +687,7 @@ void MainWindow::onCurrentEntryChanged(EntryId id) {
         } else {
             m_editorHost->setCurrentWidget(m_editorPlaceholder);
         }
-        m_solverPanel->setInstanceKind(QString::fromStdString(instanceKind(entry->instance)),
-                                       QString::fromStdString(defaultSolverFor(entry->instance)));
+        m_solverPanel->showInstance(&entry->instance);
         m_runTable->setEntry(id);
         if (entry->runs.empty()) onRunSelected(-1);
     }

@@ -84,6 +84,10 @@ ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
     ensureChart(ChartType::Gantt);
 }
 
+QString ResultPane::heading() const {
+    return m_heading->text();
+}
+
 bool ResultPane::isShowingStaleRun() const {
     return !m_staleNote->isHidden();
 }

@@ -27,6 +27,8 @@ public:
     void showNothing(const Instance* instance, const QString& message);
 
     ResultChart* chart() const { return m_chart; }
+    // "Schedule — solver, status" of the run shown, "Schedule" when none.
+    QString heading() const;
     GanttView* ganttView() const;
     // Shown beside the stale note: solves the current instance again with the run's solver and options.
     QToolButton* rerunButton() const { return m_rerunButton; }

@@ -40,17 +40,25 @@ RunTable::RunTable(ProjectDocument* document, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
 
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this] { emit currentRunChanged(currentRun()); });
+    // The selected row is the shown run. A mouse click makes the row current before it selects it (a
+    // keyboard move selects first), so following the current row alone missed every click.
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        if (!m_resetting) publishCurrentRun();
+    });
     connect(m_view, &QWidget::customContextMenuRequested, this, &RunTable::showContextMenu);
     // A new run is selected so that its chart shows at once.
     connect(m_model, &QAbstractItemModel::rowsInserted, this,
             [this](const QModelIndex&, int, int last) { selectRun(last); });
+    // A removed run before the selected one moves it up without a change of selection.
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, [this] { publishCurrentRun(); });
     // After a reset (another entry, a file opened) the newest run is shown, as after a solve.
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
-        if (m_model->rowCount() > 0)
-            selectRun(m_model->rowCount() - 1);
-        emit currentRunChanged(currentRun());
+        m_resetting = true;
+        if (m_model->rowCount() > 0) selectRun(m_model->rowCount() - 1);
+        m_resetting = false;
+        // Published even when the index is the same: the runs are another entry's.
+        m_publishedRun = currentRun();
+        emit currentRunChanged(m_publishedRun);
     });
 }
 
@@ -59,9 +67,15 @@ void RunTable::setEntry(EntryId id) {
 }
 
 int RunTable::currentRun() const {
-    const QModelIndex current = m_view->selectionModel()->currentIndex();
-    if (!current.isValid() || !m_view->selectionModel()->isRowSelected(current.row(), {})) return -1;
-    return m_proxy->mapToSource(current).row();
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    return rows.isEmpty() ? -1 : m_proxy->mapToSource(rows.front()).row();
+}
+
+void RunTable::publishCurrentRun() {
+    const int run = currentRun();
+    if (run == m_publishedRun) return;
+    m_publishedRun = run;
+    emit currentRunChanged(run);
 }
 
 void RunTable::selectRun(int runIndex) {

@@ -20,7 +20,8 @@ public:
     void setEntry(EntryId id);
     RunTableModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
-    // The selected run's index in the entry's runs, -1 when none.
+    // The selected run's index in the entry's runs (the highlighted row, wherever the current index is),
+    // -1 when none.
     int currentRun() const;
     void selectRun(int runIndex);
 
@@ -31,10 +32,14 @@ signals:
 
 private:
     void showContextMenu(const QPoint& position);
+    // Emits currentRunChanged when the selected run is another one.
+    void publishCurrentRun();
 
     RunTableModel* m_model;
     QSortFilterProxyModel* m_proxy;
     QTableView* m_view;
+    int m_publishedRun = -1;
+    bool m_resetting = false;
 };
 
 }  // namespace hetsched::ui

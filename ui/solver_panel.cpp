@@ -98,12 +98,13 @@ SolverPanel::SolverPanel(QWidget* parent) : QWidget(parent) {
     connect(m_cancelButton, &QPushButton::clicked, this, &SolverPanel::cancelRequested);
     m_elapsedTimer.setInterval(100);
     connect(&m_elapsedTimer, &QTimer::timeout, this, &SolverPanel::updateElapsed);
-    setInstanceKind(QString(), QString());
+    showInstance(nullptr);
 }
 
-void SolverPanel::setInstanceKind(const QString& kind, const QString& defaultSolver) {
+void SolverPanel::showInstance(const Instance* instance) {
     rememberOptions();
-    const QString previous = currentSolver();
+    const QString kind = instance ? QString::fromStdString(instanceKind(*instance)) : QString();
+    m_defaultSolver = instance ? QString::fromStdString(defaultSolverFor(*instance)) : QString();
     const std::vector<SolverSpec> specs =
         kind.isEmpty() ? std::vector<SolverSpec>{} : solversForKind(kind.toStdString());
     const bool sameKind =
@@ -115,16 +116,16 @@ void SolverPanel::setInstanceKind(const QString& kind, const QString& defaultSol
         const QSignalBlocker block(m_solverCombo);
         m_solverCombo->clear();
         for (std::size_t i = 0; i < m_specs.size(); ++i) {
-            const QString name = QString::fromStdString(m_specs[i].name);
-            m_solverCombo->addItem(name == defaultSolver ? tr("%1 (default)").arg(name) : name, name);
+            m_solverCombo->addItem(QString::fromStdString(m_specs[i].name), QString::fromStdString(m_specs[i].name));
             m_solverCombo->setItemData(static_cast<int>(i), QString::fromStdString(m_specs[i].description),
                                        Qt::ToolTipRole);
         }
-        setCurrentSolver(defaultSolver);
-        rebuildOptionsForm();
-    } else if (previous.isEmpty()) {
-        setCurrentSolver(defaultSolver);
     }
+    markDefault();
+    // Each instance shown starts from its own default, never from the previous instance's choice: the
+    // default of a 7-worker star (exhaustive) refuses a 12-worker one.
+    setCurrentSolver(m_defaultSolver);
+    if (!sameKind) rebuildOptionsForm();
     const bool enabled = !m_specs.empty();
     m_solverCombo->setEnabled(enabled);
     m_runButton->setEnabled(enabled && !m_busy);
@@ -132,6 +133,22 @@ void SolverPanel::setInstanceKind(const QString& kind, const QString& defaultSol
     if (!enabled)
         m_description->setText(kind.isEmpty() ? tr("No instance selected.")
                                               : tr("No solver for %1 instances.").arg(kind));
+}
+
+void SolverPanel::updateDefault(const Instance& instance) {
+    const QString next = QString::fromStdString(defaultSolverFor(instance));
+    if (next == m_defaultSolver) return;
+    const bool followDefault = currentSolver() == m_defaultSolver;
+    m_defaultSolver = next;
+    markDefault();
+    if (followDefault) setCurrentSolver(m_defaultSolver);
+}
+
+void SolverPanel::markDefault() {
+    for (int i = 0; i < m_solverCombo->count(); ++i) {
+        const QString name = m_solverCombo->itemData(i).toString();
+        m_solverCombo->setItemText(i, name == m_defaultSolver ? tr("%1 (default)").arg(name) : name);
+    }
 }
 
 QString SolverPanel::currentSolver() const {

@@ -28,9 +28,13 @@ class SolverPanel : public QWidget {
 public:
     explicit SolverPanel(QWidget* parent = nullptr);
 
-    // Lists the solvers of this instance kind, preselecting `defaultSolver`; an empty kind disables the
-    // panel.
-    void setInstanceKind(const QString& kind, const QString& defaultSolver);
+    // Lists the solvers of the instance's kind and preselects its default: defaultSolverFor, the solver
+    // `hetsched solve` runs when none is named. No instance disables the panel.
+    void showInstance(const Instance* instance);
+    // The shown instance was edited and its default may be another solver (a worker added past the
+    // exhaustive search's reach): the mark moves, and so does the selection unless the user chose another.
+    void updateDefault(const Instance& instance);
+    QString defaultSolver() const { return m_defaultSolver; }
     QString currentSolver() const;
     void setCurrentSolver(const QString& name);
     QStringList solverNames() const;
@@ -51,11 +55,13 @@ signals:
 
 private:
     void rebuildOptionsForm();
+    void markDefault();
     void rememberOptions();
     void updateElapsed();
     const SolverSpec* currentSpec() const;
 
     std::vector<SolverSpec> m_specs;
+    QString m_defaultSolver;
     QHash<QString, SolverOptions> m_options;  // per solver, for this session
     std::vector<std::pair<std::string, QDoubleSpinBox*>> m_optionEditors;
     QComboBox* m_solverCombo;

@@ -539,3 +539,27 @@ TEST(CliGenerate, DagIsSeededAndSolves) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(CliExport, HelpPrintsTheUsageInsteadOfReadingAFile) {
+    for (const std::string flag : {"--help", "-h"}) {
+        const CliRun r = hetsched("export " + flag);
+        EXPECT_EQ(r.exitCode, 0) << flag << ": " << r.err;
+        EXPECT_NE(r.out.find("usage: hetsched export FILE"), std::string::npos) << flag << ": " << r.out;
+        EXPECT_NE(r.out.find("--width"), std::string::npos) << flag;
+        EXPECT_TRUE(r.err.empty()) << flag << ": " << r.err;
+    }
+    // Among other arguments too, and nothing is solved or written.
+    const fs::path chart = scratchDirectory() / "not-written.png";
+    const CliRun r = hetsched("export " + example("partition-small.json") + " --help -o " + chart.string());
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("usage: hetsched export FILE"), std::string::npos) << r.out;
+    EXPECT_FALSE(fs::exists(chart));
+    // No arguments at all: the usage on stderr, a command-line error.
+    const CliRun none = hetsched("export");
+    EXPECT_EQ(none.exitCode, 2);
+    EXPECT_NE(none.err.find("usage: hetsched export FILE"), std::string::npos) << none.err;
+}
+
+}  // namespace

@@ -140,9 +140,10 @@ CanvasWidget::CanvasWidget(ProjectDocument* document, std::unique_ptr<CanvasAdap
     connect(m_document, &ProjectDocument::layoutChanged, this, [this](EntryId id) {
         if (id == m_entryId && !m_applying) onLayoutChanged();
     });
+    // The old entries are gone; an entry of the new document may already be shown here: the window picks
+    // one as the instance list hears the reset, which may be before this canvas does.
     connect(m_document, &ProjectDocument::wasReset, this, [this] {
-        m_entryId = 0;
-        rebuild();
+        if (!m_document->entry(m_entryId)) setEntry(0);
     });
 }
 

@@ -12,6 +12,7 @@
 
 #include "canvas/canvas_widget.h"
 #include "canvas/steady_state_adapter.h"
+#include "util/flow_layout.h"
 #include "util/number_text.h"
 
 namespace hetsched::ui {
@@ -96,25 +97,24 @@ SteadyStateEditor::SteadyStateEditor(ProjectDocument* document, QWidget* parent)
     m_resultView->setMinimumContentsLength(18);
     m_resultView->addItem(tr("Platform only"));
 
-    auto* row = new QHBoxLayout;
-    row->addWidget(new QLabel(tr("Model"), this));
-    row->addWidget(m_model);
-    row->addSpacing(10);
-    row->addWidget(new QLabel(tr("Application"), this));
-    row->addWidget(m_type);
-    row->addSpacing(10);
-    row->addWidget(new QLabel(tr("Source"), this));
-    row->addWidget(m_source);
-    row->addSpacing(10);
-    row->addWidget(m_dataLabel);
-    row->addWidget(m_data);
-    row->addWidget(m_resultLabel);
-    row->addWidget(m_result);
-    row->addWidget(m_workLabel);
-    row->addWidget(m_work);
-    row->addStretch(1);
-    row->addWidget(new QLabel(tr("Show"), this));
-    row->addWidget(m_resultView);
+    // Each label with its field, the pairs wrapping onto a second line in a narrow window (they never
+    // widen it).
+    auto* row = new FlowLayout;
+    const auto addField = [this, row](QLabel* label, QWidget* field) {
+        auto* pair = new QWidget(this);
+        auto* pairLayout = new QHBoxLayout(pair);
+        pairLayout->setContentsMargins(0, 0, 0, 0);
+        pairLayout->addWidget(label);
+        pairLayout->addWidget(field, 1);
+        row->addWidget(pair);
+    };
+    addField(new QLabel(tr("Model"), this), m_model);
+    addField(new QLabel(tr("Application"), this), m_type);
+    addField(new QLabel(tr("Source"), this), m_source);
+    addField(m_dataLabel, m_data);
+    addField(m_resultLabel, m_result);
+    addField(m_workLabel, m_work);
+    addField(new QLabel(tr("Show"), this), m_resultView);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(row);
@@ -157,7 +157,8 @@ void SteadyStateEditor::refreshForm() {
     m_data->setText(formatNumber(in->application.data));
     m_result->setText(formatNumber(in->application.result));
     m_work->setText(formatNumber(in->application.work));
-    for (QWidget* w : std::initializer_list<QWidget*>{m_resultLabel, m_result, m_workLabel, m_work}) w->setVisible(bag);
+    // The pairs (label and field) of the bag-of-tasks values.
+    for (QLineEdit* e : {m_result, m_work}) e->parentWidget()->setVisible(bag);
     for (QLineEdit* e : {m_data, m_result, m_work}) e->setStyleSheet(QString());
 }
 

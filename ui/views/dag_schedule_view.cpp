@@ -9,6 +9,7 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include "util/elided_label.h"
 #include "util/number_text.h"
 #include "views/chart_export.h"
 
@@ -53,9 +54,9 @@ DagScheduleView::DagScheduleView(QWidget* parent) : QWidget(parent) {
     m_criticalBox->setChecked(true);
     m_criticalBox->setToolTip(tr("The path back from the task that ends last, through the predecessor whose data "
                                  "arrived last at each step (the schedule's actual times)"));
-    m_selection = new QLabel(this);
+    // A task may span dozens of processors: its line is elided to the room left, the whole of it a tooltip.
+    m_selection = new ElidedLabel(this);
     m_selection->setObjectName(QStringLiteral("dagSelection"));
-    m_selection->setTextFormat(Qt::PlainText);
     controls->addWidget(m_colorBox);
     controls->addWidget(m_sizeBox);
     controls->addWidget(m_criticalBox);
@@ -207,6 +208,10 @@ void DagScheduleView::selectTask(int task, Origin from) {
     }
     updateSelectionText();
     emit selectionChanged(task);
+}
+
+QString DagScheduleView::selectionText() const {
+    return m_selection->text();
 }
 
 void DagScheduleView::updateSelectionText() {

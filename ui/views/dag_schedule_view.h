@@ -17,6 +17,8 @@ class QSplitter;
 
 namespace hetsched::ui {
 
+class ElidedLabel;
+
 class DagScheduleView : public QWidget, public ResultChart {
     Q_OBJECT
 public:
@@ -45,6 +47,8 @@ public:
     enum class Origin { None, Gantt, Graph };
     void selectTask(int task, Origin from = Origin::None);
     int selectedTask() const { return m_selected; }
+    // The line that names the selected task, where it runs and when (the whole text, however it is shown).
+    QString selectionText() const;
 
 signals:
     void exportRequested();
@@ -63,7 +67,7 @@ private:
     int m_selected = -1;
     QLabel* m_title;
     QLabel* m_metrics;
-    QLabel* m_selection;
+    ElidedLabel* m_selection;
     QComboBox* m_colorBox;
     QComboBox* m_sizeBox;
     QCheckBox* m_criticalBox;

@@ -1,0 +1,269 @@
+// The main journeys of the GUI that users reported broken (issue 13), in a shown window offscreen: each test
+// walks one journey as a user does (a click, a file opened, a task selected, an entry added) and checks what
+// they then see.
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QUndoStack>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <memory>
+
+#include "canvas/canvas_items.h"
+#include "canvas/canvas_widget.h"
+#include "canvas/graph_scene.h"
+#include "canvas/graph_view.h"
+#include "document/run_table_model.h"
+#include "editors/dag_editor.h"
+#include "io/instance_io.h"
+#include "mainwindow.h"
+#include "result_pane.h"
+#include "run_table.h"
+#include "solve_controller.h"
+#include "solver_panel.h"
+#include "solvers/registry.h"
+#include "views/dag_schedule_view.h"
+
+using namespace hetsched;
+using namespace hetsched::ui;
+
+namespace {
+
+constexpr int kSolveTimeoutMs = 60000;
+
+QString examplePath(const QString& name) {
+    return QStringLiteral(HETSCHED_EXAMPLES_DIR "/") + name;
+}
+
+// The main window as a user sees it: shown, at a size that fits a laptop screen.
+std::unique_ptr<MainWindow> shownWindow() {
+    auto window = std::make_unique<MainWindow>();
+    window->resize(1400, 900);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get())) qWarning("the main window was not exposed");
+    return window;
+}
+
+// Lets queued layout requests run, as the event loop does between two user actions.
+void settle() {
+    for (int i = 0; i < 3; ++i) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
+    }
+}
+
+// Runs `solver` on the current entry; the message of its failure, empty when it made a run.
+QString solveWith(MainWindow& window, const QString& solver) {
+    QSignalSpy succeeded(window.solveController(), &SolveController::succeeded);
+    QSignalSpy failed(window.solveController(), &SolveController::failed);
+    QSignalSpy idle(window.solveController(), &SolveController::idle);
+    window.runSolver(solver, window.solverPanel()->optionsFor(solver));
+    if (!idle.wait(kSolveTimeoutMs)) return QStringLiteral("%1 did not finish").arg(solver);
+    if (!failed.isEmpty()) return failed.front().at(2).toString();
+    return succeeded.isEmpty() ? QStringLiteral("%1 made no run").arg(solver) : QString();
+}
+
+// 64 machines of one processor each (each its own cluster, as a platform of single hosts) and a perfectly
+// parallel task, which CPA spreads over all of them: its processors are 64 separate runs, one per cluster.
+DagInstance wideTaskInstance() {
+    DagInstance in;
+    for (int c = 0; c < 64; ++c) in.platform.clusters.push_back({"host" + std::to_string(c), 1, 1e9, 1.25e8, 1e-4});
+    in.platform.backbone = {3.125e8, 0.05};
+    in.tasks.push_back({"wide", 1e14, 0.0});
+    return in;
+}
+
+}  // namespace
+
+class GuiJourneyTests : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_temp;
+
+    // A project file holding `example` and one run of each solver, in that order.
+    QString projectWithRuns(const QString& example, const QStringList& solvers) {
+        MainWindow window;
+        if (!window.loadFile(examplePath(example)).ok()) return {};
+        for (const QString& solver : solvers)
+            if (const QString failure = solveWith(window, solver); !failure.isEmpty()) {
+                qWarning("%s", qPrintable(failure));
+                return {};
+            }
+        const QString path = m_temp.filePath(QFileInfo(example).completeBaseName() + QStringLiteral(".hsproj"));
+        return window.saveProject(path).ok() ? path : QString();
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_temp.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_temp.filePath(QStringLiteral("settings")));
+        QApplication::setOrganizationName(QStringLiteral("HetSchedTests"));
+        QApplication::setApplicationName(QStringLiteral("gui_journey_tests"));
+    }
+
+    void clickingARunInTheTableShowsItsChartAndEnablesExportChart_data() {
+        QTest::addColumn<QString>("example");
+        QTest::addColumn<QString>("first");
+        QTest::addColumn<QString>("second");
+        QTest::newRow("partition") << QStringLiteral("partition-small.json") << QStringLiteral("dp")
+                                   << QStringLiteral("proportional");
+        QTest::newRow("dag") << QStringLiteral("dag-two-clusters.json") << QStringLiteral("hcpa")
+                             << QStringLiteral("mheft");
+    }
+
+    // A project opened from a file (as after a restart) shows its newest run; a mouse click on the older
+    // run's row, on the table's viewport, draws that run and keeps Export Chart available.
+    void clickingARunInTheTableShowsItsChartAndEnablesExportChart() {
+        QFETCH(QString, example);
+        QFETCH(QString, first);
+        QFETCH(QString, second);
+        const QString project = projectWithRuns(example, {first, second});
+        QVERIFY(!project.isEmpty());
+        const auto window = shownWindow();
+        QVERIFY(window->loadFile(project).ok());
+        settle();
+        QAction* exportChart = window->findChild<QAction*>(QStringLiteral("exportChartAction"));
+        QVERIFY(exportChart);
+        QCOMPARE(window->runTable()->currentRun(), 1);
+        QVERIFY(window->resultPane()->heading().contains(second));
+
+        QTableView* view = window->runTable()->view();
+        const auto rowOfSolver = [view](const QString& solver) {
+            for (int row = 0; row < view->model()->rowCount(); ++row)
+                if (view->model()->index(row, RunTableModel::SolverColumn).data().toString() == solver)
+                    return view->model()->index(row, RunTableModel::SolverColumn);
+            return QModelIndex();
+        };
+        for (const auto& [solver, run] : {std::pair{first, 0}, std::pair{second, 1}}) {
+            const QModelIndex cell = rowOfSolver(solver);
+            QVERIFY(cell.isValid());
+            QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(cell).center());
+            settle();
+            QCOMPARE(window->runTable()->currentRun(), run);
+            QVERIFY2(window->resultPane()->heading().contains(solver), qPrintable(window->resultPane()->heading()));
+            QVERIFY(exportChart->isEnabled());
+            QVERIFY(window->exportChart(m_temp.filePath(QStringLiteral("clicked.png"))).ok());
+        }
+        // The dag view draws the clicked schedule, not the "select a run" message.
+        if (auto* dag = dynamic_cast<DagScheduleView*>(window->resultPane()->chart())) QVERIFY(dag->data());
+    }
+
+    // With a dag entry on the canvas, opening a project whose entry is another dag draws that entry's
+    // graph at once: every task a node, the canvas enabled, the drawing fitted into the view.
+    void openingADagProjectOverAShownDagEntryDrawsTheNewGraph() {
+        const QString project = projectWithRuns(QStringLiteral("dag-two-clusters.json"), {});
+        QVERIFY(!project.isEmpty());
+        const auto window = shownWindow();
+        window->addNewInstance(QStringLiteral("dag"));
+        settle();
+        auto* shown = qobject_cast<DagEditor*>(window->editor());
+        QVERIFY(shown);
+        QCOMPARE(shown->canvas()->scene()->nodeItems().size(), std::size_t{4});
+
+        QVERIFY(window->loadFile(project).ok());
+        settle();
+        auto* editor = qobject_cast<DagEditor*>(window->editor());
+        QVERIFY(editor);
+        CanvasWidget* canvas = editor->canvas();
+        QCOMPARE(canvas->entryId(), window->currentEntry());
+        const auto& dag = std::get<DagInstance>(window->document()->entry(window->currentEntry())->instance);
+        QCOMPARE(dag.tasks.size(), std::size_t{8});
+        const std::vector<NodeItem*>& nodes = canvas->scene()->nodeItems();
+        QCOMPARE(nodes.size(), dag.tasks.size());
+        for (std::size_t t = 0; t < dag.tasks.size(); ++t)
+            QCOMPARE(nodes[t]->node().title, QString::fromStdString(dag.tasks[t].name));
+        QVERIFY(canvas->isEnabled());
+        QVERIFY(canvas->isVisible());
+        const QRect viewport = canvas->view()->viewport()->rect();
+        for (const NodeItem* node : nodes) {
+            const QRect drawn = canvas->view()->mapFromScene(node->sceneBoundingRect()).boundingRect();
+            QVERIFY2(viewport.intersects(drawn), qPrintable(node->node().title));
+        }
+    }
+
+    // A task on 63 processors and more, listed one by one: the line naming them is elided to the room it
+    // has and holds the whole list; the window keeps its width.
+    void selectingATaskOnSixtyThreeProcessorsKeepsTheWindowWidth() {
+        const auto window = shownWindow();
+        window->document()->addEntry(QStringLiteral("wide"), Instance{wideTaskInstance()});
+        QCOMPARE(solveWith(*window, QStringLiteral("cpa")), QString());
+        settle();
+        auto* view = dynamic_cast<DagScheduleView*>(window->resultPane()->chart());
+        QVERIFY(view);
+        QVERIFY(view->data());
+        const int wide = 0;
+        QVERIFY(view->data()->placements[static_cast<std::size_t>(wide)].processors.size() >= 63);
+        QVERIFY(view->data()->runs[static_cast<std::size_t>(wide)].size() >= 63);
+        const int width = window->width();
+        view->selectTask(wide);
+        settle();
+        QVERIFY(view->selectionText().contains(view->data()->whereText(static_cast<std::size_t>(wide))));
+        QCOMPARE(window->width(), width);
+    }
+
+    // The steady-state editor's row of fields fits in the window as it is.
+    void addingASteadyStateEntryKeepsTheWindowWidth() {
+        const auto window = shownWindow();
+        QVERIFY(window->loadFile(MainWindow::defaultExample()).ok());
+        settle();
+        const int width = window->width();
+        window->addNewInstance(QStringLiteral("steady_state"));
+        settle();
+        QCOMPARE(window->width(), width);
+        QCOMPARE(solveWith(*window, window->solverPanel()->currentSolver()), QString());
+        settle();
+        QCOMPARE(window->width(), width);
+    }
+
+    // Opened one after the other, as from File > Examples: each example preselects defaultSolverFor (what
+    // `hetsched solve` runs with no --solver), marked as the default, and that solver solves it.
+    void eachExamplePreselectsTheSolverTheCommandLineRunsAndItSolves() {
+        const QStringList examples =
+            QDir(QStringLiteral(HETSCHED_EXAMPLES_DIR)).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        QVERIFY(examples.contains(QStringLiteral("divisible-star-12.json")));
+        const auto window = shownWindow();
+        for (const QString& example : examples) {
+            QVERIFY(window->loadFile(examplePath(example)).ok());
+            const Expected<Instance> instance = readInstanceFile(examplePath(example).toStdString());
+            QVERIFY(instance.ok());
+            const QString expected = QString::fromStdString(defaultSolverFor(*instance));
+            QVERIFY2(!expected.isEmpty(), qPrintable(example));
+            QCOMPARE(window->solverPanel()->currentSolver(), expected);
+            QCOMPARE(window->solverPanel()->defaultSolver(), expected);
+            const QString failure = solveWith(*window, window->solverPanel()->currentSolver());
+            QVERIFY2(failure.isEmpty(), qPrintable(example + QStringLiteral(": ") + failure));
+        }
+    }
+
+    // Workers added past the exhaustive search's reach (p <= 7) move the default, and the preselected
+    // solver with it; a solver the user chose stays chosen.
+    void editingTheInstanceMovesTheDefaultAndTheUntouchedSelection() {
+        const auto window = shownWindow();
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("divisible-small.json"))).ok());
+        const EntryId id = window->currentEntry();
+        const auto divisible = [&] { return std::get<DivisibleInstance>(window->document()->entry(id)->instance); };
+        QCOMPARE(window->solverPanel()->currentSolver(), QStringLiteral("exhaustive"));
+        DivisibleInstance larger = divisible();
+        while (larger.workers.size() < 8) {
+            DivisibleWorker worker = larger.workers.back();
+            worker.name += "'";
+            larger.workers.push_back(worker);
+        }
+        window->document()->editInstance(id, Instance{larger}, QStringLiteral("add workers"));
+        QCOMPARE(window->solverPanel()->defaultSolver(), QString::fromStdString(defaultSolverFor(Instance{larger})));
+        QCOMPARE(window->solverPanel()->currentSolver(), QStringLiteral("fifo-optimal"));
+        QCOMPARE(solveWith(*window, window->solverPanel()->currentSolver()), QString());
+
+        window->solverPanel()->setCurrentSolver(QStringLiteral("lifo-optimal"));
+        window->document()->undoStack()->undo();
+        QCOMPARE(divisible().workers.size(), std::size_t{2});
+        QCOMPARE(window->solverPanel()->defaultSolver(), QStringLiteral("exhaustive"));
+        QCOMPARE(window->solverPanel()->currentSolver(), QStringLiteral("lifo-optimal"));
+    }
+};
+
+QTEST_MAIN(GuiJourneyTests)
+#include "test_gui_journeys.moc"
