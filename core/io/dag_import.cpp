@@ -113,6 +113,17 @@ ExternalFileKind classifyExternalFile(const std::string& path, std::string_view 
     return detectTaskGraphFormat(path, text).ok() ? ExternalFileKind::TaskGraph : ExternalFileKind::Unknown;
 }
 
+std::optional<Error> importOptionsProblem(const TaskGraphImportOptions& options) {
+    if (!(options.referenceSpeed >= dag_limits::kMinRate && options.referenceSpeed <= dag_limits::kMaxValue))
+        return invalidInput("the reference speed must be between 1e-6 and 1e30 flop/s");
+    if (!(options.alpha >= 0 && options.alpha <= 1)) return invalidInput("alpha must be in [0, 1]");
+    if (options.defaultFlops && !(*options.defaultFlops >= 0 && *options.defaultFlops <= dag_limits::kMaxValue))
+        return invalidInput("the default flops must be between 0 and 1e30");
+    if (options.defaultBytes && !(*options.defaultBytes >= 0 && *options.defaultBytes <= dag_limits::kMaxValue))
+        return invalidInput("the default bytes must be between 0 and 1e30");
+    return std::nullopt;
+}
+
 Error missingSizeError(std::size_t count, const std::string& example, bool edges) {
     const std::string what = edges ? "dependenc" : "task";
     const std::string plural = edges ? (count == 1 ? "y" : "ies") : (count == 1 ? "" : "s");

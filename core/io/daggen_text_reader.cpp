@@ -83,7 +83,8 @@ Expected<DaggenNode> parseNodeLine(const std::vector<std::string_view>& fields, 
 
 }  // namespace
 
-Expected<TaskGraphImport> readDaggenTextTaskGraph(std::string_view text, const TaskGraphImportOptions&) {
+Expected<TaskGraphImport> readDaggenTextTaskGraph(std::string_view text, const TaskGraphImportOptions& options) {
+    if (auto problem = importOptionsProblem(options)) return *problem;
     text = graph_reader::withoutByteOrderMark(text);
     std::optional<std::size_t> declaredCount;
     std::size_t countLine = 0;

@@ -327,13 +327,7 @@ Expected<TaskGraphImport> readDocument(const xmlNode* root, const TaskGraphImpor
 }  // namespace
 
 Expected<TaskGraphImport> readDaxTaskGraph(std::string_view text, const TaskGraphImportOptions& options) {
-    if (!(options.referenceSpeed >= dag_limits::kMinRate && options.referenceSpeed <= dag_limits::kMaxValue))
-        return invalidInput("the reference speed must be between 1e-6 and 1e30 flop/s");
-    if (!(options.alpha >= 0 && options.alpha <= 1)) return invalidInput("alpha must be in [0, 1]");
-    if (options.defaultFlops && !(*options.defaultFlops >= 0 && *options.defaultFlops <= dag_limits::kMaxValue))
-        return invalidInput("the default flops must be between 0 and 1e30");
-    if (options.defaultBytes && !(*options.defaultBytes >= 0 && *options.defaultBytes <= dag_limits::kMaxValue))
-        return invalidInput("the default bytes must be between 0 and 1e30");
+    if (auto problem = importOptionsProblem(options)) return *problem;
     if (text.size() > static_cast<std::size_t>(INT_MAX)) return invalidInput("the DAX file is larger than 2 GB");
     std::call_once(g_libXmlInitialised, [] { xmlInitParser(); });
 

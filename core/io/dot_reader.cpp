@@ -272,6 +272,7 @@ Expected<TaskGraphImport> readParsedGraph(Agraph_t* graph, const TaskGraphImport
 }  // namespace
 
 Expected<TaskGraphImport> readDotTaskGraph(std::string_view text, const TaskGraphImportOptions& options) {
+    if (auto problem = importOptionsProblem(options)) return *problem;
     text = graph_reader::withoutByteOrderMark(text);
     if (text.find('\0') != std::string_view::npos) return invalidInput("the DOT text contains a NUL byte");
 

@@ -46,6 +46,7 @@ bool isComment(std::string_view content) { return content.starts_with("#"); }
 }  // namespace
 
 Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGraphImportOptions& options) {
+    if (auto problem = importOptionsProblem(options)) return *problem;
     text = graph_reader::withoutByteOrderMark(text);
     std::optional<std::size_t> count;
     std::size_t countLine = 0;

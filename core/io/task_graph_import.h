@@ -36,6 +36,10 @@ struct TaskGraphImport {
     std::vector<std::string> notes;
 };
 
+// Why the options cannot be used (a reference speed outside [1e-6, 1e30] flop/s, alpha outside [0, 1], a
+// default size negative or above 1e30); none when they can. Every reader checks its options with it.
+std::optional<Error> importOptionsProblem(const TaskGraphImportOptions& options);
+
 // The error when tasks (or edges) have no size and no default was given; names the CLI flags.
 Error missingSizeError(std::size_t count, const std::string& example, bool edges);
 

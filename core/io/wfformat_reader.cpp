@@ -287,13 +287,7 @@ std::size_t makeNamesUnique(std::vector<DagTask>& tasks, std::string& example) {
 }  // namespace
 
 Expected<TaskGraphImport> readWfFormatTaskGraph(std::string_view text, const TaskGraphImportOptions& options) {
-    if (!(options.referenceSpeed >= dag_limits::kMinRate && options.referenceSpeed <= dag_limits::kMaxValue))
-        return invalidInput("the reference speed must be between 1e-6 and 1e30 flop/s");
-    if (!(options.alpha >= 0 && options.alpha <= 1)) return invalidInput("alpha must be in [0, 1]");
-    if (options.defaultFlops && !(*options.defaultFlops >= 0 && *options.defaultFlops <= dag_limits::kMaxValue))
-        return invalidInput("the default flops must be between 0 and 1e30");
-    if (options.defaultBytes && !(*options.defaultBytes >= 0 && *options.defaultBytes <= dag_limits::kMaxValue))
-        return invalidInput("the default bytes must be between 0 and 1e30");
+    if (auto problem = importOptionsProblem(options)) return *problem;
     try {
         const nlohmann::json json = json_detail::parseJsonText(text);
         const JsonNode root(json, "");

@@ -1,6 +1,7 @@
 // The import dispatcher: a file's format from its name then its content, a read graph placed on a
 // platform and validated (a cycle named), JSON platforms. Each format's reader has its own tests.
 #include <gtest/gtest.h>
+#include <limits>
 
 #include "io/dag_import.h"
 
@@ -76,6 +77,38 @@ TEST(DagImportFiles, PlatformJsonIsAnInstanceOrABarePlatform) {
     ASSERT_FALSE(other.ok());
     EXPECT_FALSE(parseDagPlatformJson("[1, 2]").ok());
     EXPECT_FALSE(parseDagPlatformJson("{oops").ok());
+}
+
+}  // namespace
+}  // namespace hetsched
+
+namespace hetsched {
+namespace {
+
+TEST(DagImportFiles, EveryReaderRefusesOptionsItCannotUse) {
+    using Reader = Expected<TaskGraphImport> (*)(std::string_view, const TaskGraphImportOptions&);
+    const std::pair<Reader, const char*> readers[] = {
+        {readDotTaskGraph, "digraph { a [size=1] }"},
+        {readDaggenTextTaskGraph, "NODE_COUNT 1\nNODE 0 - COMPUTATION 1 0\n"},
+        {readStgTaskGraph, "1\n0 1 0\n"},
+        {readWfFormatTaskGraph, R"({"workflow": {"tasks": [{"name": "a", "runtime": 1, "parents": []}]}})"},
+        {readDaxTaskGraph, R"(<adag version="3.6"><job id="a" name="a" runtime="1"/></adag>)"},
+    };
+    TaskGraphImportOptions badAlpha, badSpeed, badFlops, badBytes;
+    badAlpha.alpha = 2;
+    badSpeed.referenceSpeed = 0;
+    badFlops.defaultFlops = -1;
+    badBytes.defaultBytes = std::numeric_limits<double>::quiet_NaN();
+    for (const auto& [reader, text] : readers) {
+        SCOPED_TRACE(text);
+        ASSERT_TRUE(reader(text, {}).ok()) << reader(text, {}).error().message;
+        for (const auto& [options, word] : {std::pair{badAlpha, "alpha"}, std::pair{badSpeed, "reference speed"},
+                                            std::pair{badFlops, "default flops"}, std::pair{badBytes, "default bytes"}}) {
+            Expected<TaskGraphImport> read = reader(text, options);
+            ASSERT_FALSE(read.ok()) << word;
+            EXPECT_NE(read.error().message.find(word), std::string::npos) << read.error().message;
+        }
+    }
 }
 
 }  // namespace

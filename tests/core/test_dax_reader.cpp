@@ -10,20 +10,19 @@
 
 #include "io/dag_import.h"
 #include "io/task_graph_import.h"
+#include "task_graph_test_util.h"
 
 namespace hetsched {
 namespace {
 
+using test::hasNote;
+
 TaskGraphImport readOk(const std::string& xml, const TaskGraphImportOptions& options = {}) {
-    Expected<TaskGraphImport> read = readDaxTaskGraph(xml, options);
-    EXPECT_TRUE(read.ok()) << read.error().message;
-    return read.ok() ? *read : TaskGraphImport{};
+    return test::readOkWith(readDaxTaskGraph, xml, options);
 }
 
 std::string errorOf(const std::string& xml, const TaskGraphImportOptions& options = {}) {
-    Expected<TaskGraphImport> read = readDaxTaskGraph(xml, options);
-    EXPECT_FALSE(read.ok());
-    return read.ok() ? std::string() : read.error().message;
+    return test::errorOfWith(readDaxTaskGraph, xml, options);
 }
 
 std::map<std::string, double> edgesOf(const TaskGraph& graph) {
@@ -36,12 +35,6 @@ std::map<std::string, double> flopsOf(const TaskGraph& graph) {
     std::map<std::string, double> flops;
     for (const DagTask& t : graph.tasks) flops[t.name] = t.flops;
     return flops;
-}
-
-bool hasNote(const TaskGraphImport& read, const std::string& part) {
-    for (const std::string& note : read.notes)
-        if (note.find(part) != std::string::npos) return true;
-    return false;
 }
 
 // DAX 2.1 as Pegasus's generators wrote it: file= on <uses>, runtime on <job>, a default namespace.

@@ -12,9 +12,13 @@
 
 #include "io/dag_import.h"
 #include "io/task_graph_import.h"
+#include "task_graph_test_util.h"
 
 namespace hetsched {
 namespace {
+
+using test::allNotes;
+using test::hasNote;
 
 std::vector<std::string> names(const TaskGraph& graph) {
     std::vector<std::string> result;
@@ -31,17 +35,6 @@ std::vector<std::string> edges(const TaskGraph& graph) {
         result.push_back(graph.tasks[e.from].name + "->" + graph.tasks[e.to].name + ":" + std::string(bytes, end));
     }
     return result;
-}
-
-bool hasNote(const TaskGraphImport& read, const std::string& part) {
-    return std::any_of(read.notes.begin(), read.notes.end(),
-                       [&](const std::string& note) { return note.find(part) != std::string::npos; });
-}
-
-std::string allNotes(const TaskGraphImport& read) {
-    std::string all;
-    for (const std::string& note : read.notes) all += note + "\n";
-    return all;
 }
 
 TaskGraphImportOptions withDefaults(double flops, double bytes) {

@@ -10,9 +10,13 @@
 
 #include "io/dag_import.h"
 #include "io/task_graph_import.h"
+#include "task_graph_test_util.h"
 
 namespace hetsched {
 namespace {
+
+using test::allNotes;
+using test::hasNote;
 
 // The edges as "from->to:bytes", by task name, in the reader's order.
 std::vector<std::string> edges(const TaskGraph& graph) {
@@ -29,17 +33,6 @@ std::vector<std::string> names(const TaskGraph& graph) {
     std::vector<std::string> result;
     for (const DagTask& t : graph.tasks) result.push_back(t.name);
     return result;
-}
-
-bool hasNote(const TaskGraphImport& read, const std::string& part) {
-    return std::any_of(read.notes.begin(), read.notes.end(),
-                       [&](const std::string& note) { return note.find(part) != std::string::npos; });
-}
-
-std::string allNotes(const TaskGraphImport& read) {
-    std::string all;
-    for (const std::string& note : read.notes) all += note + "\n";
-    return all;
 }
 
 void expectErrorContains(const Expected<TaskGraphImport>& read, const std::string& part) {

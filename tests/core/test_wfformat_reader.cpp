@@ -13,20 +13,19 @@
 
 #include "io/dag_import.h"
 #include "io/task_graph_import.h"
+#include "task_graph_test_util.h"
 
 namespace hetsched {
 namespace {
 
+using test::hasNote;
+
 TaskGraphImport readOk(const std::string& json, const TaskGraphImportOptions& options = {}) {
-    Expected<TaskGraphImport> read = readWfFormatTaskGraph(json, options);
-    EXPECT_TRUE(read.ok()) << read.error().message;
-    return read.ok() ? *read : TaskGraphImport{};
+    return test::readOkWith(readWfFormatTaskGraph, json, options);
 }
 
 std::string errorOf(const std::string& json, const TaskGraphImportOptions& options = {}) {
-    Expected<TaskGraphImport> read = readWfFormatTaskGraph(json, options);
-    EXPECT_FALSE(read.ok());
-    return read.ok() ? std::string() : read.error().message;
+    return test::errorOfWith(readWfFormatTaskGraph, json, options);
 }
 
 std::size_t taskIndex(const TaskGraph& graph, const std::string& name) {
@@ -41,12 +40,6 @@ std::map<std::string, double> edgesOf(const TaskGraph& graph) {
     std::map<std::string, double> edges;
     for (const DagEdge& e : graph.edges) edges[graph.tasks[e.from].name + "->" + graph.tasks[e.to].name] += e.bytes;
     return edges;
-}
-
-bool hasNote(const TaskGraphImport& read, const std::string& part) {
-    for (const std::string& note : read.notes)
-        if (note.find(part) != std::string::npos) return true;
-    return false;
 }
 
 TEST(WfFormatReader, ReadsWorkflowHubJobsWithRuntimesAndFileSizes) {

@@ -535,7 +535,7 @@ private slots:
         {
             QFile file(dot);
             QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-            file.write("digraph G {\n  1 [size=\"2e9\"]\n  1 -> 9\n}\n");
+            file.write("digraph G {\n  1 [size=\"2e9\"]\n  1 -> -> 9\n}\n");
         }
         QVERIFY(!editor.importTaskGraph(dot));
         QCOMPARE(document.undoStack()->count(), beforeImport + 1);
