@@ -712,7 +712,7 @@ void MainWindow::onRunSelected(int runIndex) {
 }
 
 void MainWindow::onRunSucceeded(EntryId id, const RunRecord& run) {
-    QString summary = tr("%1: %2").arg(run.solver(), run.status());
+    QString summary = tr("%1: %2").arg(run.solver(), run.statusText());
     if (const std::optional<double> objective = run.objective())
         summary += tr(", %1 = %2").arg(run.objectiveName(), formatRounded(*objective, 7));
     if (const std::optional<double> seconds = run.seconds())

@@ -154,7 +154,7 @@ void ResultPane::ensureChart(ChartType type) {
 
 void ResultPane::showRun(const Instance& instance, const RunRecord& run, bool current) {
     ensureChart(chartTypeFor(instance));
-    m_heading->setText(tr("Schedule — %1, %2").arg(run.solver(), run.status()));
+    m_heading->setText(tr("Schedule — %1, %2").arg(run.solver(), run.statusText()));
     m_staleNote->setVisible(!current);
     m_rerunButton->setVisible(!current);
     if (run.result)

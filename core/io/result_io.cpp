@@ -24,6 +24,7 @@ Expected<SolveResult> resultFromJson(const Instance& instance, const nlohmann::j
         common.solver = root.at("solver").string();
         common.seconds = root.find("seconds") ? root.at("seconds").numberIn(0, 1e12) : 0.0;
         common.message = root.find("message") ? root.at("message").string() : std::string();
+        common.optimalWithin = root.find("optimal_within") ? root.at("optimal_within").string() : std::string();
     } catch (const InputError& e) {
         return invalidInput(std::string("stored result: ") + e.what());
     }
@@ -41,6 +42,7 @@ Expected<SolveResult> resultFromJson(const Instance& instance, const nlohmann::j
     restored->solver = common.solver;
     restored->seconds = common.seconds;
     restored->message = common.message;
+    restored->optimalWithin = common.optimalWithin;
     restored->json = json;
     return restored;
 }

@@ -114,7 +114,17 @@ Expected<SolveResult> solve(const Instance& instance, const std::string& solverN
     result->json["status"] = solveStatusName(result->status);
     result->json["seconds"] = seconds;
     if (!result->message.empty()) result->json["message"] = result->message;
+    if (result->status == SolveStatus::Optimal && !solver->spec.optimalWithin.empty()) {
+        result->optimalWithin = solver->spec.optimalWithin;
+        result->json["optimal_within"] = result->optimalWithin;
+    }
     return result;
+}
+
+std::string solveStatusText(const SolveResult& result) {
+    std::string text = solveStatusName(result.status);
+    if (result.status == SolveStatus::Optimal && !result.optimalWithin.empty()) text += " among " + result.optimalWithin;
+    return text;
 }
 
 }  // namespace hetsched

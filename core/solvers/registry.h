@@ -32,6 +32,9 @@ struct SolverSpec {
     std::string name;          // public contract: never renamed
     std::string description;   // one line
     std::vector<OptionSpec> options;
+    // The class of schedules in which an "optimal" answer of this solver is the best ("FIFO schedules");
+    // empty when it is the best of all schedules. Results carry it as "optimal_within".
+    std::string optimalWithin;
 };
 
 struct SolveResult {
@@ -39,12 +42,17 @@ struct SolveResult {
     std::string solver;
     SolveStatus status = SolveStatus::Feasible;
     std::string message;                // reason when infeasible, notes otherwise
+    std::string optimalWithin;          // with status optimal: the class it is optimal in (SolverSpec), else empty
     double seconds = 0;                 // wall-clock time of the solve
     std::string objectiveName;          // "makespan", "total_cost", "throughput", ...
     std::optional<double> objective;    // absent when infeasible
     Schedule schedule;                  // what the views draw
     nlohmann::json json;                // the result exactly as `hetsched solve` prints it
 };
+
+// The status as a person reads it: "optimal among FIFO schedules" where the solver's optimum holds in a
+// class only, else the status's name ("optimal", "feasible", ...).
+std::string solveStatusText(const SolveResult& result);
 
 // Every solver, family by family, in a stable order.
 const std::vector<SolverSpec>& solverSpecs();

@@ -125,3 +125,37 @@ TEST(StoredResults, InfeasibleRunsReadBackWithoutAnAssignment) {
 
 }  // namespace
 }  // namespace hetsched
+
+namespace hetsched {
+namespace {
+
+// Three "optimal" runs with three throughputs are no contradiction: each says the class it is optimal in,
+// and the optimum over every scenario is at least each class's (the example where neither FIFO nor LIFO is).
+TEST(Registry, OptimalSaysWithinWhichClassOfSchedules) {
+    Expected<Instance> in = readInstanceFile(std::string(HETSCHED_EXAMPLES_DIR) + "/divisible-neither-fifo-nor-lifo.json");
+    ASSERT_TRUE(in.ok()) << in.error().message;
+    Expected<SolveResult> fifo = solve(*in, "fifo-optimal"), lifo = solve(*in, "lifo-optimal"),
+                          all = solve(*in, "exhaustive");
+    ASSERT_TRUE(fifo.ok() && lifo.ok() && all.ok());
+    ASSERT_EQ(fifo->status, SolveStatus::Optimal);
+    ASSERT_EQ(lifo->status, SolveStatus::Optimal);
+    ASSERT_EQ(all->status, SolveStatus::Optimal);
+    EXPECT_EQ(fifo->json.value("optimal_within", ""), "FIFO schedules");
+    EXPECT_EQ(solveStatusText(*fifo), "optimal among FIFO schedules");
+    EXPECT_EQ(solveStatusText(*lifo), "optimal among LIFO schedules");
+    EXPECT_EQ(solveStatusText(*all), "optimal");
+    EXPECT_FALSE(all->json.contains("optimal_within"));
+    EXPECT_GT(*all->objective, *fifo->objective * (1 + 1e-9));
+    EXPECT_GT(*all->objective, *lifo->objective * (1 + 1e-9));
+    // Kept through a project's round trip.
+    Expected<SolveResult> restored = resultFromJson(*in, fifo->json);
+    ASSERT_TRUE(restored.ok()) << restored.error().message;
+    EXPECT_EQ(solveStatusText(*restored), "optimal among FIFO schedules");
+    // A heuristic's feasible answer names no class.
+    Expected<SolveResult> byC = solve(*in, "fifo-by-c");
+    ASSERT_TRUE(byC.ok());
+    EXPECT_EQ(solveStatusText(*byC), solveStatusName(byC->status));
+}
+
+}  // namespace
+}  // namespace hetsched

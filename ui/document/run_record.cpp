@@ -1,5 +1,7 @@
 #include "document/run_record.h"
 
+#include <QCoreApplication>
+
 #include <functional>
 
 #include "io/instance_io.h"
@@ -28,6 +30,10 @@ QString RunRecord::solver() const {
 }
 QString RunRecord::status() const {
     return stringField(json, "status");
+}
+QString RunRecord::statusText() const {
+    const QString within = stringField(json, "optimal_within");
+    return within.isEmpty() || status() != QLatin1String("optimal") ? status() : QCoreApplication::translate("RunRecord", "optimal among %1").arg(within);
 }
 QString RunRecord::objectiveName() const {
     // Only the partition family writes "objective" into its result JSON; the others name it in the SolveResult.

@@ -23,6 +23,8 @@ struct RunRecord {
 
     QString solver() const;
     QString status() const;
+    // The status as shown: "optimal among FIFO schedules" where the solver is optimal in a class only.
+    QString statusText() const;
     QString objectiveName() const;
     std::optional<double> objective() const;
     std::optional<double> seconds() const;

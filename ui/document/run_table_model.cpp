@@ -122,7 +122,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
                 case SolverColumn:
                     return run->solver();
                 case StatusColumn:
-                    return run->status();
+                    return run->statusText();
                 case ObjectiveColumn:
                     return objective ? formatRounded(*objective, 7) : QStringLiteral("—");
                 case SecondsColumn:
@@ -153,7 +153,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
             return {};
         case Qt::ToolTipRole: {
             QStringList lines;
-            lines << tr("%1: %2").arg(run->solver(), run->status());
+            lines << tr("%1: %2").arg(run->solver(), run->statusText());
             if (objective) lines << tr("%1 = %2").arg(run->objectiveName(), formatNumber(*objective));
             if (!run->message().isEmpty()) lines << run->message();
             if (!current) lines << tr("Outdated: computed on an earlier version of the instance (re-run it to "

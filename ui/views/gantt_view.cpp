@@ -24,7 +24,7 @@ const QString kSubtitleSeparator = QStringLiteral("   ·   ");
 const QString kMarkerLayer = QStringLiteral("markers");
 
 QString statusText(const SolveResult& result) {
-    return QString::fromLatin1(solveStatusName(result.status));
+    return QString::fromStdString(solveStatusText(result));
 }
 
 }  // namespace

@@ -128,7 +128,7 @@ using CpuGpuRun =
 RegisteredSolver cpuGpuSolver(std::string name, std::string description, std::vector<OptionSpec> options,
                               CpuGpuRun run, bool (*isDefault)(const Instance&) = nullptr) {
     RegisteredSolver s;
-    s.spec = {"cpugpu", name, std::move(description), std::move(options)};
+    s.spec = {"cpugpu", name, std::move(description), std::move(options), {}};
     s.isDefaultFor = isDefault;
     s.run = [run = std::move(run), name](const Instance& instance, const SolverOptions& options,
                                          const Progress& progress) -> Expected<SolveResult> {

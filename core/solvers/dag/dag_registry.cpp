@@ -139,7 +139,7 @@ using DagSolver = Expected<DagSolution> (*)(const DagInstance&, const Progress&)
 RegisteredSolver dagSolver(std::string name, std::string description, DagSolver run,
                            bool (*isDefault)(const Instance&) = nullptr) {
     RegisteredSolver s;
-    s.spec = {"dag", name, std::move(description), {}};
+    s.spec = {"dag", name, std::move(description), {}, {}};
     s.isDefaultFor = isDefault;
     s.run = [run, name](const Instance& instance, const SolverOptions&, const Progress& progress)
         -> Expected<SolveResult> {

@@ -104,9 +104,9 @@ namespace {
 using DivisibleSolver = Expected<DivisibleSolution> (*)(const DivisibleInstance&, const Progress&);
 
 RegisteredSolver divisibleSolver(std::string name, std::string description, DivisibleSolver run,
-                                 bool (*isDefault)(const Instance&) = nullptr) {
+                                 bool (*isDefault)(const Instance&) = nullptr, std::string optimalWithin = {}) {
     RegisteredSolver s;
-    s.spec = {"divisible", name, std::move(description), {}};
+    s.spec = {"divisible", name, std::move(description), {}, std::move(optimalWithin)};
     s.isDefaultFor = isDefault;
     s.run = [run, name](const Instance& instance, const SolverOptions&, const Progress& progress)
         -> Expected<SolveResult> {
@@ -137,13 +137,13 @@ std::vector<RegisteredSolver> divisibleSolvers() {
         divisibleSolver("fifo-optimal",
                         "optimal FIFO schedule: closed form by Sherman-Morrison when d = z c (default for p > 7), "
                         "else every FIFO order (p <= 8) or the LP of the c+d order",
-                        solveDivisibleFifoOptimal, largePlatform),
+                        solveDivisibleFifoOptimal, largePlatform, "FIFO schedules"),
         divisibleSolver("lifo-optimal", "optimal LIFO schedule: every worker by c+d, no idle time, closed form",
-                        solveDivisibleLifoOptimal),
+                        solveDivisibleLifoOptimal, nullptr, "LIFO schedules"),
         divisibleSolver("scenario-lp",
                         "LP of the slides for the given send_order/return_order (default: listed order, FIFO), "
                         "with idle times",
-                        solveDivisibleScenarioLp),
+                        solveDivisibleScenarioLp, nullptr, "schedules of the given send and return orders"),
         divisibleSolver("fifo-by-c", "heuristic of the simulations: every worker by increasing c, FIFO, no idle time (closed form)",
                         solveDivisibleFifoByC),
         divisibleSolver("fifo-by-w", "heuristic of the simulations: every worker by increasing w, FIFO, no idle time (closed form)",

@@ -68,7 +68,7 @@ using PartitionSolver = Expected<PartitionSolution> (*)(const PartitionInstance&
 RegisteredSolver partitionSolver(std::string name, std::string description, PartitionSolver run,
                                  bool (*isDefault)(const Instance&) = nullptr) {
     RegisteredSolver s;
-    s.spec = {"partition", name, std::move(description), {}};
+    s.spec = {"partition", name, std::move(description), {}, {}};
     s.isDefaultFor = isDefault;
     s.run = [run, name](const Instance& instance, const SolverOptions&, const Progress& progress)
         -> Expected<SolveResult> {

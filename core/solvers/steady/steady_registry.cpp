@@ -149,7 +149,7 @@ RegisteredSolver steadySolver(std::string name, std::string description, std::ve
                               Expected<SteadySolution> (*run)(const SteadyStateInstance&, const SolverOptions&, const Progress&),
                               bool (*isDefault)(const Instance&)) {
     RegisteredSolver s;
-    s.spec = {"steady_state", name, std::move(description), std::move(options)};
+    s.spec = {"steady_state", name, std::move(description), std::move(options), {}};
     s.isDefaultFor = isDefault;
     s.run = [run, name](const Instance& instance, const SolverOptions& options, const Progress& progress)
         -> Expected<SolveResult> {
