@@ -287,6 +287,45 @@ private slots:
         QCOMPARE(gantt->yAxis->range().upper, zoomed.upper);
     }
 
+    void theWholeScheduleOfAGanttShowsEveryResource() {
+        Expected<Instance> instance = readInstanceFile(examplePath("partition-heterogeneous-node.json").toStdString());
+        QVERIFY(instance.ok());
+        Expected<SolveResult> result = solve(*instance, defaultSolverFor(*instance));
+        QVERIFY(result.ok());
+        std::unique_ptr<ResultChart> chart(createResultChart(chartTypeFor(*instance)));
+        QWidget* widget = chart->widget();
+        widget->resize(1000, 600);
+        widget->show();
+        chart->showResult(*instance, std::make_shared<const SolveResult>(*result));
+        QCoreApplication::processEvents();
+        // Lanes 0 and 1 only on screen (lane k at the value k).
+        QCustomPlot* plot = chart->plot();
+        plot->yAxis->setRange(-0.5, 1.5);
+        plot->replot();
+        auto exportSvg = [&](bool whole, const QString& name) {
+            const QString path = m_temp.filePath(name);
+            ChartExportDialog dialog(chart.get(), path);
+            dialog.show();
+            QVERIFY(!child<QComboBox>(&dialog, "exportPartComboBox")->isVisibleTo(&dialog));
+            if (whole) QTest::mouseClick(child<QRadioButton>(&dialog, "exportWholeScheduleRadio"), Qt::LeftButton,
+                                         {}, QPoint(8, 8));
+            clickExport(&dialog);
+            QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        };
+        exportSvg(false, QStringLiteral("gantt-current.svg"));
+        exportSvg(true, QStringLiteral("gantt-whole.svg"));
+        const QString current = QString::fromUtf8(readAll(m_temp.filePath(QStringLiteral("gantt-current.svg"))));
+        const QString whole = QString::fromUtf8(readAll(m_temp.filePath(QStringLiteral("gantt-whole.svg"))));
+        int shownNow = 0;
+        for (const char* name : {"cpu0", "cpu1", "cpu2", "cpu3", "gpu0", "gpu1", "fpga"}) {
+            QVERIFY2(whole.contains(QLatin1String(name)), name);
+            if (current.contains(QLatin1String(name))) ++shownNow;
+        }
+        QVERIFY2(shownNow < 7, "the current view leaves some resources out");
+        QCOMPARE(plot->yAxis->range().lower, -0.5);
+        QCOMPARE(plot->yAxis->range().upper, 1.5);
+    }
+
     void theSvgRendersToAPicture() {
         const Solved solved = solveDagExample();
         auto view = shownView(solved);
