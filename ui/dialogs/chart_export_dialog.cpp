@@ -58,17 +58,6 @@ private:
     std::vector<QCustomPlot*> m_plots;
 };
 
-// Inches per unit: 0 pixels (as large as on screen), 1 points, 2 mm, 3 cm, 4 inches.
-double inchesPer(int unit) {
-    switch (unit) {
-        case 0: return 1.0 / kScreenDotsPerInch;
-        case 1: return 1.0 / kPointsPerInch;
-        case 2: return 1.0 / kMillimetresPerInch;
-        case 3: return 10.0 / kMillimetresPerInch;
-        default: return 1.0;
-    }
-}
-
 }  // namespace
 
 bool canExportWholeSchedule(ResultChart* chart) {
@@ -226,6 +215,18 @@ ChartExportDialog::ChartExportDialog(ResultChart* chart, const QString& defaultP
     connect(m_dpiSpin, &QSpinBox::valueChanged, this, &ChartExportDialog::updateSizeNote);
 }
 
+// Pixels are as large as on screen; points, mm, cm and inches are lengths.
+double ChartExportDialog::inchesPer(Unit unit) {
+    switch (unit) {
+        case Unit::Pixels: return 1.0 / kScreenDotsPerInch;
+        case Unit::Points: return 1.0 / kPointsPerInch;
+        case Unit::Millimetres: return 1.0 / kMillimetresPerInch;
+        case Unit::Centimetres: return 10.0 / kMillimetresPerInch;
+        case Unit::Inches: return 1.0;
+    }
+    return 1.0;
+}
+
 QString ChartExportDialog::path() const {
     return m_pathEdit->text().trimmed();
 }
@@ -235,12 +236,12 @@ ChartExportDialog::Unit ChartExportDialog::unit() const {
 }
 
 QSizeF ChartExportDialog::sizeInInches() const {
-    const double per = inchesPer(static_cast<int>(m_shownUnit));
+    const double per = inchesPer(m_shownUnit);
     return {m_widthSpin->value() * per, m_heightSpin->value() * per};
 }
 
 void ChartExportDialog::setSizeInUnit(QSizeF inches, Unit unit) {
-    const double per = inchesPer(static_cast<int>(unit));
+    const double per = inchesPer(unit);
     const bool whole = unit == Unit::Pixels || unit == Unit::Points;
     m_updating = true;
     for (QDoubleSpinBox* spin : {m_widthSpin, m_heightSpin}) {

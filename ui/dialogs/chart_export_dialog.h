@@ -58,6 +58,7 @@ public:
 
 private:
     enum class Unit { Pixels, Points, Millimetres, Centimetres, Inches };
+    static double inchesPer(Unit unit);
     void updateFormat();
     void setUnits(bool png, Unit preferred);
     void setUnit(Unit unit);
