@@ -15,11 +15,13 @@ namespace {
 
 void printExportUsage(std::ostream& out) {
     out << "usage: hetsched export FILE [--solver NAME] [--option NAME=VALUE]... -o CHART.png|.pdf|.svg\n"
-           "                       [--width PIXELS] [--height PIXELS]\n"
+           "                       [--width PIXELS] [--height PIXELS] [--dpi DPI] [--part gantt|dag|both]\n"
            "Solves the instance FILE (- for standard input) with the solver (default: the family's default for\n"
            "this instance, as hetsched solve) and renders the chart the GUI shows for the result, headless.\n"
            "The format follows the extension of -o; --width and --height (100 to 20000, default 1200 x 700)\n"
-           "give its size in pixels.\n";
+           "give its size in pixels. --dpi (PNG only, 36 to 2400) lays the chart out at that size's length on a\n"
+           "96 DPI screen and draws it finer, tagged with the DPI; --part (task graph results) exports the Gantt,\n"
+           "the graph or both (default).\n";
 }
 
 int runExport(const std::vector<std::string>& args, int argc, char** argv) {
@@ -34,7 +36,33 @@ int runExport(const std::vector<std::string>& args, int argc, char** argv) {
         printExportUsage(std::cerr);
         return cli::kExitUsage;
     }
-    Expected<cli::SolveArguments> a = cli::parseSolveArguments(args, true);
+    // The flags of the chart alone, taken out before the arguments every solving command shares.
+    int dotsPerInch = 0;
+    std::string part;
+    std::vector<std::string> solveArgs;
+    for (std::size_t k = 0; k < args.size(); ++k) {
+        if (args[k] != "--dpi" && args[k] != "--part") {
+            solveArgs.push_back(args[k]);
+            continue;
+        }
+        if (k + 1 >= args.size()) {
+            std::cerr << "hetsched export: " << args[k] << " needs a value\n";
+            return cli::kExitUsage;
+        }
+        const std::string& value = args[++k];
+        if (args[k - 1] == "--part") {
+            part = value;
+            continue;
+        }
+        char* end = nullptr;
+        const long dpi = std::strtol(value.c_str(), &end, 10);
+        if (value.empty() || *end != '\0' || dpi < 36 || dpi > 2400) {
+            std::cerr << "hetsched export: --dpi must be a whole number between 36 and 2400, not '" << value << "'\n";
+            return cli::kExitUsage;
+        }
+        dotsPerInch = static_cast<int>(dpi);
+    }
+    Expected<cli::SolveArguments> a = cli::parseSolveArguments(solveArgs, true);
     if (!a) {
         std::cerr << "hetsched export: " << a.error().message << "\n";
         return cli::kExitUsage;
@@ -49,7 +77,8 @@ int runExport(const std::vector<std::string>& args, int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     Expected<bool> written =
-        ui::exportChart(instance, *result, QString::fromStdString(a->output), a->width, a->height);
+        ui::exportChart(instance, *result, QString::fromStdString(a->output), a->width, a->height, dotsPerInch,
+                        QString::fromStdString(part));
     if (!written) {
         std::cerr << "hetsched export: error: " << written.error().message << "\n";
         return cli::kExitError;

@@ -9,6 +9,7 @@
 #include <QTimer>
 #include <memory>
 
+#include "dialogs/chart_export_dialog.h"
 #include "io/dag_import.h"
 #include "io/instance_io.h"
 #include "mainwindow.h"
@@ -59,14 +60,35 @@ int runGui(int argc, char** argv, const QString& file) {
 
 Expected<bool> exportChart(const Instance& instance, const SolveResult& result, const QString& path,
                            int width, int height) {
+    return exportChart(instance, result, path, width, height, 0, QString());
+}
+
+Expected<bool> exportChart(const Instance& instance, const SolveResult& result, const QString& path,
+                           int width, int height, int dotsPerInch, const QString& part) {
     if (!QApplication::instance())
         return invalidInput("exportChart needs a QApplication (use QT_QPA_PLATFORM=offscreen)");
     ensureResourcesLoaded();
-    // The same chart the GUI builds, never shown: it renders at the requested size.
+    ChartExportRequest request;
+    request.size = QSize(width, height);
+    if (dotsPerInch != 0) {
+        if (chartFormatForPath(path) != ChartFormat::Png)
+            return invalidInput("--dpi applies to PNG only (a PDF or SVG page is sized in points)");
+        if (dotsPerInch < 36 || dotsPerInch > 2400) return invalidInput("--dpi must be between 36 and 2400");
+        request.raster.dotsPerInch = dotsPerInch;
+    }
+    if (!part.isEmpty()) {
+        if (!std::holds_alternative<DagInstance>(instance))
+            return invalidInput("--part applies to task graph (dag) results only");
+        if (part == QLatin1String("gantt")) request.part = DagExportPart::Gantt;
+        else if (part == QLatin1String("dag")) request.part = DagExportPart::Graph;
+        else if (part == QLatin1String("both")) request.part = DagExportPart::Both;
+        else return invalidInput("--part must be gantt, dag or both, not '" + part.toStdString() + "'");
+    }
+    // The same chart the GUI builds, never shown, laid out at the size it is drawn at: the whole schedule.
     const std::unique_ptr<ResultChart> chart(createResultChart(chartTypeFor(instance)));
-    chart->widget()->resize(width, height);
+    chart->widget()->resize(layoutSize(width, height, request.raster));
     chart->showResult(instance, std::make_shared<const SolveResult>(result));
-    return chart->exportTo(path, width, height);
+    return exportResultChart(chart.get(), path, request);
 }
 
 }  // namespace hetsched::ui

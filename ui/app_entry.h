@@ -19,4 +19,11 @@ int runGui(int argc, char** argv, const QString& file);
 hetsched::Expected<bool> exportChart(const hetsched::Instance& instance, const hetsched::SolveResult& result,
                                      const QString& path, int width = 1200, int height = 700);
 
+// The same with what the Export Chart dialog offers beyond the size: a PNG's DPI (0: laid out at its pixels;
+// otherwise at its size at screen resolution, drawn finer) and, for a dag result, the part ("gantt", "dag"
+// or "both"). Refuses a DPI for PDF and SVG and a part for other results.
+hetsched::Expected<bool> exportChart(const hetsched::Instance& instance, const hetsched::SolveResult& result,
+                                     const QString& path, int width, int height, int dotsPerInch,
+                                     const QString& part);
+
 }  // namespace hetsched::ui

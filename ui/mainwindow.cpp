@@ -55,6 +55,7 @@
 #include "template_dialog.h"
 #include "util/number_text.h"
 #include "util/resources.h"
+#include "dialogs/chart_export_dialog.h"
 #include "views/chart_export.h"
 #include "views/cost_function_plot.h"
 #include "views/divisible_throughput_plot.h"
@@ -69,6 +70,7 @@ constexpr int kMaxRecentFiles = 10;
 constexpr int kStatusTimeoutMs = 6000;
 const QString kRecentFilesKey = QStringLiteral("recentFiles");
 const QString kLastDirectoryKey = QStringLiteral("lastDirectory");
+const QString kLastExportDirectoryKey = QStringLiteral("lastExportDirectory");
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
 const QString kProjectSuffix = QStringLiteral("hsproj");
@@ -935,23 +937,23 @@ void MainWindow::importWithDialog() {
 }
 
 void MainWindow::exportChartWithDialog() {
-    if (m_runTable->currentRun() < 0) {
+    const int runIndex = m_runTable->currentRun();
+    const DocumentEntry* entry = m_document->entry(currentEntry());
+    if (runIndex < 0 || !entry || runIndex >= static_cast<int>(entry->runs.size()) || !m_resultPane->chart()) {
         statusBar()->showMessage(tr("Select a run to export its chart"), kStatusTimeoutMs);
         return;
     }
-    const DocumentEntry* entry = m_document->entry(currentEntry());
-    const QString base = entry ? entry->name : QStringLiteral("chart");
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Chart"), QDir(dialogDirectory()).filePath(base + QStringLiteral(".png")),
-        chartFileFilter());
-    if (path.isEmpty()) return;
-    rememberDirectory(path);
-    Expected<bool> written = exportChart(path);
-    if (!written)
-        showError(tr("Cannot export the chart"), errorText(written.error()));
-    else
-        statusBar()->showMessage(tr("Chart exported to %1").arg(QDir::toNativeSeparators(path)),
-                                 kStatusTimeoutMs);
+    // "<entry>-<solver>.png" in the directory the last chart went to.
+    const QString solver = entry->runs[static_cast<std::size_t>(runIndex)].solver();
+    const QString lastExport = QSettings().value(kLastExportDirectoryKey).toString();
+    const QString directory = !lastExport.isEmpty() && QFileInfo(lastExport).isDir() ? lastExport : dialogDirectory();
+    ChartExportDialog dialog(m_resultPane->chart(),
+                             QDir(directory).filePath(defaultChartFileName(entry->name, solver)), this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    rememberDirectory(dialog.path());
+    QSettings().setValue(kLastExportDirectoryKey, QFileInfo(dialog.path()).absolutePath());
+    statusBar()->showMessage(tr("Chart exported to %1").arg(QDir::toNativeSeparators(dialog.path())),
+                             kStatusTimeoutMs);
 }
 
 void MainWindow::exportCostPlotWithDialog() {

@@ -563,3 +563,65 @@ TEST(CliExport, HelpPrintsTheUsageInsteadOfReadingAFile) {
 }
 
 }  // namespace
+
+namespace {
+
+// Width, height and pixels per metre (0 when untagged) of a PNG, read from its IHDR and pHYs chunks.
+struct PngHeader {
+    std::uint32_t width = 0;
+    std::uint32_t height = 0;
+    std::uint32_t pixelsPerMetre = 0;
+};
+
+std::uint32_t bigEndian(const std::string& bytes, std::size_t at) {
+    std::uint32_t value = 0;
+    for (std::size_t k = 0; k < 4; ++k) value = (value << 8) | static_cast<unsigned char>(bytes[at + k]);
+    return value;
+}
+
+PngHeader pngHeader(const std::string& bytes) {
+    PngHeader header;
+    if (bytes.size() < 24 || bytes.compare(1, 3, "PNG") != 0) return header;
+    header.width = bigEndian(bytes, 16);
+    header.height = bigEndian(bytes, 20);
+    const std::size_t phys = bytes.find("pHYs");
+    if (phys != std::string::npos && phys + 8 <= bytes.size()) header.pixelsPerMetre = bigEndian(bytes, phys + 4);
+    return header;
+}
+
+TEST(CliExportDialogFlags, ADpiTagsThePngOfTheSizeAsked) {
+    const fs::path out = scratch("dpi.png");
+    fs::remove(out);
+    const CliRun r = hetsched("export " + example("dag-two-clusters.json") +
+                              " --width 2008 --height 945 --dpi 300 -o " + out.string());
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const PngHeader header = pngHeader(readFile(out));
+    EXPECT_EQ(header.width, 2008u);
+    EXPECT_EQ(header.height, 945u);
+    EXPECT_EQ(header.pixelsPerMetre, 11811u);   // 300 / 0.0254
+}
+
+TEST(CliExportDialogFlags, APartOfADagResultAndTheRefusals) {
+    for (const char* part : {"gantt", "dag", "both"}) {
+        const fs::path out = scratch(std::string("part-") + part + ".png");
+        fs::remove(out);
+        const CliRun r = hetsched("export " + example("dag-two-clusters.json") + " --part " + part +
+                                  " --width 900 --height 500 -o " + out.string());
+        ASSERT_EQ(r.exitCode, 0) << part << ": " << r.err;
+        EXPECT_EQ(pngHeader(readFile(out)).width, 900u) << part;
+    }
+    CliRun r = hetsched("export " + example("dag-two-clusters.json") + " --part tree -o " +
+                        scratch("bad.png").string());
+    EXPECT_NE(r.exitCode, 0);
+    EXPECT_NE(r.err.find("--part must be gantt, dag or both"), std::string::npos) << r.err;
+    r = hetsched("export " + example("partition-small.json") + " --part gantt -o " + scratch("bad.png").string());
+    EXPECT_NE(r.exitCode, 0);
+    EXPECT_NE(r.err.find("--part applies to task graph"), std::string::npos) << r.err;
+    r = hetsched("export " + example("dag-two-clusters.json") + " --dpi 300 -o " + scratch("bad.pdf").string());
+    EXPECT_NE(r.exitCode, 0);
+    EXPECT_NE(r.err.find("--dpi applies to PNG only"), std::string::npos) << r.err;
+    r = hetsched("export " + example("dag-two-clusters.json") + " --dpi many -o " + scratch("bad.png").string());
+    EXPECT_EQ(r.exitCode, 2);
+}
+
+}  // namespace

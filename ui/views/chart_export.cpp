@@ -3,12 +3,15 @@
 #include <qcustomplot.h>
 
 #include <QBuffer>
+#include <QImage>
 #include <QFileInfo>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
+#include <algorithm>
+#include <cmath>
 
 namespace hetsched::ui {
 
@@ -42,12 +45,30 @@ Expected<bool> writeSvg(QCustomPlot* plot, const QString& path, int width, int h
     return writeAtomically(path, buffer.data());
 }
 
-Expected<bool> writePng(QCustomPlot* plot, const QString& path, int width, int height) {
-    const QPixmap pixmap = plot->toPixmap(width, height);
-    if (pixmap.isNull()) return writeError(path, QObject::tr("the chart could not be rendered"));
+// The PNG of what `paint` draws at the layout size, scaled to width x height pixels and tagged with the DPI.
+Expected<bool> writePng(const QString& path, int width, int height, const RasterOptions& raster,
+                        const QColor& background, const std::function<void(QCPPainter& painter)>& paint) {
+    const QSize layout = layoutSize(width, height, raster);
+    QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
+    image.fill(background);
+    QCPPainter painter(&image);
+    if (!painter.isActive()) return writeError(path, QObject::tr("the chart could not be rendered"));
+    if (layout != QSize(width, height)) {
+        // Lines keep their width in the scaled drawing, as QCustomPlot::toPixmap does.
+        if (width > layout.width()) painter.setMode(QCPPainter::pmNonCosmetic);
+        painter.scale(static_cast<double>(width) / layout.width(), static_cast<double>(height) / layout.height());
+    }
+    paint(painter);
+    painter.end();
+    // Tagged once painted: fonts in points were sized at the image's resolution while painting.
+    if (raster.dotsPerInch > 0) {
+        const int dotsPerMeter = static_cast<int>(std::lround(raster.dotsPerInch / 0.0254));
+        image.setDotsPerMeterX(dotsPerMeter);
+        image.setDotsPerMeterY(dotsPerMeter);
+    }
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
-    if (!pixmap.save(&buffer, "PNG")) return writeError(path, QObject::tr("PNG encoding failed"));
+    if (!image.save(&buffer, "PNG")) return writeError(path, QObject::tr("PNG encoding failed"));
     return writeAtomically(path, buffer.data());
 }
 
@@ -102,15 +123,26 @@ Expected<ChartFormat> checkedFormat(const QString& path, int width, int height) 
     return *format;
 }
 
-Expected<bool> exportPlot(QCustomPlot* plot, const QString& path, int width, int height) {
+QSize layoutSize(int width, int height, const RasterOptions& raster) {
+    if (raster.dotsPerInch <= 0) return {width, height};
+    const double perPixel = static_cast<double>(kScreenDotsPerInch) / raster.dotsPerInch;
+    return {std::max(1, static_cast<int>(std::lround(width * perPixel))),
+            std::max(1, static_cast<int>(std::lround(height * perPixel)))};
+}
+
+Expected<bool> exportPlot(QCustomPlot* plot, const QString& path, int width, int height,
+                          const RasterOptions& raster) {
     Expected<ChartFormat> format = checkedFormat(path, width, height);
     if (!format) return format.error();
+    const QSize layout = *format == ChartFormat::Png ? layoutSize(width, height, raster) : QSize(width, height);
     // A first frame at the target size settles layout-dependent parts (lane labels, marker label rows).
-    plot->toPixmap(width, height);
+    plot->toPixmap(layout.width(), layout.height());
     Expected<bool> written = true;
     switch (*format) {
         case ChartFormat::Png:
-            written = writePng(plot, path, width, height);
+            // toPainter fills the plot's own background over the white.
+            written = writePng(path, width, height, raster, Qt::white,
+                               [&](QCPPainter& painter) { plot->toPainter(&painter, layout.width(), layout.height()); });
             break;
         case ChartFormat::Svg:
             written = writeSvg(plot, path, width, height);
@@ -125,21 +157,14 @@ Expected<bool> exportPlot(QCustomPlot* plot, const QString& path, int width, int
 }
 
 Expected<bool> exportPainted(const QString& path, int width, int height,
-                             const std::function<void(QCPPainter& painter)>& paint) {
+                             const std::function<void(QCPPainter& painter)>& paint, const RasterOptions& raster) {
     Expected<ChartFormat> format = checkedFormat(path, width, height);
     if (!format) return format.error();
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
     switch (*format) {
-        case ChartFormat::Png: {
-            QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
-            image.fill(Qt::white);
-            QCPPainter painter(&image);
-            paint(painter);
-            painter.end();
-            if (!image.save(&buffer, "PNG")) return writeError(path, QObject::tr("PNG encoding failed"));
-            break;
-        }
+        case ChartFormat::Png:
+            return writePng(path, width, height, raster, Qt::white, paint);
         case ChartFormat::Svg: {
             QSvgGenerator generator;
             generator.setOutputDevice(&buffer);

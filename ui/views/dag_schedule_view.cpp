@@ -261,7 +261,7 @@ void DagScheduleView::showContextMenu(QWidget* source, const QPoint& position) {
     menu.exec(source->mapToGlobal(position));
 }
 
-void DagScheduleView::paintComposite(QCPPainter& painter, int width, int height) {
+void DagScheduleView::paintComposite(QCPPainter& painter, int width, int height, DagExportPart part) {
     constexpr int margin = 8;
     painter.fillRect(QRect(0, 0, width, height), Qt::white);
     QFont titleFont = m_title->font();
@@ -280,20 +280,34 @@ void DagScheduleView::paintComposite(QCPPainter& painter, int width, int height)
         top = metricsBox.bottom() + 4;
     }
     const int plotHeight = std::max(40, height - top);
-    const int ganttWidth = static_cast<int>(std::round(width * kGanttShare));
-    painter.save();
-    painter.translate(0, top);
-    m_gantt->toPainter(&painter, ganttWidth, plotHeight);
-    painter.restore();
-    painter.save();
-    painter.translate(ganttWidth, top);
-    m_graph->toPainter(&painter, width - ganttWidth, plotHeight);
-    painter.restore();
+    const int ganttWidth = part == DagExportPart::Both    ? static_cast<int>(std::round(width * kGanttShare))
+                           : part == DagExportPart::Gantt ? width
+                                                          : 0;
+    if (ganttWidth > 0) {
+        painter.save();
+        painter.translate(0, top);
+        m_gantt->toPainter(&painter, ganttWidth, plotHeight);
+        painter.restore();
+    }
+    if (width - ganttWidth > 0) {
+        painter.save();
+        painter.translate(ganttWidth, top);
+        m_graph->toPainter(&painter, width - ganttWidth, plotHeight);
+        painter.restore();
+    }
 }
 
 Expected<bool> DagScheduleView::exportTo(const QString& path, int width, int height) {
-    Expected<bool> written =
-        exportPainted(path, width, height, [&](QCPPainter& painter) { paintComposite(painter, width, height); });
+    return exportPart(path, width, height, DagExportPart::Both);
+}
+
+Expected<bool> DagScheduleView::exportPart(const QString& path, int width, int height, DagExportPart part,
+                                           const RasterOptions& raster) {
+    const bool png = chartFormatForPath(path) == ChartFormat::Png;
+    const QSize layout = png ? layoutSize(width, height, raster) : QSize(width, height);
+    Expected<bool> written = exportPainted(
+        path, width, height,
+        [&](QCPPainter& painter) { paintComposite(painter, layout.width(), layout.height(), part); }, raster);
     // Rendering at another size re-laid the plots out: lay them out again for the screen.
     replotBoth();
     return written;

@@ -6,6 +6,7 @@
 #include <QWidget>
 #include <memory>
 
+#include "views/chart_export.h"
 #include "views/dag_graph_view.h"
 #include "views/dag_gantt_view.h"
 #include "views/result_chart.h"
@@ -19,6 +20,9 @@ namespace hetsched::ui {
 
 class ElidedLabel;
 
+// What an export of the view shows under its header: the Gantt beside the graph, or one of them alone.
+enum class DagExportPart { Both, Gantt, Graph };
+
 class DagScheduleView : public QWidget, public ResultChart {
     Q_OBJECT
 public:
@@ -30,6 +34,9 @@ public:
     // The header (solver, metrics) over the Gantt and the graph side by side, painted into one painter:
     // vectors in PDF and SVG.
     Expected<bool> exportTo(const QString& path, int width, int height) override;
+    // The header over that part of the view; a PNG with a DPI is laid out at its size at screen resolution.
+    Expected<bool> exportPart(const QString& path, int width, int height, DagExportPart part,
+                              const RasterOptions& raster = {});
     void showResult(const Instance& instance, std::shared_ptr<const SolveResult> result) override;
     void showMessage(const QString& message) override;
     void fitView() override;
@@ -58,8 +65,8 @@ private:
     void showContextMenu(QWidget* source, const QPoint& position);
     void replotBoth();
     void updateSelectionText();
-    // Paints the whole view at width x height (header, then the two plots).
-    void paintComposite(QCPPainter& painter, int width, int height);
+    // Paints the view at width x height: the header, then the two plots or one of them.
+    void paintComposite(QCPPainter& painter, int width, int height, DagExportPart part);
 
     std::shared_ptr<const DagViewData> m_data;
     std::shared_ptr<const SolveResult> m_result;   // keeps what m_data was made from alive for reruns
