@@ -31,6 +31,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "common/graphviz_lock.h"
 #include "io/graph_reader_util.h"
 #include "io/task_graph_import.h"
 
@@ -42,8 +43,7 @@ using graph_reader::formatNumber;
 using graph_reader::parseNumber;
 using graph_reader::quoted;
 
-std::mutex g_cgraphMutex;
-std::string g_cgraphMessages;   // what cgraph reported during the current read (guarded by g_cgraphMutex)
+std::string g_cgraphMessages;   // what cgraph reported during the current read (guarded by graphvizMutex())
 
 int captureCgraphMessage(char* message) {
     g_cgraphMessages += message;
@@ -276,7 +276,7 @@ Expected<TaskGraphImport> readDotTaskGraph(std::string_view text, const TaskGrap
     text = graph_reader::withoutByteOrderMark(text);
     if (text.find('\0') != std::string_view::npos) return invalidInput("the DOT text contains a NUL byte");
 
-    const std::lock_guard<std::mutex> lock(g_cgraphMutex);
+    const std::lock_guard<std::mutex> lock(graphvizMutex());
     g_cgraphMessages.clear();
     const agusererrf previous = agseterrf(captureCgraphMessage);
     agreseterrors();

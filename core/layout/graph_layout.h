@@ -46,6 +46,9 @@ struct LayeredLayout {
     std::vector<int> layer;             // per node: its longest-path depth from a source (0 = source)
     std::vector<Point> position;        // per node
     std::vector<std::vector<int>> order;  // per layer: its nodes from left to right
+    // Per edge (in the given order): its route from the source's border to the target's, a polyline
+    // through the layers. Empty (layeredLayout always): draw a straight line.
+    std::vector<std::vector<Point>> route;
 };
 
 // Sugiyama-style layering of a DAG: longest-path layers, barycentre ordering sweeps over the real

@@ -35,7 +35,7 @@ Solved solveExample(const char* solver = "hcpa") {
 }
 
 // A random graph of `tasks` tasks on 8 clusters of about 125 processors, placed by a fast list scheduler.
-Solved randomLarge(int tasks, const char* solver) {
+Solved randomLarge(int tasks, const char* solver, double fat = 0.5, double density = 0.5) {
     DagPlatformConfig platformConfig;
     platformConfig.clusters = 8;
     platformConfig.minProcessors = 100;
@@ -45,6 +45,8 @@ Solved randomLarge(int tasks, const char* solver) {
     if (!platform) qFatal("%s", platform.error().message.c_str());
     DagGeneratorConfig config;
     config.n = tasks;
+    config.fat = fat;
+    config.density = density;
     config.seed = 11;
     Expected<DagInstance> dag = generateDag(config, *platform);
     if (!dag) qFatal("%s", dag.error().message.c_str());
@@ -58,6 +60,11 @@ QByteArray readAll(const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) return {};
     return file.readAll();
+}
+
+// Under dot's limits (6,000 edges).
+bool edgesFitDot(const Solved& solved) {
+    return std::get<DagInstance>(solved.instance).edges.size() <= 6000;
 }
 
 QPoint centreOf(const QRectF& r) {
@@ -387,6 +394,65 @@ private slots:
         QCOMPARE(view->selectedTask(), -1);
     }
 
+    void aSmallGraphIsDrawnByDotAlongItsRoutes() {
+        const Solved solved = solveExample();
+        auto view = shownView(solved);
+        DagGraphPlottable* g = view->graphPlot()->graph();
+        QVERIFY(!view->graphPlot()->isLayingOut());
+        QVERIFY(g->layoutNote().isEmpty());
+        QCOMPARE(g->layout().route.size(), view->data()->instance.edges.size());
+        for (std::size_t e = 0; e < view->data()->instance.edges.size(); ++e) {
+            const DagEdge& edge = view->data()->instance.edges[e];
+            QVERIFY(g->position(edge.to).y > g->position(edge.from).y);
+            const QPolygonF path = g->edgePixels(e);
+            QVERIFY(path.size() >= 2);
+            // The drawn route starts on the source's circle and ends on the target's.
+            const double r = std::max(1.5, g->radius(edge.to) * g->scale());
+            QVERIFY(std::abs(QLineF(path.last(), g->toPixel(g->position(edge.to))).length() - r) < 0.5);
+        }
+    }
+
+    void aWideGraphIsLaidOutByDotOffTheGuiThreadAndIsNotAFlatLine() {
+        const Solved solved = randomLarge(1700, "heft", 0.8, 0.005);
+        QVERIFY(edgesFitDot(solved));
+        auto view = shownView(solved);
+        DagGraphPlot* graph = view->graphPlot();
+        if (graph->isLayingOut()) {
+            QSignalSpy finished(graph, &DagGraphPlot::layoutFinished);
+            QVERIFY(finished.wait(120000));
+        }
+        DagGraphPlottable* g = graph->graph();
+        QVERIFY(g->layoutNote().isEmpty());
+        QCOMPARE(g->layout().route.size(), view->data()->instance.edges.size());
+        const QRectF box = g->bounds();
+        QVERIFY2(box.height() / box.width() >= 0.3, qPrintable(QStringLiteral("%1 x %2").arg(box.width()).arg(box.height())));
+        for (const DagEdge& edge : view->data()->instance.edges) QVERIFY(g->position(edge.to).y > g->position(edge.from).y);
+        // On screen too: the nodes fill the pane's height, not a strip.
+        graph->replot(QCustomPlot::rpImmediateRefresh);
+        const QPointF top = g->toPixel({box.center().x(), box.top()});
+        const QPointF bottom = g->toPixel({box.center().x(), box.bottom()});
+        QVERIFY(bottom.y() - top.y() > 0.5 * graph->axisRect()->height());
+        QCOMPARE(g->lastDrawStats().visibleNodes, std::size_t{1700});
+        // Clicking a node still selects it.
+        const std::size_t task = view->data()->trace.criticalPath.front();
+        graph->xAxis->scaleRange(0.05, g->position(task).x);
+        graph->yAxis->scaleRange(0.05, g->position(task).y);
+        graph->replot(QCustomPlot::rpImmediateRefresh);
+        QTest::mouseClick(graph, Qt::LeftButton, Qt::NoModifier, g->toPixel(g->position(task)).toPoint());
+        QCOMPARE(view->selectedTask(), static_cast<int>(task));
+        const QByteArray pngDir = qgetenv("HETSCHED_TEST_PNG_DIR");
+        if (!pngDir.isEmpty()) {
+            graph->fitView();
+            graph->replot(QCustomPlot::rpImmediateRefresh);
+            QVERIFY(graph->grab().save(QString::fromLocal8Bit(pngDir) + QStringLiteral("/dag-wide-1700.png")));
+            graph->centreOn(task);
+            graph->xAxis->scaleRange(0.08, graph->xAxis->range().center());
+            graph->yAxis->scaleRange(0.08, graph->yAxis->range().center());
+            graph->replot(QCustomPlot::rpImmediateRefresh);
+            QVERIFY(graph->grab().save(QString::fromLocal8Bit(pngDir) + QStringLiteral("/dag-wide-1700-zoomed.png")));
+        }
+    }
+
     void tenThousandTasksOnAThousandProcessorsRender() {
         const Solved solved = randomLarge(10000, "heft");
         auto view = shownView(solved);
@@ -408,6 +474,8 @@ private slots:
         graph->replot(QCustomPlot::rpImmediateRefresh);
         QVERIFY(graph->graph()->lastDrawStats().visibleNodes == 10000);
         QVERIFY(!graph->graph()->lastDrawStats().detailed);
+        // Beyond dot's limits: the simple layers, and the drawing says so.
+        QVERIFY(graph->graph()->layoutNote().contains(QStringLiteral("too many for Graphviz")));
         QCOMPARE(graph->graph()->lastDrawStats().nodeLabels, std::size_t{0});
         // Too many edges for one frame: an even sample, the critical path's always among them.
         const DagGraphDrawStats& g = graph->graph()->lastDrawStats();

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "layout/graphviz_layout.h"
+#include "util/background_job.h"
 #include "views/chart_palette.h"
 
 namespace hetsched::ui {
@@ -22,6 +24,21 @@ constexpr std::size_t kMaxNodeLabels = 600;
 constexpr std::size_t kMaxEdgeLabels = 300;
 constexpr double kClickSlack = 4.0;
 constexpr std::size_t kEdgeBudget = 8000;   // lines per frame; more become a sample
+constexpr std::size_t kSynchronousLayoutTasks = 300;   // dot on fewer tasks is instant: no worker thread
+
+std::vector<layout::LayoutEdge> layoutEdges(const DagViewData& data) {
+    std::vector<layout::LayoutEdge> edges;
+    edges.reserve(data.instance.edges.size());
+    for (const DagEdge& e : data.instance.edges) edges.push_back({static_cast<int>(e.from), static_cast<int>(e.to)});
+    return edges;
+}
+
+layout::GraphvizLayoutOptions graphvizOptions() {
+    layout::GraphvizLayoutOptions options;
+    options.layerSpacing = kLayerSpacing;
+    options.nodeSpacing = kNodeSpacing;
+    return options;
+}
 
 QPolygonF arrowHead(const QPointF& from, const QPointF& to, double size) {
     const QPointF d = to - from;
@@ -41,20 +58,77 @@ DagGraphPlottable::DagGraphPlottable(QCPAxis* xAxis, QCPAxis* yAxis) : QCPAbstra
 void DagGraphPlottable::setData(std::shared_ptr<const DagViewData> data) {
     m_data = std::move(data);
     m_layout = {};
-    m_layerX.clear();
+    m_layoutNote.clear();
+    indexLayout();
     if (!m_data) return;
-    std::vector<layout::LayoutEdge> edges;
-    edges.reserve(m_data->instance.edges.size());
-    for (const DagEdge& e : m_data->instance.edges) edges.push_back({static_cast<int>(e.from), static_cast<int>(e.to)});
     layout::LayeredOptions options;
     options.layerSpacing = kLayerSpacing;
     options.nodeSpacing = kNodeSpacing;
-    m_layout = layout::layeredLayout(static_cast<int>(m_data->taskCount()), edges, options);
+    m_layout = layout::layeredLayout(static_cast<int>(m_data->taskCount()), layoutEdges(*m_data), options);
     m_lastVisibleEdges = m_data->instance.edges.size();
-    m_layerX.resize(m_layout.order.size());
-    for (std::size_t l = 0; l < m_layout.order.size(); ++l)
-        for (int v : m_layout.order[l]) m_layerX[l].push_back(m_layout.position[static_cast<std::size_t>(v)].x);
+    indexLayout();
     computeRadii();
+}
+
+void DagGraphPlottable::setLayout(layout::LayeredLayout layout) {
+    if (!m_data || layout.position.size() != m_data->taskCount()) return;
+    m_layout = std::move(layout);
+    if (m_layout.route.size() != m_data->instance.edges.size()) m_layout.route.clear();
+    indexLayout();
+    computeRadii();
+}
+
+void DagGraphPlottable::indexLayout() {
+    m_layerX.assign(m_layout.order.size(), {});
+    m_layerY.assign(m_layout.order.size(), 0.0);
+    for (std::size_t l = 0; l < m_layout.order.size(); ++l) {
+        for (int v : m_layout.order[l]) m_layerX[l].push_back(m_layout.position[static_cast<std::size_t>(v)].x);
+        if (!m_layout.order[l].empty()) m_layerY[l] = m_layout.position[static_cast<std::size_t>(m_layout.order[l].front())].y;
+    }
+    m_routeBox.assign(m_layout.route.size(), QRectF());
+    for (std::size_t e = 0; e < m_layout.route.size(); ++e) {
+        const auto& route = m_layout.route[e];
+        if (route.empty()) continue;
+        double x0 = route.front().x, x1 = x0, y0 = route.front().y, y1 = y0;
+        for (const layout::Point& p : route) {
+            x0 = std::min(x0, p.x);
+            x1 = std::max(x1, p.x);
+            y0 = std::min(y0, p.y);
+            y1 = std::max(y1, p.y);
+        }
+        m_routeBox[e] = QRectF(QPointF(x0, y0), QPointF(x1, y1));
+    }
+}
+
+template <class Transform>
+QPolygonF DagGraphPlottable::routePixels(std::size_t edge, const Transform& toPixels) const {
+    const DagEdge& e = m_data->instance.edges[edge];
+    const double s = scale();
+    const double ra = std::max(1.5, m_radius[e.from] * s);
+    const double rb = std::max(1.5, m_radius[e.to] * s);
+    const QPointF a = toPixels(m_layout.position[e.from]);
+    const QPointF b = toPixels(m_layout.position[e.to]);
+    const std::vector<layout::Point>* route = edge < m_layout.route.size() ? &m_layout.route[edge] : nullptr;
+    if (!route || route->size() < 3) return QPolygonF({a + QPointF(0, ra), b - QPointF(0, rb)});
+    // dot's route between its own circles; its ends moved onto the circles drawn here.
+    QPolygonF polygon;
+    polygon.reserve(static_cast<qsizetype>(route->size()));
+    polygon.append(a);
+    for (std::size_t k = 1; k + 1 < route->size(); ++k) polygon.append(toPixels((*route)[k]));
+    polygon.append(b);
+    const auto onCircle = [](const QPointF& centre, const QPointF& towards, double r) {
+        const QPointF d = towards - centre;
+        const double length = std::hypot(d.x(), d.y());
+        return length < 1e-9 ? centre : centre + d * (r / length);
+    };
+    polygon.first() = onCircle(a, polygon[1], ra);
+    polygon.last() = onCircle(b, polygon[polygon.size() - 2], rb);
+    return polygon;
+}
+
+QPolygonF DagGraphPlottable::edgePixels(std::size_t edge) const {
+    if (!m_data || edge >= m_data->instance.edges.size()) return {};
+    return routePixels(edge, [this](const layout::Point& p) { return toPixel(p); });
 }
 
 void DagGraphPlottable::setColors(const DagColors& colors) {
@@ -119,22 +193,24 @@ std::optional<std::size_t> DagGraphPlottable::hitTest(const QPointF& pixel) cons
     const double y = mValueAxis->pixelToCoord(pixel.y());
     const double s = std::max(1e-12, scale());
     const double tolerance = 3.0 / s;
-    const int layer = static_cast<int>(std::lround(y / kLayerSpacing));
-    if (layer < 0 || layer >= static_cast<int>(m_layerX.size())) return std::nullopt;
-    const auto& xs = m_layerX[static_cast<std::size_t>(layer)];
-    const auto& order = m_layout.order[static_cast<std::size_t>(layer)];
+    const double reachY = std::max(m_maxRadius, 3.0 / s) + tolerance;
     std::optional<std::size_t> best;
     double bestDistance = std::numeric_limits<double>::infinity();
-    for (auto k = static_cast<std::size_t>(std::lower_bound(xs.begin(), xs.end(), x - m_maxRadius - tolerance) - xs.begin());
-         k < xs.size() && xs[k] <= x + m_maxRadius + tolerance; ++k) {
-        const auto t = static_cast<std::size_t>(order[k]);
-        const layout::Point& p = m_layout.position[t];
-        // Tiny nodes are drawn at least 3 pixels wide: they are hit there too.
-        const double reach = std::max(m_radius[t], 3.0 / s) + tolerance;
-        const double distance = std::hypot(p.x - x, p.y - y);
-        if (distance <= reach && distance < bestDistance) {
-            bestDistance = distance;
-            best = t;
+    for (auto layer = static_cast<std::size_t>(std::lower_bound(m_layerY.begin(), m_layerY.end(), y - reachY) - m_layerY.begin());
+         layer < m_layerY.size() && m_layerY[layer] <= y + reachY; ++layer) {
+        const auto& xs = m_layerX[layer];
+        const auto& order = m_layout.order[layer];
+        for (auto k = static_cast<std::size_t>(std::lower_bound(xs.begin(), xs.end(), x - m_maxRadius - tolerance) - xs.begin());
+             k < xs.size() && xs[k] <= x + m_maxRadius + tolerance; ++k) {
+            const auto t = static_cast<std::size_t>(order[k]);
+            const layout::Point& p = m_layout.position[t];
+            // Tiny nodes are drawn at least 3 pixels wide: they are hit there too.
+            const double reach = std::max(m_radius[t], 3.0 / s) + tolerance;
+            const double distance = std::hypot(p.x - x, p.y - y);
+            if (distance <= reach && distance < bestDistance) {
+                bestDistance = distance;
+                best = t;
+            }
         }
     }
     return best;
@@ -191,25 +267,33 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
     const double px0 = mKeyAxis->coordToPixel(0), pxScale = mKeyAxis->coordToPixel(1) - px0;
     const double py0 = mValueAxis->coordToPixel(0), pyScale = mValueAxis->coordToPixel(1) - py0;
     const auto fastPixel = [&](const layout::Point& p) { return QPointF(px0 + p.x * pxScale, py0 + p.y * pyScale); };
+    const bool routed = !m_layout.route.empty();
     for (std::size_t e = 0; e < d.instance.edges.size(); ++e) {
         const DagEdge& edge = d.instance.edges[e];
         QPointF a = fastPixel(m_layout.position[edge.from]);
         QPointF b = fastPixel(m_layout.position[edge.to]);
-        if (std::max(a.x(), b.x()) < view.left() || std::min(a.x(), b.x()) > view.right() ||
-            std::max(a.y(), b.y()) < view.top() || std::min(a.y(), b.y()) > view.bottom())
+        QRectF box = QRectF(a, b).normalized();
+        if (routed && !m_routeBox[e].isNull())
+            box |= QRectF(fastPixel({m_routeBox[e].left(), m_routeBox[e].top()}),
+                          fastPixel({m_routeBox[e].right(), m_routeBox[e].bottom()})).normalized();
+        if (box.right() < view.left() || box.left() > view.right() || box.bottom() < view.top() || box.top() > view.bottom())
             continue;
         ++m_stats.visibleEdges;
         const bool critical = m_showCritical && d.trace.criticalEdge[e];
         if (visibleIndex++ % stride != 0 && !critical) continue;
         ++m_stats.drawnEdges;
-        a.ry() += pixelRadius(edge.from);
-        b.ry() -= pixelRadius(edge.to);
-        const QLineF line(a, b);
-        (critical ? criticalLines : lines).append(line);
-        if (detailed && arrows.size() < 20000) arrows.append(arrowHead(a, b, std::clamp(spacing * 0.12, 5.0, 10.0)));
-        if (spacing >= kEdgeLabelSpacingPixels && line.length() > 70 && edgeLabels.size() < kMaxEdgeLabels &&
-            area.contains(line.center()))
-            edgeLabels.push_back({line.center(), e});
+        // Along dot's route (a polyline through the rows between), or straight.
+        const QPolygonF path = routePixels(e, fastPixel);
+        QVector<QLineF>& into = critical ? criticalLines : lines;
+        for (qsizetype k = 1; k < path.size(); ++k) into.append(QLineF(path[k - 1], path[k]));
+        a = path.first();
+        b = path.last();
+        if (detailed && arrows.size() < 20000)
+            arrows.append(arrowHead(path[path.size() - 2], b, std::clamp(spacing * 0.12, 5.0, 10.0)));
+        const QPointF middle = path.size() > 2 ? path[path.size() / 2] : QLineF(a, b).center();
+        if (spacing >= kEdgeLabelSpacingPixels && QLineF(a, b).length() > 70 && edgeLabels.size() < kMaxEdgeLabels &&
+            area.contains(middle))
+            edgeLabels.push_back({middle, e});
     }
     painter->setAntialiasing(detailed || exporting);
     // Zoomed out, thousands of edges become a light haze rather than a black mass.
@@ -238,7 +322,7 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
     std::vector<QVector<QRectF>> squares(m_palette.size());
     std::vector<std::size_t> circles;
     for (std::size_t l = 0; l < m_layerX.size(); ++l) {
-        const double y = static_cast<double>(l) * kLayerSpacing;
+        const double y = m_layerY[l];
         if (y < yLow || y > yHigh) continue;
         const auto& xs = m_layerX[l];
         for (auto k = static_cast<std::size_t>(std::lower_bound(xs.begin(), xs.end(), xLow) - xs.begin());
@@ -321,6 +405,15 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
             ++m_stats.edgeLabels;
         }
     }
+    if (!m_layoutNote.isEmpty()) {
+        painter->setFont(font);
+        const QRectF box(area.left() + 4, area.top() + 4, metrics.horizontalAdvance(m_layoutNote) + 8, metrics.height() + 2);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(255, 255, 255, 220));
+        painter->drawRect(box);
+        painter->setPen(QColor(0x50, 0x50, 0x50));
+        painter->drawText(box, Qt::AlignCenter, m_layoutNote);
+    }
     if (m_stats.drawnEdges < m_stats.visibleEdges) {
         // Say so: a sample is not the whole graph.
         const QString note = tr("%1 of %2 edges shown: zoom in for all").arg(m_stats.drawnEdges).arg(m_stats.visibleEdges);
@@ -365,15 +458,11 @@ protected:
         if (m_plot->m_selected >= 0) {
             const auto t = static_cast<std::size_t>(m_plot->m_selected);
             // Its edges: inputs in blue, outputs in green.
-            QVector<QLineF> in, out;
-            for (std::size_t e : d->predecessors[t])
-                in.append(QLineF(g->toPixel(g->position(d->instance.edges[e].from)), g->toPixel(g->position(t))));
-            for (std::size_t e : d->successors[t])
-                out.append(QLineF(g->toPixel(g->position(t)), g->toPixel(g->position(d->instance.edges[e].to))));
+            painter->setBrush(Qt::NoBrush);
             painter->setPen(QPen(QColor(0x1f, 0x77, 0xb4), 2));
-            painter->drawLines(in);
+            for (std::size_t e : d->predecessors[t]) painter->drawPolyline(g->edgePixels(e));
             painter->setPen(QPen(QColor(0x2c, 0xa0, 0x2c), 2));
-            painter->drawLines(out);
+            for (std::size_t e : d->successors[t]) painter->drawPolyline(g->edgePixels(e));
             ring(t, QPen(Qt::black, 3), 3);
             ring(t, QPen(QColor(0xff, 0xd7, 0x00), 1.5), 3);
         }
@@ -401,6 +490,7 @@ DagGraphPlot::DagGraphPlot(QWidget* parent) : QCustomPlot(parent) {
     yAxis->setRangeReversed(true);   // layer 0 at the top
     m_graph = new DagGraphPlottable(xAxis, yAxis);
     m_graph->removeFromLegend();
+    m_layoutJob = new BackgroundJob(this);
     m_overlay = new Overlay(this);
 
     m_message = new QCPItemText(this);
@@ -428,9 +518,55 @@ DagGraphPlot::DagGraphPlot(QWidget* parent) : QCustomPlot(parent) {
 void DagGraphPlot::setData(std::shared_ptr<const DagViewData> data, const DagColors& colors) {
     m_hovered.reset();
     m_selected = -1;
-    m_graph->setData(std::move(data));
+    m_layoutJob->cancel();
+    m_graph->setData(data);
     setColors(colors);
+    if (data) {
+        const int tasks = static_cast<int>(data->taskCount());
+        const std::size_t edges = data->instance.edges.size();
+        const layout::GraphvizLayoutOptions options = graphvizOptions();
+        const auto noteOf = [](const Error& error) {
+            return tr("Drawn without Graphviz (%1): long edges cross the layers straight")
+                .arg(QString::fromStdString(error.message));
+        };
+        if (!layout::graphvizLayoutFits(tasks, edges, options)) {
+            m_graph->setLayoutNote(tr("%1 tasks, %2 edges: too many for Graphviz, drawn with simple layers")
+                                       .arg(tasks)
+                                       .arg(edges));
+        } else if (data->taskCount() <= kSynchronousLayoutTasks) {
+            Expected<layout::LayeredLayout> dot = layout::graphvizLayeredLayout(tasks, layoutEdges(*data), options);
+            if (dot)
+                m_graph->setLayout(std::move(*dot));
+            else
+                m_graph->setLayoutNote(noteOf(dot.error()));
+        } else {
+            // dot takes a second or more here: the simple layers show meanwhile.
+            m_graph->setLayoutNote(tr("Laying out with Graphviz..."));
+            const DagViewData* current = data.get();
+            m_layoutJob->start([this, data, tasks, options, noteOf, current](const Progress&) -> BackgroundJob::Delivery {
+                auto dot = std::make_shared<Expected<layout::LayeredLayout>>(
+                    layout::graphvizLayeredLayout(tasks, layoutEdges(*data), options));
+                return [this, dot, current, noteOf] {
+                    if (m_graph->data() != current) return;
+                    if (*dot) {
+                        m_graph->setLayout(std::move(**dot));
+                        m_graph->setLayoutNote(QString());
+                    } else {
+                        m_graph->setLayoutNote(noteOf(dot->error()));
+                    }
+                    m_hovered.reset();
+                    if (m_fitted) applyFit();
+                    replot();
+                    emit layoutFinished();
+                };
+            });
+        }
+    }
     fitView();
+}
+
+bool DagGraphPlot::isLayingOut() const {
+    return m_layoutJob->isRunning();
 }
 
 void DagGraphPlot::setColors(const DagColors& colors) {

@@ -1,4 +1,5 @@
-// The task graph drawn in layers (core/layout layeredLayout): node size by flops, processors or duration,
+// The task graph drawn in layers (Graphviz's dot through core/layout graphvizLayeredLayout, edges along
+// dot's routes; core's layeredLayout beyond dot's limits): node size by flops, processors or duration,
 // edges with their bytes, the critical path highlighted; level of detail so that 10000 tasks stay fluid.
 #pragma once
 
@@ -10,6 +11,10 @@
 
 #include "layout/graph_layout.h"
 #include "views/dag_view_data.h"
+
+namespace hetsched::ui {
+class BackgroundJob;
+}
 
 namespace hetsched::ui {
 
@@ -30,7 +35,13 @@ class DagGraphPlottable : public QCPAbstractPlottable {
 public:
     DagGraphPlottable(QCPAxis* xAxis, QCPAxis* yAxis);
 
+    // Lays the graph out at once with core's layeredLayout (straight edges); setLayout replaces it.
     void setData(std::shared_ptr<const DagViewData> data);
+    // A layout of the current data's tasks and edges (e.g. dot's, computed elsewhere), with its routes.
+    void setLayout(layout::LayeredLayout layout);
+    // A line on the drawing saying how it was laid out (empty: none).
+    void setLayoutNote(const QString& note) { m_layoutNote = note; }
+    const QString& layoutNote() const { return m_layoutNote; }
     const DagViewData* data() const { return m_data.get(); }
     void setColors(const DagColors& colors);
     void setNodeSize(DagNodeSize size);
@@ -39,6 +50,8 @@ public:
 
     const layout::LayeredLayout& layout() const { return m_layout; }
     layout::Point position(std::size_t task) const { return m_layout.position[task]; }
+    // Edge `edge`'s route in pixels, from the source's circle to the target's (two points: straight).
+    QPolygonF edgePixels(std::size_t edge) const;
     double radius(std::size_t task) const { return m_radius[task]; }   // layout units
     // The bounding box of the drawing (layout units), nodes included.
     QRectF bounds() const { return m_bounds; }
@@ -59,10 +72,16 @@ protected:
 
 private:
     void computeRadii();
+    void indexLayout();
+    template <class Transform>
+    QPolygonF routePixels(std::size_t edge, const Transform& toPixels) const;
 
     std::shared_ptr<const DagViewData> m_data;
     layout::LayeredLayout m_layout;
     std::vector<std::vector<double>> m_layerX;   // per layer: x of its nodes in m_layout.order (increasing)
+    std::vector<double> m_layerY;                // per layer: the y of its nodes (increasing)
+    std::vector<QRectF> m_routeBox;              // per routed edge: its bounding box (layout units)
+    QString m_layoutNote;
     std::vector<double> m_radius;
     double m_maxRadius = 1;
     QRectF m_bounds;
@@ -86,6 +105,9 @@ public:
     void setMessage(const QString& message);
     DagGraphPlottable* graph() const { return m_graph; }
 
+    // Whether dot is still laying the current data out on a worker thread.
+    bool isLayingOut() const;
+
     void setSelectedTask(int task);
     int selectedTask() const { return m_selected; }
     void centreOn(std::size_t task);
@@ -94,6 +116,8 @@ public:
 
 signals:
     void taskClicked(int task);
+    // dot's layout replaced the first one (big graphs are laid out on a worker thread).
+    void layoutFinished();
     void exportRequested();
 
 protected:
@@ -107,6 +131,7 @@ private:
 
     class Overlay;
     DagGraphPlottable* m_graph;
+    BackgroundJob* m_layoutJob;
     Overlay* m_overlay;
     QCPItemText* m_message;
     std::vector<QColor> m_taskColors;   // for tooltips
