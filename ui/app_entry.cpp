@@ -31,7 +31,7 @@ int runGui(int argc, char** argv, const QString& file) {
     // A task graph or a SimGrid platform opens on the built-in example, through its import dialog.
     const Expected<std::string> text = file.isEmpty() ? Expected<std::string>(std::string()) : readTextFile(file.toStdString());
     const ExternalFileKind kind = text && !file.isEmpty() ? classifyExternalFile(file.toStdString(), *text)
-                                                          : ExternalFileKind::HetSched;
+                                                          : ExternalFileKind::HetSched;   // loadFile says what is wrong
     if (kind == ExternalFileKind::TaskGraph || kind == ExternalFileKind::SimGridPlatform) {
         window.loadFile(MainWindow::defaultExample());
         window.show();

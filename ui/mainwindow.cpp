@@ -423,9 +423,24 @@ void MainWindow::createMenus() {
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     m_examplesMenu = file->addMenu(tr("&Examples"));
+    m_examplesMenu->setObjectName(QStringLiteral("examplesMenu"));
+    m_examplesMenu->setToolTipsVisible(true);
+    // Several examples in one project: each added as an entry (one undoable step), beside opening one.
+    QMenu* addExample = m_examplesMenu->addMenu(tr("&Add to Project"));
+    addExample->setObjectName(QStringLiteral("addExampleMenu"));
+    m_examplesMenu->addSeparator();
     for (const QString& example : exampleFiles()) {
-        QAction* action = m_examplesMenu->addAction(QFileInfo(example).completeBaseName());
-        connect(action, &QAction::triggered, this, [this, example] { openPath(example); });
+        const QString name = QFileInfo(example).completeBaseName();
+        QAction* open = m_examplesMenu->addAction(name);
+        open->setToolTip(tr("Open %1 as the project").arg(name));
+        connect(open, &QAction::triggered, this, [this, example] { openPath(example); });
+        QAction* add = addExample->addAction(name);
+        add->setToolTip(tr("Add %1 to the open project").arg(name));
+        connect(add, &QAction::triggered, this, [this, example] {
+            Expected<bool> imported = importFile(example);
+            if (!imported)
+                showError(tr("Cannot add %1").arg(QFileInfo(example).fileName()), errorText(imported.error()));
+        });
     }
     file->addSeparator();
     file->addAction(m_saveAction);
@@ -826,12 +841,15 @@ void MainWindow::openWithDialog() {
 
 void MainWindow::openPath(const QString& path) {
     const QString name = QFileInfo(path).fileName();
-    Expected<std::string> text = readTextFile(path.toStdString());
-    if (!text) {
-        showError(tr("Cannot open %1").arg(name), errorText(text.error()));
+    // Through QFile: the built-in examples are Qt resources (":/examples/...").
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        showError(tr("Cannot open %1").arg(name), tr("cannot open %1: %2").arg(path, file.errorString()));
         return;
     }
-    switch (classifyExternalFile(path.toStdString(), *text)) {
+    const QByteArray head = file.read(65536);
+    file.close();
+    switch (classifyExternalFile(path.toStdString(), std::string_view(head.constData(), static_cast<std::size_t>(head.size())))) {
     case ExternalFileKind::TaskGraph: {
         TaskGraphImportDialog* dialog = createTaskGraphImportDialog();
         dialog->setGraphFile(path);

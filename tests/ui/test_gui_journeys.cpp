@@ -4,6 +4,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QMenu>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableView>
@@ -262,6 +263,34 @@ private slots:
         QCOMPARE(divisible().workers.size(), std::size_t{2});
         QCOMPARE(window->solverPanel()->defaultSolver(), QStringLiteral("exhaustive"));
         QCOMPARE(window->solverPanel()->currentSolver(), QStringLiteral("lifo-optimal"));
+    }
+
+    // File > Examples: an example opens as the project (the built-in ones are Qt resources), and
+    // Add to Project puts several into one project, each add one undoable step.
+    void examplesOpenAndSeveralGoIntoOneProject() {
+        const auto window = shownWindow();
+        auto* examples = window->findChild<QMenu*>(QStringLiteral("examplesMenu"));
+        auto* add = window->findChild<QMenu*>(QStringLiteral("addExampleMenu"));
+        QVERIFY(examples && add);
+        const auto actionNamed = [](QMenu* menu, const QString& name) -> QAction* {
+            for (QAction* a : menu->actions())
+                if (a->text() == name) return a;
+            return nullptr;
+        };
+        QAction* open = actionNamed(examples, QStringLiteral("divisible-star-12"));
+        QVERIFY(open);
+        open->trigger();
+        QCOMPARE(window->document()->entryCount(), 1);
+        QCOMPARE(window->document()->entryAt(0).name, QStringLiteral("divisible-star-12"));
+        for (const char* name : {"cpugpu-small", "dag-two-clusters"}) {
+            QAction* a = actionNamed(add, QLatin1String(name));
+            QVERIFY2(a, name);
+            a->trigger();
+        }
+        QCOMPARE(window->document()->entryCount(), 3);
+        QCOMPARE(window->document()->entryAt(2).name, QStringLiteral("dag-two-clusters"));
+        window->document()->undoStack()->undo();
+        QCOMPARE(window->document()->entryCount(), 2);
     }
 };
 
