@@ -101,7 +101,9 @@ ExternalFileKind classifyExternalFile(const std::string& path, std::string_view 
     const std::string_view head = text.substr(0, 65536);
     const std::string_view line = firstMeaningfulLine(text);
     if (line.starts_with("{")) {
-        // Instances carry "kind", projects "entries"; workflows (WfFormat, SimGrid, WRENCH) a "workflow".
+        // Instances carry "kind" (workflow formats never do), projects "entries"; workflows (WfFormat,
+        // SimGrid, WRENCH) a "workflow" object.
+        if (head.find("\"kind\"") != std::string_view::npos) return ExternalFileKind::HetSched;
         return head.find("\"workflow\"") != std::string_view::npos ? ExternalFileKind::TaskGraph
                                                                    : ExternalFileKind::HetSched;
     }

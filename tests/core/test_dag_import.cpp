@@ -51,6 +51,18 @@ TEST(DagImportFiles, PlacingAGraphNamesTheCycle) {
     EXPECT_FALSE(placeTaskGraph(TaskGraph{}, onePlatform()).ok());
 }
 
+TEST(DagImportFiles, AnOpenedFileIsClassifiedByNameThenContent) {
+    EXPECT_EQ(classifyExternalFile("p.hsproj", "{}"), ExternalFileKind::HetSched);
+    EXPECT_EQ(classifyExternalFile("i.json", R"({"kind": "dag", "tasks": [{"name": "workflow"}]})"),
+              ExternalFileKind::HetSched);
+    EXPECT_EQ(classifyExternalFile("w.json", R"({"name": "m", "workflow": {"tasks": []}})"), ExternalFileKind::TaskGraph);
+    EXPECT_EQ(classifyExternalFile("m.xml", "<?xml version=\"1.0\"?>\n<adag version=\"3.6\">"), ExternalFileKind::TaskGraph);
+    EXPECT_EQ(classifyExternalFile("p.xml", "<?xml version='1.0'?>\n<platform version=\"4.1\">"),
+              ExternalFileKind::SimGridPlatform);
+    EXPECT_EQ(classifyExternalFile("g.dot", "digraph { a -> b }"), ExternalFileKind::TaskGraph);
+    EXPECT_EQ(classifyExternalFile("notes.txt", "hello"), ExternalFileKind::Unknown);
+}
+
 TEST(DagImportFiles, AMissingSizeNamesTheFlags) {
     EXPECT_NE(missingSizeError(3, "task \"a\"", false).message.find("--default-flops"), std::string::npos);
     EXPECT_NE(missingSizeError(1, "a -> b", true).message.find("--default-bytes"), std::string::npos);
