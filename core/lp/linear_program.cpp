@@ -3,8 +3,10 @@
 #include <glpk.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <csetjmp>
+#include <cstdio>
 
 namespace hetsched::lp {
 
@@ -75,6 +77,8 @@ struct GlpkRun {
     double mipGap = 0;
     bool exact = false;
     const Progress* progress = nullptr;
+    std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+    std::chrono::steady_clock::time_point lastReport{};
     const unsigned char* warmRows = nullptr;     // GLP_BS.. per row, or null
     const unsigned char* warmColumns = nullptr;  // per column of the hint (warmColumnCount of them)
     int warmColumnCount = 0;
@@ -94,6 +98,39 @@ struct GlpkRun {
     int iterations = 0;
 };
 
+// GLPK's relative gap between an integer solution and the bound.
+double mipGap(double best, double bound) {
+    return std::abs(best - bound) / (std::abs(best) + 2.2204460492503131e-16);
+}
+
+// The branch-and-cut's progress as a person follows it: the share of the time limit spent, the best
+// integer solution, the bound and their gap (glp_ios_mip_gap), at most every 200 ms.
+void reportMipProgress(glp_tree* tree, GlpkRun* run) {
+    const auto now = std::chrono::steady_clock::now();
+    // A new incumbent is always worth a line; otherwise at most every 200 ms.
+    if (glp_ios_reason(tree) != GLP_IBINGO && now - run->lastReport < std::chrono::milliseconds(200)) return;
+    run->lastReport = now;
+    const double elapsedMs = std::chrono::duration<double, std::milli>(now - run->started).count();
+    const double fraction = std::clamp(elapsedMs / std::max(1, run->timeLimitMs), 0.0, 1.0);
+    glp_prob* problem = glp_ios_get_prob(tree);
+    char stage[160];
+    // At a new incumbent the current subproblem's LP solution is it; else the stored incumbent, if any.
+    const bool bingo = glp_ios_reason(tree) == GLP_IBINGO;
+    if ((bingo || glp_mip_status(problem) == GLP_FEAS) && run->haveBound) {
+        const double best = bingo ? glp_get_obj_val(problem) : glp_mip_obj_val(problem);
+        std::snprintf(stage, sizeof stage, "branch-and-cut: best %.6g, bound %.6g, gap %.2f %%", best, run->bound,
+                      100.0 * mipGap(best, run->bound));
+    } else {
+        std::snprintf(stage, sizeof stage, "branch-and-cut: no integer solution yet%s",
+                      run->haveBound ? "" : " (solving the relaxation)");
+    }
+    // No C++ exception may cross GLPK's frames.
+    try {
+        run->progress->report(fraction, stage);
+    } catch (...) {
+    }
+}
+
 void mipCallback(glp_tree* tree, void* info) {
     auto* run = static_cast<GlpkRun*>(info);
     const int best = glp_ios_best_node(tree);
@@ -101,6 +138,7 @@ void mipCallback(glp_tree* tree, void* info) {
         run->bound = glp_ios_node_bound(tree, best);
         run->haveBound = true;
     }
+    if (run->progress) reportMipProgress(tree, run);
     if (run->progress && run->progress->stopRequested()) {
         run->stopped = true;
         glp_ios_terminate(tree);
@@ -179,6 +217,17 @@ void solveInGlpk(void* data) {
         run->lastReturn = glp_intopt(problem, &integer);
         run->status = glp_mip_status(problem);
         run->objective = glp_mip_obj_val(problem);
+        if (run->progress && (run->status == GLP_OPT || run->status == GLP_FEAS)) {
+            // The last word: the answer's gap (0 when proven optimal).
+            const double bound = run->status == GLP_OPT ? run->objective : run->bound;
+            char stage[160];
+            std::snprintf(stage, sizeof stage, "branch-and-cut: best %.6g, bound %.6g, gap %.2f %%", run->objective,
+                          bound, 100.0 * mipGap(run->objective, bound));
+            try {
+                run->progress->report(1.0, stage);
+            } catch (...) {
+            }
+        }
         for (int j = 0; j < columns; ++j) run->values[j] = glp_mip_col_val(problem, j + 1);
     } else {
         run->objective = glp_get_obj_val(problem);

@@ -1,6 +1,10 @@
 // The GLPK wrapper: textbook LPs, statuses, MIPs against brute force, and GLPK errors that must not abort.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
+#include <string>
+
 #include <glpk.h>
 
 #include <algorithm>
@@ -115,6 +119,37 @@ TEST(LinearProgram, KnapsackMipEqualsBruteForce) {
         ASSERT_EQ(s->status, LpStatus::Optimal);
         EXPECT_NEAR(s->objective, best, 1e-6) << "trial " << trial;
     }
+}
+
+// A MIP's progress names the branch-and-cut and, once an integer solution is known, its bound and gap:
+// what the GUI shows for `exact` while it runs towards its time limit.
+TEST(LinearProgram, AMipReportsItsBestSolutionBoundAndGapAsItGoes) {
+    std::mt19937_64 rng(11);
+    std::uniform_int_distribution<int> weight(10, 99);
+    LinearProgram p(Sense::Maximize);
+    std::vector<Term> a, b;
+    for (int i = 0; i < 40; ++i) {
+        const int x = p.addVariable(0, 1, weight(rng), true);
+        a.push_back({x, double(weight(rng))});
+        b.push_back({x, double(weight(rng))});
+    }
+    p.addConstraint(a, -kInfinity, 700);
+    p.addConstraint(b, -kInfinity, 650);
+    std::vector<std::string> stages;
+    std::vector<double> fractions;
+    std::atomic<bool> stop{false};
+    const Progress progress([&](double f, const std::string& stage) { stages.push_back(stage); fractions.push_back(f); },
+                            &stop);
+    LpOptions options;
+    options.timeLimitSeconds = 30;
+    auto s = solveLinearProgram(p, options, progress);
+    ASSERT_TRUE(s.ok()) << s.error().message;
+    ASSERT_FALSE(stages.empty());
+    for (const std::string& stage : stages) EXPECT_EQ(stage.rfind("branch-and-cut", 0), 0u) << stage;
+    const bool gapShown = std::any_of(stages.begin(), stages.end(),
+                                      [](const std::string& t) { return t.find("gap") != std::string::npos; });
+    EXPECT_TRUE(gapShown) << "no stage with the gap: " << stages.back();
+    for (double f : fractions) EXPECT_TRUE(f >= 0 && f <= 1) << f;
 }
 
 void misuseGlpk(void*) {
