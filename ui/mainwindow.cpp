@@ -670,6 +670,9 @@ void MainWindow::runAllSolvers() {
 }
 
 void MainWindow::onCurrentEntryChanged(EntryId id) {
+    // The solver panel's messages are about the entry they came from: another entry shown, they go.
+    if (id != m_panelEntry) m_solverPanel->clearMessage();
+    m_panelEntry = id;
     const DocumentEntry* entry = m_document->entry(id);
     if (!entry) {
         m_editorHost->setCurrentWidget(m_editorPlaceholder);
@@ -746,13 +749,19 @@ void MainWindow::onRunSucceeded(EntryId id, const RunRecord& run) {
 }
 
 void MainWindow::onRunFailed(EntryId id, const QString& solver, const QString& message, bool cancelled) {
-    Q_UNUSED(id)
     if (cancelled) {
         statusBar()->showMessage(tr("%1 cancelled").arg(solver), kStatusTimeoutMs);
         return;
     }
-    m_solverPanel->showError(tr("%1 failed: %2").arg(solver, message));
-    statusBar()->showMessage(tr("%1 failed: %2").arg(solver, message), kStatusTimeoutMs);
+    // A run of an entry that is no longer shown reports in the status bar only, naming its entry.
+    if (id == currentEntry()) {
+        m_solverPanel->showError(tr("%1 failed: %2").arg(solver, message));
+        statusBar()->showMessage(tr("%1 failed: %2").arg(solver, message), kStatusTimeoutMs);
+    } else {
+        const DocumentEntry* entry = m_document->entry(id);
+        statusBar()->showMessage(tr("%1 failed on %2: %3").arg(solver, entry ? entry->name : tr("a removed entry"), message),
+                                 kStatusTimeoutMs);
+    }
 }
 
 void MainWindow::updateTitle() {

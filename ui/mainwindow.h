@@ -188,6 +188,7 @@ private:
     QAction* m_dagEvaluationAction = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_examplesMenu = nullptr;
+    EntryId m_panelEntry = 0;   // the entry the solver panel shows, whose messages it holds
     QMenu* m_viewMenu = nullptr;
 };
 

@@ -26,6 +26,8 @@
 #include "solve_controller.h"
 #include "solver_panel.h"
 #include "solvers/registry.h"
+#include "util/message_bar.h"
+#include "instance_list_panel.h"
 #include "views/dag_schedule_view.h"
 
 using namespace hetsched;
@@ -291,6 +293,26 @@ private slots:
         QCOMPARE(window->document()->entryAt(2).name, QStringLiteral("dag-two-clusters"));
         window->document()->undoStack()->undo();
         QCOMPARE(window->document()->entryCount(), 2);
+    }
+
+    // A solver's failure shown for one entry goes when another entry is shown, and a failure of an entry
+    // not shown stays out of the panel.
+    void aFailureBannerBelongsToItsEntry() {
+        const auto window = shownWindow();
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("divisible-star-12.json"))).ok());
+        const EntryId star = window->currentEntry();
+        auto* banner = window->solverPanel()->findChild<MessageBar*>(QStringLiteral("solverMessage"));
+        QVERIFY(banner);
+        QVERIFY(!solveWith(*window, QStringLiteral("exhaustive")).isEmpty());   // p = 12: refused
+        QVERIFY(banner->isVisibleTo(window.get()));
+        QVERIFY(banner->text().contains(QStringLiteral("exhaustive")));
+        const EntryId other = window->document()->addEntry(QStringLiteral("other"),
+                                                           window->document()->entry(star)->instance);
+        window->instanceList()->selectEntry(other);
+        QCOMPARE(window->currentEntry(), other);
+        QVERIFY(!banner->isVisibleTo(window.get()));
+        window->instanceList()->selectEntry(star);
+        QVERIFY(!banner->isVisibleTo(window.get()));
     }
 };
 
