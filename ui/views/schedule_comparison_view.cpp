@@ -278,8 +278,13 @@ void ScheduleComparisonView::showRuns(const Instance& instance, std::vector<Comp
         m_outlines.push_back(outlines);
         m_results.push_back(run.result);
         connect(gantt, &GanttView::exportRequested, this, &ScheduleComparisonView::exportRequested);
+        // Each Gantt keeps its time range within a few spans of its own schedule, which would refuse the range
+        // of a run three times longer: the comparison clamps the shared range to all runs instead.
+        disconnect(gantt->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), gantt, nullptr);
         connect(gantt->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
                 [this, gantt] { followTimeRange(gantt); });
+        // A double click fits its Gantt (its own handler runs first); here, then, all runs.
+        connect(gantt, &QCustomPlot::mouseDoubleClick, this, [this] { fitView(); });
         if (!run.result) {
             gantt->showMessage(tr("%1 cannot be drawn").arg(run.name));
             continue;
@@ -307,6 +312,15 @@ void ScheduleComparisonView::showRuns(const Instance& instance, std::vector<Comp
         gantt->setSchedule(std::move(titled), parts.join(QStringLiteral("   ·   ")));
         outlines->setCritical(criticalHits(instance, result));
     }
+    m_firstTime = 0;
+    m_lastTime = 0;
+    for (const ComparedRun& run : runs)
+        if (run.result)
+            for (const Lane& lane : run.result->schedule.lanes)
+                for (const Interval& interval : lane.intervals) {
+                    m_firstTime = std::min(m_firstTime, interval.start);
+                    m_lastTime = std::max(m_lastTime, interval.end);
+                }
     fillMetrics(runs);
     fillMoves(runs);
     // The Gantts take most of the width, the tables the rest (until the user moves the handle).
@@ -322,10 +336,18 @@ void ScheduleComparisonView::showRuns(const Instance& instance, std::vector<Comp
 void ScheduleComparisonView::followTimeRange(GanttView* source) {
     if (m_syncing) return;
     m_syncing = true;
-    const QCPRange range = source->xAxis->range();  // as the source clamped it
+    // As a single Gantt does, over the time of all runs: zoom in down to a billionth of the span, out to three
+    // spans; never pan away from the schedules.
+    const QCPRange range = source->xAxis->range();
+    const double first = std::min(m_firstTime, 0.0);
+    const double span = m_lastTime > first ? m_lastTime - first : 1.0;
+    const double size = std::clamp(range.size(), span * 1e-9, span * 3);
+    double lower = range.size() == size ? range.lower : range.center() - size / 2;
+    lower = std::clamp(lower, first - span, m_lastTime + span - size);
+    const QCPRange clamped(lower, lower + size);
     for (GanttView* gantt : m_gantts)
-        if (gantt != source) {
-            gantt->xAxis->setRange(range);
+        if (gantt != source || clamped.lower != range.lower || clamped.upper != range.upper) {
+            gantt->xAxis->setRange(clamped);
             gantt->replot(QCustomPlot::rpQueuedReplot);
         }
     m_syncing = false;

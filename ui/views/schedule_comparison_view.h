@@ -81,6 +81,8 @@ private:
     std::vector<GanttOutlines*> m_outlines;
     std::vector<std::shared_ptr<const SolveResult>> m_results;
     ChartType m_chartType = ChartType::Gantt;
+    double m_firstTime = 0;  // the earliest start and the latest end of all runs
+    double m_lastTime = 0;
     bool m_syncing = false;
     bool m_sized = false;
 };
