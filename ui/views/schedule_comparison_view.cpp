@@ -366,7 +366,7 @@ void ScheduleComparisonView::fitView() {
     }
     for (GanttView* gantt : m_gantts) {
         gantt->xAxis->setRange(all);
-        gantt->replot();
+        gantt->replot(QCustomPlot::rpQueuedReplot);  // new Gantts are drawn once laid out
     }
     m_syncing = false;
 }
