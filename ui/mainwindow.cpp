@@ -202,7 +202,7 @@ MainWindow::MainWindow(QWidget* parent)
         if (id != currentEntry()) return;
         if (const DocumentEntry* entry = m_document->entry(id)) m_solverPanel->updateDefault(entry->instance);
         updateInstanceStatus();
-        onRunSelected(m_runTable->currentRun());
+        m_runTable->republishSelection();  // the run or the comparison shown, now current or outdated
     });
     connect(m_document, &ProjectDocument::entryRenamed, this, &MainWindow::updateInstanceStatus);
     connect(m_resultPane, &ResultPane::exportRequested, this, &MainWindow::exportChartWithDialog);
@@ -403,6 +403,20 @@ void MainWindow::createDocks() {
             &MainWindow::chooseNewInstanceKind);
     connect(m_instanceList, &InstanceListPanel::importRequested, this, &MainWindow::importWithDialog);
     connect(m_runTable, &RunTable::currentRunChanged, this, &MainWindow::onRunSelected);
+    // Several selected runs are compared side by side, the first (in the table's order) as the reference.
+    connect(m_runTable, &RunTable::runsCompared, this, [this](const QList<int>& runs) {
+        const DocumentEntry* entry = m_document->entry(currentEntry());
+        if (!entry) return;
+        std::vector<ComparedRun> compared;
+        for (const int index : runs) {
+            if (index < 0 || index >= static_cast<int>(entry->runs.size())) continue;
+            const RunRecord& run = entry->runs[static_cast<std::size_t>(index)];
+            compared.push_back({QStringLiteral("#%1").arg(index + 1), run.result, run.instanceDigest});
+        }
+        m_resultPane->showComparison(entry->instance, std::move(compared));
+        if (m_editor && !runs.isEmpty()) m_editor->showRun(&entry->runs[static_cast<std::size_t>(runs.front())]);
+        updateActions();
+    });
     connect(m_runTable, &RunTable::removeRunRequested, this,
             [this](int run) { m_document->removeRun(currentEntry(), run); });
     connect(m_runTable, &RunTable::exportRunRequested, this,

@@ -73,19 +73,32 @@ ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
             steady->setColoring(static_cast<SteadyColoring>(data - kSteadyColoringBase));
         else if (auto* shelves = dynamic_cast<ShelfView*>(m_chart); shelves && data >= kShelfColoringBase)
             shelves->setShelfColoring(static_cast<ShelfColoring>(data - kShelfColoringBase));
+        else if (isComparing())
+            for (int run = 0; run < m_comparison->ganttCount(); ++run)
+                m_comparison->gantt(run)->setColorMode(static_cast<GanttColorMode>(data));
         else if (GanttView* gantt = ganttView())
             gantt->setColorMode(static_cast<GanttColorMode>(data));
     });
     connect(m_fitButton, &QToolButton::clicked, this, [this] {
-        if (!m_chart) return;
-        m_chart->fitView();
-        m_chart->plot()->replot();
+        ResultChart* shown = chart();
+        if (!shown) return;
+        shown->fitView();
+        if (shown->plot()) shown->plot()->replot();
     });
     ensureChart(ChartType::Gantt);
 }
 
 QString ResultPane::heading() const {
     return m_heading->text();
+}
+
+ResultChart* ResultPane::chart() const {
+    if (isComparing()) return m_comparison;
+    return m_chart;
+}
+
+bool ResultPane::isComparing() const {
+    return m_comparison && !m_comparison->isHidden();
 }
 
 bool ResultPane::isShowingStaleRun() const {
@@ -152,8 +165,36 @@ void ResultPane::ensureChart(ChartType type) {
         });
 }
 
+void ResultPane::showSingleChart() {
+    if (m_comparison) m_comparison->hide();
+    m_chart->widget()->show();
+}
+
+void ResultPane::showComparison(const Instance& instance, std::vector<ComparedRun> runs) {
+    if (!m_comparison) {
+        m_comparison = new ScheduleComparisonView(this);
+        m_chartLayout->addWidget(m_comparison);
+        connect(m_comparison, &ScheduleComparisonView::exportRequested, this, &ResultPane::exportRequested);
+    }
+    m_heading->setText(tr("Comparison of %n runs", nullptr, static_cast<int>(runs.size())));
+    m_staleNote->hide();
+    m_rerunButton->hide();
+    m_chart->widget()->hide();
+    m_comparison->show();
+    m_comparison->showRuns(instance, std::move(runs));
+    // The comparison's Gantts colour by kind, group or lane, as the single Gantt does.
+    const QSignalBlocker block(m_colorMode);
+    m_colorMode->clear();
+    m_colorMode->addItem(tr("Colour by kind"), static_cast<int>(GanttColorMode::ByKind));
+    m_colorMode->addItem(tr("Colour by group"), static_cast<int>(GanttColorMode::ByGroup));
+    m_colorMode->addItem(tr("Colour by lane"), static_cast<int>(GanttColorMode::ByLane));
+    m_colorMode->setVisible(true);
+    m_chartType.reset();  // the single chart's controls are set up again when it is shown
+}
+
 void ResultPane::showRun(const Instance& instance, const RunRecord& run, bool current) {
     ensureChart(chartTypeFor(instance));
+    showSingleChart();
     m_heading->setText(tr("Schedule — %1, %2").arg(run.solver(), run.statusText()));
     m_staleNote->setVisible(!current);
     m_rerunButton->setVisible(!current);
@@ -165,6 +206,7 @@ void ResultPane::showRun(const Instance& instance, const RunRecord& run, bool cu
 
 void ResultPane::showNothing(const Instance* instance, const QString& message) {
     if (instance) ensureChart(chartTypeFor(*instance));
+    showSingleChart();
     m_heading->setText(tr("Schedule"));
     m_staleNote->hide();
     m_rerunButton->hide();

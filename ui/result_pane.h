@@ -1,10 +1,12 @@
-// The chart of the selected run, with the controls of its view (colours, fit) and a note when it is outdated.
+// The chart of the selected run, with the controls of its view (colours, fit) and a note when it is outdated;
+// the comparison of the selected runs when several are selected.
 #pragma once
 
 #include <QWidget>
 #include <optional>
 
 #include "document/run_record.h"
+#include "views/schedule_comparison_view.h"
 #include "views/result_chart.h"
 
 class QComboBox;
@@ -25,8 +27,14 @@ public:
     void showRun(const Instance& instance, const RunRecord& run, bool current);
     // No run to show: the chart for this kind of instance (if any), empty, saying why.
     void showNothing(const Instance* instance, const QString& message);
+    // Several runs of `instance` side by side (the first is the reference), in place of the single chart.
+    void showComparison(const Instance& instance, std::vector<ComparedRun> runs);
 
-    ResultChart* chart() const { return m_chart; }
+    // The chart shown: the comparison while one is shown, else the single run's chart.
+    ResultChart* chart() const;
+    // The comparison view, null until runs were first compared.
+    ScheduleComparisonView* comparison() const { return m_comparison; }
+    bool isComparing() const;
     // "Schedule — solver, status" of the run shown, "Schedule" when none.
     QString heading() const;
     GanttView* ganttView() const;
@@ -40,6 +48,8 @@ signals:
 
 private:
     void ensureChart(ChartType type);
+    // Shows the single chart, hiding the comparison.
+    void showSingleChart();
 
     QLabel* m_heading;
     QLabel* m_staleNote;
@@ -49,6 +59,7 @@ private:
     QVBoxLayout* m_chartLayout;
     ResultChart* m_chart = nullptr;
     std::optional<ChartType> m_chartType;
+    ScheduleComparisonView* m_comparison = nullptr;
 };
 
 }  // namespace hetsched::ui

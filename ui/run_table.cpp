@@ -5,6 +5,7 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "document/run_table_model.h"
 
@@ -21,7 +22,7 @@ RunTable::RunTable(ProjectDocument* document, QWidget* parent)
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(RunTableModel::NumberColumn, Qt::AscendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
@@ -58,6 +59,7 @@ RunTable::RunTable(ProjectDocument* document, QWidget* parent)
         m_resetting = false;
         // Published even when the index is the same: the runs are another entry's.
         m_publishedRun = currentRun();
+        m_publishedRuns = selectedRuns();
         emit currentRunChanged(m_publishedRun);
     });
 }
@@ -67,15 +69,43 @@ void RunTable::setEntry(EntryId id) {
 }
 
 int RunTable::currentRun() const {
-    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
-    return rows.isEmpty() ? -1 : m_proxy->mapToSource(rows.front()).row();
+    const QList<int> runs = selectedRuns();
+    return runs.isEmpty() ? -1 : runs.front();
+}
+
+QList<int> RunTable::selectedRuns() const {
+    QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    QList<int> runs;
+    for (const QModelIndex& row : rows) runs << m_proxy->mapToSource(row).row();
+    return runs;
 }
 
 void RunTable::publishCurrentRun() {
-    const int run = currentRun();
-    if (run == m_publishedRun) return;
+    const QList<int> runs = selectedRuns();
+    if (runs.size() >= 2) {
+        if (runs == m_publishedRuns) return;
+        m_publishedRuns = runs;
+        m_publishedRun = runs.front();
+        emit runsCompared(runs);
+        return;
+    }
+    const int run = runs.isEmpty() ? -1 : runs.front();
+    // Back from a comparison to one of its runs, that run is shown again.
+    const bool wasComparing = m_publishedRuns.size() >= 2;
+    m_publishedRuns = runs;
+    if (run == m_publishedRun && !wasComparing) return;
     m_publishedRun = run;
     emit currentRunChanged(run);
+}
+
+void RunTable::republishSelection() {
+    m_publishedRuns = selectedRuns();
+    m_publishedRun = currentRun();
+    if (m_publishedRuns.size() >= 2)
+        emit runsCompared(m_publishedRuns);
+    else
+        emit currentRunChanged(m_publishedRun);
 }
 
 void RunTable::selectRun(int runIndex) {
@@ -84,6 +114,15 @@ void RunTable::selectRun(int runIndex) {
     m_view->selectionModel()->setCurrentIndex(
         index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_view->scrollTo(index);
+}
+
+void RunTable::selectRuns(const QList<int>& runIndices) {
+    QItemSelection selection;
+    for (const int run : runIndices) {
+        const QModelIndex index = m_proxy->mapFromSource(m_model->index(run, 0));
+        if (index.isValid()) selection.select(index, index);
+    }
+    m_view->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 }
 
 void RunTable::showContextMenu(const QPoint& position) {

@@ -1,4 +1,4 @@
-// The comparison table of an instance's runs; selecting a run shows its chart.
+// The comparison table of an instance's runs; selecting a run shows its chart, selecting several compares them.
 #pragma once
 
 #include <QWidget>
@@ -23,22 +23,33 @@ public:
     // The selected run's index in the entry's runs (the highlighted row, wherever the current index is),
     // -1 when none.
     int currentRun() const;
+    // The selected runs' indices in the table's row order (Ctrl+click or Shift+click selects several).
+    QList<int> selectedRuns() const;
     void selectRun(int runIndex);
+    // Selects these runs (indices in the entry's runs) and no other.
+    void selectRuns(const QList<int>& runIndices);
+    // Emits the selection again as it is (currentRunChanged or runsCompared), for a change of the runs'
+    // instance that did not change the selection.
+    void republishSelection();
 
 signals:
+    // One run selected (or none, -1): the run to show.
     void currentRunChanged(int runIndex);
+    // Several runs selected, in the table's row order: the runs to compare.
+    void runsCompared(const QList<int>& runIndices);
     void removeRunRequested(int runIndex);
     void exportRunRequested(int runIndex);
 
 private:
     void showContextMenu(const QPoint& position);
-    // Emits currentRunChanged when the selected run is another one.
+    // Emits currentRunChanged when the selected run is another one, runsCompared when several are selected.
     void publishCurrentRun();
 
     RunTableModel* m_model;
     QSortFilterProxyModel* m_proxy;
     QTableView* m_view;
     int m_publishedRun = -1;
+    QList<int> m_publishedRuns;
     bool m_resetting = false;
 };
 
