@@ -307,7 +307,7 @@ void ScheduleComparisonView::showRuns(const Instance& instance, std::vector<Comp
         auto titled = std::make_shared<Schedule>(result.schedule);
         titled->title = tr("%1 %2 · %3")
                            .arg(run.name, QString::fromStdString(result.solver),
-                                QString::fromLatin1(solveStatusName(result.status)))
+                                QString::fromStdString(solveStatusText(result)))
                            .toStdString();
         gantt->setSchedule(std::move(titled), parts.join(QStringLiteral("   ·   ")));
         outlines->setCritical(criticalHits(instance, result));
