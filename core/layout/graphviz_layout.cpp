@@ -50,6 +50,33 @@ void appendSampled(const bezier& curve, std::vector<Point>& out) {
 
 double distance(const Point& a, const Point& b) { return std::hypot(a.x - b.x, a.y - b.y); }
 
+// Height / width of a layered drawing with longest-path rows (Kahn's order; a cycle's nodes stay in row 0).
+double estimatedAspect(int n, const std::vector<LayoutEdge>& edges, const GraphvizLayoutOptions& options) {
+    std::vector<std::vector<int>> out(static_cast<std::size_t>(n));
+    std::vector<int> indegree(static_cast<std::size_t>(n), 0), row(static_cast<std::size_t>(n), 0);
+    for (const LayoutEdge& e : edges) {
+        out[static_cast<std::size_t>(e.from)].push_back(e.to);
+        ++indegree[static_cast<std::size_t>(e.to)];
+    }
+    std::vector<int> ready;
+    for (int v = 0; v < n; ++v)
+        if (indegree[static_cast<std::size_t>(v)] == 0) ready.push_back(v);
+    while (!ready.empty()) {
+        const int v = ready.back();
+        ready.pop_back();
+        for (int w : out[static_cast<std::size_t>(v)]) {
+            row[static_cast<std::size_t>(w)] = std::max(row[static_cast<std::size_t>(w)], row[static_cast<std::size_t>(v)] + 1);
+            if (--indegree[static_cast<std::size_t>(w)] == 0) ready.push_back(w);
+        }
+    }
+    const int rows = n == 0 ? 0 : *std::max_element(row.begin(), row.end()) + 1;
+    std::vector<int> width(static_cast<std::size_t>(std::max(rows, 1)), 0);
+    for (int v = 0; v < n; ++v) ++width[static_cast<std::size_t>(row[static_cast<std::size_t>(v)])];
+    const int widest = *std::max_element(width.begin(), width.end());
+    const double height = std::max(1, rows) * options.layerSpacing;
+    return height / (std::max(1, widest) * options.nodeSpacing);
+}
+
 }  // namespace
 
 bool graphvizLayoutFits(int nodeCount, std::size_t edgeCount, const GraphvizLayoutOptions& options) {
@@ -86,8 +113,12 @@ Expected<LayeredLayout> graphvizLayeredLayout(int n, const std::vector<LayoutEdg
         setDefault(g, AGRAPH, "searchsize", "10");
     }
     setDefault(g, AGRAPH, "remincross", "false");
-    // dot stretches a drawing flatter than this vertically (before routing the edges, so they follow).
-    if (options.aspectRatio > 0) setDefault(g, AGRAPH, "ratio", number(options.aspectRatio));
+    // dot's numeric ratio is the drawing's exact height / width: it stretches a flatter drawing
+    // vertically (before routing the edges, so they follow) but a taller one horizontally. So it is asked
+    // for only when the drawing would be flatter, judged by the longest-path layering (dot's ranks are
+    // near it): rows times layerSpacing against the widest row times nodeSpacing.
+    if (options.aspectRatio > 0 && estimatedAspect(n, edges, options) < options.aspectRatio)
+        setDefault(g, AGRAPH, "ratio", number(options.aspectRatio));
     setDefault(g, AGNODE, "shape", "circle");
     setDefault(g, AGNODE, "fixedsize", "true");
     setDefault(g, AGNODE, "width", number(nodeInches));

@@ -162,3 +162,25 @@ TEST(GraphvizLayout, GraphsBeyondTheLimitsAreRefusedForTheFallback) {
 
 }  // namespace
 }  // namespace hetsched::layout
+
+namespace hetsched::layout {
+namespace {
+
+// A tall graph is not widened: dot's ratio is asked for only to pull flat drawings apart (a numeric ratio
+// is exact, and stretched the 8-task example to 1,100 points wide for three columns, its labels lost).
+TEST(GraphvizLayout, ATallGraphKeepsItsNaturalWidth) {
+    const std::vector<LayoutEdge> edges = {{0, 1}, {0, 2}, {0, 3}, {1, 4}, {2, 4}, {4, 5}, {5, 6}, {6, 7}, {3, 7}};
+    const GraphvizLayoutOptions options;
+    Expected<LayeredLayout> l = graphvizLayeredLayout(8, edges, options);
+    ASSERT_TRUE(l.ok()) << l.error().message;
+    double left = 1e300, right = -1e300;
+    for (const Point& p : l->position) {
+        left = std::min(left, p.x);
+        right = std::max(right, p.x);
+    }
+    // Three tasks in the widest row: about two node spacings, with room for dot's routing.
+    EXPECT_LE(right - left, 4 * options.nodeSpacing) << "from " << left << " to " << right;
+}
+
+}  // namespace
+}  // namespace hetsched::layout
