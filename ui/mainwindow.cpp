@@ -73,6 +73,7 @@ const QString kLastDirectoryKey = QStringLiteral("lastDirectory");
 const QString kLastExportDirectoryKey = QStringLiteral("lastExportDirectory");
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
+const QString kSplitterKey = QStringLiteral("mainWindow/centralSplitter");
 const QString kProjectSuffix = QStringLiteral("hsproj");
 
 bool isProjectPath(const QString& path) {
@@ -182,8 +183,11 @@ MainWindow::MainWindow(QWidget* parent)
     m_centralSplitter = new QSplitter(Qt::Vertical, this);
     m_centralSplitter->addWidget(m_editorHost);
     m_centralSplitter->addWidget(m_resultPane);
-    m_centralSplitter->setStretchFactor(0, 5);
-    m_centralSplitter->setStretchFactor(1, 4);
+    // The results get the larger share (Gantts of many lanes, the steady and dag views); View > Maximise
+    // Results gives them the whole centre.
+    m_centralSplitter->setObjectName(QStringLiteral("centralSplitter"));
+    m_centralSplitter->setStretchFactor(0, 4);
+    m_centralSplitter->setStretchFactor(1, 5);
     m_centralSplitter->setChildrenCollapsible(false);
     setCentralWidget(m_centralSplitter);
 
@@ -214,6 +218,10 @@ MainWindow::MainWindow(QWidget* parent)
     QSettings settings;
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
     restoreState(settings.value(kStateKey).toByteArray());
+    // Two fifths for the editor, three for the results, until the user moves the handle (then kept).
+    if (!m_centralSplitter->restoreState(settings.value(kSplitterKey).toByteArray()))
+        m_centralSplitter->setSizes({400, 600});
+    m_resultPane->setMaximiseAction(m_maximiseResultsAction);
     if (settings.value(kGeometryKey).isNull()) resize(1500, 940);
 
     newProject();
@@ -257,6 +265,15 @@ void MainWindow::createActions() {
     m_exportChartAction->setShortcut(QKeySequence(tr("Ctrl+E")));
     m_exportChartAction->setStatusTip(tr("Save the chart of the selected run as PNG, PDF or SVG"));
     connect(m_exportChartAction, &QAction::triggered, this, &MainWindow::exportChartWithDialog);
+
+    m_maximiseResultsAction = new QAction(tr("&Maximise Results"), this);
+    m_maximiseResultsAction->setObjectName(QStringLiteral("maximiseResultsAction"));
+    m_maximiseResultsAction->setCheckable(true);
+    m_maximiseResultsAction->setShortcut(QKeySequence(tr("Ctrl+Shift+M")));
+    m_maximiseResultsAction->setIconText(tr("Maximise"));
+    m_maximiseResultsAction->setToolTip(tr("Give the results the whole centre of the window, hiding the editor "
+                                           "and the instance list (Ctrl+Shift+M again to bring them back)"));
+    connect(m_maximiseResultsAction, &QAction::toggled, this, &MainWindow::setResultsMaximised);
 
     m_exportResultAction = new QAction(tr("Export &Result…"), this);
     m_exportResultAction->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
@@ -477,6 +494,8 @@ void MainWindow::createMenus() {
     edit->addAction(m_redoAction);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu->addAction(m_maximiseResultsAction);
+    m_viewMenu->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>()) m_viewMenu->addAction(dock->toggleViewAction());
 
     QMenu* solve = menuBar()->addMenu(tr("&Solve"));
@@ -683,6 +702,19 @@ void MainWindow::runAllSolvers() {
             {entry->id, entry->instance, solver.toStdString(), m_solverPanel->optionsFor(solver)});
 }
 
+void MainWindow::setResultsMaximised(bool maximised) {
+    // The editor and the instance list step aside; the solver and the runs stay (a run is picked there).
+    QDockWidget* instances = m_instanceList ? qobject_cast<QDockWidget*>(m_instanceList->parentWidget()) : nullptr;
+    if (maximised) {
+        m_instancesVisibleBeforeMaximise = instances && instances->isVisible();
+        m_editorHost->hide();
+        if (instances) instances->hide();
+    } else {
+        m_editorHost->show();
+        if (instances && m_instancesVisibleBeforeMaximise) instances->show();
+    }
+}
+
 void MainWindow::onCurrentEntryChanged(EntryId id) {
     // The solver panel's messages are about the entry they came from: another entry shown, they go.
     if (id != m_panelEntry) m_solverPanel->clearMessage();
@@ -822,7 +854,9 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     if (m_cpuGpuExperimentDialog) m_cpuGpuExperimentDialog->cancel();
     if (m_dagEvaluationDialog) m_dagEvaluationDialog->cancel();
     QSettings settings;
+    if (m_maximiseResultsAction->isChecked()) m_maximiseResultsAction->setChecked(false);   // save the usual layout
     settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kSplitterKey, m_centralSplitter->saveState());
     settings.setValue(kStateKey, saveState());
     event->accept();
 }

@@ -116,6 +116,8 @@ private:
     bool maybeSave();
     void openWithDialog();
     void importSimGridPlatform(const QString& path);
+    // View > Maximise Results: the result pane takes the centre (the editor and instance list hidden).
+    void setResultsMaximised(bool maximised);
     bool save();
     bool saveAs();
     void importWithDialog();
@@ -188,6 +190,8 @@ private:
     QAction* m_dagEvaluationAction = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_examplesMenu = nullptr;
+    QAction* m_maximiseResultsAction = nullptr;
+    bool m_instancesVisibleBeforeMaximise = true;
     EntryId m_panelEntry = 0;   // the entry the solver panel shows, whose messages it holds
     QMenu* m_viewMenu = nullptr;
 };

@@ -59,6 +59,10 @@ ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
     header->addStretch(1);
     header->addWidget(m_colorMode);
     header->addWidget(m_fitButton);
+    m_maximiseButton = new QToolButton(this);
+    m_maximiseButton->setObjectName(QStringLiteral("maximiseResultsButton"));
+    m_maximiseButton->setVisible(false);
+    header->addWidget(m_maximiseButton);
 
     m_chartLayout = new QVBoxLayout;
     m_chartLayout->setContentsMargins(0, 0, 0, 0);
@@ -211,6 +215,11 @@ void ResultPane::showNothing(const Instance* instance, const QString& message) {
     m_staleNote->hide();
     m_rerunButton->hide();
     m_chart->showMessage(message);
+}
+
+void ResultPane::setMaximiseAction(QAction* action) {
+    m_maximiseButton->setDefaultAction(action);
+    m_maximiseButton->setVisible(true);
 }
 
 }  // namespace hetsched::ui

@@ -42,6 +42,9 @@ public:
     QToolButton* rerunButton() const { return m_rerunButton; }
     bool isShowingStaleRun() const;
 
+    // The Maximise button mirrors the window's Maximise Results action (checked while maximised).
+    void setMaximiseAction(QAction* action);
+
 signals:
     void exportRequested();
     void rerunRequested();
@@ -51,6 +54,7 @@ private:
     // Shows the single chart, hiding the comparison.
     void showSingleChart();
 
+    QToolButton* m_maximiseButton = nullptr;
     QLabel* m_heading;
     QLabel* m_staleNote;
     QToolButton* m_rerunButton;

@@ -5,6 +5,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QMenu>
+#include <QSplitter>
+#include <QToolButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableView>
@@ -313,6 +315,36 @@ private slots:
         QVERIFY(!banner->isVisibleTo(window.get()));
         window->instanceList()->selectEntry(star);
         QVERIFY(!banner->isVisibleTo(window.get()));
+    }
+
+    // Room for results: at the common screen sizes the results get the larger share of the centre, and
+    // the Maximise button gives them all of it (the editor and instance list step aside, then return).
+    void theResultsGetRoomAndCanTakeTheWholeCentre() {
+        for (const QSize size : {QSize(1600, 1000), QSize(1280, 800)}) {
+            MainWindow window;
+            window.resize(size);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(window.loadFile(examplePath(QStringLiteral("dag-two-clusters.json"))).ok());
+            settle();
+            auto* splitter = window.findChild<QSplitter*>(QStringLiteral("centralSplitter"));
+            QVERIFY(splitter);
+            QWidget* editor = splitter->widget(0);
+            QWidget* results = window.resultPane();
+            QVERIFY2(results->height() > editor->height(),
+                     qPrintable(QStringLiteral("%1x%2: results %3 px, editor %4 px")
+                                    .arg(size.width()).arg(size.height()).arg(results->height()).arg(editor->height())));
+            auto* maximise = results->findChild<QToolButton*>(QStringLiteral("maximiseResultsButton"));
+            QVERIFY(maximise && maximise->isVisible());
+            QTest::mouseClick(maximise, Qt::LeftButton);
+            settle();
+            QVERIFY(!editor->isVisible());
+            QVERIFY(results->height() > splitter->height() * 9 / 10);
+            QTest::mouseClick(maximise, Qt::LeftButton);
+            settle();
+            QVERIFY(editor->isVisible());
+            QVERIFY(window.instanceList()->isVisible());
+        }
     }
 };
 
