@@ -12,6 +12,7 @@
 
 #include "document/run_table_model.h"
 #include "mainwindow.h"
+#include "ui_test_util.h"
 #include "result_pane.h"
 #include "run_table.h"
 #include "solve_controller.h"
@@ -24,37 +25,10 @@ using namespace hetsched::ui;
 
 namespace {
 
-constexpr int kSolveTimeoutMs = 60000;
-
-QString examplePath(const QString& name) {
-    return QStringLiteral(HETSCHED_EXAMPLES_DIR "/") + name;
-}
-
-std::unique_ptr<MainWindow> shownWindow() {
-    auto window = std::make_unique<MainWindow>();
-    window->resize(1400, 900);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get())) qWarning("the main window was not exposed");
-    return window;
-}
-
-void settle() {
-    for (int i = 0; i < 3; ++i) {
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-        QCoreApplication::processEvents();
-    }
-}
-
-// Runs `solver` on the current entry; the message of its failure, empty when it made a run.
-QString solveWith(MainWindow& window, const QString& solver) {
-    QSignalSpy succeeded(window.solveController(), &SolveController::succeeded);
-    QSignalSpy failed(window.solveController(), &SolveController::failed);
-    QSignalSpy idle(window.solveController(), &SolveController::idle);
-    window.runSolver(solver, window.solverPanel()->optionsFor(solver));
-    if (!idle.wait(kSolveTimeoutMs)) return QStringLiteral("%1 did not finish").arg(solver);
-    if (!failed.isEmpty()) return failed.front().at(2).toString();
-    return succeeded.isEmpty() ? QStringLiteral("%1 made no run").arg(solver) : QString();
-}
+using test::examplePath;
+using test::settle;
+using test::shownWindow;
+using test::solveWith;
 
 // Clicks the row of run `run` (0-based) in the run table's viewport, with `modifiers` held.
 void clickRun(MainWindow& window, int run, Qt::KeyboardModifiers modifiers) {

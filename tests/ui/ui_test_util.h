@@ -1,0 +1,50 @@
+// What the main-window Qt tests share: the examples, a shown window, settled layouts and a solve.
+#pragma once
+
+#include <QCoreApplication>
+#include <QSignalSpy>
+#include <QString>
+#include <QtTest>
+#include <memory>
+
+#include "mainwindow.h"
+#include "solve_controller.h"
+#include "solver_panel.h"
+
+namespace hetsched::ui::test {
+
+constexpr int kSolveTimeoutMs = 60000;
+
+inline QString examplePath(const QString& name) {
+    return QStringLiteral(HETSCHED_EXAMPLES_DIR "/") + name;
+}
+
+// The main window as a user sees it: shown, at a size that fits a laptop screen.
+inline std::unique_ptr<MainWindow> shownWindow() {
+    auto window = std::make_unique<MainWindow>();
+    window->resize(1400, 900);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get())) qWarning("the main window was not exposed");
+    return window;
+}
+
+// Lets queued layout requests run, as the event loop does between two user actions.
+inline void settle() {
+    for (int i = 0; i < 3; ++i) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
+    }
+}
+
+// Runs `solver` on the current entry; the message of its failure, empty when it made a run.
+inline QString solveWith(MainWindow& window, const QString& solver) {
+    QSignalSpy succeeded(window.solveController(), &SolveController::succeeded);
+    QSignalSpy failed(window.solveController(), &SolveController::failed);
+    QSignalSpy idle(window.solveController(), &SolveController::idle);
+    window.runSolver(solver, window.solverPanel()->optionsFor(solver));
+    if (!idle.wait(kSolveTimeoutMs)) return QStringLiteral("%1 did not finish").arg(solver);
+    if (!failed.isEmpty()) return failed.front().at(2).toString();
+    return succeeded.isEmpty() ? QStringLiteral("%1 made no run").arg(solver) : QString();
+}
+
+}  // namespace hetsched::ui::test
