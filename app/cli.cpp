@@ -515,10 +515,10 @@ Expected<DagPlatform> resolvePlatform(const PlatformFlags& p, bool required, std
     return generatePlatform(config);
 }
 
-// Writes the instance as JSON to `output` (stdout when empty); with a file, a summary line on stdout.
-int writeDagInstance(const DagInstance& dag, const std::string& output, const std::string& prefix, std::ostream& out,
-                     std::ostream& err, const std::string& source = {}) {
-    const std::string text = instanceToJson(Instance{dag}).dump(2) + "\n";
+// Writes the instance as JSON to `output` (stdout when empty); with a file, "OUTPUT: summary" on stdout.
+int writeInstance(const Instance& instance, const std::string& output, const std::string& summary,
+                  const std::string& prefix, std::ostream& out, std::ostream& err) {
+    const std::string text = instanceToJson(instance).dump(2) + "\n";
     if (output.empty()) {
         out << text;
         return kExitOk;
@@ -527,12 +527,18 @@ int writeDagInstance(const DagInstance& dag, const std::string& output, const st
         err << prefix << "error: " << written.error().message << "\n";
         return kExitError;
     }
+    out << output << ": " << summary << "\n";
+    return kExitOk;
+}
+
+int writeDagInstance(const DagInstance& dag, const std::string& output, const std::string& prefix, std::ostream& out,
+                     std::ostream& err, const std::string& source = {}) {
     long long processors = 0;
     for (const DagCluster& c : dag.platform.clusters) processors += c.processors;
-    out << output << ": " << dag.tasks.size() << " tasks, " << dag.edges.size() << " edges, "
-        << dag.platform.clusters.size() << " cluster(s), " << processors << " processors"
-        << (source.empty() ? "" : " (" + source + ")") << "\n";
-    return kExitOk;
+    const std::string summary = std::to_string(dag.tasks.size()) + " tasks, " + std::to_string(dag.edges.size()) +
+                                " edges, " + std::to_string(dag.platform.clusters.size()) + " cluster(s), " +
+                                std::to_string(processors) + " processors" + (source.empty() ? "" : " (" + source + ")");
+    return writeInstance(Instance{dag}, output, summary, prefix, out, err);
 }
 
 // hetsched import PLATFORM.xml --kind steady_state: SimGrid's hosts and routes as a bag of tasks.
@@ -557,21 +563,13 @@ int importSteadyStatePlatform(const std::string& file, const std::optional<std::
         err << prefix << "error: " << (message.rfind(file, 0) == 0 ? "" : file + ": ") << message << "\n";
         return kExitError;
     }
-    const std::string text = instanceToJson(Instance{*steady}).dump(2) + "\n";
-    if (output.empty()) {
-        out << text;
-        return kExitOk;
-    }
-    if (auto written = writeTextFileAtomically(output, text); !written) {
-        err << prefix << "error: " << written.error().message << "\n";
-        return kExitError;
-    }
     std::size_t processors = 0;
     for (const SteadyNode& n : steady->nodes) processors += n.speed > 0 ? 1 : 0;
-    out << output << ": steady_state bag of tasks, " << processors << " processors, "
-        << steady->nodes.size() - processors << " routers, " << steady->links.size() << " links, source "
-        << steady->nodes[steady->application.source].name << "\n";
-    return kExitOk;
+    const std::string summary = "steady_state bag of tasks, " + std::to_string(processors) + " processors, " +
+                                std::to_string(steady->nodes.size() - processors) + " routers, " +
+                                std::to_string(steady->links.size()) + " links, source " +
+                                steady->nodes[steady->application.source].name;
+    return writeInstance(Instance{*steady}, output, summary, prefix, out, err);
 }
 
 }  // namespace
