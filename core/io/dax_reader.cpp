@@ -22,6 +22,7 @@
 #include <libxml/xmlerror.h>
 
 #include "io/dag_io.h"
+#include "io/graph_reader_util.h"
 #include "io/task_graph_import.h"
 
 namespace hetsched {
@@ -264,39 +265,16 @@ Expected<TaskGraphImport> readDocument(const xmlNode* root, const TaskGraphImpor
         result.notes.push_back(std::to_string(subWorkflows) + " sub-workflow" + (subWorkflows == 1 ? "" : "s") +
                                " (<dag>/<dax>) read as single tasks");
 
-    // Edge bytes: the files a child reads that its parent writes.
-    std::vector<bool> edgeMissing(graph.edges.size(), false);
-    std::size_t missingEdges = 0;
-    std::string missingExample;
-    for (std::size_t child = 0; child < jobs.size(); ++child) {
-        std::vector<std::size_t> inputs = jobs[child].inputs;
-        std::sort(inputs.begin(), inputs.end());
-        inputs.erase(std::unique(inputs.begin(), inputs.end()), inputs.end());
-        for (std::size_t f : inputs) {
-            for (std::size_t writer : files.writers[f]) {
-                auto edge = edgeOf.find(static_cast<std::uint64_t>(writer) * (jobs.size() + 1) + child);
-                if (edge == edgeOf.end()) continue;
-                const std::optional<double> size = files.writerSize[f] ? files.writerSize[f] : files.readerSize[f];
-                if (size) {
-                    graph.edges[edge->second].bytes += *size;
-                    continue;
-                }
-                if (!edgeMissing[edge->second]) {
-                    edgeMissing[edge->second] = true;
-                    if (missingEdges++ == 0)
-                        missingExample = jobs[writer].id + " -> " + jobs[child].id + ": file " + inQuotes(files.names[f]) +
-                                         " has no size";
-                }
-                graph.edges[edge->second].bytes += options.defaultBytes.value_or(0);
-            }
-        }
-    }
-    if (missingEdges > 0) {
-        if (!options.defaultBytes) return missingSizeError(missingEdges, missingExample, true);
-        result.notes.push_back(std::to_string(missingEdges) + " dependenc" + (missingEdges == 1 ? "y" : "ies") +
-                               " carrying a file without a size: each such file counted as --default-bytes " +
-                               show(*options.defaultBytes));
-    }
+    // Edge bytes: the files a child reads that its parent writes (the writer's size first).
+    if (auto problem = graph_reader::addFileBytes(
+            graph.edges, edgeOf, jobs.size(), [&](std::size_t child) { return &jobs[child].inputs; },
+            [&](std::size_t f) -> const std::vector<std::size_t>& { return files.writers[f]; },
+            [&](std::size_t f) { return files.writerSize[f] ? files.writerSize[f] : files.readerSize[f]; },
+            [&](std::size_t writer, std::size_t child, std::size_t f) {
+                return jobs[writer].id + " -> " + jobs[child].id + ": file " + inQuotes(files.names[f]) + " has no size";
+            },
+            options, result.notes))
+        return *problem;
     for (const DagEdge& edge : graph.edges)
         if (!(edge.bytes <= dag_limits::kMaxValue))
             return invalidInput("the dependency " + jobs[edge.from].id + " -> " + jobs[edge.to].id +

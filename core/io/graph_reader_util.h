@@ -1,17 +1,23 @@
-// Helpers shared by the DOT, daggen text and STG readers: locale-free numbers, lines and fields, and
-// the merging of duplicate dependencies. Private to core/io.
+// Helpers shared by the task graph readers: locale-free numbers, lines and fields, the merging of
+// duplicate dependencies (DOT, daggen text, STG) and the bytes of dependencies from files (WfFormat,
+// DAX). Private to core/io.
 #pragma once
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
+#include <cstdio>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "io/task_graph_import.h"
 #include "model/dag.h"
 
 namespace hetsched::graph_reader {
@@ -125,6 +131,52 @@ inline std::string mergedEdgesNote(std::size_t merged) {
 
 inline std::string countOf(std::size_t count, const char* singular, const char* plural) {
     return std::to_string(count) + " " + (count == 1 ? singular : plural);
+}
+
+// The bytes of each dependency writer -> child: the sizes of the files the child reads and the writer
+// writes, each input counted once per child. A file without a size counts as options.defaultBytes (with
+// one note), else the error names the flag. `edgeOf` maps writer * (taskCount + 1) + child to the index
+// of that dependency in `edges`; `inputsOf(child)` points to the child's input files (null: it reads
+// none, such as a transfer task), `writersOf(f)` lists the tasks writing file f, `sizeOf(f)` is its size
+// when known and `describe(writer, child, f)` names the first dependency whose file has none.
+template <class InputsOf, class WritersOf, class SizeOf, class Describe>
+std::optional<Error> addFileBytes(std::vector<DagEdge>& edges,
+                                  const std::unordered_map<std::uint64_t, std::size_t>& edgeOf, std::size_t taskCount,
+                                  InputsOf inputsOf, WritersOf writersOf, SizeOf sizeOf, Describe describe,
+                                  const TaskGraphImportOptions& options, std::vector<std::string>& notes) {
+    std::vector<bool> edgeMissing(edges.size(), false);
+    std::size_t missingEdges = 0;
+    std::string missingExample;
+    std::vector<std::size_t> inputs;
+    for (std::size_t child = 0; child < taskCount; ++child) {
+        const std::vector<std::size_t>* childInputs = inputsOf(child);
+        if (!childInputs) continue;
+        inputs = *childInputs;
+        std::sort(inputs.begin(), inputs.end());
+        inputs.erase(std::unique(inputs.begin(), inputs.end()), inputs.end());
+        for (std::size_t f : inputs) {
+            for (std::size_t writer : writersOf(f)) {
+                auto edge = edgeOf.find(static_cast<std::uint64_t>(writer) * (taskCount + 1) + child);
+                if (edge == edgeOf.end()) continue;
+                if (const std::optional<double> size = sizeOf(f)) {
+                    edges[edge->second].bytes += *size;
+                    continue;
+                }
+                if (!edgeMissing[edge->second]) {
+                    edgeMissing[edge->second] = true;
+                    if (missingEdges++ == 0) missingExample = describe(writer, child, f);
+                }
+                edges[edge->second].bytes += options.defaultBytes.value_or(0);
+            }
+        }
+    }
+    if (missingEdges == 0) return std::nullopt;
+    if (!options.defaultBytes) return missingSizeError(missingEdges, missingExample, true);
+    char bytes[32];
+    std::snprintf(bytes, sizeof bytes, "%g", *options.defaultBytes);
+    notes.push_back(std::to_string(missingEdges) + " dependenc" + (missingEdges == 1 ? "y" : "ies") +
+                    " carrying a file without a size: each such file counted as --default-bytes " + bytes);
+    return std::nullopt;
 }
 
 }  // namespace hetsched::graph_reader

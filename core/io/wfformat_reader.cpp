@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "io/dag_io.h"
+#include "io/graph_reader_util.h"
 #include "io/json_reader.h"
 #include "io/task_graph_import.h"
 
@@ -400,40 +401,17 @@ Expected<TaskGraphImport> readWfFormatTaskGraph(std::string_view text, const Tas
                                    " without a compute task on both sides dropped");
 
         // Files: a child's input written by one of its parents adds its size to that edge.
-        std::vector<bool> edgeMissing(graph.edges.size(), false);
-        std::size_t missingEdges = 0;
-        std::string missingExample;
-        std::vector<std::size_t> inputs;
-        for (std::size_t child = 0; child < rawCount; ++child) {
-            if (state.tasks[child].transfer) continue;
-            inputs = state.tasks[child].inputs;
-            std::sort(inputs.begin(), inputs.end());
-            inputs.erase(std::unique(inputs.begin(), inputs.end()), inputs.end());
-            for (std::size_t f : inputs) {
-                for (std::size_t writer : state.files.writers[f]) {
-                    auto edge = edgeOf.find(static_cast<std::uint64_t>(writer) * (rawCount + 1) + child);
-                    if (edge == edgeOf.end()) continue;
-                    const std::optional<double> size = state.files.size(f);
-                    if (size) {
-                        graph.edges[edge->second].bytes += *size;
-                        continue;
-                    }
-                    if (!edgeMissing[edge->second]) {
-                        edgeMissing[edge->second] = true;
-                        if (missingEdges++ == 0)
-                            missingExample = state.tasks[writer].name + " -> " + state.tasks[child].name + ": file " +
-                                             inQuotes(state.files.names[f]) + " has no size";
-                    }
-                    graph.edges[edge->second].bytes += options.defaultBytes.value_or(0);
-                }
-            }
-        }
-        if (missingEdges > 0) {
-            if (!options.defaultBytes) return missingSizeError(missingEdges, missingExample, true);
-            result.notes.push_back(std::to_string(missingEdges) + " dependenc" + (missingEdges == 1 ? "y" : "ies") +
-                                   " carrying a file without a size: each such file counted as --default-bytes " +
-                                   show(*options.defaultBytes));
-        }
+        if (auto problem = graph_reader::addFileBytes(
+                graph.edges, edgeOf, rawCount,
+                [&](std::size_t child) { return state.tasks[child].transfer ? nullptr : &state.tasks[child].inputs; },
+                [&](std::size_t f) -> const std::vector<std::size_t>& { return state.files.writers[f]; },
+                [&](std::size_t f) { return state.files.size(f); },
+                [&](std::size_t writer, std::size_t child, std::size_t f) {
+                    return state.tasks[writer].name + " -> " + state.tasks[child].name + ": file " +
+                           inQuotes(state.files.names[f]) + " has no size";
+                },
+                options, result.notes))
+            return *problem;
         for (const DagEdge& edge : graph.edges)
             if (!(edge.bytes <= dag_limits::kMaxValue))
                 return invalidInput("the dependency " + graph.tasks[edge.from].name + " -> " + graph.tasks[edge.to].name +
