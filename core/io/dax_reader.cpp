@@ -55,8 +55,6 @@ struct ContextDeleter {
     void operator()(xmlParserCtxt* context) const { xmlFreeParserCtxt(context); }
 };
 
-std::string inQuotes(const std::string& text) { return "\"" + text + "\""; }
-
 std::string show(double v) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%g", v);
@@ -142,7 +140,7 @@ struct DaxError {
 double secondsOf(const xmlNode* where, const std::string& text, const std::string& jobId, const char* what) {
     const std::optional<double> v = parseNumber(text);
     if (!v || *v < 0)
-        throw DaxError{lineText(where) + "job " + inQuotes(jobId) + ": " + what + " " + inQuotes(text) +
+        throw DaxError{lineText(where) + "job " + graph_reader::quoted(jobId) + ": " + what + " " + graph_reader::quoted(text) +
                        " is not a number of seconds >= 0"};
     return *v;
 }
@@ -174,13 +172,13 @@ Job readJob(const xmlNode* node, Files& files, std::size_t self) {
         const bool input = link == "input" || link == "inout";
         const bool output = link == "output" || link == "inout" || link == "checkpoint";
         if (!input && !output)
-            throw DaxError{lineText(c) + "<uses> of " + inQuotes(*file) +
-                           ": link must be input, output, inout or checkpoint, got " + inQuotes(link)};
+            throw DaxError{lineText(c) + "<uses> of " + graph_reader::quoted(*file) +
+                           ": link must be input, output, inout or checkpoint, got " + graph_reader::quoted(link)};
         std::optional<double> size;
         if (auto text = attribute(c, "size")) {
             size = parseNumber(*text);
             if (!size || *size < 0 || *size > dag_limits::kMaxValue)
-                throw DaxError{lineText(c) + "<uses> of " + inQuotes(*file) + ": size " + inQuotes(*text) +
+                throw DaxError{lineText(c) + "<uses> of " + graph_reader::quoted(*file) + ": size " + graph_reader::quoted(*text) +
                                " is not a number of bytes in [0, 1e30]"};
         }
         const std::size_t f = files.intern(*file);
@@ -212,7 +210,7 @@ Expected<TaskGraphImport> readDocument(const xmlNode* root, const TaskGraphImpor
         if (isElement(node, "job") || isElement(node, "dag") || isElement(node, "dax")) {
             Job job = readJob(node, files, jobs.size());
             if (!jobIndex.emplace(job.id, jobs.size()).second)
-                throw DaxError{lineText(node) + "duplicate job id " + inQuotes(job.id)};
+                throw DaxError{lineText(node) + "duplicate job id " + graph_reader::quoted(job.id)};
             jobs.push_back(std::move(job));
         } else if (isElement(node, "child")) {
             for (const xmlNode* p = node->children; p; p = p->next)
@@ -226,15 +224,15 @@ Expected<TaskGraphImport> readDocument(const xmlNode* root, const TaskGraphImpor
         if (!ref) throw DaxError{lineText(element) + "<" + elementName(element) + "> without a ref"};
         auto it = jobIndex.find(*ref);
         if (it == jobIndex.end())
-            throw DaxError{lineText(element) + "<" + elementName(element) + " ref=" + inQuotes(*ref) +
-                           ">: no job has the id " + inQuotes(*ref)};
+            throw DaxError{lineText(element) + "<" + elementName(element) + " ref=" + graph_reader::quoted(*ref) +
+                           ">: no job has the id " + graph_reader::quoted(*ref)};
         return it->second;
     };
     TaskGraph& graph = result.graph;
     std::unordered_map<std::uint64_t, std::size_t> edgeOf;
     for (const Dependency& d : dependencies) {
         const std::size_t child = jobOf(d.child), parent = jobOf(d.parent);
-        if (child == parent) throw DaxError{lineText(d.parent) + "job " + inQuotes(jobs[child].id) + " is its own parent"};
+        if (child == parent) throw DaxError{lineText(d.parent) + "job " + graph_reader::quoted(jobs[child].id) + " is its own parent"};
         auto [it, inserted] = edgeOf.emplace(static_cast<std::uint64_t>(parent) * (jobs.size() + 1) + child, graph.edges.size());
         if (inserted) graph.edges.push_back({parent, child, 0});
     }
@@ -247,10 +245,10 @@ Expected<TaskGraphImport> readDocument(const xmlNode* root, const TaskGraphImpor
         if (job.seconds) {
             flops = *job.seconds * options.referenceSpeed;
             if (!(flops <= dag_limits::kMaxValue))
-                throw DaxError{lineText(job.node) + "job " + inQuotes(job.id) + ": runtime " + show(*job.seconds) +
+                throw DaxError{lineText(job.node) + "job " + graph_reader::quoted(job.id) + ": runtime " + show(*job.seconds) +
                                " s is too large (more than 1e30 flops)"};
         } else {
-            if (withoutRuntime++ == 0) withoutRuntimeExample = "job " + inQuotes(job.id);
+            if (withoutRuntime++ == 0) withoutRuntimeExample = "job " + graph_reader::quoted(job.id);
             flops = options.defaultFlops.value_or(0);
         }
         subWorkflows += job.subWorkflow;
@@ -271,7 +269,7 @@ Expected<TaskGraphImport> readDocument(const xmlNode* root, const TaskGraphImpor
             [&](std::size_t f) -> const std::vector<std::size_t>& { return files.writers[f]; },
             [&](std::size_t f) { return files.writerSize[f] ? files.writerSize[f] : files.readerSize[f]; },
             [&](std::size_t writer, std::size_t child, std::size_t f) {
-                return jobs[writer].id + " -> " + jobs[child].id + ": file " + inQuotes(files.names[f]) + " has no size";
+                return jobs[writer].id + " -> " + jobs[child].id + ": file " + graph_reader::quoted(files.names[f]) + " has no size";
             },
             options, result.notes))
         return *problem;
@@ -293,7 +291,7 @@ Expected<TaskGraphImport> readDocument(const xmlNode* root, const TaskGraphImpor
         std::string unique = jobs[k].name + "@" + jobs[k].id;
         for (int n = 2; taken.count(unique); ++n) unique = jobs[k].name + "@" + jobs[k].id + "#" + std::to_string(n);
         taken.insert(unique);
-        if (renamed++ == 0) renamedExample = inQuotes(unique);
+        if (renamed++ == 0) renamedExample = graph_reader::quoted(unique);
         graph.tasks[k].name = std::move(unique);
     }
     if (renamed > 0)

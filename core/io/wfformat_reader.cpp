@@ -23,8 +23,6 @@ namespace {
 
 using json_detail::JsonNode;
 
-std::string inQuotes(const std::string& text) { return "\"" + text + "\""; }
-
 std::string show(double v) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%g", v);
@@ -85,8 +83,8 @@ struct TaskKeys {
         auto s = secondary.find(key);
         if (s != secondary.end() && s->second != kAmbiguous) return s->second;
         if (p != primary.end() || s != secondary.end())
-            reference.fail(std::string(relation) + " " + inQuotes(key) + " names several tasks");
-        reference.fail("unknown " + std::string(relation) + " task " + inQuotes(key));
+            reference.fail(std::string(relation) + " " + graph_reader::quoted(key) + " names several tasks");
+        reference.fail("unknown " + std::string(relation) + " task " + graph_reader::quoted(key));
     }
 };
 
@@ -104,7 +102,7 @@ struct ReadState {
         return static_cast<std::uint64_t>(from) * (tasks.size() + 1) + to;
     }
     void addRawEdge(std::size_t from, std::size_t to, const JsonNode& where) {
-        if (from == to) where.fail("task " + inQuotes(tasks[to].name) + " depends on itself");
+        if (from == to) where.fail("task " + graph_reader::quoted(tasks[to].name) + " depends on itself");
         if (rawEdges.insert(pairKey(from, to)).second) tasks[to].parents.push_back(from);
     }
 
@@ -179,7 +177,7 @@ void readSpecification(ReadState& state, const JsonNode& workflow, const JsonNod
         task.requireObject();
         const std::optional<JsonNode> idNode = task.find("id");
         const std::string id = idNode ? idNode->nonEmptyString() : task.at("name").nonEmptyString();
-        if (state.keys.primary.count(id)) (idNode ? *idNode : task).fail("duplicate task id " + inQuotes(id));
+        if (state.keys.primary.count(id)) (idNode ? *idNode : task).fail("duplicate task id " + graph_reader::quoted(id));
         TaskKeys::add(state.keys.primary, id, k);
         RawTask& raw = state.tasks[k];
         raw.name = task.has("name") ? task.at("name").nonEmptyString() : id;
@@ -230,7 +228,7 @@ void readTaskList(ReadState& state, const JsonNode& tasks) {
                 const JsonNode link = file.at("link");
                 const std::string direction = link.string();
                 if (direction != "input" && direction != "output")
-                    link.fail("expected \"input\" or \"output\", got " + inQuotes(direction));
+                    link.fail("expected \"input\" or \"output\", got " + graph_reader::quoted(direction));
                 const std::optional<JsonNode> fileName = findAny(file, {"name", "id"});
                 if (!fileName) file.fail("a file needs a name");
                 const std::size_t f = state.files.intern(fileName->nonEmptyString());
@@ -279,7 +277,7 @@ std::size_t makeNamesUnique(std::vector<DagTask>& tasks, std::string& example) {
         do unique = task.name + "#" + std::to_string(next->second++);
         while (taken.count(unique));
         taken.insert(unique);
-        if (renamed++ == 0) example = inQuotes(task.name) + " became " + inQuotes(unique);
+        if (renamed++ == 0) example = graph_reader::quoted(task.name) + " became " + graph_reader::quoted(unique);
         task.name = std::move(unique);
     }
     return renamed;
@@ -333,7 +331,7 @@ Expected<TaskGraphImport> readWfFormatTaskGraph(std::string_view text, const Tas
             if (raw.flops) {
                 flops = *raw.flops;
             } else {
-                if (withoutRuntime++ == 0) withoutRuntimeExample = "task " + inQuotes(raw.name);
+                if (withoutRuntime++ == 0) withoutRuntimeExample = "task " + graph_reader::quoted(raw.name);
                 flops = options.defaultFlops.value_or(0);
             }
             graph.tasks.push_back({raw.name, flops, options.alpha});
@@ -408,7 +406,7 @@ Expected<TaskGraphImport> readWfFormatTaskGraph(std::string_view text, const Tas
                 [&](std::size_t f) { return state.files.size(f); },
                 [&](std::size_t writer, std::size_t child, std::size_t f) {
                     return state.tasks[writer].name + " -> " + state.tasks[child].name + ": file " +
-                           inQuotes(state.files.names[f]) + " has no size";
+                           graph_reader::quoted(state.files.names[f]) + " has no size";
                 },
                 options, result.notes))
             return *problem;
