@@ -11,7 +11,6 @@
 
 #include "dialogs/chart_export_dialog.h"
 #include "io/dag_import.h"
-#include "io/instance_io.h"
 #include "mainwindow.h"
 #include "util/resources.h"
 #include "views/chart_export.h"
@@ -29,10 +28,10 @@ int runGui(int argc, char** argv, const QString& file) {
 
     MainWindow window;
     // A task graph or a SimGrid platform opens on the built-in example, through its import dialog.
-    const Expected<std::string> text = file.isEmpty() ? Expected<std::string>(std::string()) : readTextFile(file.toStdString());
-    const ExternalFileKind kind = text && !file.isEmpty() ? classifyExternalFile(file.toStdString(), *text)
-                                                          : ExternalFileKind::HetSched;   // loadFile says what is wrong
-    if (kind == ExternalFileKind::TaskGraph || kind == ExternalFileKind::SimGridPlatform) {
+    const Expected<ExternalFileKind> kind =
+        file.isEmpty() ? Expected<ExternalFileKind>(ExternalFileKind::HetSched) : MainWindow::fileKind(file);
+    // An unreadable file goes to loadFile, which says what is wrong.
+    if (kind && (*kind == ExternalFileKind::TaskGraph || *kind == ExternalFileKind::SimGridPlatform)) {
         window.loadFile(MainWindow::defaultExample());
         window.show();
         QTimer::singleShot(0, &window, [&window, file] { window.openPath(file); });

@@ -896,17 +896,23 @@ void MainWindow::openWithDialog() {
     openPath(path);
 }
 
+Expected<ExternalFileKind> MainWindow::fileKind(const QString& path) {
+    // Through QFile: the built-in examples are Qt resources (":/examples/..."). The head is enough.
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return ioError(tr("cannot open %1: %2").arg(path, file.errorString()).toStdString());
+    const QByteArray head = file.read(65536);
+    return classifyExternalFile(path.toStdString(), std::string_view(head.constData(), static_cast<std::size_t>(head.size())));
+}
+
 void MainWindow::openPath(const QString& path) {
     const QString name = QFileInfo(path).fileName();
-    // Through QFile: the built-in examples are Qt resources (":/examples/...").
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        showError(tr("Cannot open %1").arg(name), tr("cannot open %1: %2").arg(path, file.errorString()));
+    const Expected<ExternalFileKind> kind = fileKind(path);
+    if (!kind) {
+        showError(tr("Cannot open %1").arg(name), errorText(kind.error()));
         return;
     }
-    const QByteArray head = file.read(65536);
-    file.close();
-    switch (classifyExternalFile(path.toStdString(), std::string_view(head.constData(), static_cast<std::size_t>(head.size())))) {
+    switch (*kind) {
     case ExternalFileKind::TaskGraph: {
         TaskGraphImportDialog* dialog = createTaskGraphImportDialog();
         dialog->setGraphFile(path);

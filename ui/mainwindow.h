@@ -8,6 +8,7 @@
 #include "common/expected.h"
 #include "document/project_document.h"
 #include "editors/instance_editor.h"
+#include "io/dag_import.h"
 #include "solvers/registry.h"
 
 class QAction;
@@ -51,6 +52,8 @@ public:
     // asking to save), a task graph (the Import Task Graph dialog on it) or a SimGrid platform (a
     // steady-state entry, or a task graph's platform). File > Open, dropped files and `hetsched gui FILE`.
     void openPath(const QString& path);
+    // What a file is (classifyExternalFile on its head), read through QFile so that resources work too.
+    static Expected<ExternalFileKind> fileKind(const QString& path);
     Expected<bool> saveProject(const QString& path);
     void newProject();
     // Adds a small valid instance of `kind` (partition, divisible, cpugpu, steady_state, dag) to the project
