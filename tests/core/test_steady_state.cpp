@@ -428,6 +428,33 @@ TEST(SteadyStatePeriodic, ExampleHasAnExactIntegerPeriod) {
     EXPECT_FALSE(verifySteady(s, broken).empty());
 }
 
+// A pattern lists only the processors that compute in it: every listed processor has computations placed
+// in that pattern by the periodic schedule (column generation's pricing may offer every processor).
+TEST(SteadyStatePatterns, ListOnlyTheProcessorsThatComputeInThem) {
+    std::size_t listed = 0;
+    for (unsigned seed = 1; seed <= 6; ++seed)
+        for (CommunicationModel model : {CommunicationModel::BidirectionalOnePort, CommunicationModel::BoundedMultiport}) {
+            const SteadyStateInstance in = randomSteadyPlatform(8, 3, seed, model, SteadyApplicationType::BagOfTasks);
+            const std::size_t E = steadyArcs(in).size();
+            for (bool columns : {false, true}) {
+                Expected<SteadySolution> s = columns ? solveSteadyColumnGeneration(in) : solveSteadyLp(in);
+                ASSERT_TRUE(s) << s.error().message;
+                for (std::size_t p = 0; p < s->patterns.size(); ++p)
+                    for (std::size_t u : s->patterns[p].processors) {
+                        ++listed;
+                        const bool computes = std::any_of(
+                            s->periodic.placements.begin(), s->periodic.placements.end(), [&](const SteadyPlacement& pl) {
+                                return pl.pattern == p && pl.resource == E + u &&
+                                       pl.operation == SteadyOperation::Compute && pl.count > 0;
+                            });
+                        EXPECT_TRUE(computes) << "seed " << seed << ": pattern " << p + 1 << " lists "
+                                              << in.nodes[u].name << ", which computes nothing in it";
+                    }
+            }
+        }
+    EXPECT_GT(listed, 0u);
+}
+
 TEST(SteadyStateRegistry, ResultJsonRoundTripsAndIsVerified) {
     Expected<Instance> in = parseInstance(kExample);
     ASSERT_TRUE(in);

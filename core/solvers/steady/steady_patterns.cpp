@@ -164,8 +164,9 @@ std::vector<std::pair<std::vector<std::size_t>, Number>> colourEdges(std::size_t
 }
 
 // The weak periodic schedule (8.4.2) for weights x, uses with durations d, and patterns with
-// durations y, in Number arithmetic; fills solution.periodic (and the patterns' processors when
-// `assignProcessors`). Returns false when a resource's load does not fit its patterns.
+// durations y, in Number arithmetic; fills solution.periodic and narrows the patterns' processors to those
+// computing in them (when `assignProcessors`, any processor may take any pattern's time first). Returns
+// false when a resource's load does not fit its patterns.
 template <class Number>
 struct Problem {
     std::vector<Number> x;                                   // per allocation
@@ -220,9 +221,6 @@ bool buildPeriodic(const SteadyStateInstance& in, std::size_t arcCount, const Pr
             }
         }
     }
-    if (assignProcessors)
-        for (std::size_t p = 0; p < s.patterns.size(); ++p)
-            s.patterns[p].processors.assign(processorsOf[p].begin(), processorsOf[p].end());
     // T: the lcm of the denominators of every n_p(o, A, r) (and of the x_a, for an integer K).
     Number period(1);
     Number rho(0);
@@ -254,6 +252,11 @@ bool buildPeriodic(const SteadyStateInstance& in, std::size_t arcCount, const Pr
         pl.end = toDouble(period * (start[piece.pattern] + piece.offset + piece.time));
         w.placements.push_back(pl);
     }
+    // A pattern lists the processors that compute in it, whether they were chosen here or offered by the
+    // pattern's maker (column generation's pricing offers every processor that could). Last, so that a
+    // retry in doubles after an exact overflow still sees every processor offered.
+    for (std::size_t p = 0; p < s.patterns.size(); ++p)
+        s.patterns[p].processors.assign(processorsOf[p].begin(), processorsOf[p].end());
     return true;
 }
 
