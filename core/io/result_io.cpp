@@ -44,6 +44,8 @@ Expected<SolveResult> resultFromJson(const Instance& instance, const nlohmann::j
     restored->message = common.message;
     restored->optimalWithin = common.optimalWithin;
     restored->json = json;
+    const auto answer = json.find("answer");
+    if (answer != json.end() && *answer == "lower_bound") markBoundAnswer(*restored);
     return restored;
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <new>
 
+#include "common/number_format.h"
 #include "solvers/registry_detail.h"
 
 namespace hetsched {
@@ -118,10 +119,25 @@ Expected<SolveResult> solve(const Instance& instance, const std::string& solverN
         result->optimalWithin = solver->spec.optimalWithin;
         result->json["optimal_within"] = result->optimalWithin;
     }
+    if (solver->spec.answerIsBound) markBoundAnswer(*result);
     return result;
 }
 
+void markBoundAnswer(SolveResult& result) {
+    const auto bound = result.json.find("lower_bound");
+    if (bound == result.json.end() || !bound->is_number()) return;
+    result.answerIsBound = true;
+    result.json["answer"] = "lower_bound";
+    result.objectiveName = "lower_bound";
+    result.objective = bound->get<double>();
+    result.schedule.title = "Lower bound " + formatSignificant(*result.objective) +
+                            " · the schedule drawn is its relaxation rounded" +
+                            (result.schedule.title.empty() ? "" : ": " + result.schedule.title);
+}
+
 std::string solveStatusText(const SolveResult& result) {
+    if (result.answerIsBound)
+        return result.status == SolveStatus::Optimal ? "lower bound, tight (its schedule meets it)" : "lower bound";
     std::string text = solveStatusName(result.status);
     if (result.status == SolveStatus::Optimal && !result.optimalWithin.empty()) text += " among " + result.optimalWithin;
     return text;

@@ -35,6 +35,10 @@ struct SolverSpec {
     // The class of schedules in which an "optimal" answer of this solver is the best ("FIFO schedules");
     // empty when it is the best of all schedules. Results carry it as "optimal_within".
     std::string optimalWithin;
+    // Its answer is a lower bound on the optimum (written as "lower_bound" in its result); the schedule it
+    // also returns is a by-product (the bound's relaxation rounded), not its answer. Results carry
+    // "answer": "lower_bound", and their objective is the bound.
+    bool answerIsBound = false;
 };
 
 struct SolveResult {
@@ -43,6 +47,7 @@ struct SolveResult {
     SolveStatus status = SolveStatus::Feasible;
     std::string message;                // reason when infeasible, notes otherwise
     std::string optimalWithin;          // with status optimal: the class it is optimal in (SolverSpec), else empty
+    bool answerIsBound = false;         // the objective is a lower bound, the schedule a by-product (SolverSpec)
     double seconds = 0;                 // wall-clock time of the solve
     std::string objectiveName;          // "makespan", "total_cost", "throughput", ...
     std::optional<double> objective;    // absent when infeasible
@@ -51,8 +56,14 @@ struct SolveResult {
 };
 
 // The status as a person reads it: "optimal among FIFO schedules" where the solver's optimum holds in a
-// class only, else the status's name ("optimal", "feasible", ...).
+// class only, "lower bound" (", tight" when its schedule meets it) for a bound, else the status's name
+// ("optimal", "feasible", ...).
 std::string solveStatusText(const SolveResult& result);
+
+// Makes `result` (of a solver whose answer is a bound, its JSON holding "lower_bound") say so: the flag,
+// "answer" in the JSON, the bound as its objective and in its schedule's title. For solve() and for results
+// read back from JSON.
+void markBoundAnswer(SolveResult& result);
 
 // Every solver, family by family, in a stable order.
 const std::vector<SolverSpec>& solverSpecs();

@@ -59,10 +59,46 @@ TEST(CpuGpuRegistry, ResultJsonCarriesTheContractKeys) {
         }
         EXPECT_DOUBLE_EQ(j["makespan"].get<double>(), latest);
         EXPECT_EQ(j.contains("lambda"), spec.name.rfind("dual-approx", 0) == 0) << spec.name;
-        EXPECT_EQ(r->objectiveName, "makespan");
-        EXPECT_DOUBLE_EQ(*r->objective, latest);
+        // A bound solver answers its bound; every other answers the makespan of its schedule.
+        EXPECT_EQ(r->answerIsBound, spec.answerIsBound) << spec.name;
+        EXPECT_EQ(j.contains("answer"), spec.answerIsBound) << spec.name;
+        EXPECT_EQ(r->objectiveName, spec.answerIsBound ? "lower_bound" : "makespan") << spec.name;
+        EXPECT_DOUBLE_EQ(*r->objective, spec.answerIsBound ? j["lower_bound"].get<double>() : latest) << spec.name;
         EXPECT_EQ(r->schedule.lanes.size(), static_cast<std::size_t>(cg.cpus + cg.gpus));
     }
+}
+
+// lower-bound shows a bound, not a schedule called optimal: its objective is the bound, its status reads
+// "lower bound" (tight when its rounding meets it), its title says the drawing is the relaxation rounded,
+// and all of this survives the trip through the result JSON.
+TEST(CpuGpuRegistry, LowerBoundAnswersABound) {
+    const SolverSpec* spec = findSolver("cpugpu", "lower-bound");
+    ASSERT_NE(spec, nullptr);
+    EXPECT_TRUE(spec->answerIsBound);
+    for (const SolverSpec& other : solversForKind("cpugpu"))
+        EXPECT_EQ(other.answerIsBound, other.name == "lower-bound") << other.name;
+
+    const Instance in = example();
+    auto r = solve(in, "lower-bound");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->json["answer"], "lower_bound");
+    EXPECT_DOUBLE_EQ(*r->objective, r->json["lower_bound"].get<double>());
+    EXPECT_LT(*r->objective, r->json["makespan"].get<double>());   // this example's rounding is not tight
+    EXPECT_EQ(solveStatusText(*r), "lower bound");
+    EXPECT_EQ(r->schedule.title.rfind("Lower bound ", 0), 0u) << r->schedule.title;
+    EXPECT_NE(r->schedule.title.find("relaxation rounded"), std::string::npos) << r->schedule.title;
+
+    auto back = resultFromJson(in, r->json);
+    ASSERT_TRUE(back.ok()) << back.error().message;
+    EXPECT_TRUE(back->answerIsBound);
+    EXPECT_EQ(back->objectiveName, "lower_bound");
+    EXPECT_DOUBLE_EQ(*back->objective, *r->objective);
+    EXPECT_EQ(back->schedule.title, r->schedule.title);
+
+    // When the rounding meets the bound the status is optimal, and the text says the bound is tight.
+    SolveResult tight = *r;
+    tight.status = SolveStatus::Optimal;
+    EXPECT_EQ(solveStatusText(tight), "lower bound, tight (its schedule meets it)");
 }
 
 TEST(CpuGpuRegistry, OptionsAreValidatedAndPassedOn) {

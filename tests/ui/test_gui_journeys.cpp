@@ -215,6 +215,37 @@ private slots:
         }
     }
 
+    // lower-bound's run shows a bound, not a schedule called optimal: its status reads "lower bound", its
+    // objective cell "≥ bound" (the bound, below heft's makespan), and the heading says it is a bound.
+    void theLowerBoundRunShowsABound() {
+        const auto window = shownWindow();
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("cpugpu-small.json"))).ok());
+        for (const QString solver : {QStringLiteral("heft"), QStringLiteral("lower-bound")}) {
+            const QString failure = solveWith(*window, solver);
+            QVERIFY2(failure.isEmpty(), qPrintable(failure));
+        }
+        settle();
+        QAbstractItemModel* model = window->runTable()->view()->model();
+        QCOMPARE(model->rowCount(), 2);
+        QString boundStatus, boundObjective, heftObjective;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QString solver = model->index(row, RunTableModel::SolverColumn).data().toString();
+            const QString objective = model->index(row, RunTableModel::ObjectiveColumn).data().toString();
+            if (solver == QLatin1String("lower-bound")) {
+                boundStatus = model->index(row, RunTableModel::StatusColumn).data().toString();
+                boundObjective = objective;
+            } else {
+                heftObjective = objective;
+            }
+        }
+        QVERIFY2(boundStatus.startsWith(QLatin1String("lower bound")), qPrintable(boundStatus));
+        QVERIFY2(boundObjective.startsWith(QStringLiteral("≥ ")), qPrintable(boundObjective));
+        QCOMPARE(boundObjective.mid(2), QStringLiteral("5.75"));
+        QVERIFY2(!heftObjective.startsWith(QStringLiteral("≥")), qPrintable(heftObjective));
+        QVERIFY2(window->resultPane()->heading().contains(QLatin1String("lower bound")),
+                 qPrintable(window->resultPane()->heading()));
+    }
+
     // Workers added past the exhaustive search's reach (p <= 7) move the default, and the preselected
     // solver with it; a solver the user chose stays chosen.
     void editingTheInstanceMovesTheDefaultAndTheUntouchedSelection() {

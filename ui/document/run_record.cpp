@@ -32,6 +32,7 @@ QString RunRecord::status() const {
     return stringField(json, "status");
 }
 QString RunRecord::statusText() const {
+    if (result) return QString::fromStdString(solveStatusText(*result));
     const QString within = stringField(json, "optimal_within");
     return within.isEmpty() || status() != QLatin1String("optimal") ? status() : QCoreApplication::translate("RunRecord", "optimal among %1").arg(within);
 }
@@ -45,6 +46,10 @@ QString RunRecord::message() const {
 }
 std::optional<double> RunRecord::seconds() const {
     return numberField(json, "seconds");
+}
+
+bool RunRecord::isBound() const {
+    return result ? result->answerIsBound : stringField(json, "answer") == QLatin1String("lower_bound");
 }
 
 std::optional<double> RunRecord::objective() const {

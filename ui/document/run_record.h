@@ -27,6 +27,8 @@ struct RunRecord {
     QString statusText() const;
     QString objectiveName() const;
     std::optional<double> objective() const;
+    // The objective is a lower bound on the optimum, not the value of the schedule drawn.
+    bool isBound() const;
     std::optional<double> seconds() const;
     QString message() const;
     // The solver options the run was made with (recorded by the GUI as "options"; empty for a run that

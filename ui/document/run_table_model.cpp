@@ -124,7 +124,10 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
                 case StatusColumn:
                     return run->statusText();
                 case ObjectiveColumn:
-                    return objective ? formatRounded(*objective, 7) : QStringLiteral("—");
+                    if (!objective) return QStringLiteral("—");
+                    // A bound is not a value reached: "≥ 5.75" for a lower bound.
+                    return run->isBound() ? QStringLiteral("≥ %1").arg(formatRounded(*objective, 7))
+                                          : formatRounded(*objective, 7);
                 case SecondsColumn:
                     return seconds ? formatRounded(*seconds, 3) : QStringLiteral("—");
                 case MessageColumn:

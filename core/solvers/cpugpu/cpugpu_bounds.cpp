@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "solvers/cpugpu/cpugpu_common.h"
+#include "common/number_format.h"
 
 namespace hetsched {
 
@@ -119,12 +120,6 @@ BoundDetail computeLowerBound(const CpuGpuInstance& in, const AreaLp& lp) {
     return d;
 }
 
-std::string formatNumber(double v) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.9g", v);
-    return buffer;
-}
-
 }  // namespace
 
 double cpuGpuLowerBound(const CpuGpuInstance& in) {
@@ -142,7 +137,7 @@ Expected<CpuGpuSolution> solveCpuGpuLowerBound(const CpuGpuInstance& in, const P
         return solverError("the area LP is infeasible at its own bound");
     CpuGpuSolution s =
         solutionFromPlacements(in, listSchedule(in, allotment), SolveStatus::Feasible,
-                               "lower bound " + formatNumber(d.bound) + " (" + d.which +
+                               "lower bound " + formatSignificant(d.bound, 9) + " (" + d.which +
                                    "); the schedule is the LP assignment rounded, longest first");
     s.lowerBound = d.bound;
     return s;

@@ -1,4 +1,5 @@
 #include "solvers/cpugpu/cpugpu_common.h"
+#include "common/number_format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -71,12 +72,6 @@ double dualApproxRatio(int gpus) {
 
 namespace {
 
-std::string formatNumber(double v) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.9g", v);
-    return buffer;
-}
-
 }  // namespace
 
 std::vector<std::string> verifyCpuGpu(const CpuGpuInstance& in, const CpuGpuSolution& s) {
@@ -116,8 +111,8 @@ std::vector<std::string> verifyCpuGpu(const CpuGpuInstance& in, const CpuGpuSolu
         if (p.start < -tol) problems.push_back("task " + name + " starts before 0");
         const double duration = timeOn(in.tasks[j], p.unit);
         if (std::abs(p.end - p.start - duration) > tol)
-            problems.push_back("task " + name + " runs " + formatNumber(p.end - p.start) + " on a " +
-                               cpuGpuUnitName(p.unit) + ", its time there is " + formatNumber(duration));
+            problems.push_back("task " + name + " runs " + formatSignificant(p.end - p.start, 9) + " on a " +
+                               cpuGpuUnitName(p.unit) + ", its time there is " + formatSignificant(duration, 9));
         if (p.shelf < 0 || p.shelf > 8 || (p.shelf >= 1 && p.shelf <= 4 && p.unit != CpuGpuUnit::Cpu) ||
             (p.shelf >= 5 && p.unit != CpuGpuUnit::Gpu))
             problems.push_back("task " + name + ": shelf " + std::to_string(p.shelf) +
@@ -145,23 +140,23 @@ std::vector<std::string> verifyCpuGpu(const CpuGpuInstance& in, const CpuGpuSolu
             }
     }
     if (!std::isfinite(s.makespan) || std::abs(s.makespan - latest) > tol)
-        problems.push_back("the makespan " + formatNumber(s.makespan) + " is not the latest end " +
-                           formatNumber(latest));
+        problems.push_back("the makespan " + formatSignificant(s.makespan, 9) + " is not the latest end " +
+                           formatSignificant(latest, 9));
     if (!std::isfinite(s.lowerBound) || s.lowerBound < 0 || s.lowerBound > s.makespan + tol)
-        problems.push_back("the lower bound " + formatNumber(s.lowerBound) + " exceeds the makespan " +
-                           formatNumber(s.makespan));
+        problems.push_back("the lower bound " + formatSignificant(s.lowerBound, 9) + " exceeds the makespan " +
+                           formatSignificant(s.makespan, 9));
     if (s.lambda && (!std::isfinite(*s.lambda) || *s.lambda <= 0))
         problems.push_back("lambda is not a positive number");
     if (s.guarantee && !(s.makespan <= *s.guarantee + tol))
-        problems.push_back("the makespan " + formatNumber(s.makespan) + " exceeds the guarantee " +
-                           formatNumber(*s.guarantee));
+        problems.push_back("the makespan " + formatSignificant(s.makespan, 9) + " exceeds the guarantee " +
+                           formatSignificant(*s.guarantee, 9));
     return problems;
 }
 
 Schedule cpuGpuSchedule(const CpuGpuInstance& in, const CpuGpuSolution& s) {
     Schedule schedule;
     schedule.title = std::to_string(in.tasks.size()) + " tasks on " + std::to_string(in.cpus) + " CPUs and " +
-                     std::to_string(in.gpus) + " GPUs, makespan " + formatNumber(s.makespan);
+                     std::to_string(in.gpus) + " GPUs, makespan " + formatSignificant(s.makespan, 9);
     for (int p = 0; p < in.cpus; ++p) schedule.lanes.push_back({"CPU " + std::to_string(p), "CPU", {}});
     for (int p = 0; p < in.gpus; ++p) schedule.lanes.push_back({"GPU " + std::to_string(p), "GPU", {}});
     auto laneOf = [&](CpuGpuUnit unit, int processor) -> Lane* {
@@ -176,8 +171,8 @@ Schedule cpuGpuSchedule(const CpuGpuInstance& in, const CpuGpuSolution& s) {
         Lane* lane = laneOf(p.unit, p.processor);
         if (!lane) continue;
         shelves = shelves || p.shelf > 0;
-        std::string detail = t.name + ": cpu " + formatNumber(t.cpu) + ", gpu " + formatNumber(t.gpu) +
-                             ", acceleration " + formatNumber(accelerationOf(t));
+        std::string detail = t.name + ": cpu " + formatSignificant(t.cpu, 9) + ", gpu " + formatSignificant(t.gpu, 9) +
+                             ", acceleration " + formatSignificant(accelerationOf(t), 9);
         if (p.shelf > 0) detail += ", shelf " + shelfName(p.shelf);
         lane->intervals.push_back({p.start, p.end, IntervalKind::Compute, t.name, static_cast<int>(j),
                                    shelfName(p.shelf), std::move(detail)});

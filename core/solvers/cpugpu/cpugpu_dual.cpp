@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "solvers/cpugpu/cpugpu_common.h"
+#include "common/number_format.h"
 
 namespace hetsched {
 
@@ -25,12 +26,6 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr std::size_t kMaxStoredStates = 150'000'000;
 // Cells of the dominance tree over the (a, b) pairs present in a layer.
 constexpr std::size_t kMaxDominanceCells = 4'000'000;
-
-std::string formatNumber(double v) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.9g", v);
-    return buffer;
-}
 
 // The weight of a time in (C3)/(C6): 2 for the tasks longer than 2 lambda/3 (one per processor),
 // 1 for those in (lambda/3, 2 lambda/3] (two per processor), 0 for the short ones. The thresholds
@@ -254,7 +249,7 @@ Expected<CpuGpuDualStep> DualDp::run(const Progress& progress) {
         const bool cpuOk = m_in.cpus > 0 && t.cpu <= lambda * (1 + kProofSlack);
         const bool gpuOk = m_in.gpus > 0 && t.gpu <= lambda * (1 + kProofSlack);
         if (!cpuOk && !gpuOk)
-            return no("task " + t.name + " takes more than lambda = " + formatNumber(lambda) +
+            return no("task " + t.name + " takes more than lambda = " + formatSignificant(lambda, 9) +
                       " on every processor");
         FreeTask task;
         task.index = j;
@@ -309,8 +304,8 @@ Expected<CpuGpuDualStep> DualDp::run(const Progress& progress) {
     saturate(base, 0);
     const double rootBound = lpBound(base, 0);
     if (rootBound > m_capW)
-        return no("the LP relaxation of the knapsack already needs a CPU area of " + formatNumber(rootBound) +
-                  " > m lambda = " + formatNumber(m_in.cpus * lambda));
+        return no("the LP relaxation of the knapsack already needs a CPU area of " + formatSignificant(rootBound, 9) +
+                  " > m lambda = " + formatSignificant(m_in.cpus * lambda, 9));
     std::vector<char> completion;
     for (bool weightFirst : {false, true}) {
         if (!shelves && weightFirst) break;
@@ -348,7 +343,7 @@ Expected<CpuGpuDualStep> DualDp::run(const Progress& progress) {
         m_statesKept += next.size();
         if (m_statesKept > kMaxStoredStates)
             return solverError("the dynamic program exceeded " + std::to_string(kMaxStoredStates) +
-                               " states at lambda = " + formatNumber(lambda));
+                               " states at lambda = " + formatSignificant(lambda, 9));
         std::vector<std::uint32_t>& back = m_back[t];
         back.resize(next.size());
         for (std::size_t i = 0; i < next.size(); ++i) back[i] = next[i].parent << 1 | (next[i].cpu ? 1u : 0u);
@@ -507,7 +502,7 @@ Expected<SearchResult> binarySearch(const CpuGpuInstance& in, CpuGpuDualVariant 
     Expected<CpuGpuDualStep> atHigh = ask(hi);
     if (!atHigh) return atHigh.error();
     if (!atHigh->yes)
-        return solverError("the dual approximation answered no at lambda = " + formatNumber(hi) +
+        return solverError("the dual approximation answered no at lambda = " + formatSignificant(hi, 9) +
                            ", the makespan of a HEFT schedule: " + atHigh->reason);
     r.allotment = std::move(atHigh->allotment);
     r.how = atHigh->reason;
@@ -535,7 +530,7 @@ Expected<SearchResult> binarySearch(const CpuGpuInstance& in, CpuGpuDualVariant 
 }
 
 std::string searchMessage(const SearchResult& r) {
-    return "lambda = " + formatNumber(r.lambda) + " after " + std::to_string(r.guesses) + " guesses (" +
+    return "lambda = " + formatSignificant(r.lambda, 9) + " after " + std::to_string(r.guesses) + " guesses (" +
            std::to_string(r.noAnswers) + " answered no), " + std::to_string(r.states) +
            " DP states kept in all; last yes by " + r.how;
 }

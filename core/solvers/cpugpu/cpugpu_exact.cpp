@@ -5,6 +5,7 @@
 
 #include "lp/linear_program.h"
 #include "solvers/cpugpu/cpugpu_common.h"
+#include "common/number_format.h"
 
 namespace hetsched {
 
@@ -13,12 +14,6 @@ using namespace cpugpu_detail;
 namespace {
 
 constexpr double kMaxVariables = 2e6;
-
-std::string formatNumber(double v) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.9g", v);
-    return buffer;
-}
 
 }  // namespace
 
@@ -31,7 +26,7 @@ Expected<CpuGpuSolution> solveCpuGpuExact(const CpuGpuInstance& in, const CpuGpu
     for (std::size_t j = 0; j < n; ++j)
         variables += std::min<double>(double(j + 1), in.cpus) + std::min<double>(double(j + 1), in.gpus);
     if (variables > kMaxVariables)
-        return solverError("exact: the MIP would have " + formatNumber(variables) +
+        return solverError("exact: the MIP would have " + formatSignificant(variables, 9) +
                            " assignment variables; it handles at most 2e6 (use dual-approx)");
 
     Expected<CpuGpuSolution> heft = solveCpuGpuHeft(in, progress);
@@ -131,8 +126,8 @@ Expected<CpuGpuSolution> solveCpuGpuExact(const CpuGpuInstance& in, const CpuGpu
         const double gap = s.makespan > 0 ? (s.makespan - s.lowerBound) / s.makespan : 0;
         s.message = std::string(found ? "best MIP schedule"
                                       : "the " + incumbentName + " schedule (the MIP found none)") +
-                    " after the time limit of " + formatNumber(options.timeLimitSeconds) + " s, gap " +
-                    formatNumber(100 * gap) + "% to the bound " + formatNumber(s.lowerBound) + " (" +
+                    " after the time limit of " + formatSignificant(options.timeLimitSeconds, 9) + " s, gap " +
+                    formatSignificant(100 * gap, 9) + "% to the bound " + formatSignificant(s.lowerBound, 9) + " (" +
                     r.message + ")";
     }
     return s;

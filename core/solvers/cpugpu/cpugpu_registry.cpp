@@ -126,9 +126,9 @@ using CpuGpuRun =
     std::function<Expected<CpuGpuSolution>(const CpuGpuInstance&, const SolverOptions&, const Progress&)>;
 
 RegisteredSolver cpuGpuSolver(std::string name, std::string description, std::vector<OptionSpec> options,
-                              CpuGpuRun run, bool (*isDefault)(const Instance&) = nullptr) {
+                              CpuGpuRun run, bool (*isDefault)(const Instance&) = nullptr, bool answerIsBound = false) {
     RegisteredSolver s;
-    s.spec = {"cpugpu", name, std::move(description), std::move(options), {}};
+    s.spec = {"cpugpu", name, std::move(description), std::move(options), {}, answerIsBound};
     s.isDefaultFor = isDefault;
     s.run = [run = std::move(run), name](const Instance& instance, const SolverOptions& options,
                                          const Progress& progress) -> Expected<SolveResult> {
@@ -205,7 +205,8 @@ std::vector<RegisteredSolver> cpugpuSolvers() {
                      {},
                      [](const CpuGpuInstance& in, const SolverOptions&, const Progress& p) {
                          return solveCpuGpuLowerBound(in, p);
-                     }),
+                     },
+                     nullptr, /*answerIsBound=*/true),
     };
 }
 

@@ -1,4 +1,5 @@
 #include "solvers/divisible/divisible_common.h"
+#include "common/number_format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -186,12 +187,6 @@ void fillTimes(const DivisibleInstance& in, DivisibleSolution& s) {
     for (std::size_t i : s.sendOrder) s.times[i].idle = s.times[i].returnStart - s.times[i].computeEnd;
 }
 
-std::string formatNumber(double v) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.6g", v);
-    return buffer;
-}
-
 }  // namespace
 
 DivisibleSolution makeDivisibleSolution(const DivisibleInstance& in, const std::vector<std::size_t>& sendOrder,
@@ -267,13 +262,13 @@ std::vector<std::string> verifyDivisible(const DivisibleInstance& in, const Divi
     for (std::size_t i = 0; i < p; ++i) {
         const double a = s.alpha[i];
         if (!std::isfinite(a) || a < 0) {
-            problems.push_back(name(i) + ": load alpha = " + formatNumber(a) + " is negative or not finite");
+            problems.push_back(name(i) + ": load alpha = " + formatSignificant(a) + " is negative or not finite");
             continue;
         }
         load += a;
         const bool participates = a > 0;
         if (participates != bool(inSend[i]) || participates != bool(inReturn[i])) {
-            problems.push_back(name(i) + ": alpha = " + formatNumber(a) +
+            problems.push_back(name(i) + ": alpha = " + formatSignificant(a) +
                                (participates ? " but it is missing from the send or return order"
                                              : " but it is listed in the send or return order"));
             continue;
@@ -285,16 +280,16 @@ std::vector<std::string> verifyDivisible(const DivisibleInstance& in, const Divi
             if (!std::isfinite(v)) problems.push_back(name(i) + ": a time is not finite");
         if (t.sendStart < -tol) problems.push_back(name(i) + ": its data is sent before time 0");
         if (t.returnEnd > T + tol)
-            problems.push_back(name(i) + ": its results arrive at " + formatNumber(t.returnEnd) + ", after T = " +
-                               formatNumber(T));
+            problems.push_back(name(i) + ": its results arrive at " + formatSignificant(t.returnEnd) + ", after T = " +
+                               formatSignificant(T));
         if (std::abs(t.sendEnd - t.sendStart - a * w.c) > tol) problems.push_back(name(i) + ": send time is not alpha c");
         if (t.computeEnd - t.sendEnd < a * w.w - tol)
             problems.push_back(name(i) + ": computes before its data has arrived or faster than alpha w");
         if (std::abs(t.returnEnd - t.returnStart - a * w.d) > tol)
             problems.push_back(name(i) + ": return time is not alpha d");
         if (t.returnStart < t.computeEnd - tol)
-            problems.push_back(name(i) + ": returns results at " + formatNumber(t.returnStart) +
-                               " before its computation ends at " + formatNumber(t.computeEnd));
+            problems.push_back(name(i) + ": returns results at " + formatSignificant(t.returnStart) +
+                               " before its computation ends at " + formatSignificant(t.computeEnd));
         if (std::abs(t.idle - (t.returnStart - t.computeEnd)) > tol)
             problems.push_back(name(i) + ": idle time is not the gap between computation and return");
     }
@@ -310,7 +305,7 @@ std::vector<std::string> verifyDivisible(const DivisibleInstance& in, const Divi
             problems.push_back("master receive port: " + name(a) + " and " + name(b) + " overlap");
     }
     if (std::abs(load - s.load) > 1e-9 * std::max(1.0, load))
-        problems.push_back("load " + formatNumber(s.load) + " is not the sum of the alphas " + formatNumber(load));
+        problems.push_back("load " + formatSignificant(s.load) + " is not the sum of the alphas " + formatSignificant(load));
     if (std::abs(s.throughput * T - s.load) > 1e-9 * std::max(1.0, s.load))
         problems.push_back("throughput is not load / T");
     return problems;
@@ -318,19 +313,19 @@ std::vector<std::string> verifyDivisible(const DivisibleInstance& in, const Divi
 
 Schedule divisibleSchedule(const DivisibleInstance& in, const DivisibleSolution& s) {
     Schedule schedule;
-    schedule.title = "divisible load, throughput " + formatNumber(s.throughput);
+    schedule.title = "divisible load, throughput " + formatSignificant(s.throughput);
     Lane send{"master send", "master", {}};
     Lane receive{"master receive", "master", {}};
     for (std::size_t i : s.sendOrder) {
         const DivisibleTimes& t = s.times[i];
         const int id = static_cast<int>(i);
-        const std::string alpha = "α=" + formatNumber(s.alpha[i]);
+        const std::string alpha = "α=" + formatSignificant(s.alpha[i]);
         send.intervals.push_back({t.sendStart, t.sendEnd, IntervalKind::Send, in.workers[i].name, id, "", alpha});
     }
     for (std::size_t i : s.returnOrder) {
         const DivisibleTimes& t = s.times[i];
         receive.intervals.push_back({t.returnStart, t.returnEnd, IntervalKind::Return, in.workers[i].name,
-                                     static_cast<int>(i), "", "α=" + formatNumber(s.alpha[i])});
+                                     static_cast<int>(i), "", "α=" + formatSignificant(s.alpha[i])});
     }
     schedule.lanes.push_back(std::move(send));
     schedule.lanes.push_back(std::move(receive));
@@ -339,12 +334,12 @@ Schedule divisibleSchedule(const DivisibleInstance& in, const DivisibleSolution&
         if (i < s.alpha.size() && s.alpha[i] > 0) {
             const DivisibleTimes& t = s.times[i];
             const int id = static_cast<int>(i);
-            const std::string alpha = "α=" + formatNumber(s.alpha[i]);
+            const std::string alpha = "α=" + formatSignificant(s.alpha[i]);
             lane.intervals.push_back({t.sendStart, t.sendEnd, IntervalKind::Receive, "data", id, "", alpha});
             lane.intervals.push_back({t.sendEnd, t.computeEnd, IntervalKind::Compute, alpha, id, "", alpha});
             if (t.idle > 0)
                 lane.intervals.push_back({t.computeEnd, t.returnStart, IntervalKind::Idle,
-                                          "x=" + formatNumber(t.idle), id, "", "idle time x_i"});
+                                          "x=" + formatSignificant(t.idle), id, "", "idle time x_i"});
             if (t.returnEnd > t.returnStart)
                 lane.intervals.push_back({t.returnStart, t.returnEnd, IntervalKind::Return, "results", id, "", alpha});
         }

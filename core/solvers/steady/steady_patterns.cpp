@@ -9,6 +9,7 @@
 
 #include "solvers/steady/rational.h"
 #include "solvers/steady/steady_common.h"
+#include "common/number_format.h"
 
 namespace hetsched {
 
@@ -465,12 +466,6 @@ Expected<SteadySolution> completeSteadySolution(const SteadyStateInstance& in, S
 
 namespace {
 
-std::string fmt(double v) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.12g", v);
-    return buffer;
-}
-
 // Whether the arcs form a path from `from` to `to` (empty when from == to).
 bool isPath(const std::vector<SteadyArc>& arcs, const std::vector<std::size_t>& path, std::size_t from, std::size_t to) {
     std::size_t at = from;
@@ -518,7 +513,7 @@ std::vector<std::string> verifySteady(const SteadyStateInstance& in, const Stead
     for (std::size_t a = 0; a < s.allocations.size(); ++a) {
         const SteadyAllocation& al = s.allocations[a];
         const std::string name = "allocation " + std::to_string(a);
-        if (!std::isfinite(al.weight) || al.weight < 0) problems.push_back(name + " has weight " + fmt(al.weight));
+        if (!std::isfinite(al.weight) || al.weight < 0) problems.push_back(name + " has weight " + formatSignificant(al.weight, 12));
         if (app.type == SteadyApplicationType::BagOfTasks) {
             if (!al.processor || *al.processor >= in.nodes.size() || in.nodes[*al.processor].speed <= 0) {
                 problems.push_back(name + " has no computing processor");
@@ -537,12 +532,12 @@ std::vector<std::string> verifySteady(const SteadyStateInstance& in, const Stead
         for (const SteadyUse& use : allocationUses(in, arcs, al)) load[use.resource] += al.weight * use.timePerInstance;
     }
     if (std::abs(rho - s.throughput) > tol * std::max(1.0, rho))
-        problems.push_back("throughput " + fmt(s.throughput) + " is not the sum of the allocation weights " + fmt(rho));
+        problems.push_back("throughput " + formatSignificant(s.throughput, 12) + " is not the sum of the allocation weights " + formatSignificant(rho, 12));
     double total = 0;
     for (std::size_t p = 0; p < s.patterns.size(); ++p) {
         const SteadyPattern& pt = s.patterns[p];
         const std::string name = "pattern " + std::to_string(p);
-        if (!std::isfinite(pt.duration) || pt.duration < 0) problems.push_back(name + " has duration " + fmt(pt.duration));
+        if (!std::isfinite(pt.duration) || pt.duration < 0) problems.push_back(name + " has duration " + formatSignificant(pt.duration, 12));
         total += pt.duration;
         std::set<std::size_t> tails, heads, ends, pairs;
         for (std::size_t e : pt.arcs) {
@@ -569,24 +564,24 @@ std::vector<std::string> verifySteady(const SteadyStateInstance& in, const Stead
         }
     }
     // (8.2) and (8.1).
-    if (total > 1 + tol) problems.push_back("(8.2) violated: the pattern durations sum to " + fmt(total));
+    if (total > 1 + tol) problems.push_back("(8.2) violated: the pattern durations sum to " + formatSignificant(total, 12));
     for (std::size_t r = 0; r < load.size(); ++r)
         if (load[r] > cover[r] + tol * std::max(1.0, load[r]))
             problems.push_back("(8.1) violated on " +
                                (r < E ? steady_detail::arcName(in, arcs[r]) : in.nodes[r - E].name) + ": load " +
-                               fmt(load[r]) + " > available " + fmt(cover[r]));
+                               formatSignificant(load[r], 12) + " > available " + formatSignificant(cover[r], 12));
     // The weak periodic schedule.
     const SteadyPeriodicSchedule& w = s.periodic;
     const double T = w.period;
     const double ptol = tol * std::max(1.0, T);
     if (!(T > 0) || !std::isfinite(T)) {
-        problems.push_back("period " + fmt(T) + " is not positive");
+        problems.push_back("period " + formatSignificant(T, 12) + " is not positive");
         return problems;
     }
     if (std::abs(w.tasksPerPeriod - T * s.throughput) > ptol * std::max(1.0, s.throughput))
-        problems.push_back("tasks per period " + fmt(w.tasksPerPeriod) + " != T rho = " + fmt(T * s.throughput));
+        problems.push_back("tasks per period " + formatSignificant(w.tasksPerPeriod, 12) + " != T rho = " + formatSignificant(T * s.throughput, 12));
     if (w.exact && std::abs(w.tasksPerPeriod - std::round(w.tasksPerPeriod)) > 1e-6)
-        problems.push_back("tasks per period " + fmt(w.tasksPerPeriod) + " is not an integer");
+        problems.push_back("tasks per period " + formatSignificant(w.tasksPerPeriod, 12) + " is not an integer");
     if (w.patternStart.size() != s.patterns.size() + 1) {
         problems.push_back("the periodic schedule does not have one interval per pattern");
         return problems;
@@ -617,9 +612,9 @@ std::vector<std::string> verifySteady(const SteadyStateInstance& in, const Stead
             if (use.resource == pl.resource && use.operation == pl.operation) per = use.timePerInstance;
         if (per < 0) problems.push_back(where + " performs an operation its allocation does not place there");
         else if (std::abs((pl.end - pl.start) - pl.count * per) > ptol)
-            problems.push_back(where + ": " + fmt(pl.count) + " operations do not last " + fmt(pl.end - pl.start));
+            problems.push_back(where + ": " + formatSignificant(pl.count, 12) + " operations do not last " + formatSignificant(pl.end - pl.start, 12));
         if (w.exact && std::abs(pl.count - std::round(pl.count)) > 1e-6)
-            problems.push_back(where + ": a non-integer number of operations " + fmt(pl.count));
+            problems.push_back(where + ": a non-integer number of operations " + formatSignificant(pl.count, 12));
         counts[{pl.allocation, static_cast<int>(pl.operation), pl.resource}] += pl.count;
         busy[pl.resource].emplace_back(pl.start, pl.end);
     }
@@ -627,8 +622,8 @@ std::vector<std::string> verifySteady(const SteadyStateInstance& in, const Stead
         for (const SteadyUse& use : allocationUses(in, arcs, s.allocations[a])) {
             const double c = counts[{a, static_cast<int>(use.operation), use.resource}];
             if (std::abs(c - T * s.allocations[a].weight) > ptol * std::max(1.0, s.allocations[a].weight))
-                problems.push_back("allocation " + std::to_string(a) + " has " + fmt(c) + " operations per period on a resource, not T x_a = " +
-                                   fmt(T * s.allocations[a].weight));
+                problems.push_back("allocation " + std::to_string(a) + " has " + formatSignificant(c, 12) + " operations per period on a resource, not T x_a = " +
+                                   formatSignificant(T * s.allocations[a].weight, 12));
         }
     // No resource over-used: one operation at a time on each link and processor, and the one-port
     // rules on the ports (the patterns are matchings, so checking each resource suffices there).
@@ -638,7 +633,7 @@ std::vector<std::string> verifySteady(const SteadyStateInstance& in, const Stead
         for (std::size_t k = 1; k < b.size(); ++k)
             if (b[k].first < b[k - 1].second - ptol) {
                 problems.push_back((r < E ? steady_detail::arcName(in, arcs[r]) : in.nodes[r - E].name) +
-                                   " is used twice at time " + fmt(b[k].first));
+                                   " is used twice at time " + formatSignificant(b[k].first, 12));
                 break;
             }
     }
@@ -680,8 +675,8 @@ Schedule steadySchedule(const SteadyStateInstance& in, const SteadySolution& s) 
         iv.end = pl.end;
         iv.taskId = static_cast<int>(pl.allocation);
         iv.group = "pi" + std::to_string(pl.pattern + 1);
-        iv.label = fmt(pl.count);
-        iv.detail = "allocation " + std::to_string(pl.allocation + 1) + ": " + fmt(pl.count) + " x " + opName(pl.operation) +
+        iv.label = formatSignificant(pl.count, 12);
+        iv.detail = "allocation " + std::to_string(pl.allocation + 1) + ": " + formatSignificant(pl.count, 12) + " x " + opName(pl.operation) +
                     " in pattern pi" + std::to_string(pl.pattern + 1);
         if (pl.resource >= E) {
             iv.kind = IntervalKind::Compute;
