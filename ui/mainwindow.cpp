@@ -779,10 +779,8 @@ void MainWindow::onRunSelected(int runIndex) {
 
 void MainWindow::onRunSucceeded(EntryId id, const RunRecord& run) {
     QString summary = tr("%1: %2").arg(run.solver(), run.statusText());
-    if (const std::optional<double> objective = run.objective())
-        summary += tr(", %1 = %2").arg(run.objectiveName(), formatRounded(*objective, 7));
-    if (const std::optional<double> seconds = run.seconds())
-        summary += tr(" in %1 s").arg(formatRounded(*seconds, 3));
+    if (run.objective()) summary += tr(", %1 = %2").arg(run.objectiveName(), run.objectiveText());
+    if (const std::optional<double> seconds = run.seconds()) summary += tr(" in %1").arg(quantityText(*seconds, u"s"));
     if (!run.message().isEmpty() && run.status() == QLatin1String("infeasible"))
         summary += tr(" (%1)").arg(run.message());
     if (!m_document->entry(id)) {

@@ -38,6 +38,8 @@ struct Marker {
 struct Metric {
     std::string name;
     double value = 0;
+    // "s", "flop/s", "flop", "s^2/flop"... for display with an SI prefix; empty: a plain number or a count.
+    std::string unit = {};
 };
 
 struct Schedule {

@@ -51,6 +51,7 @@ struct SolveResult {
     double seconds = 0;                 // wall-clock time of the solve
     std::string objectiveName;          // "makespan", "total_cost", "throughput", ...
     std::optional<double> objective;    // absent when infeasible
+    std::string objectiveUnit;          // "s" for a dag makespan; empty when the instance has no units
     Schedule schedule;                  // what the views draw
     nlohmann::json json;                // the result exactly as `hetsched solve` prints it
 };

@@ -6,6 +6,7 @@
 
 #include "io/instance_io.h"
 #include "io/result_io.h"
+#include "util/number_text.h"
 
 namespace hetsched::ui {
 
@@ -50,6 +51,13 @@ std::optional<double> RunRecord::seconds() const {
 
 bool RunRecord::isBound() const {
     return result ? result->answerIsBound : stringField(json, "answer") == QLatin1String("lower_bound");
+}
+
+QString RunRecord::objectiveText() const {
+    const std::optional<double> value = objective();
+    if (!value) return QStringLiteral("—");
+    const QString text = quantityText(*value, result ? QString::fromStdString(result->objectiveUnit) : QString());
+    return isBound() ? QStringLiteral("≥ %1").arg(text) : text;
 }
 
 std::optional<double> RunRecord::objective() const {

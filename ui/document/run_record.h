@@ -29,6 +29,9 @@ struct RunRecord {
     std::optional<double> objective() const;
     // The objective is a lower bound on the optimum, not the value of the schedule drawn.
     bool isBound() const;
+    // The objective as shown: with its unit and 4 significant digits ("9.924 s"), "≥ 5.75" for a bound,
+    // "—" when there is none.
+    QString objectiveText() const;
     std::optional<double> seconds() const;
     QString message() const;
     // The solver options the run was made with (recorded by the GUI as "options"; empty for a run that

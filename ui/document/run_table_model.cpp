@@ -124,12 +124,9 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
                 case StatusColumn:
                     return run->statusText();
                 case ObjectiveColumn:
-                    if (!objective) return QStringLiteral("—");
-                    // A bound is not a value reached: "≥ 5.75" for a lower bound.
-                    return run->isBound() ? QStringLiteral("≥ %1").arg(formatRounded(*objective, 7))
-                                          : formatRounded(*objective, 7);
+                    return run->objectiveText();   // "≥ 5.75" for a lower bound: not a value reached
                 case SecondsColumn:
-                    return seconds ? formatRounded(*seconds, 3) : QStringLiteral("—");
+                    return seconds ? quantityText(*seconds, u"s") : QStringLiteral("—");
                 case MessageColumn:
                     return run->message();
                 default:
@@ -201,7 +198,7 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
             case ObjectiveColumn:
                 return tr("Objective");
             case SecondsColumn:
-                return tr("Seconds");
+                return tr("Solve time");
             case MessageColumn:
                 return tr("Message");
             default:

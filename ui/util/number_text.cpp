@@ -49,6 +49,34 @@ QString withSiPrefix(double value, const char* unit) {
     return QStringLiteral("%1 %2%3").arg(formatRounded(value, 3), QLatin1String(prefixes[p]), QLatin1String(unit));
 }
 
+QString quantityText(double value, QStringView unit) {
+    if (!std::isfinite(value)) return unit.isEmpty() ? formatRounded(value) : QStringLiteral("%1 %2").arg(formatRounded(value), unit);
+    if (unit.isEmpty())
+        return std::floor(value) == value && std::abs(value) < 1e15 ? QString::number(static_cast<qint64>(value))
+                                                                    : formatRounded(value, 4);
+    if (unit == u"s") {
+        // Seconds: ms, µs and ns below one second; plain seconds above (no "ks").
+        const double magnitude = std::abs(value);
+        if (magnitude >= 1 || magnitude == 0) return QStringLiteral("%1 s").arg(formatRounded(value, magnitude >= 1000 ? 6 : 4));
+        static const char* prefixes[] = {"m", "µ", "n"};
+        int p = 0;
+        double scaled = value * 1000;
+        while (std::abs(scaled) < 1 && p < 2) {
+            scaled *= 1000;
+            ++p;
+        }
+        return QStringLiteral("%1 %2s").arg(formatRounded(scaled, 3), QString::fromUtf8(prefixes[p]));
+    }
+    if (unit == u"flop" || unit == u"flop/s" || unit == u"B" || unit == u"B/s")
+        return withSiPrefix(value, unit.toLatin1().constData());
+    return QStringLiteral("%1 %2").arg(formatRounded(value, 3), unit);
+}
+
+QString metricText(const Metric& metric) {
+    return QStringLiteral("%1 = %2").arg(QString::fromStdString(metric.name),
+                                         quantityText(metric.value, QString::fromStdString(metric.unit)));
+}
+
 QString bytesText(double bytes) {
     return withSiPrefix(bytes, "B");
 }

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <optional>
 
+#include "schedule/schedule.h"
+
 namespace hetsched::ui {
 
 // The shortest text that reads back as exactly `value` ("2.1", "1e-05", "1000").
@@ -15,6 +17,12 @@ QString formatRounded(double value, int significant = 6);
 
 // `value` with an SI prefix and `unit`, 3 significant digits: "1.5 MB", "20 Gflop", "512 B".
 QString withSiPrefix(double value, const char* unit);
+// A measured quantity for display, never for editing (fields show formatNumber): "9.92 s", "5 ms",
+// "52.5 Gflop/s", "1.5 MB", "5.29e-10 s²/flop"; without a unit a whole number exactly ("48") and any other
+// to 4 significant digits ("9.311").
+QString quantityText(double value, QStringView unit);
+// "makespan = 9.92 s": a schedule's metric as the charts' headings show it.
+QString metricText(const Metric& metric);
 QString bytesText(double bytes);   // withSiPrefix(bytes, "B")
 QString flopsText(double flops);   // withSiPrefix(flops, "flop")
 

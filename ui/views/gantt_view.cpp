@@ -125,10 +125,8 @@ void GanttView::showResult(const Instance& instance, std::shared_ptr<const Solve
     }
     QStringList parts;
     parts << tr("%1 · %2").arg(QString::fromStdString(result->solver), statusText(*result));
-    for (const Metric& metric : result->schedule.metrics)
-        parts << QStringLiteral("%1 = %2").arg(QString::fromStdString(metric.name),
-                                               formatRounded(metric.value, 7));
-    parts << tr("%1 s").arg(formatRounded(result->seconds, 3));
+    for (const Metric& metric : result->schedule.metrics) parts << metricText(metric);
+    parts << tr("solved in %1").arg(quantityText(result->seconds, u"s"));
     // The schedule lives as long as the result it belongs to, without a copy.
     setSchedule(std::shared_ptr<const Schedule>(result, &result->schedule),
                 parts.join(kSubtitleSeparator));
@@ -155,7 +153,7 @@ void GanttView::setSchedule(std::shared_ptr<const Schedule> schedule, const QStr
         for (const Lane& lane : schedule->lanes) names << QString::fromStdString(lane.name);
         for (const Marker& marker : schedule->markers)
             markers.push_back({QStringLiteral("%1 = %2").arg(QString::fromStdString(marker.name),
-                                                             formatRounded(marker.time, 7)),
+                                                             quantityText(marker.time, QString::fromStdString(schedule->timeUnit))),
                                marker.time, marker.dashed});
         title = QString::fromStdString(schedule->title);
         timeUnit = QString::fromStdString(schedule->timeUnit);
@@ -315,8 +313,7 @@ void GanttView::setHovered(std::optional<GanttHit> hit) {
 QString GanttView::timeText(double time) const {
     const QString unit =
         m_gantt->schedule() ? QString::fromStdString(m_gantt->schedule()->timeUnit) : QString();
-    return unit.isEmpty() ? formatRounded(time, 7)
-                          : QStringLiteral("%1 %2").arg(formatRounded(time, 7), unit);
+    return unit.isEmpty() ? formatRounded(time, 6) : quantityText(time, unit);
 }
 
 QString GanttView::tooltipText(const GanttHit& hit) const {

@@ -105,9 +105,8 @@ constexpr int kLaneRole = Qt::UserRole + 3;
 constexpr int kOccurrenceRole = Qt::UserRole + 4;
 
 QString signedText(double value, const QString& unit) {
-    const QString number = formatRounded(value, 6);
-    const QString text = value > 0 ? QStringLiteral("+") + number : number;
-    return unit.isEmpty() ? text : text + QLatin1Char(' ') + unit;
+    const QString text = unit.isEmpty() ? formatRounded(value, 4) : quantityText(value, unit);
+    return value > 0 ? QStringLiteral("+") + text : text;
 }
 
 QString lanesText(const std::vector<std::string>& lanes) {
@@ -294,15 +293,15 @@ void ScheduleComparisonView::showRuns(const Instance& instance, std::vector<Comp
         QStringList parts;
         if (result.objective)
             parts << QStringLiteral("%1 = %2").arg(QString::fromStdString(result.objectiveName),
-                                                   formatRounded(*result.objective, 7));
+                                                   quantityText(*result.objective, QString::fromStdString(result.objectiveUnit)));
         // The main metric only: the table beside lists them all.
         int shown = 0;
         for (const Metric& metric : result.schedule.metrics)
             if (shown < 1 && !(result.objective && metric.value == *result.objective)) {
-                parts << QStringLiteral("%1 = %2").arg(QString::fromStdString(metric.name), formatRounded(metric.value, 7));
+                parts << metricText(metric);
                 ++shown;
             }
-        parts << tr("solved in %1 s").arg(formatRounded(result.seconds, 3));
+        parts << tr("solved in %1").arg(quantityText(result.seconds, u"s"));
         // The run, not the instance, titles each Gantt: a copy of the schedule with the run's name as title.
         auto titled = std::make_shared<Schedule>(result.schedule);
         titled->title = tr("%1 %2 · %3")
@@ -377,7 +376,7 @@ void ScheduleComparisonView::fillMetrics(const std::vector<ComparedRun>& runs) {
     auto addRow = [&rows](const QString& name) {
         if (!rows.contains(name)) rows << name;
     };
-    // The objective unless a metric already states it (a dag run's "makespan (s)").
+    // The objective unless a metric already states it (a dag run's "makespan").
     for (const ComparedRun& run : runs)
         if (run.result && run.result->objective &&
             std::none_of(run.result->schedule.metrics.begin(), run.result->schedule.metrics.end(),
@@ -386,12 +385,14 @@ void ScheduleComparisonView::fillMetrics(const std::vector<ComparedRun>& runs) {
     for (const ComparedRun& run : runs)
         if (run.result)
             for (const Metric& metric : run.result->schedule.metrics) addRow(QString::fromStdString(metric.name));
-    auto valueOf = [this](const ComparedRun& run, const QString& row) -> std::optional<double> {
+    // A row's value in a run, with its unit.
+    auto valueOf = [this](const ComparedRun& run, const QString& row) -> std::optional<Metric> {
         if (!run.result) return std::nullopt;
         const SolveResult& result = *run.result;
-        if (result.objective && row == QString::fromStdString(result.objectiveName)) return result.objective;
+        if (result.objective && row == QString::fromStdString(result.objectiveName))
+            return Metric{result.objectiveName, *result.objective, result.objectiveUnit};
         for (const Metric& metric : result.schedule.metrics)
-            if (QString::fromStdString(metric.name) == row) return metric.value;
+            if (QString::fromStdString(metric.name) == row) return metric;
         return std::nullopt;
     };
     // The metric's name is a column of its own, elided when the side is narrow; the values keep their width.
@@ -403,12 +404,15 @@ void ScheduleComparisonView::fillMetrics(const std::vector<ComparedRun>& runs) {
                                : run.name);
     m_metrics->setHorizontalHeaderLabels(columns);
     for (int r = 0; r < rows.size(); ++r) {
-        const std::optional<double> reference = valueOf(runs.front(), rows[r]);
+        const std::optional<Metric> reference = valueOf(runs.front(), rows[r]);
         for (std::size_t c = 0; c < runs.size(); ++c) {
-            const std::optional<double> value = valueOf(runs[c], rows[r]);
-            QString text = value ? formatRounded(*value, 7) : QStringLiteral("–");
-            if (c > 0 && value && reference) text += QStringLiteral("  (%1)").arg(signedText(*value - *reference, {}));
-            auto* item = cell(text, value ? QVariant(*value) : QVariant());
+            const std::optional<Metric> value = valueOf(runs[c], rows[r]);
+            const QString unit = value ? QString::fromStdString(value->unit) : QString();
+            QString text = value ? quantityText(value->value, unit) : QStringLiteral("–");
+            if (c > 0 && value && reference)
+                text += QStringLiteral("  (%1)").arg(signedText(value->value - reference->value, unit));
+            auto* item = cell(text, value ? QVariant(value->value) : QVariant());
+            if (value) item->setToolTip(formatNumber(value->value));
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_metrics->setItem(r, static_cast<int>(c) + 1, item);
         }

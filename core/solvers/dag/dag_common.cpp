@@ -330,11 +330,11 @@ Schedule dagSchedule(const DagInstance& in, const DagSolution& s) {
     }
     schedule.markers.push_back({"makespan", s.makespan, true});
     const DagMetrics m = dagMetrics(in, s);
-    schedule.metrics = {{"makespan (s)", m.makespan},
-                        {"peak power (flop/s)", m.peakPower},
-                        {"makespan x peak power (flop)", m.makespanTimesPeakPower},
-                        {"average power per task (flop/s)", m.averagePower},
-                        {"makespan / average power (s^2/flop)", m.makespanOverAveragePower},
+    schedule.metrics = {{"makespan", m.makespan, "s"},
+                        {"peak power", m.peakPower, "flop/s"},
+                        {"makespan × peak power", m.makespanTimesPeakPower, "flop"},
+                        {"average power per task", m.averagePower, "flop/s"},
+                        {"makespan / average power", m.makespanOverAveragePower, "s²/flop"},
                         {"speedup over seq", m.speedupOverSeq}};
     return schedule;
 }

@@ -15,6 +15,7 @@ SolveResult dagSolveResult(const DagInstance& in, const DagSolution& s) {
     r.status = SolveStatus::Feasible;
     r.message = s.message;
     r.objectiveName = "makespan";
+    r.objectiveUnit = "s";
     r.objective = s.makespan;
     const ProcessorIndex index = indexProcessors(in.platform);
     nlohmann::json& j = r.json;
