@@ -21,7 +21,7 @@ constexpr double kHatchMinPixels = 4.0;
 constexpr double kLabelPadding = 6.0;
 constexpr std::size_t kMaxLabelCandidates = 3000;
 constexpr std::size_t kMinElidedChars = 3;  // an elided name keeps at least this many characters
-constexpr double kConnectorPixels = 5.0;    // the width of the bar joining the runs of a task, at most
+constexpr double kConnectorPixels = 4.0;    // the width of the bar joining the runs of a task, at most
 constexpr double kConnectorMinTaskPixels = 8.0;
 constexpr double kConnectorMinRowPixels = 3.0;  // thinner rows: runs cannot be told apart, no bars
 constexpr double kClickSlack = 4.0;
@@ -227,7 +227,7 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
     QVector<QRectF> waitsHatched;
     QVector<QRectF> waitsPlain;
     QVector<QRectF> critical;
-    // A task's runs are joined by bars in the gaps between them, drawn over what the gaps hold.
+    // A task's runs are joined by bars in the gaps between them.
     struct Connector {
         QRectF rect;
         std::uint16_t color;
@@ -345,20 +345,7 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
         }
     }
     m_stats.drawnRects += static_cast<std::size_t>(waitsPlain.size() + waitsHatched.size());
-    painter->setPen(Qt::NoPen);
-    for (std::size_t c = 0; c < m_palette.size(); ++c) {
-        if (plain[c].isEmpty()) continue;
-        painter->setBrush(m_palette[c]);
-        painter->drawRects(plain[c]);
-        m_stats.drawnRects += static_cast<std::size_t>(plain[c].size());
-    }
-    for (std::size_t c = 0; c < m_palette.size(); ++c) {
-        if (outlined[c].isEmpty()) continue;
-        painter->setPen(QPen(m_palette[c].darker(150), 1));
-        painter->setBrush(m_palette[c]);
-        painter->drawRects(outlined[c]);
-        m_stats.drawnRects += static_cast<std::size_t>(outlined[c].size());
-    }
+    // Under the tasks: a bar shows where the processors between two runs are idle, never over another task.
     if (!connectors.empty()) {
         std::sort(connectors.begin(), connectors.end(),
                   [](const Connector& a, const Connector& b) { return a.color < b.color; });
@@ -373,6 +360,20 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
             batch.clear();
         }
         m_stats.connectors = connectors.size();
+    }
+    painter->setPen(Qt::NoPen);
+    for (std::size_t c = 0; c < m_palette.size(); ++c) {
+        if (plain[c].isEmpty()) continue;
+        painter->setBrush(m_palette[c]);
+        painter->drawRects(plain[c]);
+        m_stats.drawnRects += static_cast<std::size_t>(plain[c].size());
+    }
+    for (std::size_t c = 0; c < m_palette.size(); ++c) {
+        if (outlined[c].isEmpty()) continue;
+        painter->setPen(QPen(m_palette[c].darker(150), 1));
+        painter->setBrush(m_palette[c]);
+        painter->drawRects(outlined[c]);
+        m_stats.drawnRects += static_cast<std::size_t>(outlined[c].size());
     }
     if (!critical.isEmpty()) {
         // Thin rectangles get a thin outline, so that their own colour still shows.
