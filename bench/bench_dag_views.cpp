@@ -64,7 +64,8 @@ void BM_DagGanttFrame(benchmark::State& state) {
     for (auto _ : state) plot->replot(QCustomPlot::rpImmediateRefresh);
     const DagGanttDrawStats& s = plot->gantt()->lastDrawStats();
     state.SetLabel(std::to_string(s.visiblePieces) + " visible, " + std::to_string(s.drawnRects) + " rects, " +
-                   std::to_string(s.mergedPixels) + " merged, plottable " + std::to_string(s.milliseconds) + " ms");
+                   std::to_string(s.mergedPixels) + " merged, " + std::to_string(s.labels) + " labels, " +
+                   std::to_string(s.connectors) + " bars, plottable " + std::to_string(s.milliseconds) + " ms");
 }
 
 void BM_GenericGanttFrame(benchmark::State& state) {

@@ -8,7 +8,6 @@
 
 #include "util/number_text.h"
 #include "views/chart_palette.h"
-#include "views/plot_legend.h"
 #include "views/swatch_legend_item.h"
 #include "views/time_marker_layer.h"
 #include "views/plot_message.h"
@@ -20,9 +19,39 @@ namespace {
 constexpr double kOutlineMinPixels = 4.0;
 constexpr double kHatchMinPixels = 4.0;
 constexpr double kLabelPadding = 6.0;
-constexpr std::size_t kMaxLabels = 3000;
+constexpr std::size_t kMaxLabelCandidates = 3000;
+constexpr std::size_t kMinElidedChars = 3;  // an elided name keeps at least this many characters
+constexpr double kConnectorPixels = 4.0;    // the width of the bar joining the runs of a task, at most
+constexpr double kConnectorMinTaskPixels = 8.0;
+constexpr double kConnectorMinRowPixels = 3.0;  // thinner rows: runs cannot be told apart, no bars
 constexpr double kClickSlack = 4.0;
+constexpr int kMinZoomBoxPixels = 6;    // a Shift+drag narrower than this leaves that axis alone
+constexpr int kAxisLabelPadding = 5;    // QCustomPlot's default between tick labels and axis label
+constexpr double kBandColumnGap = 6.0;  // around the cluster names' column
+constexpr double kBracketWidth = 4.0;
+constexpr double kMaxBandNamePixels = 120.0;
+constexpr int kRampSwatchPixels = 60;
 const QString kMarkerLayer = QStringLiteral("markers");
+
+QFont bandFont(const QFont& plotFont) {
+    QFont font = plotFont;
+    font.setBold(true);
+    return font;
+}
+
+// A bar a quarter of the task's width, between 2 and kConnectorPixels.
+double connectorWidth(double taskPixels) {
+    return std::clamp(std::floor(taskPixels / 4), 2.0, kConnectorPixels);
+}
+
+// The smallest of 1, 2, 5, 10, 20, 50, ... that is at least `rows`.
+int readableStep(double rows) {
+    if (rows <= 1.0) return 1;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(rows)));
+    for (double mantissa : {1.0, 2.0, 5.0, 10.0})
+        if (mantissa * magnitude >= rows) return static_cast<int>(std::lround(mantissa * magnitude));
+    return static_cast<int>(std::lround(10.0 * magnitude));
+}
 
 }  // namespace
 
@@ -82,6 +111,24 @@ std::vector<QRectF> DagGanttPlottable::taskPixelRects(std::size_t task) const {
     const DagPlacement& p = m_data->placements[task];
     for (const auto& [first, last] : m_data->runs[task]) rects.push_back(pixelRect(p.start, p.end, first, last));
     return rects;
+}
+
+QRectF DagGanttPlottable::connectorRect(double start, double end, int upperRow, int lowerRow) const {
+    const QRectF above = pixelRect(start, end, upperRow, upperRow);
+    const QRectF below = pixelRect(start, end, lowerRow, lowerRow);
+    const double top = std::min(above.bottom(), below.bottom());
+    const double bottom = std::max(above.top(), below.top());
+    return QRectF(above.left(), top, std::min(connectorWidth(above.width()), above.width()), bottom - top);
+}
+
+std::vector<QRectF> DagGanttPlottable::taskConnectorRects(std::size_t task) const {
+    std::vector<QRectF> bars;
+    if (!m_data || task >= m_data->taskCount()) return bars;
+    const DagPlacement& p = m_data->placements[task];
+    const auto& runs = m_data->runs[task];
+    for (std::size_t k = 1; k < runs.size(); ++k)
+        bars.push_back(connectorRect(p.start, p.end, runs[k - 1].second, runs[k].first));
+    return bars;
 }
 
 std::optional<DagGanttHit> DagGanttPlottable::hitTest(const QPointF& pixel) const {
@@ -157,6 +204,7 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
     QElapsedTimer timer;
     timer.start();
     m_stats = {};
+    m_labels.clear();
     if (!m_data || !mKeyAxis || !mValueAxis || m_data->taskCount() == 0 || m_palette.empty()) return;
     const DagViewData& d = *m_data;
     const QRect area = clipRect();
@@ -178,15 +226,24 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
     std::vector<QVector<QRectF>> outlined(m_palette.size());
     QVector<QRectF> waitsHatched;
     QVector<QRectF> waitsPlain;
-    QVector<QLineF> links;
     QVector<QRectF> critical;
-    struct Label {
+    // A task's runs are joined by bars in the gaps between them.
+    struct Connector {
+        QRectF rect;
+        std::uint16_t color;
+    };
+    std::vector<Connector> connectors;
+    // Every run a name might be written on; one per task is kept once all are known.
+    struct LabelCandidate {
         QRectF rect;
         std::uint32_t task;
+        double middleDistance;  // pixels from the middle of the task's rows: ties go to the central run
     };
-    std::vector<Label> labels;
+    std::vector<LabelCandidate> candidates;
     const QFontMetricsF metrics(mParentPlot->font());
-    std::vector<int> lastRunDrawn;   // linked runs: the previous visible run of the task being drawn
+    const double minLabelSide = metrics.height() - 2;
+    const bool joinRuns =
+        std::abs(mValueAxis->coordToPixel(1) - mValueAxis->coordToPixel(0)) >= kConnectorMinRowPixels;
 
     for (std::size_t c = 0; c < m_clusters.size(); ++c) {
         const double low = d.processors.offset[c] - 0.5;
@@ -228,15 +285,33 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
             const bool big = r.width() >= kOutlineMinPixels && r.height() >= kOutlineMinPixels;
             (big ? outlined : plain)[color].append(r);
             if (m_showCritical && d.trace.onCriticalPath[piece.task]) critical.append(r);
-            if (big && d.runs[piece.task].size() > 1) {
-                // A task over several runs: a dashed link from this run to the task's other runs.
-                const QRectF first = pixelRect(piece.start, piece.end, d.runs[piece.task].front().first,
-                                               d.runs[piece.task].front().second);
-                if (piece.firstRow != d.runs[piece.task].front().first)
-                    links.append(QLineF(r.left() + 3, first.bottom(), r.left() + 3, r.top()));
+            const auto& runs = d.runs[piece.task];
+            if (joinRuns && runs.size() > 1 && r.width() >= kConnectorMinTaskPixels) {
+                // The bar to the run above, and to the run below when that one is out of view (else it draws
+                // it).
+                const auto run =
+                    static_cast<std::size_t>(std::lower_bound(runs.begin(), runs.end(),
+                                                              std::make_pair(piece.firstRow, piece.lastRow)) -
+                                             runs.begin());
+                const auto join = [&](std::size_t upper) {
+                    const double top =
+                        std::max(topLimit, std::round(mValueAxis->coordToPixel(runs[upper].second + 0.5)));
+                    const double bottom = std::min(
+                        bottomLimit, std::round(mValueAxis->coordToPixel(runs[upper + 1].first - 0.5)));
+                    if (bottom - top >= 1)
+                        connectors.push_back(
+                            {QRectF(r.left(), top, connectorWidth(r.width()), bottom - top), color});
+                };
+                if (run > 0 && run < runs.size()) join(run - 1);
+                if (run + 1 < runs.size() && runs[run + 1].first - 0.5 > rows.upper) join(run);
             }
-            if (big && r.height() >= metrics.height() - 2 && r.width() >= 2 * kLabelPadding && labels.size() < kMaxLabels)
-                labels.push_back({r, piece.task});
+            if (big && std::min(r.width(), r.height()) >= minLabelSide &&
+                std::max(r.width(), r.height()) >= 2 * kLabelPadding &&
+                candidates.size() < kMaxLabelCandidates) {
+                const double middle =
+                    mValueAxis->coordToPixel((runs.front().first + runs.back().second) / 2.0);
+                candidates.push_back({r, piece.task, std::abs(r.center().y() - middle)});
+            }
         }
     }
 
@@ -270,6 +345,22 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
         }
     }
     m_stats.drawnRects += static_cast<std::size_t>(waitsPlain.size() + waitsHatched.size());
+    // Under the tasks: a bar shows where the processors between two runs are idle, never over another task.
+    if (!connectors.empty()) {
+        std::sort(connectors.begin(), connectors.end(),
+                  [](const Connector& a, const Connector& b) { return a.color < b.color; });
+        QVector<QRectF> batch;
+        for (std::size_t k = 0; k < connectors.size(); ++k) {
+            batch.append(connectors[k].rect);
+            if (k + 1 < connectors.size() && connectors[k + 1].color == connectors[k].color) continue;
+            const QColor& color = m_palette[connectors[k].color];
+            painter->setPen(QPen(color.darker(150), 1));
+            painter->setBrush(color);
+            painter->drawRects(batch);
+            batch.clear();
+        }
+        m_stats.connectors = connectors.size();
+    }
     painter->setPen(Qt::NoPen);
     for (std::size_t c = 0; c < m_palette.size(); ++c) {
         if (plain[c].isEmpty()) continue;
@@ -284,10 +375,6 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
         painter->drawRects(outlined[c]);
         m_stats.drawnRects += static_cast<std::size_t>(outlined[c].size());
     }
-    if (!links.isEmpty()) {
-        painter->setPen(QPen(QColor(0x20, 0x20, 0x20), 1, Qt::DashLine));
-        painter->drawLines(links);
-    }
     if (!critical.isEmpty()) {
         // Thin rectangles get a thin outline, so that their own colour still shows.
         QVector<QRectF> small;
@@ -299,15 +386,48 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
         painter->setPen(QPen(dagCriticalColor(), 1));
         painter->drawRects(small);
     }
-    painter->setFont(mParentPlot->font());
-    for (const Label& label : labels) {
-        const QString text = d.taskName(label.task);
-        if (metrics.horizontalAdvance(text) + kLabelPadding > label.rect.width()) continue;
-        painter->setPen(textColorOn(m_palette[m_taskColor[label.task]]));
-        painter->drawText(label.rect, Qt::AlignCenter, text);
-        ++m_stats.labels;
+    // One name per task: on its tallest visible run (all of a task's runs are as wide), the central one of
+    // equals; across it, else upright in a tall narrow run, else its start and an ellipsis.
+    std::sort(candidates.begin(), candidates.end(), [](const LabelCandidate& a, const LabelCandidate& b) {
+        if (a.task != b.task) return a.task < b.task;
+        if (a.rect.height() != b.rect.height()) return a.rect.height() > b.rect.height();
+        return a.middleDistance < b.middleDistance;
+    });
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+        if (k > 0 && candidates[k].task == candidates[k - 1].task) continue;
+        const QRectF& r = candidates[k].rect;
+        const QString name = d.taskName(candidates[k].task);
+        const double width = metrics.horizontalAdvance(name) + kLabelPadding;
+        DagGanttLabel label{candidates[k].task, r, name, false};
+        const bool across = width <= r.width() && r.height() >= minLabelSide;
+        label.upright = !across && width <= r.height() && r.width() >= minLabelSide;
+        if (!across && !label.upright) {
+            if (r.height() < minLabelSide) continue;
+            label.text = metrics.elidedText(name, Qt::ElideRight, r.width() - kLabelPadding);
+            if (label.text.size() < static_cast<qsizetype>(kMinElidedChars + 1)) continue;
+        }
+        m_labels.push_back(std::move(label));
     }
+    drawLabels(painter);
+    m_stats.labels = m_labels.size();
     m_stats.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+void DagGanttPlottable::drawLabels(QCPPainter* painter) {
+    painter->setFont(mParentPlot->font());
+    for (const DagGanttLabel& label : m_labels) {
+        painter->setPen(textColorOn(m_palette[m_taskColor[label.task]]));
+        if (!label.upright) {
+            painter->drawText(label.run, Qt::AlignCenter, label.text);
+            continue;
+        }
+        // Read from the bottom up, as a book's spine.
+        painter->save();
+        painter->translate(label.run.left(), label.run.bottom());
+        painter->rotate(-90);
+        painter->drawText(QRectF(0, 0, label.run.height(), label.run.width()), Qt::AlignCenter, label.text);
+        painter->restore();
+    }
 }
 
 void DagGanttPlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const {
@@ -329,33 +449,30 @@ QVector<double> DagProcessorTicker::createTickVector(double tickStep, const QCPR
     Q_UNUSED(tickStep)
     m_labels.clear();
     QVector<double> ticks;
-    if (!m_data) return ticks;
+    if (!m_data || m_data->processorCount() == 0) return ticks;
     const auto& offset = m_data->processors.offset;
-    const auto& clusters = m_data->instance.platform.clusters;
+    const std::size_t clusters = m_data->instance.platform.clusters.size();
     const double labelPixels = QFontMetricsF(m_axis->tickLabelFont()).height() * 1.15;
     const double pixelsPerRow = availablePixels() / std::max(1e-9, range.size());
-    if (pixelsPerRow >= labelPixels) {
-        const int first = std::max(0, static_cast<int>(std::ceil(range.lower)));
-        const int last = std::min(m_data->processorCount() - 1, static_cast<int>(std::floor(range.upper)));
-        for (int row = first; row <= last; ++row) {
-            const auto c = static_cast<std::size_t>(m_data->processors.clusterOf[static_cast<std::size_t>(row)]);
+    m_step = readableStep(labelPixels / pixelsPerRow);
+    const int first = std::max(0, static_cast<int>(std::ceil(range.lower)));
+    const int last = std::min(m_data->processorCount() - 1, static_cast<int>(std::floor(range.upper)));
+    // Every band counts from 0 at its top; a band's last labels give way to the next band's 0, and a label
+    // too close to the one before it (a band of fewer rows than the step) is left out.
+    double lastRow = -std::numeric_limits<double>::infinity();
+    for (std::size_t c = 0; c < clusters; ++c) {
+        if (offset[c + 1] <= first || offset[c] > last) continue;
+        const int from = std::max(0, (first - offset[c] + m_step - 1) / m_step * m_step);
+        const bool nextZeroShown = c + 1 < clusters && offset[c + 1] <= last;
+        for (int index = from; offset[c] + index < offset[c + 1] && offset[c] + index <= last;
+             index += m_step) {
+            const int row = offset[c] + index;
+            if (nextZeroShown && (offset[c + 1] - row) * pixelsPerRow < labelPixels) break;
+            if ((row - lastRow) * pixelsPerRow < labelPixels) continue;
             ticks.append(row);
-            m_labels.insert(row, QStringLiteral("%1 #%2").arg(QString::fromStdString(clusters[c].name)).arg(row - offset[c]));
+            m_labels.insert(row, QString::number(index));
+            lastRow = row;
         }
-        return ticks;
-    }
-    // One label per cluster, at the middle of its visible part, when the band is tall enough for it.
-    double lastPixel = -1e9;
-    for (std::size_t c = 0; c < clusters.size(); ++c) {
-        const double low = std::max(range.lower, offset[c] - 0.5);
-        const double high = std::min(range.upper, offset[c + 1] - 0.5);
-        if (high <= low || (high - low) * pixelsPerRow < labelPixels * 0.8) continue;
-        const double middle = (low + high) / 2;
-        const double pixel = middle * pixelsPerRow;
-        if (pixel - lastPixel < labelPixels) continue;
-        lastPixel = pixel;
-        ticks.append(middle);
-        m_labels.insert(middle, QString::fromStdString(clusters[c].name));
     }
     return ticks;
 }
@@ -379,24 +496,46 @@ protected:
     void draw(QCPPainter* painter) override {
         const auto outline = [&](int task, const QPen& pen) {
             if (task < 0) return;
-            const std::vector<QRectF> rects = m_plot->m_gantt->taskPixelRects(static_cast<std::size_t>(task));
             painter->setPen(pen);
             painter->setBrush(Qt::NoBrush);
-            // A task a few pixels small is still marked by a box of at least 9 pixels.
-            for (const QRectF& r : rects) {
-                QRectF box = r.adjusted(-1, -1, 1, 1);
-                if (box.width() < 9) box.adjust(-(9 - box.width()) / 2, 0, (9 - box.width()) / 2, 0);
-                if (box.height() < 9) box.adjust(0, -(9 - box.height()) / 2, 0, (9 - box.height()) / 2);
-                painter->drawRect(box);
-            }
-            // Runs of one task are joined by a line at its start.
-            for (std::size_t k = 1; k < rects.size(); ++k)
-                painter->drawLine(QLineF(rects[k - 1].left(), rects[k - 1].bottom(), rects[k].left(), rects[k].top()));
+            painter->drawPath(m_plot->taskHighlight(static_cast<std::size_t>(task)));
         };
         if (m_plot->m_hovered && static_cast<int>(m_plot->m_hovered->task) != m_plot->m_selected)
             outline(static_cast<int>(m_plot->m_hovered->task), QPen(QColor(0x30, 0x30, 0x30), 1.5));
         outline(m_plot->m_selected, QPen(QColor(0, 0, 0), 3));
         if (m_plot->m_selected >= 0) outline(m_plot->m_selected, QPen(QColor(0xff, 0xd7, 0x00), 1));
+    }
+
+private:
+    DagGanttPlot* m_plot;
+};
+
+// The cluster names in their column between the axis label and the processor indices, each beside a
+// bracket spanning the visible part of its band.
+class DagGanttPlot::BandLabels : public QCPLayerable {
+public:
+    BandLabels(DagGanttPlot* plot) : QCPLayerable(plot, QStringLiteral("axes")), m_plot(plot) {}
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter* painter) const override { painter->setAntialiasing(false); }
+    void draw(QCPPainter* painter) override {
+        const std::vector<DagBandLabel> labels = m_plot->bandLabels();
+        if (labels.empty()) return;
+        const double bracket = m_plot->bandColumnLeft() + m_plot->m_bandNameWidth + kBandColumnGap / 2;
+        painter->setPen(QPen(QColor(0x60, 0x60, 0x60), 1));
+        for (const DagBandLabel& label : labels) {
+            const double top = std::round(label.top) + 2;
+            const double bottom = std::round(label.bottom) - 2;
+            if (bottom - top < 2) continue;
+            painter->drawLine(QLineF(bracket, top, bracket, bottom));
+            painter->drawLine(QLineF(bracket, top, bracket + kBracketWidth, top));
+            painter->drawLine(QLineF(bracket, bottom, bracket + kBracketWidth, bottom));
+        }
+        painter->setFont(bandFont(m_plot->yAxis->tickLabelFont()));
+        painter->setPen(QColor(0x20, 0x20, 0x20));
+        for (const DagBandLabel& label : labels)
+            if (!label.text.isEmpty())
+                painter->drawText(label.rect, Qt::AlignRight | Qt::AlignVCenter, label.text);
     }
 
 private:
@@ -410,6 +549,8 @@ DagGanttPlot::DagGanttPlot(QWidget* parent) : QCustomPlot(parent) {
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
     axisRect()->setRangeZoom(Qt::Horizontal);
+    selectionRect()->setPen(QPen(QColor(0x1f, 0x5f, 0xbf), 1, Qt::DashLine));
+    selectionRect()->setBrush(QColor(0x1f, 0x5f, 0xbf, 36));
     xAxis->setLabel(tr("time (s)"));
     xAxis->grid()->setSubGridVisible(false);
     xAxis->grid()->setPen(QPen(QColor(215, 215, 215), 1, Qt::DotLine));
@@ -419,7 +560,7 @@ DagGanttPlot::DagGanttPlot(QWidget* parent) : QCustomPlot(parent) {
     yAxis->grid()->setVisible(false);
     yAxis->setTickLength(0, 3);
     yAxis->setSubTicks(false);
-    yAxis->setLabel(tr("processors"));
+    yAxis->setLabel(tr("processor (# in its cluster)"));
 
     m_gantt = new DagGanttPlottable(xAxis, yAxis);
     m_gantt->setName(tr("tasks"));
@@ -427,9 +568,11 @@ DagGanttPlot::DagGanttPlot(QWidget* parent) : QCustomPlot(parent) {
     addLayer(kMarkerLayer, layer(QStringLiteral("main")), QCustomPlot::limAbove);
     m_markers = new TimeMarkerLayer(axisRect(), xAxis, kMarkerLayer);
     m_overlay = new Overlay(this);
+    m_bandLabels = new BandLabels(this);
 
     m_message = addCentredMessage(this);
 
+    // Under the plot: what the colour encodes, then the legend's entries.
     axisRect()->insetLayout()->take(legend);
     axisRect()->insetLayout()->simplify();
     legend->setFillOrder(QCPLegend::foColumnsFirst);
@@ -439,7 +582,15 @@ DagGanttPlot::DagGanttPlot(QWidget* parent) : QCustomPlot(parent) {
     legend->setIconSize(14, 12);
     legend->setMargins(QMargins(6, 2, 6, 10));
     legend->setRowSpacing(0);
-    placeLegendBelow(*this, false);
+    m_legendTitle = new QCPTextElement(this, QString(), font());
+    m_legendTitle->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap);
+    m_legendTitle->setTextColor(QColor(0x30, 0x30, 0x30));
+    m_legendTitle->setMargins(QMargins(8, 4, 8, 0));
+    m_legendBox = new QCPLayoutGrid;
+    m_legendBox->setRowSpacing(0);
+    m_legendBox->addElement(0, 0, m_legendTitle);
+    m_legendBox->addElement(1, 0, legend);
+    placeLegend(false);
 
     connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &DagGanttPlot::clampTimeRange);
     connect(yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &DagGanttPlot::clampRowRange);
@@ -462,6 +613,17 @@ DagGanttPlot::DagGanttPlot(QWidget* parent) : QCustomPlot(parent) {
     setMouseTracking(true);
 }
 
+DagGanttPlot::~DagGanttPlot() {
+    // Out of the plot's layout, nothing else deletes the legend's box (and the legend and title in it).
+    if (!m_legendBox->layout()) delete m_legendBox;
+}
+
+QString DagGanttPlot::interactionHint() {
+    return tr(
+        "Wheel: zoom time · Ctrl+wheel: zoom processors · Shift+drag: zoom to the box (both axes) · "
+        "drag: pan · double click: fit · click: select a task");
+}
+
 void DagGanttPlot::updateLayout() {
     // As many legend columns as the width holds, the entries re-flowed into them.
     if (legend->itemCount() > 0) {
@@ -482,6 +644,45 @@ void DagGanttPlot::updateLayout() {
     QCustomPlot::updateLayout();
 }
 
+bool DagGanttPlot::event(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        // Tasks and waits show theirs as the mouse moves over them; empty space tells what the mouse can do.
+        const auto* help = static_cast<QHelpEvent*>(event);
+        if (m_gantt->data() && m_gantt->data()->taskCount() > 0 && axisRect()->rect().contains(help->pos()) &&
+            !m_gantt->hitTest(help->pos()))
+            QToolTip::showText(help->globalPos(),
+                               interactionHint().replace(QStringLiteral(" · "), QStringLiteral("\n")), this);
+        return true;
+    }
+    return QCustomPlot::event(event);
+}
+
+void DagGanttPlot::mousePressEvent(QMouseEvent* event) {
+    // Shift+drag draws the box to zoom to, a plain drag pans: QCustomPlot reads the mode as the press
+    // arrives.
+    const bool box = event->button() == Qt::LeftButton && event->modifiers().testFlag(Qt::ShiftModifier);
+    setSelectionRectMode(box ? QCP::srmZoom : QCP::srmNone);
+    QCustomPlot::mousePressEvent(event);
+}
+
+void DagGanttPlot::processRectZoom(QRect rect, QMouseEvent* event) {
+    Q_UNUSED(event)
+    // Each axis the box spans enough of zooms to it (a flat box zooms the time only); the clamps keep the
+    // ranges on the data. A Shift+click is a click, no zoom.
+    const QRect box = rect.normalized().intersected(axisRect()->rect());
+    if (box.width() >= kMinZoomBoxPixels) {
+        const double a = xAxis->pixelToCoord(box.left());
+        const double b = xAxis->pixelToCoord(box.right());
+        xAxis->setRange(std::min(a, b), std::max(a, b));
+    }
+    if (box.height() >= kMinZoomBoxPixels) {
+        const double a = yAxis->pixelToCoord(box.top());
+        const double b = yAxis->pixelToCoord(box.bottom());
+        yAxis->setRange(std::min(a, b), std::max(a, b));
+    }
+    replot(rpQueuedReplot);  // also clears the box
+}
+
 void DagGanttPlot::setData(std::shared_ptr<const DagViewData> data, const DagColors& colors) {
     m_hovered.reset();
     m_selected = -1;
@@ -492,6 +693,7 @@ void DagGanttPlot::setData(std::shared_ptr<const DagViewData> data, const DagCol
         markers.push_back({tr("makespan = %1").arg(formatRounded(data->makespan, 7)), data->makespan, true});
     m_markers->setMarkers(std::move(markers));
     axisRect()->setMinimumMargins(QMargins(0, m_markers->labelAreaHeight(), 0, 0));
+    reserveBandColumn();
     setColors(colors);
     setMessage(data && data->taskCount() == 0 ? tr("The task graph is empty") : QString());
     fitView();
@@ -499,24 +701,137 @@ void DagGanttPlot::setData(std::shared_ptr<const DagViewData> data, const DagCol
 
 void DagGanttPlot::setColors(const DagColors& colors) {
     m_gantt->setColors(colors);
-    m_taskColors.clear();
-    for (std::size_t t = 0; t < colors.taskColor.size(); ++t) m_taskColors.push_back(colors.of(t));
-    rebuildLegend(colors);
+    m_colors = colors;
+    rebuildLegend();
 }
 
-void DagGanttPlot::rebuildLegend(const DagColors& colors) {
+void DagGanttPlot::rebuildLegend() {
     legend->clearItems();
     const DagViewData* data = m_gantt->data();
-    if (data && data->taskCount() > 0) {
-        for (const auto& [name, color] : colors.legend) legend->addItem(new SwatchLegendItem(legend, color, name));
-        legend->addItem(new SwatchLegendItem(legend, dagRedistributionColor(), tr("waiting for data")));
-        legend->addItem(new SwatchLegendItem(legend, dagCriticalColor(), tr("critical path")));
+    const bool shown = data && data->taskCount() > 0;
+    if (shown) {
+        // Each entry drawn as the Gantt draws what it names.
+        for (const DagLegendEntry& entry : m_colors.legend) {
+            Swatch swatch;
+            swatch.fill = entry.colors;
+            if (entry.colors.size() > 1) swatch.width = kRampSwatchPixels;
+            legend->addItem(new SwatchLegendItem(legend, swatch, entry.text));
+        }
+        Swatch wait;  // hatched over a light fill
+        wait.fill = {QColor(0xf3, 0xec, 0xe6)};
+        wait.outline = dagRedistributionColor();
+        wait.hatch = Qt::BDiagPattern;
+        legend->addItem(new SwatchLegendItem(legend, wait, tr("waiting for data")));
+        if (m_showCritical) {
+            Swatch critical;  // an outline around the task's own colour
+            critical.outline = dagCriticalColor();
+            critical.outlineWidth = 2;
+            legend->addItem(new SwatchLegendItem(legend, critical, tr("critical path (outlined)")));
+        }
     }
-    placeLegendBelow(*this, legend->itemCount() > 0);
+    m_legendTitle->setText(shown ? m_colors.meaning : QString());
+    placeLegend(shown);
+}
+
+void DagGanttPlot::placeLegend(bool shown) {
+    // An empty legend grid would cap the width of its layout column: hidden, the box leaves the layout.
+    const bool placed = m_legendBox->layout() != nullptr;
+    if (shown && !placed) {
+        const int row = plotLayout()->rowCount();
+        plotLayout()->addElement(row, 0, m_legendBox);
+        plotLayout()->setRowStretchFactor(row, 0.001);
+    } else if (!shown && placed) {
+        plotLayout()->take(m_legendBox);
+        plotLayout()->simplify();
+    }
+    legend->setVisible(shown);
+    m_legendTitle->setVisible(shown);
+}
+
+QString DagGanttPlot::legendTitle() const {
+    return m_legendTitle->text();
+}
+
+void DagGanttPlot::reserveBandColumn() {
+    const DagViewData* data = m_gantt->data();
+    double widest = 0;
+    if (data) {
+        const QFontMetricsF metrics(bandFont(yAxis->tickLabelFont()));
+        for (const DagCluster& cluster : data->instance.platform.clusters)
+            widest = std::max(widest, metrics.horizontalAdvance(QString::fromStdString(cluster.name)));
+    }
+    m_bandNameWidth = std::ceil(std::min(widest, kMaxBandNamePixels));
+    const double column = m_bandNameWidth > 0 ? kBandColumnGap + m_bandNameWidth + kBandColumnGap / 2 +
+                                                    kBracketWidth + kBandColumnGap
+                                              : 0;
+    yAxis->setLabelPadding(kAxisLabelPadding + static_cast<int>(std::ceil(column)));
+}
+
+double DagGanttPlot::bandColumnLeft() const {
+    // The margin holds, from the outside in: the axis' padding, its label (upright), the label padding
+    // (this column, then QCustomPlot's own gap), the indices, the ticks (QCPAxis::calculateMargin).
+    const QRect label =
+        QFontMetrics(yAxis->labelFont())
+            .boundingRect(0, 0, 0, 0, Qt::TextDontClip | Qt::AlignHCenter | Qt::AlignVCenter, yAxis->label());
+    const int labelHeight = yAxis->label().isEmpty() ? 0 : label.height();
+    return axisRect()->outerRect().left() + yAxis->padding() + labelHeight + kAxisLabelPadding +
+           kBandColumnGap;
+}
+
+std::vector<DagBandLabel> DagGanttPlot::bandLabels() const {
+    std::vector<DagBandLabel> labels;
+    const DagViewData* data = m_gantt->data();
+    if (!data || data->processorCount() == 0 || m_bandNameWidth <= 0) return labels;
+    const QRect area = axisRect()->rect();
+    const QFontMetricsF metrics(bandFont(yAxis->tickLabelFont()));
+    const double left = bandColumnLeft();
+    const auto& offset = data->processors.offset;
+    const auto& clusters = data->instance.platform.clusters;
+    double previousBottom = -std::numeric_limits<double>::infinity();
+    for (std::size_t c = 0; c < clusters.size(); ++c) {
+        double y0 = yAxis->coordToPixel(offset[c] - 0.5);
+        double y1 = yAxis->coordToPixel(offset[c + 1] - 0.5);
+        if (y0 > y1) std::swap(y0, y1);
+        const double top = std::max(y0, static_cast<double>(area.top()));
+        const double bottom = std::min(y1, static_cast<double>(area.bottom()));
+        if (bottom - top < 1) continue;
+        DagBandLabel label;
+        label.cluster = c;
+        label.top = top;
+        label.bottom = bottom;
+        // Centred on the band's visible part; a band too thin for it, or a name that would touch the one
+        // above, keeps its bracket only.
+        const double middle = (top + bottom) / 2;
+        label.rect = QRectF(left, middle - metrics.height() / 2, m_bandNameWidth, metrics.height());
+        if (bottom - top >= 0.6 * metrics.height() && label.rect.top() >= previousBottom + 2) {
+            label.text = metrics.elidedText(QString::fromStdString(clusters[c].name), Qt::ElideRight,
+                                            m_bandNameWidth + 1);
+            previousBottom = label.rect.bottom();
+        }
+        labels.push_back(std::move(label));
+    }
+    return labels;
+}
+
+QPainterPath DagGanttPlot::taskHighlight(std::size_t task) const {
+    QPainterPath path;
+    path.setFillRule(Qt::WindingFill);
+    // A task a few pixels small is still marked by a box of at least 9 pixels.
+    for (const QRectF& r : m_gantt->taskPixelRects(task)) {
+        QRectF box = r.adjusted(-1, -1, 1, 1);
+        if (box.width() < 9) box.adjust(-(9 - box.width()) / 2, 0, (9 - box.width()) / 2, 0);
+        if (box.height() < 9) box.adjust(0, -(9 - box.height()) / 2, 0, (9 - box.height()) / 2);
+        path.addRect(box);
+    }
+    // The bars between its runs, reaching into the boxes so that the union is one outline.
+    for (const QRectF& bar : m_gantt->taskConnectorRects(task)) path.addRect(bar.adjusted(-1, -2, 1, 2));
+    return path.simplified();
 }
 
 void DagGanttPlot::setShowCriticalPath(bool shown) {
     m_gantt->setShowCriticalPath(shown);
+    m_showCritical = shown;
+    rebuildLegend();
 }
 
 void DagGanttPlot::setMessage(const QString& message) {
@@ -593,7 +908,7 @@ void DagGanttPlot::onMouseMove(QMouseEvent* event) {
     const DagViewData* data = m_gantt->data();
     if (hit && data) {
         const QString text = hit->wait ? dagWaitTooltip(*data, hit->task)
-                                       : dagTaskTooltip(*data, hit->task, m_taskColors[hit->task]);
+                                       : dagTaskTooltip(*data, hit->task, m_colors.of(hit->task));
         QToolTip::showText(event->globalPosition().toPoint(), text, this);
     } else {
         QToolTip::hideText();

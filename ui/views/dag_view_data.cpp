@@ -13,7 +13,9 @@ namespace hetsched::ui {
 namespace {
 
 constexpr int kTaskPaletteSize = 20;   // by task: colours cycle so that neighbouring tasks differ
-constexpr int kMaxLevelLegend = 8;
+constexpr int kMaxLevelLegend = 8;     // more levels: one ramp entry
+constexpr std::size_t kMaxTaskLegend = 12;
+constexpr std::size_t kMaxClusterLegend = 16;
 
 // A perceptually ordered ramp (viridis' end points and middle) for precedence levels.
 QColor rampColor(double x) {
@@ -112,8 +114,17 @@ DagColors dagColors(const DagViewData& data, DagColorMode mode) {
         case DagColorMode::ByTask:
             for (int k = 0; k < kTaskPaletteSize; ++k) colors.palette.push_back(categoricalColor(k));
             for (std::size_t t = 0; t < n; ++t) colors.taskColor[t] = static_cast<std::uint16_t>(t % kTaskPaletteSize);
-            if (n <= 12)
-                for (std::size_t t = 0; t < n; ++t) colors.legend.emplace_back(data.taskName(t), colors.of(t));
+            colors.meaning = QObject::tr("Colour: each task its own");
+            if (n <= kMaxTaskLegend) {
+                for (std::size_t t = 0; t < n; ++t)
+                    colors.legend.push_back({data.taskName(t), {colors.of(t)}});
+            } else {
+                // Too many names: the cycle of colours, and where the name is.
+                colors.legend.push_back(
+                    {QObject::tr("%1 colours by task number, repeating (hover a task for its name)")
+                         .arg(kTaskPaletteSize),
+                     colors.palette});
+            }
             break;
         case DagColorMode::ByLevel: {
             const int levels = std::max(1, data.trace.levels);
@@ -121,11 +132,14 @@ DagColors dagColors(const DagViewData& data, DagColorMode mode) {
                 colors.palette.push_back(rampColor(levels == 1 ? 0.5 : static_cast<double>(l) / (levels - 1)));
             for (std::size_t t = 0; t < n; ++t)
                 colors.taskColor[t] = static_cast<std::uint16_t>(std::clamp(data.trace.tasks[t].level, 0, levels - 1));
-            // Every level, or evenly spaced ones along the ramp.
-            const int shown = std::min(levels, kMaxLevelLegend);
-            for (int k = 0; k < shown; ++k) {
-                const int l = shown == 1 ? 0 : static_cast<int>(std::lround(static_cast<double>(k) * (levels - 1) / (shown - 1)));
-                colors.legend.emplace_back(QObject::tr("level %1").arg(l), colors.palette[static_cast<std::size_t>(l)]);
+            colors.meaning = QObject::tr("Colour: task level (depth from the entry tasks)");
+            if (levels <= kMaxLevelLegend) {
+                for (int l = 0; l < levels; ++l)
+                    colors.legend.push_back(
+                        {QObject::tr("level %1").arg(l), {colors.palette[static_cast<std::size_t>(l)]}});
+            } else {
+                // One ramp for them all: dozens of swatches would be a wall of nearly equal colours.
+                colors.legend.push_back({QObject::tr("level 0 … %1").arg(levels - 1), colors.palette});
             }
             break;
         }
@@ -146,9 +160,18 @@ DagColors dagColors(const DagViewData& data, DagColorMode mode) {
                     used[static_cast<std::size_t>(c)] = true;
                 }
             }
-            for (std::size_t c = 0; c < clusters.size() && colors.legend.size() < 16; ++c)
-                if (used[c]) colors.legend.emplace_back(QString::fromStdString(clusters[c].name), colors.palette[c]);
-            if (anySeveral) colors.legend.emplace_back(QObject::tr("several clusters"), colors.palette[several]);
+            colors.meaning = QObject::tr("Colour: the cluster a task runs on");
+            std::size_t unnamed = 0;
+            for (std::size_t c = 0; c < clusters.size(); ++c) {
+                if (!used[c]) continue;
+                if (colors.legend.size() < kMaxClusterLegend)
+                    colors.legend.push_back({QString::fromStdString(clusters[c].name), {colors.palette[c]}});
+                else
+                    ++unnamed;
+            }
+            if (unnamed > 0) colors.legend.push_back({QObject::tr("… %1 more clusters").arg(unnamed), {}});
+            if (anySeveral)
+                colors.legend.push_back({QObject::tr("several clusters"), {colors.palette[several]}});
             break;
         }
     }

@@ -45,11 +45,19 @@ Expected<std::shared_ptr<const DagViewData>> makeDagViewData(const DagInstance& 
 
 enum class DagColorMode { ByTask, ByLevel, ByCluster };
 
+// A legend entry: a name beside one colour, beside several side by side (a ramp of levels, a repeating
+// cycle), or alone (no colour: "… 4 more clusters").
+struct DagLegendEntry {
+    QString text;
+    std::vector<QColor> colors;
+};
+
 // The colours of every task in one mode: a small palette (so that drawing batches by colour) and legend.
 struct DagColors {
     std::vector<QColor> palette;
     std::vector<std::uint16_t> taskColor;              // per task, into palette
-    std::vector<std::pair<QString, QColor>> legend;
+    QString meaning;                                   // what the colour encodes, the legend's title
+    std::vector<DagLegendEntry> legend;                // every palette colour a task uses is in an entry
     QColor of(std::size_t task) const { return palette[taskColor[task]]; }
 };
 DagColors dagColors(const DagViewData& data, DagColorMode mode);
