@@ -428,7 +428,7 @@ void MainWindow::createDocks() {
         for (const int index : runs) {
             if (index < 0 || index >= static_cast<int>(entry->runs.size())) continue;
             const RunRecord& run = entry->runs[static_cast<std::size_t>(index)];
-            compared.push_back({QStringLiteral("#%1").arg(index + 1), run.result, run.instanceDigest});
+            compared.push_back({QStringLiteral("#%1").arg(index + 1), run.result, run.instanceDigest, run.instance});
         }
         m_resultPane->showComparison(entry->instance, std::move(compared));
         if (m_editor && !runs.isEmpty()) m_editor->showRun(&entry->runs[static_cast<std::size_t>(runs.front())]);
@@ -771,7 +771,8 @@ void MainWindow::onRunSelected(int runIndex) {
         if (m_editor) m_editor->showRun(nullptr);
     } else {
         const RunRecord& run = entry->runs[static_cast<std::size_t>(runIndex)];
-        m_resultPane->showRun(entry->instance, run, m_document->isRunCurrent(*entry, run));
+        // A run draws against the instance it was computed on, whatever was edited or undone since.
+        m_resultPane->showRun(run.instance ? *run.instance : entry->instance, run, m_document->isRunCurrent(*entry, run));
         if (m_editor) m_editor->showRun(&run);
     }
     updateActions();

@@ -19,6 +19,7 @@
 #include "canvas/canvas_widget.h"
 #include "canvas/graph_scene.h"
 #include "canvas/graph_view.h"
+#include "document/project_document.h"
 #include "document/run_table_model.h"
 #include "editors/dag_editor.h"
 #include "io/instance_io.h"
@@ -213,6 +214,41 @@ private slots:
             const QString failure = solveWith(*window, window->solverPanel()->currentSolver());
             QVERIFY2(failure.isEmpty(), qPrintable(example + QStringLiteral(": ") + failure));
         }
+    }
+
+    // A run draws against the instance it was computed on: after an edit (the run made before it) and after
+    // an undo (the run made on the edited version), the dag view names the tasks as they were at the solve.
+    void aRunDrawsAgainstTheInstanceItWasComputedOn() {
+        const auto window = shownWindow();
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("dag-two-clusters.json"))).ok());
+        ProjectDocument* document = window->document();
+        const EntryId id = window->currentEntry();
+        const auto renamedFirstTask = [&](const std::string& name) {
+            DagInstance dag = std::get<DagInstance>(document->entry(id)->instance);
+            dag.tasks[0].name = name;
+            return Instance(std::move(dag));
+        };
+        const std::string original = std::get<DagInstance>(document->entry(id)->instance).tasks[0].name;
+        const auto shownFirstTask = [&](int run) -> QString {
+            window->runTable()->view()->selectRow(run);
+            settle();
+            auto* view = dynamic_cast<DagScheduleView*>(window->resultPane()->chart());
+            if (!view || !view->data()) return QStringLiteral("(no dag view)");
+            return view->data()->taskName(0);
+        };
+
+        QVERIFY(solveWith(*window, QStringLiteral("hcpa")).isEmpty());            // run 1: on the original
+        document->editInstance(id, renamedFirstTask("renamed"), QStringLiteral("rename"));
+        QVERIFY(solveWith(*window, QStringLiteral("mheft")).isEmpty());           // run 2: on "renamed"
+        QCOMPARE(document->entry(id)->runs.size(), std::size_t{2});
+        QCOMPARE(shownFirstTask(0), QString::fromStdString(original));
+        QCOMPARE(shownFirstTask(1), QStringLiteral("renamed"));
+
+        document->undoStack()->undo();                                            // back to the original
+        QCOMPARE(std::get<DagInstance>(document->entry(id)->instance).tasks[0].name, original);
+        QCOMPARE(shownFirstTask(1), QStringLiteral("renamed"));
+        QCOMPARE(shownFirstTask(0), QString::fromStdString(original));
+        QVERIFY(window->resultPane()->heading().contains(QLatin1String("hcpa")));
     }
 
     // lower-bound's run shows a bound, not a schedule called optimal: its status reads "lower bound", its

@@ -191,6 +191,13 @@ void ProjectDocument::setEntryName(EntryId id, const QString& name) {
 
 void ProjectDocument::setEntryInstance(EntryId id, Instance instance, std::size_t digest) {
     if (DocumentEntry* e = mutableEntry(id)) {
+        // Runs computed on the version going away keep it, to be drawn against it (one copy, shared).
+        std::shared_ptr<const Instance> previous;
+        for (RunRecord& run : e->runs)
+            if (!run.instance && run.instanceDigest == e->digest) {
+                if (!previous) previous = std::make_shared<const Instance>(std::move(e->instance));
+                run.instance = previous;
+            }
         e->instance = std::move(instance);
         e->digest = digest;
         emit instanceChanged(id);

@@ -20,6 +20,9 @@ struct RunRecord {
     std::shared_ptr<const SolveResult> result;  // for the charts; null when the JSON could not be read back
     QString restoreError;                       // why `result` is null
     std::size_t instanceDigest = 0;             // the instance the run was computed on (see instanceDigest)
+    // That instance itself, so that the run draws against it after an edit or an undo; null while it is
+    // the entry's instance as read from a project (the document keeps it here before it changes).
+    std::shared_ptr<const Instance> instance;
 
     QString solver() const;
     QString status() const;

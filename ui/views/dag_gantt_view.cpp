@@ -690,7 +690,7 @@ void DagGanttPlot::setData(std::shared_ptr<const DagViewData> data, const DagCol
     m_ticker->setData(data);
     std::vector<TimeMarker> markers;
     if (data && data->taskCount() > 0)
-        markers.push_back({tr("makespan = %1").arg(formatRounded(data->makespan, 7)), data->makespan, true});
+        markers.push_back({tr("makespan = %1").arg(quantityText(data->makespan, u"s")), data->makespan, true});
     m_markers->setMarkers(std::move(markers));
     axisRect()->setMinimumMargins(QMargins(0, m_markers->labelAreaHeight(), 0, 0));
     reserveBandColumn();

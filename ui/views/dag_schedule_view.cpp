@@ -227,9 +227,9 @@ void DagScheduleView::updateSelectionText() {
     }
     const auto t = static_cast<std::size_t>(m_selected);
     const DagPlacement& p = m_data->placements[t];
-    m_selection->setText(tr("%1: %2, %3 s to %4 s")
-                             .arg(m_data->taskName(t), m_data->whereText(t), formatRounded(p.start, 6),
-                                  formatRounded(p.end, 6)));
+    m_selection->setText(tr("%1: %2, %3 to %4")
+                             .arg(m_data->taskName(t), m_data->whereText(t), quantityText(p.start, u"s"),
+                                  quantityText(p.end, u"s")));
 }
 
 void DagScheduleView::showContextMenu(QWidget* source, const QPoint& position) {

@@ -33,7 +33,7 @@ QColor rampColor(double x) {
 }
 
 QString seconds(double s) {
-    return QStringLiteral("%1 s").arg(formatRounded(s, 6));
+    return quantityText(s, u"s");
 }
 
 }  // namespace
@@ -96,13 +96,13 @@ Expected<std::shared_ptr<const DagViewData>> makeDagViewData(const DagInstance& 
     data->title = QStringLiteral("%1 · %2").arg(data->solver.isEmpty() ? QObject::tr("schedule") : data->solver,
                                                 QString::fromLatin1(solveStatusName(result.status)));
     for (const Metric& metric : result.schedule.metrics)
-        data->metrics << QStringLiteral("%1 = %2").arg(QString::fromStdString(metric.name), formatRounded(metric.value, 6));
+        data->metrics << metricText(metric);
     data->metrics << QObject::tr("%1 tasks, %2 edges, %3 processors in %4 clusters")
                          .arg(n)
                          .arg(instance.edges.size())
                          .arg(data->processors.total())
                          .arg(instance.platform.clusters.size());
-    if (result.seconds > 0) data->metrics << QObject::tr("solved in %1 s").arg(formatRounded(result.seconds, 3));
+    if (result.seconds > 0) data->metrics << QObject::tr("solved in %1").arg(seconds(result.seconds));
     return std::shared_ptr<const DagViewData>(std::move(data));
 }
 
@@ -195,8 +195,8 @@ QString dagTaskTooltip(const DagViewData& data, std::size_t t, const QColor& col
                        .arg(color.name(), data.taskName(t).toHtmlEscaped());
     if (data.trace.onCriticalPath[t])
         text += QStringLiteral(" <span style='color:%1'>%2</span>").arg(dagCriticalColor().name(), QObject::tr("critical path"));
-    text += QObject::tr("<br>%1 flop, alpha %2, level %3")
-                .arg(formatRounded(task.flops, 6), formatRounded(task.alpha, 4))
+    text += QObject::tr("<br>%1, Amdahl α %2, level %3")
+                .arg(flopsText(task.flops), formatRounded(task.alpha, 3))
                 .arg(tr.level);
     text += QStringLiteral("<br>") + data.whereText(t).toHtmlEscaped();
     text += QObject::tr("<br>start %1, end %2, duration %3").arg(seconds(p.start), seconds(p.end), seconds(p.end - p.start));

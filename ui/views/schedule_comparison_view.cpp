@@ -309,7 +309,7 @@ void ScheduleComparisonView::showRuns(const Instance& instance, std::vector<Comp
                                 QString::fromStdString(solveStatusText(result)))
                            .toStdString();
         gantt->setSchedule(std::move(titled), parts.join(QStringLiteral("   ·   ")));
-        outlines->setCritical(criticalHits(instance, result));
+        outlines->setCritical(criticalHits(run.instance ? *run.instance : instance, result));
     }
     m_firstTime = 0;
     m_lastTime = 0;

@@ -25,6 +25,7 @@ struct ComparedRun {
     QString name;
     std::shared_ptr<const SolveResult> result;
     std::size_t instanceDigest = 0;
+    std::shared_ptr<const Instance> instance = {};   // the run's own instance; null: the one shown
 };
 
 class ScheduleComparisonView : public QWidget, public ResultChart {
