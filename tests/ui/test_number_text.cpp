@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include "util/number_text.h"
+#include "util/quantity_delegate.h"
 
 namespace hetsched::ui {
 
@@ -41,6 +42,15 @@ private slots:
         QCOMPARE(metricText(Metric{"speedup over seq", 9.31054}), QStringLiteral("speedup over seq = 9.311"));
     }
 
+    // A table cell keeps the full number (the editor starts from it) and displays it with its unit.
+    void aQuantityCellDisplaysItsUnit() {
+        QuantityDelegate speed(QStringLiteral("flop/s"), nullptr);
+        QCOMPARE(speed.displayText(QStringLiteral("1140000000"), QLocale::c()), QStringLiteral("1.14 Gflop/s"));
+        QCOMPARE(speed.displayText(QStringLiteral("fast"), QLocale::c()), QStringLiteral("fast"));
+        QuantityDelegate latency(QStringLiteral("s"), nullptr);
+        QCOMPARE(latency.displayText(QStringLiteral("1e-4"), QLocale::c()), QStringLiteral("100 µs"));
+    }
+
     // What a field shows for editing reads back as exactly the value; the display text does not need to.
     void editingKeepsFullPrecision() {
         const double value = 1.0 / 3.0;
@@ -51,5 +61,5 @@ private slots:
 
 }  // namespace hetsched::ui
 
-QTEST_GUILESS_MAIN(hetsched::ui::NumberTextTests)
+QTEST_MAIN(hetsched::ui::NumberTextTests)
 #include "test_number_text.moc"

@@ -27,6 +27,7 @@
 #include "io/dag_import.h"
 #include "model/dag_random.h"
 #include "util/number_text.h"
+#include "util/quantity_delegate.h"
 
 namespace hetsched::ui {
 
@@ -60,6 +61,10 @@ DagEditor::DagEditor(ProjectDocument* document, QWidget* parent) : InstanceEdito
     m_clusters->verticalHeader()->hide();
     m_clusters->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_clusters->setToolTip(tr("Each cluster: P_i processors of one speed behind a switch (per-processor LAN bandwidth and latency)"));
+    // Shown with units ("1.14 Gflop/s"), edited in full precision.
+    m_clusters->setItemDelegateForColumn(Speed, new QuantityDelegate(QStringLiteral("flop/s"), m_clusters));
+    m_clusters->setItemDelegateForColumn(Bandwidth, new QuantityDelegate(QStringLiteral("B/s"), m_clusters));
+    m_clusters->setItemDelegateForColumn(Latency, new QuantityDelegate(QStringLiteral("s"), m_clusters));
     m_backboneBandwidth = new QLineEdit(this);
     m_backboneBandwidth->setObjectName(QStringLiteral("backboneBandwidthEdit"));
     m_backboneLatency = new QLineEdit(this);
