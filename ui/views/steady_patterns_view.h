@@ -68,6 +68,13 @@ private:
     void updateSelectionText();
     void selectRow(QTableView* table, QSortFilterProxyModel* proxy, std::optional<std::size_t> row);
     void paintExport(QCPPainter& painter, int width, int height);
+    // Gives the periodic schedule the height its lanes need (at most 3/5), until the user moves the divider.
+    void fitGanttHeight();
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
 
     std::shared_ptr<const SteadyViewData> m_data;
     std::shared_ptr<const SolveResult> m_result;
@@ -88,6 +95,8 @@ private:
     std::optional<std::size_t> m_pattern;
     std::optional<std::size_t> m_allocation;
     bool m_syncing = false;
+    bool m_fitPending = false;     // fitGanttHeight waits for a laid-out height
+    bool m_userSizedGantt = false; // the user moved the divider: their sizes stay
 };
 
 }  // namespace hetsched::ui
