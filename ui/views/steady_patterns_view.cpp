@@ -201,6 +201,7 @@ void SteadyPatternsView::setParts(std::shared_ptr<const SteadyViewData> data, st
                                   const QString& message) {
     m_data = std::move(data);
     m_result = std::move(result);
+    m_message = m_data ? QString() : message;
     m_pattern.reset();
     m_allocation.reset();
     {
