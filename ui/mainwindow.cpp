@@ -267,6 +267,9 @@ MainWindow::MainWindow(QWidget* parent)
         m_runTable->republishSelection();  // the run or the comparison shown, now current or outdated
     });
     connect(m_document, &ProjectDocument::entryRenamed, this, &MainWindow::updateInstanceStatus);
+    // The kept editors go with their entries (an entry removed and restored by undo gets a new editor).
+    connect(m_document, &ProjectDocument::aboutToReset, this, [this] { dropEditors(true); });
+    connect(m_document, &ProjectDocument::entryRemoved, this, [this] { dropEditors(false); });
     connect(m_resultPane, &ResultPane::exportRequested, this, &MainWindow::exportChartWithDialog);
     connect(m_resultPane, &ResultPane::rerunRequested, this, [this] { rerun(); });
     connect(m_autosave, &AutosaveManager::autosaveFailed, this, [this](const QString& message) {
@@ -836,39 +839,63 @@ void MainWindow::onCurrentEntryChanged(EntryId id) {
         m_runTable->setEntry(0);
         m_resultPane->showNothing(nullptr, tr("No instance selected"));
     } else {
-        const QString kind = QString::fromStdString(instanceKind(entry->instance));
-        if (!m_editor || kind != m_editorKind) {
-            delete m_editor;
-            m_editorKind = kind;
-            m_editor = createInstanceEditor(entry->instance, m_document, m_editorHost);
-            if (m_editor) {
-                m_editorHost->addWidget(m_editor);
-                connect(m_editor, &InstanceEditor::statusMessage, this, [this](const QString& message) {
-                    statusBar()->showMessage(message, kStatusTimeoutMs);
-                });
-                if (auto* partition = qobject_cast<PartitionEditor*>(m_editor))
-                    connect(partition, &PartitionEditor::exportCostPlotRequested, this,
-                            &MainWindow::exportCostPlotWithDialog);
-                if (auto* divisible = qobject_cast<DivisibleEditor*>(m_editor)) {
-                    connect(divisible, &DivisibleEditor::exportTimelineRequested, m_exportTimelineAction,
-                            &QAction::trigger);
-                    connect(divisible, &DivisibleEditor::exportThroughputPlotRequested,
-                            m_exportThroughputAction, &QAction::trigger);
-                }
-            }
-        }
-        if (m_editor) {
-            m_editor->setEntry(id);
-            m_editorHost->setCurrentWidget(m_editor);
-        } else {
-            m_editorHost->setCurrentWidget(m_editorPlaceholder);
-        }
+        m_editor = editorFor(*entry);
+        m_editorHost->setCurrentWidget(m_editor ? static_cast<QWidget*>(m_editor) : m_editorPlaceholder);
         m_solverPanel->showInstance(&entry->instance);
         m_runTable->setEntry(id);
         if (entry->runs.empty()) onRunSelected(-1);
     }
     updateInstanceStatus();
     updateActions();
+}
+
+InstanceEditor* MainWindow::editorFor(const DocumentEntry& entry) {
+    const QString kind = QString::fromStdString(instanceKind(entry.instance));
+    const auto cached = std::find_if(m_editors.begin(), m_editors.end(), [&](const CachedEditor& c) {
+        return c.entry == entry.id && c.kind == kind && c.editor;
+    });
+    if (cached != m_editors.end()) {
+        // Shown again as it was left: it followed its entry meanwhile, nothing is rebuilt.
+        std::rotate(cached, cached + 1, m_editors.end());
+        return m_editors.back().editor;
+    }
+    InstanceEditor* editor = createInstanceEditor(entry.instance, m_document, m_editorHost);
+    if (!editor) return nullptr;
+    m_editorHost->addWidget(editor);
+    connect(editor, &InstanceEditor::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
+    if (auto* partition = qobject_cast<PartitionEditor*>(editor))
+        connect(partition, &PartitionEditor::exportCostPlotRequested, this, &MainWindow::exportCostPlotWithDialog);
+    if (auto* divisible = qobject_cast<DivisibleEditor*>(editor)) {
+        connect(divisible, &DivisibleEditor::exportTimelineRequested, m_exportTimelineAction, &QAction::trigger);
+        connect(divisible, &DivisibleEditor::exportThroughputPlotRequested, m_exportThroughputAction,
+                &QAction::trigger);
+    }
+    editor->setEntry(entry.id);
+    m_editors.push_back({entry.id, kind, editor});
+    // The least recently shown go beyond the few kept.
+    while (m_editors.size() > kCachedEditors) {
+        delete m_editors.front().editor;
+        m_editors.erase(m_editors.begin());
+    }
+    return editor;
+}
+
+void MainWindow::dropEditors(bool all) {
+    for (auto it = m_editors.begin(); it != m_editors.end();) {
+        if (all || !it->editor || !m_document->entry(it->entry)) {
+            if (it->editor == m_editor) {
+                m_editor = nullptr;
+                m_editorHost->setCurrentWidget(m_editorPlaceholder);
+            }
+            // A removal may come from a signal its own editor is in: that one goes when control is back.
+            if (all) delete it->editor;
+            else if (it->editor) it->editor->deleteLater();
+            it = m_editors.erase(it);
+        } else {
+            ++it;
+        }
+    }
 }
 
 void MainWindow::onRunSelected(int runIndex) {

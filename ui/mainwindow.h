@@ -173,8 +173,19 @@ private:
     RunTable* m_runTable = nullptr;
     ResultPane* m_resultPane = nullptr;
     QStackedWidget* m_editorHost = nullptr;
-    QPointer<InstanceEditor> m_editor;
-    QString m_editorKind;  // the instance kind m_editor edits
+    QPointer<InstanceEditor> m_editor;  // the current entry's
+    // The editors of the entries shown last, each bound to its entry, kept so that showing an entry again
+    // shows its editor as it was (a task graph of 10,000 tasks takes a second to draw); least recent first.
+    struct CachedEditor {
+        EntryId entry = 0;
+        QString kind;
+        QPointer<InstanceEditor> editor;
+    };
+    std::vector<CachedEditor> m_editors;
+    static constexpr std::size_t kCachedEditors = 4;
+    InstanceEditor* editorFor(const DocumentEntry& entry);
+    // Deletes the kept editors of entries no longer in the document (all of them: `all`).
+    void dropEditors(bool all);
     QWidget* m_editorPlaceholder = nullptr;
     QSplitter* m_centralSplitter = nullptr;
     QLabel* m_instanceStatus = nullptr;
