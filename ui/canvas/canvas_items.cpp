@@ -4,6 +4,7 @@
 
 #include <QFont>
 #include <QFontMetricsF>
+#include <QGraphicsEffect>
 #include <QGraphicsScene>
 #include <QPaintEngine>
 #include <QPainter>
@@ -330,11 +331,29 @@ void NodeItem::paintInsideLabels(QPainter* painter, double lod) {
     drawCentred(painter, m_titleText, QPointF(0, -lineHeight * titleOne / 2), titleOne);
 }
 
+namespace {
+
+// Says that what it is set on draws nowhere: Qt culls an item for frames by the bounding rect of its
+// effect (this one, far from any view) and for hit tests by its own. A group of links so stays out of
+// every frame (the link layer draws the links), its links never looked at one by one, while clicks and
+// the rubber band still find them.
+class DrawsNowhere : public QGraphicsEffect {
+public:
+    using QGraphicsEffect::QGraphicsEffect;
+    QRectF boundingRectFor(const QRectF&) const override { return {-1e12, -1e12, 1, 1}; }
+
+protected:
+    void draw(QPainter*) override {}
+};
+
+}  // namespace
+
 LinkGroup::LinkGroup() {
     // Not ItemHasNoContents: Qt culls a group, and the links it contains, by its extent only when it has some.
     setFlags(ItemContainsChildrenInShape);
     setAcceptedMouseButtons(Qt::NoButton);
     setZValue(0);
+    setGraphicsEffect(new DrawsNowhere);
 }
 
 void LinkGroup::adopt(LinkItem* link) {
@@ -606,7 +625,8 @@ void LinkLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     // a scroll uncovers, so that the density does not change from strip to strip. Exports draw every link.
     bool full = false;
     if (widget) {
-        const QRectF view = painter->worldTransform().inverted().mapRect(QRectF(widget->rect()));
+        // The exposed area is within the layer's extent: compared with the part of the view that shows it.
+        const QRectF view = painter->worldTransform().inverted().mapRect(QRectF(widget->rect())) & boundingRect();
         full = exposed.width() * exposed.height() >= 0.8 * view.width() * view.height();
         if (full || shown > 2 * kMaxDrawnLinks * m_stride)
             m_stride = std::max<std::size_t>(1, (shown + kMaxDrawnLinks - 1) / kMaxDrawnLinks);

@@ -494,8 +494,9 @@ void CanvasWidget::buildSlice() {
                                         QLocale().toString(static_cast<qulonglong>(m_graph.links.size())))
                                    .arg(std::lround(100 * m_scene->buildProgress())),
                                MessageBar::Level::Information);
-        // The event loop runs in between: input, painting, the other widgets.
-        QTimer::singleShot(0, this, &CanvasWidget::buildSlice);
+        // The event loop runs in between: input, painting, the other widgets. A timer, not a posted call:
+        // Qt delivers calls posted while it delivers posted events in the same pass, timers in the next.
+        QTimer::singleShot(1, this, &CanvasWidget::buildSlice);
         return;
     }
     m_building = false;
@@ -504,8 +505,7 @@ void CanvasWidget::buildSlice() {
     if (m_message->level() == MessageBar::Level::Information) m_message->hide();
     if (m_fitPending) {
         m_fitPending = false;
-        m_fitOnShow = !isVisible();
-        QTimer::singleShot(0, m_view, [view = m_view] { view->fitAll(); });
+        m_fitOnShow = !isVisible();  // else the view has its size: one fit, one frame
     }
     m_view->fitAll();
     updatePanel();

@@ -372,9 +372,9 @@ void GraphScene::dispose(GraphScene* scene) {
             delete scene;  // its nodes and groups: clear() is linear
             return;
         }
-        QTimer::singleShot(0, scene, [self] { self(self); });
+        QTimer::singleShot(1, scene, [self] { self(self); });  // a timer: see CanvasWidget::buildSlice()
     };
-    QTimer::singleShot(0, scene, [step] { step(step); });
+    QTimer::singleShot(1, scene, [step] { step(step); });
 }
 
 bool GraphScene::disposeStep(double budgetMs) {
