@@ -261,6 +261,11 @@ private slots:
         QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, view->mapFromScene(node->pos()));
         QCOMPARE(canvas->scene()->selectedNodes(), std::vector<int>{1234});
         QTRY_VERIFY(view->sampleNote().isEmpty());
+        // Zoomed in, every dependency in view is drawn (the node's own, at least).
+        view->viewport()->grab();
+        const LinkLayer::FrameCount frame = canvas->scene()->linkLayer()->lastFrame();
+        QVERIFY(frame.visible >= node->links().size());
+        QCOMPARE(frame.drawn, frame.visible);
         const double zoom = view->zoom();
         QWheelEvent wheel(QPointF(50, 50), view->viewport()->mapToGlobal(QPointF(50, 50)), QPoint(), QPoint(0, -120),
                           Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);

@@ -522,7 +522,9 @@ void LinkLayer::makeIndex() {
     m_spans.reserve(m_links.size());
     for (std::size_t k = 0; k < m_links.size(); ++k) {
         const QLineF& line = m_drawn[k].line;
-        const auto [top, bottom] = std::minmax(line.y1(), line.y2());
+        // Not std::minmax: it returns references, here to temporaries.
+        const double top = std::min(line.y1(), line.y2());
+        const double bottom = std::max(line.y1(), line.y2());
         m_spans.push_back({top - 12, bottom + 12, static_cast<int>(k)});
     }
     std::sort(m_spans.begin(), m_spans.end(), [](const Span& a, const Span& b) { return a.top < b.top; });
