@@ -235,8 +235,16 @@ void GraphScene::setGraph(const CanvasGraph& graph, const std::vector<QPointF>& 
     for (LinkItem* link : m_links)
         if (link->selected() || !selectedLinkKeys.isEmpty())
             link->setSelected(selectedLinkKeys.contains(linkKey(link->fromNode()->node().key, link->toNode()->node().key)));
-    setSceneRect(itemsBoundingRect().adjusted(-kSceneMargin, -kSceneMargin, kSceneMargin, kSceneMargin));
+    setSceneRect(extent());
     emit selectionChanged();
+}
+
+QRectF GraphScene::extent() const {
+    // What itemsBoundingRect() gives (the layer covers every link), without listing every item.
+    QRectF bounds = m_layer ? m_layer->boundingRect() : QRectF();
+    for (const NodeItem* node : m_nodes)
+        if (node->scene()) bounds |= node->sceneBoundingRect();
+    return bounds.adjusted(-kSceneMargin, -kSceneMargin, kSceneMargin, kSceneMargin);
 }
 
 void GraphScene::beginGraph(CanvasGraph graph, std::vector<QPointF> positions) {
@@ -351,10 +359,7 @@ bool GraphScene::buildStep(double budgetMs) {
         return false;
     }
     m_build.reset();
-    // Not itemsBoundingRect(): it lists every item.
-    QRectF bounds = m_layer->boundingRect();
-    for (const NodeItem* node : m_nodes) bounds |= node->sceneBoundingRect();
-    setSceneRect(bounds.adjusted(-kSceneMargin, -kSceneMargin, kSceneMargin, kSceneMargin));
+    setSceneRect(extent());
     return true;
 }
 
@@ -392,7 +397,7 @@ bool GraphScene::disposeStep(double budgetMs) {
 void GraphScene::setPositions(const std::vector<QPointF>& positions) {
     if (m_build) m_build->positions = positions;
     for (std::size_t i = 0; i < m_nodes.size() && i < positions.size(); ++i) m_nodes[i]->setPos(positions[i]);
-    if (!m_build) setSceneRect(itemsBoundingRect().adjusted(-kSceneMargin, -kSceneMargin, kSceneMargin, kSceneMargin));
+    if (!m_build) setSceneRect(extent());
 }
 
 std::vector<QPointF> GraphScene::positions() const {

@@ -81,6 +81,8 @@ protected:
 private:
     struct Build;
     NodeItem* nodeAt(QPointF scenePos) const;
+    // The items' extent with a margin: the scene rect.
+    QRectF extent() const;
     // Deletes every item at once: the way Qt removes a scene's items in linear time (see removeAll()).
     void removeAll();
     // Deletes some items of the scene, in the order that keeps it linear.
