@@ -70,8 +70,6 @@ namespace hetsched::ui {
 namespace {
 
 constexpr int kMaxRecentFiles = 10;
-// Files from this size on are opened off the GUI thread (1 MiB of JSON reads and checks in about 15 ms).
-constexpr qint64 kBackgroundOpenBytes = 1 << 20;
 constexpr int kStatusTimeoutMs = 6000;
 const QString kRecentFilesKey = QStringLiteral("recentFiles");
 const QString kLastDirectoryKey = QStringLiteral("lastDirectory");

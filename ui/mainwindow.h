@@ -56,6 +56,9 @@ public:
     // A HetSched file is read, checked and prepared off the GUI thread (the status bar shows how far, with
     // Cancel): the window stays responsive and the open project stays as it is until the file is shown.
     void openPath(const QString& path);
+    // Files from this size on are read in the background by openPath; smaller ones (the examples) at once:
+    // 1 MiB of JSON reads and checks in about 15 ms.
+    static constexpr qint64 kBackgroundOpenBytes = 1 << 20;
     // Whether openPath is still reading a file; cancelLoading() stops it, leaving the project as it is.
     bool isLoading() const;
     void cancelLoading();
