@@ -225,6 +225,11 @@ Expected<DagPlatform> dagPlatformFromSimGrid(const SimGridPlatform& p) {
     for (const SimGridLink& l : p.links) widestLink = std::max(widestLink, l.bandwidth);
 
     DagPlatform out;
+    for (const Group& group : groups) {
+        std::vector<std::string> names;
+        for (std::size_t m : group.members) names.push_back(p.hosts[m].name);
+        out.simgrid.hostsByCluster.emplace_back(group.name, std::move(names));
+    }
     // Links inside each cluster (never part of the backbone), and the hosts standing for it.
     std::vector<std::set<std::size_t>> internal(groups.size());
     std::vector<std::vector<std::size_t>> representatives(groups.size());

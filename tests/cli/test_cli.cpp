@@ -625,3 +625,75 @@ TEST(CliExportDialogFlags, APartOfADagResultAndTheRefusals) {
 }
 
 }  // namespace
+
+// ---- hetsched simulate ----
+
+TEST(CliSimulate, PrintsPlannedAndSimulatedTimesOfEveryTaskAndTransfer) {
+    const CliRun solved = hetsched("solve " + example("dag-two-clusters.json") + " --solver hcpa");
+    ASSERT_EQ(solved.exitCode, 0) << solved.err;
+    const double planned = nlohmann::json::parse(solved.out)["makespan"].get<double>();
+    const CliRun r = hetsched("simulate " + example("dag-two-clusters.json") + " --solver hcpa");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["kind"], "dag");
+    EXPECT_EQ(j["solver"], "hcpa");
+    EXPECT_NE(j["simulator"].get<std::string>().find("SimGrid"), std::string::npos);
+    EXPECT_EQ(j["platform"]["source"], "generated");
+    EXPECT_DOUBLE_EQ(j["planned_makespan"].get<double>(), planned);
+    EXPECT_GE(j["simulated_makespan"].get<double>(), planned * (1 - 1e-9));
+    for (const char* key : {"difference", "relative_difference", "tolerance", "seconds"}) EXPECT_TRUE(j.contains(key)) << key;
+    ASSERT_EQ(j["tasks"].size(), 8u);
+    for (const char* key : {"id", "start", "end", "planned_start", "planned_end", "delay", "cause", "uncontended_duration"})
+        EXPECT_TRUE(j["tasks"][0].contains(key)) << key;
+    ASSERT_FALSE(j["transfers"].empty());
+    for (const char* key : {"id", "from", "to", "bytes", "start", "end", "planned_start", "planned_end", "delay", "cause"})
+        EXPECT_TRUE(j["transfers"][0].contains(key)) << key;
+    // read sends to fft_x and fft_y at once from the same processors: they contend.
+    bool contention = false;
+    for (const auto& x : j["transfers"]) contention = contention || x["cause"] == "contention";
+    EXPECT_TRUE(contention);
+}
+
+TEST(CliSimulate, AStoredResultAndTheGeneratedPlatformThenImportedBack) {
+    const fs::path result = scratch("hcpa.json"), platform = scratch("platform.xml"), out = scratch("simulated.json");
+    ASSERT_EQ(hetsched("solve " + example("dag-two-clusters.json") + " --solver mheft -o " + result.string()).exitCode, 0);
+    const CliRun r = hetsched("simulate " + example("dag-two-clusters.json") + " --result " + result.string() +
+                              " --write-platform " + platform.string() + " -o " + out.string());
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("simulated makespan"), std::string::npos) << r.out;
+    EXPECT_EQ(nlohmann::json::parse(readFile(out))["solver"], "mheft");
+    EXPECT_NE(readFile(platform).find("<cluster id=\"C1\""), std::string::npos);
+    // The platform written is a SimGrid platform: a graph imported on it is simulated on that file.
+    const fs::path imported = scratch("imported.json");
+    ASSERT_EQ(hetsched("import " + std::string(HETSCHED_TEST_DATA_DIR) + "/dag/daggen-12.dot --platform " +
+                       platform.string() + " -o " + imported.string()).exitCode, 0);
+    EXPECT_NE(readFile(imported).find("\"simgrid_file\""), std::string::npos);
+    const CliRun again = hetsched("simulate " + imported.string());
+    ASSERT_EQ(again.exitCode, 0) << again.err;
+    const nlohmann::json j = nlohmann::json::parse(again.out);
+    EXPECT_EQ(j["platform"]["source"], "file");
+    EXPECT_EQ(j["platform"]["file"], fs::absolute(platform).lexically_normal().string());
+    // Nothing was generated then.
+    const CliRun write = hetsched("simulate " + imported.string() + " --write-platform " + scratch("x.xml").string());
+    EXPECT_EQ(write.exitCode, 1);
+    EXPECT_NE(write.err.find("nothing was generated"), std::string::npos) << write.err;
+}
+
+TEST(CliSimulate, RefusalsAndTheirExitCodes) {
+    const CliRun partition = hetsched("simulate " + example("partition-small.json"));
+    EXPECT_EQ(partition.exitCode, 1);
+    EXPECT_NE(partition.err.find("partition"), std::string::npos) << partition.err;
+    const CliRun both = hetsched("simulate " + example("dag-two-clusters.json") + " --result x.json --solver hcpa");
+    EXPECT_EQ(both.exitCode, 2);
+    EXPECT_NE(both.err.find("exclusive"), std::string::npos) << both.err;
+    const CliRun value = hetsched("simulate " + example("dag-two-clusters.json") + " --platform");
+    EXPECT_EQ(value.exitCode, 2);
+    const CliRun unknown = hetsched("simulate " + example("dag-two-clusters.json") + " --frobnicate 3");
+    EXPECT_EQ(unknown.exitCode, 2);
+    const CliRun missing = hetsched("simulate " + example("dag-two-clusters.json") + " --platform /nonexistent/p.xml");
+    EXPECT_EQ(missing.exitCode, 1);
+    EXPECT_NE(missing.err.find("/nonexistent/p.xml"), std::string::npos) << missing.err;
+    const CliRun help = hetsched("simulate --help");
+    EXPECT_EQ(help.exitCode, 0);
+    EXPECT_NE(help.out.find("--write-platform"), std::string::npos);
+}
