@@ -294,8 +294,9 @@ int runSimulate(const std::vector<std::string>& args, std::ostream& out, std::os
         return kExitError;
     }
     char line[160];
-    std::snprintf(line, sizeof line, "simulated makespan %.6g s, planned %.6g s (%+.3g%%)", simulated->simulatedMakespan,
-                  simulated->plannedMakespan,
+    const char* unit = simulated->schedule.timeUnit == "s" ? " s" : "";
+    std::snprintf(line, sizeof line, "simulated makespan %.6g%s, planned %.6g%s (%+.3g%%)", simulated->simulatedMakespan,
+                  unit, simulated->plannedMakespan, unit,
                   simulated->plannedMakespan > 0
                       ? 100 * (simulated->simulatedMakespan - simulated->plannedMakespan) / simulated->plannedMakespan
                       : 0.0);

@@ -125,8 +125,8 @@ Expected<DagSimPlatform> resolvePlatform(const DagInstance& in, const Simulation
 struct DagRunLayout {
     std::vector<std::size_t> transferEdge;              // per transfer activity (index - tasks): its edge
     std::vector<std::size_t> transferOfEdge;            // per edge: its activity, or npos
-    // Per task: what it waits for in the simulation (activity index, and whether it is its processors).
-    std::vector<std::vector<std::pair<std::size_t, bool>>> waitsFor;
+    // Per activity (tasks, then transfers): what it waits for in the simulation.
+    std::vector<std::vector<simulation_detail::Wait>> waitsFor;
 };
 
 constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
@@ -148,6 +148,7 @@ SimRun buildRun(const DagInstance& in, const DagGraph& graph, const DagSolution&
         }
         run.activities.push_back(std::move(a));
     }
+    using simulation_detail::WaitKind;
     layout.transferOfEdge.assign(in.edges.size(), kNone);
     layout.waitsFor.assign(n, {});
     std::unordered_set<std::uint64_t> seen;
@@ -160,7 +161,7 @@ SimRun buildRun(const DagInstance& in, const DagGraph& graph, const DagSolution&
         const std::vector<int>& to = s.tasks[edge.to].processors;
         if (edge.bytes <= 0 || from == to) {
             precede(edge.from, edge.to);
-            layout.waitsFor[edge.to].emplace_back(edge.from, false);
+            layout.waitsFor[edge.to].push_back({edge.from, WaitKind::Data});
             continue;
         }
         SimActivity x;
@@ -186,7 +187,8 @@ SimRun buildRun(const DagInstance& in, const DagGraph& graph, const DagSolution&
         layout.transferOfEdge[e] = k;
         precede(edge.from, k);
         precede(k, edge.to);
-        layout.waitsFor[edge.to].emplace_back(k, false);
+        layout.waitsFor.push_back({{edge.from, WaitKind::Data}});
+        layout.waitsFor[edge.to].push_back({k, WaitKind::Transfer});
     }
     // On every processor its tasks in their planned order (no back-filling: by start, then end).
     std::vector<std::vector<std::size_t>> onProcessor(static_cast<std::size_t>(index.total()));
@@ -199,21 +201,12 @@ SimRun buildRun(const DagInstance& in, const DagGraph& graph, const DagSolution&
         for (std::size_t k = 1; k < tasks.size(); ++k) {
             const std::size_t before = tasks[k - 1], after = tasks[k];
             const std::uint64_t key = (static_cast<std::uint64_t>(before) << 32) | after;
-            if (seen.count(key) == 0) layout.waitsFor[after].emplace_back(before, true);
+            if (seen.count(key) == 0) layout.waitsFor[after].push_back({before, WaitKind::Processor});
             precede(before, after);
         }
     }
     (void)graph;
     return run;
-}
-
-// The causes of the delays (docs/algorithms.md, "Simulating a schedule").
-DelayCause transferCause(const SimulatedActivity& x, double tolerance) {
-    if (std::abs(x.delay()) <= tolerance) return DelayCause::None;
-    const double duration = x.end - x.start, planned = x.plannedEnd - x.plannedStart;
-    if (duration > x.uncontendedSeconds + tolerance) return DelayCause::Contention;
-    if (std::abs(duration - planned) > tolerance) return DelayCause::Model;
-    return DelayCause::WaitingForData;
 }
 
 SimulationResult interpret(const DagInstance& in, const DagSolution& s, const std::string& solver, const SimRun& run,
@@ -250,42 +243,13 @@ SimulationResult interpret(const DagInstance& in, const DagSolution& s, const st
         x.plannedEnd = x.plannedStart + redistributionSeconds(in.platform, index, e.bytes, s.tasks[e.from].processors,
                                                               s.tasks[e.to].processors);
         x.uncontendedSeconds = tm.aloneSeconds;
-        x.cause = transferCause(x, r.tolerance);
         r.transfers.push_back(std::move(x));
         r.simulatedMakespan = std::max(r.simulatedMakespan, tm.end);
     }
-    auto activity = [&](std::size_t k) -> const SimulatedActivity& { return k < n ? r.tasks[k] : r.transfers[k - n]; };
-    // Tasks in simulated start order, so that the cause of what a task waited for is known.
-    std::vector<std::size_t> order(n);
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return r.tasks[a].start < r.tasks[b].start; });
-    for (std::size_t t : order) {
-        SimulatedActivity& a = r.tasks[t];
-        if (std::abs(a.delay()) <= r.tolerance) continue;
-        const double startDelay = a.start - a.plannedStart;
-        const double stretch = (a.end - a.start) - (a.plannedEnd - a.plannedStart);
-        if (std::abs(stretch) > std::abs(startDelay)) {
-            a.cause = a.end - a.start > a.uncontendedSeconds + r.tolerance ? DelayCause::Contention : DelayCause::Model;
-            continue;
-        }
-        // What it waited for last; among ties, the one furthest off its plan.
-        std::optional<std::pair<std::size_t, bool>> binding;
-        for (const auto& w : layout.waitsFor[t]) {
-            const SimulatedActivity& b = activity(w.first);
-            if (b.end < a.start - r.tolerance) continue;
-            if (!binding || std::abs(b.delay()) > std::abs(activity(binding->first).delay())) binding = w;
-        }
-        if (!binding) {
-            a.cause = DelayCause::Model;
-        } else if (binding->second) {
-            a.cause = DelayCause::WaitingForProcessors;
-        } else if (binding->first >= n) {
-            const DelayCause c = activity(binding->first).cause;
-            a.cause = c == DelayCause::None ? DelayCause::WaitingForData : c;
-        } else {
-            a.cause = DelayCause::WaitingForData;
-        }
-    }
+    std::vector<SimulatedActivity*> all;
+    for (SimulatedActivity& a : r.tasks) all.push_back(&a);
+    for (SimulatedActivity& x : r.transfers) all.push_back(&x);
+    simulation_detail::assignCauses(all, layout.waitsFor, r.tolerance);
     return r;
 }
 
@@ -309,8 +273,8 @@ Schedule simulatedSchedule(const DagInstance& in, const DagSolution& s, const Si
     for (std::size_t t : order) {
         const SimulatedActivity& a = r.tasks[t];
         double predecessorsEnd = 0, dataReady = 0;
-        for (const auto& [k, processors] : layout.waitsFor[t]) {
-            if (processors) continue;
+        for (const auto& [k, kind] : layout.waitsFor[t]) {
+            if (kind == simulation_detail::WaitKind::Processor) continue;
             if (k < n) {
                 predecessorsEnd = std::max(predecessorsEnd, r.tasks[k].end);
                 dataReady = std::max(dataReady, r.tasks[k].end);

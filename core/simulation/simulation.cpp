@@ -5,9 +5,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <tuple>
 
+#include "simulation/cpugpu_simulation.h"
 #include "simulation/dag_simulation.h"
+#include "simulation/divisible_simulation.h"
 #include "simulation/simulation_detail.h"
+#include "simulation/steady_simulation.h"
 #include "solvers/dag/dag_result.h"
 
 namespace hetsched {
@@ -90,7 +94,7 @@ nlohmann::json simulationResultToJson(const SimulationResult& r) {
 }
 
 std::optional<std::string> simulationUnavailableReason(const std::string& kind) {
-    if (kind == "dag") return std::nullopt;
+    if (kind == "dag" || kind == "divisible" || kind == "cpugpu" || kind == "steady_state") return std::nullopt;
     if (kind == "partition")
         return std::string("a partition of identical tasks has no communication and no order to replay: its "
                            "schedule is its own simulation");
@@ -112,6 +116,12 @@ Expected<SimulationResult> simulateResult(const Instance& instance, const SolveR
         if (!solution) return solution.error();
         return simulateDagSchedule(*dag, *solution, solver, options, progress);
     }
+    if (const auto* divisible = std::get_if<DivisibleInstance>(&instance))
+        return simulateDivisibleResult(*divisible, result, options, progress);
+    if (const auto* cpugpu = std::get_if<CpuGpuInstance>(&instance))
+        return simulateCpuGpuResult(*cpugpu, result, options, progress);
+    if (const auto* steady = std::get_if<SteadyStateInstance>(&instance))
+        return simulateSteadyResult(*steady, result, options, progress);
     return invalidInput("no simulation for the kind \"" + kind + "\"");
 }
 
@@ -121,6 +131,18 @@ std::string formatSeconds(double value) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.6g", value);
     return buffer;
+}
+
+SimulatedActivity plannedActivity(std::string id, double plannedStart, double plannedEnd, std::string from,
+                                  std::string to, double bytes) {
+    SimulatedActivity a;
+    a.id = std::move(id);
+    a.from = std::move(from);
+    a.to = std::move(to);
+    a.bytes = bytes;
+    a.plannedStart = plannedStart;
+    a.plannedEnd = plannedEnd;
+    return a;
 }
 
 std::string xmlNumber(double value) {
@@ -152,10 +174,52 @@ void addMakespanMarkers(Schedule& schedule, const SimulationResult& r) {
     schedule.metrics.push_back({"difference (s)", r.simulatedMakespan - r.plannedMakespan});
 }
 
-void markOnTime(SimulationResult& r) {
-    for (auto* list : {&r.tasks, &r.transfers})
-        for (SimulatedActivity& a : *list)
-            if (std::abs(a.delay()) <= r.tolerance) a.cause = DelayCause::None;
+void assignCauses(const std::vector<SimulatedActivity*>& all, const std::vector<std::vector<Wait>>& waits,
+                  double tolerance) {
+    std::vector<std::size_t> order(all.size());
+    for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+    // In simulated start order, so that what an activity waited for already has its cause.
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return std::tie(all[a]->start, all[a]->end, a) < std::tie(all[b]->start, all[b]->end, b);
+    });
+    auto offPlan = [&](const SimulatedActivity& a) { return std::abs(a.delay()) > tolerance; };
+    for (std::size_t k : order) {
+        SimulatedActivity& a = *all[k];
+        a.cause = DelayCause::None;
+        if (!offPlan(a)) continue;
+        const double startDelay = a.start - a.plannedStart;
+        const double stretch = (a.end - a.start) - (a.plannedEnd - a.plannedStart);
+        if (std::abs(stretch) > std::abs(startDelay)) {
+            a.cause = a.end - a.start > a.uncontendedSeconds + tolerance ? DelayCause::Contention : DelayCause::Model;
+            continue;
+        }
+        // What it waited for last and is off its plan (ties: the furthest off); else what its planned
+        // start waited for.
+        const Wait* binding = nullptr;
+        for (bool simulated : {true, false}) {
+            for (const Wait& w : waits[k]) {
+                const SimulatedActivity& b = *all[w.activity];
+                const bool last = simulated ? b.end >= a.start - tolerance : b.plannedEnd >= a.plannedStart - tolerance;
+                if (!last || !offPlan(b)) continue;
+                if (binding == nullptr || std::abs(b.delay()) > std::abs(all[binding->activity]->delay())) binding = &w;
+            }
+            if (binding != nullptr) break;
+        }
+        if (binding == nullptr) {
+            a.cause = DelayCause::Model;
+            continue;
+        }
+        const DelayCause inherited = all[binding->activity]->cause;
+        switch (binding->kind) {
+        case WaitKind::Data: a.cause = DelayCause::WaitingForData; break;
+        case WaitKind::Transfer:
+            a.cause = inherited == DelayCause::Contention || inherited == DelayCause::Model ? inherited
+                                                                                            : DelayCause::WaitingForData;
+            break;
+        case WaitKind::Processor: a.cause = DelayCause::WaitingForProcessors; break;
+        case WaitKind::Inherit: a.cause = inherited; break;
+        }
+    }
 }
 
 }  // namespace simulation_detail

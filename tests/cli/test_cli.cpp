@@ -697,3 +697,23 @@ TEST(CliSimulate, RefusalsAndTheirExitCodes) {
     EXPECT_EQ(help.exitCode, 0);
     EXPECT_NE(help.out.find("--write-platform"), std::string::npos);
 }
+
+TEST(CliSimulate, EveryFamilyWithAScheduleToReplay) {
+    const CliRun divisible = hetsched("simulate " + example("divisible-small.json") + " --solver fifo-optimal");
+    ASSERT_EQ(divisible.exitCode, 0) << divisible.err;
+    const nlohmann::json d = nlohmann::json::parse(divisible.out);
+    EXPECT_EQ(d["kind"], "divisible");
+    EXPECT_NEAR(d["simulated_throughput"].get<double>(), d["planned_throughput"].get<double>(),
+                1e-6 * d["planned_throughput"].get<double>());
+    const CliRun cpugpu = hetsched("simulate " + example("cpugpu-small.json"));
+    ASSERT_EQ(cpugpu.exitCode, 0) << cpugpu.err;
+    EXPECT_TRUE(nlohmann::json::parse(cpugpu.out)["transfers"].empty());
+    const CliRun steady = hetsched("simulate " + example("steady-state-bag-of-tasks.json") + " --periods 2");
+    ASSERT_EQ(steady.exitCode, 0) << steady.err;
+    const nlohmann::json s = nlohmann::json::parse(steady.out);
+    EXPECT_EQ(s["periods"], 2);
+    EXPECT_TRUE(s.contains("simulated_throughput"));
+    EXPECT_EQ(hetsched("simulate " + example("dag-two-clusters.json") + " --periods 2").exitCode, 2);
+    EXPECT_EQ(hetsched("simulate " + example("steady-state-bag-of-tasks.json") + " --periods 0").exitCode, 2);
+    EXPECT_EQ(hetsched("simulate " + example("divisible-small.json") + " --platform x.xml").exitCode, 2);
+}

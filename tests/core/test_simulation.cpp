@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <random>
 
 #include "io/dag_import.h"
 #include "io/instance_io.h"
@@ -377,6 +378,127 @@ TEST(Simulation, PartitionResultsAreNotSimulated) {
     Expected<SimulationResult> r = simulateResult(*in, *solved);
     ASSERT_FALSE(r);
     EXPECT_NE(r.error().message.find("partition"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hetsched
+
+// ---- the other families ----
+
+namespace hetsched {
+namespace {
+
+DivisibleInstance randomStar(std::uint64_t seed, double z, std::size_t workers) {
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> cost(1, 10);
+    DivisibleInstance in;
+    in.horizon = 100;
+    for (std::size_t i = 0; i < workers; ++i) {
+        DivisibleWorker w;
+        w.name = std::string("P").append(std::to_string(i + 1));   // not "P" + ...: GCC 12 warns (-Wrestrict)
+        w.c = cost(rng);
+        w.w = cost(rng) * 3;
+        w.d = z * w.c;
+        in.workers.push_back(w);
+    }
+    return in;
+}
+
+// Without idle time the simulated star is the slides' schedule: every send, computation and return at
+// its planned time, the last result back at T, the same throughput (closed forms to 1e-6).
+TEST(DivisibleSimulation, ClosedFormsAreSimulatedToTheirTimesAndThroughput) {
+    struct Case {
+        double z;
+        const char* solver;
+    };
+    for (const Case& c : {Case{0.8, "fifo-optimal"}, Case{1.25, "fifo-optimal"}, Case{0.8, "lifo-optimal"},
+                          Case{0.8, "fifo-by-c"}, Case{1.0, "fifo-by-w"}, Case{0.0, "no-return"}})
+        for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+            const DivisibleInstance in = randomStar(seed, c.z, 8);
+            Expected<SolveResult> solved = solve(Instance{in}, c.solver);
+            ASSERT_TRUE(solved) << c.solver << ": " << solved.error().message;
+            Expected<SimulationResult> r = simulateResult(Instance{in}, *solved);
+            ASSERT_TRUE(r) << c.solver << ": " << r.error().message;
+            const std::string what = std::string(c.solver) + " z=" + std::to_string(c.z) + " seed " + std::to_string(seed);
+            EXPECT_NEAR(r->simulatedMakespan, in.horizon, 1e-6 * in.horizon) << what;
+            EXPECT_NEAR(r->familyKeys["simulated_throughput"].get<double>(), solved->objective.value(),
+                        1e-6 * solved->objective.value())
+                << what;
+            for (const auto* list : {&r->tasks, &r->transfers})
+                for (const SimulatedActivity& a : *list) {
+                    EXPECT_NEAR(a.start, a.plannedStart, 1e-6 * in.horizon) << what << " " << a.id;
+                    EXPECT_NEAR(a.end, a.plannedEnd, 1e-6 * in.horizon) << what << " " << a.id;
+                    EXPECT_EQ(a.cause, DelayCause::None) << what << " " << a.id;
+                }
+            EXPECT_EQ(r->transfers.size(), r->tasks.size() * (c.z > 0 ? 2 : 1)) << what;
+        }
+}
+
+// With idle time (the optimum of the slides' counter-example is neither FIFO nor LIFO) the returns
+// come as soon as the port and the worker allow: never after the horizon, the sends as planned.
+TEST(DivisibleSimulation, ReturnsWithIdleTimeComeNoLaterThanPlanned) {
+    Expected<Instance> in = readInstanceFile(std::string(HETSCHED_EXAMPLES_DIR) + "/divisible-neither-fifo-nor-lifo.json");
+    ASSERT_TRUE(in);
+    for (const char* solver : {"exhaustive", "scenario-lp"}) {
+        Expected<SolveResult> solved = solve(*in, solver);
+        ASSERT_TRUE(solved);
+        Expected<SimulationResult> r = simulateResult(*in, *solved);
+        ASSERT_TRUE(r) << r.error().message;
+        const double T = std::get<DivisibleInstance>(*in).horizon;
+        EXPECT_LE(r->simulatedMakespan, T * (1 + 1e-9)) << solver;
+        for (const SimulatedActivity& x : r->transfers) {
+            EXPECT_LE(x.end, x.plannedEnd + 1e-6 * T) << solver << " " << x.id;
+            if (x.from == "master") {
+                EXPECT_NEAR(x.start, x.plannedStart, 1e-6 * T) << solver << " " << x.id;
+            }
+        }
+    }
+}
+
+// Independent tasks on their processors: the simulation is the schedule (trivially; HeteroPrio's
+// aborted runs occupy their processors as planned).
+TEST(CpuGpuSimulation, EveryTaskRunsAtItsPlannedTimes) {
+    Expected<Instance> in = readInstanceFile(std::string(HETSCHED_EXAMPLES_DIR) + "/cpugpu-paper-random.json");
+    ASSERT_TRUE(in);
+    for (const char* solver : {"dual-approx", "heft", "heteroprio"}) {
+        Expected<SolveResult> solved = solve(*in, solver);
+        ASSERT_TRUE(solved);
+        Expected<SimulationResult> r = simulateResult(*in, *solved);
+        ASSERT_TRUE(r) << r.error().message;
+        EXPECT_GE(r->tasks.size(), std::get<CpuGpuInstance>(*in).tasks.size());
+        EXPECT_TRUE(r->transfers.empty());
+        for (const SimulatedActivity& a : r->tasks) {
+            EXPECT_NEAR(a.start, a.plannedStart, 1e-9 * r->plannedMakespan) << solver << " " << a.id;
+            EXPECT_NEAR(a.end, a.plannedEnd, 1e-9 * r->plannedMakespan) << solver << " " << a.id;
+        }
+        EXPECT_NEAR(r->simulatedMakespan, solved->objective.value(), 1e-9 * r->plannedMakespan) << solver;
+    }
+}
+
+// k periods of the weak periodic schedule: every operation alone takes its planned length, the
+// resources of a pattern are distinct, so k periods take at most k T and deliver at least rho.
+TEST(SteadySimulation, KPeriodsTakeNoLongerThanPlannedAndReachTheThroughput) {
+    Expected<Instance> in = readInstanceFile(std::string(HETSCHED_EXAMPLES_DIR) + "/steady-state-bag-of-tasks.json");
+    ASSERT_TRUE(in);
+    for (const char* solver : {"lp", "column-generation"}) {
+        Expected<SolveResult> solved = solve(*in, solver);
+        ASSERT_TRUE(solved);
+        SimulationOptions options;
+        options.periods = 4;
+        Expected<SimulationResult> r = simulateResult(*in, *solved, options);
+        ASSERT_TRUE(r) << r.error().message;
+        const double T = r->familyKeys["period"].get<double>();
+        EXPECT_EQ(r->familyKeys["periods"], 4);
+        EXPECT_LE(r->simulatedMakespan, 4 * T * (1 + 1e-9)) << solver;
+        EXPECT_GE(r->familyKeys["simulated_throughput"].get<double>(),
+                  r->familyKeys["planned_throughput"].get<double>() * (1 - 1e-9))
+            << solver;
+        for (const auto* list : {&r->tasks, &r->transfers})
+            for (const SimulatedActivity& a : *list) {
+                EXPECT_NEAR(a.uncontendedSeconds, a.plannedEnd - a.plannedStart, 1e-9 * T) << solver << " " << a.id;
+                EXPECT_LE(a.end, a.plannedEnd + 1e-9 * T) << solver << " " << a.id;
+            }
+    }
 }
 
 }  // namespace
