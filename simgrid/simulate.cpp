@@ -149,7 +149,8 @@ int runSimulation(const std::string& planFile) {
     {
         std::ifstream in(planFile, std::ios::binary);
         if (!in) fail(planFile + ": cannot open the plan");
-        plan = nlohmann::json::parse(in, nullptr, false);
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        plan = nlohmann::json::parse(text, nullptr, false);
         if (plan.is_discarded() || !plan.is_object()) fail(planFile + ": the plan is not JSON");
     }
     std::vector<std::string> options = simgridOptions({"--cfg=host/model:ptask_L07"});
@@ -166,6 +167,7 @@ int runSimulation(const std::string& planFile) {
             fail(std::string("SimGrid's parallel-task model (ptask_L07) cannot load this platform: ") + e.what());
         }
         std::vector<Run> runs = readPlan(plan, engine);
+        plan = nlohmann::json();   // its DOM is several times the file: not kept through the simulation
 
         std::size_t total = 0, done = 0;
         for (const Run& r : runs) total += r.activities.size();
@@ -177,8 +179,10 @@ int runSimulation(const std::string& planFile) {
 
         Run* current = nullptr;
         std::vector<Timing> timings;
-        std::vector<sg4::ExecPtr> started;   // kept until the run ends: SimGrid may still use an ended one
-        std::unordered_map<const sg4::Activity*, std::size_t> indexOf;
+        // Started activities by address. An ended one is dropped at the next completion, not in its own
+        // (SimGrid is still inside it then), so that only running transfers hold their bytes matrices.
+        std::unordered_map<const sg4::Activity*, std::pair<std::size_t, sg4::ExecPtr>> running;
+        std::vector<sg4::ExecPtr> ended;
         auto launch = [&](std::size_t k) {
             const PlannedActivity& a = current->activities[k];
             timings[k].alone = aloneSeconds(a);
@@ -192,15 +196,16 @@ int runSimulation(const std::string& planFile) {
                 for (const BytesEntry& e : a.bytes) matrix[e.from * n + e.to] += e.bytes;
                 exec->set_bytes_amounts(matrix);
             }
-            indexOf[exec.get()] = k;
-            started.push_back(exec);
+            running.emplace(exec.get(), std::pair(k, exec));
             exec->start();
         };
         sg4::Activity::on_completion_cb([&](const sg4::Activity& activity) {
-            auto it = indexOf.find(&activity);
-            if (it == indexOf.end() || current == nullptr) return;
-            const std::size_t k = it->second;
-            indexOf.erase(it);
+            ended.clear();
+            auto it = running.find(&activity);
+            if (it == running.end() || current == nullptr) return;
+            const std::size_t k = it->second.first;
+            ended.push_back(std::move(it->second.second));
+            running.erase(it);
             timings[k].start = activity.get_start_time();
             timings[k].end = activity.get_finish_time();
             if (++done % reportEvery == 0) reportProgress();
@@ -224,8 +229,8 @@ int runSimulation(const std::string& planFile) {
                 alone.push_back(t.alone);
             }
             runsJson.push_back({{"start", std::move(start)}, {"end", std::move(end)}, {"alone", std::move(alone)}});
-            started.clear();
-            indexOf.clear();
+            ended.clear();
+            running.clear();
             reportProgress();
         }
         current = nullptr;

@@ -717,3 +717,16 @@ TEST(CliSimulate, EveryFamilyWithAScheduleToReplay) {
     EXPECT_EQ(hetsched("simulate " + example("steady-state-bag-of-tasks.json") + " --periods 0").exitCode, 2);
     EXPECT_EQ(hetsched("simulate " + example("divisible-small.json") + " --platform x.xml").exitCode, 2);
 }
+
+TEST(CliSimulate, TheDagEvaluationMeasuresMakespansOnSimGrid) {
+    const CliRun r = hetsched("experiment dag-evaluation --samples 1 --sizes 10 --clusters 2 --heterogeneity 2 "
+                              "--min-speeds 1e9 --solvers seq,hcpa --simulate");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
+              "group_by,value,solver,runs,makespan,makespan_times_peak_power,makespan_over_average_power,speedup_over_seq,"
+              "simulated_makespan,simulated_over_planned,simulated_speedup_over_seq");
+    const CliRun plain = hetsched("experiment dag-evaluation --samples 1 --sizes 10 --clusters 2 --heterogeneity 2 "
+                                  "--min-speeds 1e9 --solvers seq");
+    ASSERT_EQ(plain.exitCode, 0) << plain.err;
+    EXPECT_EQ(plain.out.find("simulated"), std::string::npos);
+}

@@ -503,3 +503,44 @@ TEST(SteadySimulation, KPeriodsTakeNoLongerThanPlannedAndReachTheThroughput) {
 
 }  // namespace
 }  // namespace hetsched
+
+#include "solvers/dag/dag_experiments.h"
+
+namespace hetsched {
+namespace {
+
+// --simulate measures every makespan on SimGrid as the paper did: seq (one processor, no transfer) is
+// simulated to its planned makespan; the others within a few per cent on the paper's small data.
+TEST(DagEvaluation, SimulateMeasuresEveryMakespanOnSimGrid) {
+    DagEvaluationConfig config;
+    config.clusterCounts = {2};
+    config.minSpeeds = {1e9};
+    config.heterogeneities = {2};
+    config.taskCounts = {10, 20};
+    config.dagSamples = 1;
+    config.solvers = {"seq", "hcpa", "mheft"};
+    config.simulate = true;
+    std::vector<double> fractions;
+    std::atomic<bool> stop{false};
+    Expected<std::vector<DagEvaluationRow>> rows =
+        runDagEvaluation(config, Progress([&](double f, const std::string&) { fractions.push_back(f); }, &stop));
+    ASSERT_TRUE(rows) << rows.error().message;
+    ASSERT_EQ(rows->size(), 6u);
+    for (const DagEvaluationRow& r : *rows) {
+        EXPECT_TRUE(r.simulated);
+        EXPECT_GT(r.simulatedMakespan, 0);
+        EXPECT_NEAR(r.simulatedOverPlanned, r.simulatedMakespan / r.makespan, 0.05) << r.solver;
+        if (r.solver == "seq") {
+            EXPECT_NEAR(r.simulatedMakespan, r.makespan, 1e-9 * r.makespan);
+            EXPECT_NEAR(r.simulatedSpeedupOverSeq, 1, 1e-9);
+        }
+    }
+    const std::string csv = dagEvaluationCsv(*rows);
+    EXPECT_NE(csv.find("speedup_over_seq,simulated_makespan,simulated_over_planned,simulated_speedup_over_seq\n"),
+              std::string::npos);
+    for (std::size_t k = 1; k < fractions.size(); ++k) EXPECT_GE(fractions[k], fractions[k - 1] - 1e-12) << k;
+    EXPECT_DOUBLE_EQ(fractions.back(), 1);
+}
+
+}  // namespace
+}  // namespace hetsched
