@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/instance.h"
+#include "simulation/simulation.h"
 #include "solvers/registry.h"
 
 namespace hetsched::ui {
@@ -20,6 +21,8 @@ struct RunRecord {
     std::shared_ptr<const SolveResult> result;  // for the charts; null when the JSON could not be read back
     QString restoreError;                       // why `result` is null
     std::size_t instanceDigest = 0;             // the instance the run was computed on (see instanceDigest)
+    // Its replay on SimGrid in this session (null until simulated); its summary is kept in json["simulation"].
+    std::shared_ptr<const SimulationResult> simulation;
 
     QString solver() const;
     QString status() const;
@@ -29,6 +32,8 @@ struct RunRecord {
     std::optional<double> objective() const;
     std::optional<double> seconds() const;
     QString message() const;
+    // The simulated makespan of its last simulation on SimGrid (json["simulation"]), none when not simulated.
+    std::optional<double> simulatedMakespan() const;
     // The solver options the run was made with (recorded by the GUI as "options"; empty for a run that
     // did not record them, which Re-run repeats with the solver's defaults).
     SolverOptions options() const;
@@ -38,6 +43,10 @@ struct RunRecord {
 // same from its JSON form (instanceToJson) when that is at hand.
 std::size_t instanceDigest(const Instance& instance);
 std::size_t instanceDigest(const nlohmann::json& instanceJson);
+
+// What a run keeps of its simulation in the project: the result's keys but its tasks and transfers
+// (planned and simulated makespans, simulator, platform, tolerance, family keys, notes).
+nlohmann::json simulationSummary(const SimulationResult& simulation);
 
 // A run as the GUI keeps it: the result JSON with the options it was solved with added as "options".
 RunRecord makeRunRecord(SolveResult result, std::size_t digest, const SolverOptions& options = {});
