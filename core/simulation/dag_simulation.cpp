@@ -31,6 +31,7 @@ using simulation_detail::xmlNumber;
 // Where the schedule is simulated: a SimGrid file and the host of every global processor.
 struct DagSimPlatform {
     std::string file;
+    std::string loadable;   // what the child loads: the file, or its upgraded copy (old DTD)
     bool generated = false;
     std::string xml;
     std::vector<std::string> hostOfProcessor;
@@ -102,6 +103,7 @@ Expected<DagSimPlatform> resolvePlatform(const DagInstance& in, const Simulation
         out.file = (fs::path(*dir) / "platform.xml").string();
         if (auto written = writeTextFileAtomically(out.file, generated.xml); !written) return written.error();
         out.generated = true;
+        out.loadable = out.file;
         out.xml = std::move(generated.xml);
         out.hostOfProcessor = std::move(generated.hostOfProcessor);
         return out;
@@ -112,6 +114,12 @@ Expected<DagSimPlatform> resolvePlatform(const DagInstance& in, const Simulation
                        " does not exist; simulate with --platform FILE.xml");
     Expected<SimGridPlatform> loaded = loadSimGridPlatform(out.file, progress);
     if (!loaded) return loaded.error();
+    // An old DTD is upgraded on a copy for the simulation too (messages still name the user's file).
+    Expected<std::string> dir = directory.path();
+    if (!dir) return dir.error();
+    Expected<std::string> loadable = loadableSimGridFile(out.file, *dir, progress);
+    if (!loadable) return loadable.error();
+    out.loadable = *loadable;
     const bool useRecorded = own || (!in.platform.simgrid.empty() && fs::equivalent(in.platform.simgrid.file, out.file, ec));
     Expected<std::vector<std::string>> hosts = hostsFromFile(in, out.file, *loaded, useRecorded, out.notes);
     if (!hosts) return hosts.error();
@@ -372,7 +380,7 @@ Expected<std::vector<SimulationResult>> simulateDagSchedules(const DagInstance& 
     const ProcessorIndex index = indexProcessors(in.platform);
     const DagGraph graph = buildDagGraph(in.tasks.size(), in.edges);
     SimulationPlan plan;
-    plan.platformFile = platform->file;
+    plan.platformFile = platform->loadable;
     std::vector<std::size_t> hostOfProcessor;
     for (const std::string& h : platform->hostOfProcessor) hostOfProcessor.push_back(plan.host(h));
     std::vector<DagRunLayout> layouts(solutions.size());

@@ -10,6 +10,7 @@
 #include <map>
 #include <random>
 
+#include "io/child_process.h"
 #include "io/dag_import.h"
 #include "io/instance_io.h"
 #include "io/result_io.h"
@@ -342,6 +343,42 @@ TEST(DagSimulation, AnImportedInstanceIsSimulatedOnItsOwnFile) {
     EXPECT_NE(gone.error().message.find("gone.xml (the SimGrid platform this instance was imported from) does not exist"),
               std::string::npos)
         << gone.error().message;
+}
+
+// A file of DTD version 3 is upgraded on a copy for the simulation as for loading; the instance names the
+// user's file, which stays as it was.
+TEST(DagSimulation, AnOldDtdFileIsSimulatedThroughAnUpgradedCopy) {
+    if (!findInPath("simgrid_update_xml")) GTEST_SKIP() << "simgrid_update_xml is not installed";
+    Scratch scratch;
+    const std::string text = R"(<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "http://simgrid.gforge.inria.fr/simgrid.dtd">
+<platform version="3">
+<AS id="AS0" routing="Full">
+  <host id="alice" power="1E9"/>
+  <host id="bob" power="2E9"/>
+  <link id="l" bandwidth="1.25E8" latency="1E-4"/>
+  <route src="alice" dst="bob"><link_ctn id="l"/></route>
+</AS>
+</platform>
+)";
+    const std::string file = scratch.write("v3.xml", text);
+    Expected<DagPlatform> platform = readDagPlatformFile(file);
+    ASSERT_TRUE(platform) << platform.error().message;
+    DagInstance in;
+    in.platform = *platform;
+    in.tasks = {{"a", 1e9, 0}, {"b", 2e9, 0}};
+    in.edges = {{0, 1, 1.25e8}};
+    ASSERT_EQ(in.platform.clusters.size(), 2u);   // alice and bob, each a cluster of one
+    const ProcessorIndex index = indexProcessors(in.platform);
+    const int alice = in.platform.clusters[0].name == "alice" ? 0 : 1;
+    const DagSolution planned = placeInOrder(in, {{index.offset[alice]}, {index.offset[1 - alice]}});
+    Expected<SimulationResult> r = simulateDagSchedule(in, planned, "by hand");
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(r->platformFile, fs::absolute(file).lexically_normal().string());
+    // a on alice (1 s), 1.25e8 bytes over the one link (1e-4 + 1 s), b on bob (1 s).
+    expectNear(r->simulatedMakespan, 3.0001, "makespan");
+    std::ifstream after(file);
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(after), {}), text);
 }
 
 TEST(DagSimulation, CancelledBeforeTheChildEnds) {
