@@ -50,6 +50,7 @@
 #include "io/project.h"
 #include "recovery_dialog.h"
 #include "result_pane.h"
+#include "run_simulation.h"
 #include "run_table.h"
 #include "solve_controller.h"
 #include "solver_list_dialog.h"
@@ -213,6 +214,11 @@ MainWindow::MainWindow(QWidget* parent)
 
     createActions();
     createDocks();
+    m_runSimulation = new RunSimulationController(m_document, m_runTable, m_resultPane, this);
+    connect(m_runSimulation, &RunSimulationController::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
+    connect(m_runSimulation, &RunSimulationController::failed, this,
+            [this](const QString& message) { showError(tr("Cannot simulate on SimGrid"), message); });
     createMenus();
     createToolBar();
     connectSolver();
@@ -561,6 +567,8 @@ void MainWindow::createMenus() {
     solve->addAction(m_runAction);
     solve->addAction(m_runAllAction);
     solve->addAction(m_cancelAction);
+    solve->addSeparator();
+    solve->addAction(m_runSimulation->action());
 
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(m_simulationAction);
@@ -601,6 +609,7 @@ void MainWindow::createToolBar() {
     toolBar->addSeparator();
     toolBar->addAction(m_runAction);
     toolBar->addAction(m_cancelAction);
+    toolBar->addAction(m_runSimulation->action());
     toolBar->addSeparator();
     toolBar->addAction(m_exportChartAction);
     m_viewMenu->addAction(toolBar->toggleViewAction());

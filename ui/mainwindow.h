@@ -31,6 +31,7 @@ class DagEvaluationDialog;
 class TaskGraphImportDialog;
 class InstanceListPanel;
 class ResultPane;
+class RunSimulationController;
 class RunTable;
 class SolveController;
 class SolverPanel;
@@ -96,6 +97,8 @@ public:
     SolveController* solveController() const { return m_solveController; }
     SolverPanel* solverPanel() const { return m_solverPanel; }
     RunTable* runTable() const { return m_runTable; }
+    // Solve > Simulate on SimGrid (a run's schedule replayed on SimGrid, shown beside the planned one).
+    RunSimulationController* runSimulation() const { return m_runSimulation; }
     ResultPane* resultPane() const { return m_resultPane; }
     InstanceListPanel* instanceList() const { return m_instanceList; }
     InstanceEditor* editor() const { return m_editor; }
@@ -174,6 +177,7 @@ private:
     InstanceListPanel* m_instanceList = nullptr;
     SolverPanel* m_solverPanel = nullptr;
     RunTable* m_runTable = nullptr;
+    RunSimulationController* m_runSimulation = nullptr;
     ResultPane* m_resultPane = nullptr;
     QStackedWidget* m_editorHost = nullptr;
     QPointer<InstanceEditor> m_editor;  // the current entry's

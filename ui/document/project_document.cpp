@@ -184,6 +184,17 @@ void ProjectDocument::removeRun(EntryId id, int index) {
     updateModified();
 }
 
+void ProjectDocument::setRunSimulation(EntryId id, int index, std::shared_ptr<const SimulationResult> simulation) {
+    DocumentEntry* e = mutableEntry(id);
+    if (!e || !simulation || index < 0 || index >= static_cast<int>(e->runs.size())) return;
+    RunRecord& run = e->runs[static_cast<std::size_t>(index)];
+    run.json["simulation"] = simulationSummary(*simulation);
+    run.simulation = std::move(simulation);
+    m_runsModified = true;
+    emit runsChanged(id);
+    updateModified();
+}
+
 void ProjectDocument::insertEntryAt(int row, DocumentEntry entry) {
     row = std::clamp(row, 0, entryCount());
     emit entryAboutToBeInserted(row);

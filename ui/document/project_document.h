@@ -87,6 +87,8 @@ public:
     // Runs are results, not edits: they are not undoable but they do make the document modified.
     void appendRun(EntryId id, RunRecord run);
     void removeRun(EntryId id, int index);
+    // Attaches a run's simulation on SimGrid (its summary goes into the run's JSON, so into the project).
+    void setRunSimulation(EntryId id, int index, std::shared_ptr<const SimulationResult> simulation);
 
 signals:
     void aboutToReset();
