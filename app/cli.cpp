@@ -434,7 +434,7 @@ const ExperimentSweep<DivisibleSimulationConfig> kDivisibleSimulationSweep{
     }};
 
 int runDivisibleSimulationExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    return runExperimentWithFlags("divisible-simulation", args, DivisibleSimulationConfig{}, kDivisibleSimulationSweep,
+    return runExperimentWithFlags(kDivisibleSimulationExperiment, args, DivisibleSimulationConfig{}, kDivisibleSimulationSweep,
                                   out, err);
 }
 
@@ -481,7 +481,7 @@ const ExperimentSweep<DagEvaluationConfig> kDagEvaluationSweep{
     }};
 
 int runDagEvaluationExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    return runExperimentWithFlags("dag-evaluation", args, DagEvaluationConfig{}, kDagEvaluationSweep, out, err);
+    return runExperimentWithFlags(kDagEvaluationExperiment, args, DagEvaluationConfig{}, kDagEvaluationSweep, out, err);
 }
 
 // Applies one "--flag value" of cpugpu to the options.
@@ -546,19 +546,19 @@ const ExperimentSweep<CpuGpuExperimentOptions> kCpuGpuSweep{
     }};
 
 int runCpuGpuExperimentCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    return runExperimentWithFlags("cpugpu", args, CpuGpuExperimentOptions{}, kCpuGpuSweep, out, err);
+    return runExperimentWithFlags(kCpuGpuExperiment, args, CpuGpuExperimentOptions{}, kCpuGpuSweep, out, err);
 }
 
 const std::vector<ExperimentSpec>& experiments() {
     static const std::vector<ExperimentSpec> all{
-        {"divisible-simulation", "[--workers 100] [--platforms 10] [--seed 1] [--z 0.8,1] [--ratios log:0.1:100:25]",
+        {kDivisibleSimulationExperiment, "[--workers 100] [--platforms 10] [--seed 1] [--z 0.8,1] [--ratios log:0.1:100:25]",
          "the simulation of Beaumont, Marchal, Robert 2005: lifo-optimal, fifo-by-c, fifo-by-w relative to "
          "fifo-optimal against w/c, and the workers fifo-optimal uses",
          runDivisibleSimulationExperiment,
          [](const SweepMerge& m, const std::string& o, const std::string& raw, std::ostream& out, std::ostream& err) {
              return writeMergedTable(m, DivisibleSimulationConfig{}, kDivisibleSimulationSweep, o, raw, out, err);
          }},
-        {"cpugpu",
+        {kCpuGpuExperiment,
          "[--tasks 10:1000:10] [--cpus 1,2,4,8,16,32,64] [--gpus 1,2,4,8] [--instances 30] "
          "[--solvers dual-approx,dual-approx-2,heft,heteroprio] [--exact-time-limit 0] [--seed 1] [--epsilon 0.001]",
          "the experiment of Kedad-Sidhoum et al. 2013 (Table 1, Figure 2): every cpugpu solver on the paper's random "
@@ -567,7 +567,7 @@ const std::vector<ExperimentSpec>& experiments() {
          [](const SweepMerge& m, const std::string& o, const std::string& raw, std::ostream& out, std::ostream& err) {
              return writeMergedTable(m, CpuGpuExperimentOptions{}, kCpuGpuSweep, o, raw, out, err);
          }},
-        {"dag-evaluation",
+        {kDagEvaluationExperiment,
          "[--samples 2] [--platform-samples 1] [--sizes 10,20,50] [--clusters 1,2,4,8] [--heterogeneity 1,2,5] "
          "[--min-speeds 0.25e9,0.5e9,0.75e9,1e9] [--solvers cpa,hcpa,...] [--seed 1]",
          "the evaluation of N'Takpé and Suter 2006: every dag solver on random task graphs and clusters of "

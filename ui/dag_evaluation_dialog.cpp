@@ -227,4 +227,16 @@ Expected<bool> DagEvaluationDialog::saveCsv(const QString& path) const {
     return writeTextFileAtomically(path.toStdString(), dagEvaluationCsv(*m_rows));
 }
 
+Expected<SlurmSweepOptions> DagEvaluationDialog::clusterSweep() const {
+    const Expected<DagEvaluationConfig> given = config();
+    if (!given) return given.error();
+    Expected<std::size_t> units = dagEvaluationUnitCount(*given);
+    if (!units) return units.error();
+    SlurmSweepOptions sweep;
+    sweep.experiment = kDagEvaluationExperiment;
+    sweep.flags = dagEvaluationFlags(*given);
+    sweep.units = *units;
+    return sweep;
+}
+
 }  // namespace hetsched::ui

@@ -55,6 +55,9 @@ struct CpuGpuExperiment {
     std::vector<CpuGpuExperimentRow> rows;   // by n, then m, then k, then solver in the options' order
 };
 
+// Its name for `hetsched experiment NAME`, in the parts of its sweeps and in job scripts.
+inline constexpr const char* kCpuGpuExperiment = "cpugpu";
+
 // Runs the grid (sequentially, on the calling thread): every unit of the sweep below, then
 // cpuGpuExperimentFromRows. Invalid options (an empty grid, an unknown solver, counts out of range) are
 // InvalidInput errors; a stop request gives Cancelled; a solver failure is a Solver error naming the

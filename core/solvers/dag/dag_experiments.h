@@ -38,6 +38,9 @@ struct DagEvaluationRow {
     double speedupOverSeq = 0;
 };
 
+// Its name for `hetsched experiment NAME`, in the parts of its sweeps and in job scripts.
+inline constexpr const char* kDagEvaluationExperiment = "dag-evaluation";
+
 // Checks the configuration (counts 1..1000 clusters, 1..10000 tasks, 1..100 samples, known solvers),
 // runs every unit of the sweep below, then dagEvaluationFromRows.
 Expected<std::vector<DagEvaluationRow>> runDagEvaluation(const DagEvaluationConfig& config,

@@ -60,6 +60,9 @@ struct DivisibleSimulationRow {
     double fifoOptimalThroughput = 0; // mean throughput of fifo-optimal with T = 1
 };
 
+// Its name for `hetsched experiment NAME`, in the parts of its sweeps and in job scripts.
+inline constexpr const char* kDivisibleSimulationExperiment = "divisible-simulation";
+
 std::vector<double> defaultSimulationRatios();
 // Checks the configuration (1..2000 workers, 1..1000 platforms, z and ratios positive and finite), runs
 // every unit of the sweep below, then divisibleSimulationFromRows.
