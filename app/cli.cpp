@@ -441,7 +441,8 @@ int runDivisibleSimulationExperiment(const std::vector<std::string>& args, std::
 // Applies one "--flag value" of dag-evaluation to the configuration.
 std::optional<Error> setDagEvaluationFlag(DagEvaluationConfig& config, const std::string& flag, const std::string& value) {
     if (flag == "--samples" || flag == "--platform-samples" || flag == "--seed") {
-        auto v = parseInteger(value, flag, flag == "--seed" ? 0 : 1, flag == "--seed" ? (1LL << 52) : 100);
+        auto v = parseInteger(value, flag, flag == "--seed" ? 0 : 1,
+                              flag == "--seed" ? (1LL << 52) : flag == "--samples" ? 1000 : 100);
         if (!v) return v.error();
         if (flag == "--samples") config.dagSamples = static_cast<int>(*v);
         if (flag == "--platform-samples") config.platformSamples = static_cast<int>(*v);
@@ -625,7 +626,7 @@ int runExperimentMerge(const std::vector<std::string>& args, std::ostream& out, 
         }
         parts.push_back(std::move(*part));
     }
-    Expected<SweepMerge> merged = mergeSweepParts(parts);
+    Expected<SweepMerge> merged = mergeSweepParts(std::move(parts));
     if (!merged) {
         err << prefix << "error: " << merged.error().message << "\n";
         return kExitError;

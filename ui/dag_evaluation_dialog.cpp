@@ -28,7 +28,7 @@ DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : ExperimentDialog(QSt
     m_heterogeneities = new QLineEdit(this);
     m_heterogeneities->setToolTip(tr("Cluster speeds are uniform in [min speed, min speed × heterogeneity]"));
     m_minSpeeds = new QLineEdit(this);
-    m_dagSamples = spinBox(this, 1, 100);
+    m_dagSamples = spinBox(this, 1, 1000);
     m_dagSamples->setToolTip(tr("Random graphs per size, each with its shape drawn from the paper's grid (fat, "
                                 "regularity, density, jump, complexity)"));
     m_platformSamples = spinBox(this, 1, 100);

@@ -54,6 +54,10 @@ std::string firstDifference(const std::vector<std::string>& a, const std::vector
 
 }  // namespace
 
+std::string SweepRow::where() const {
+    return file ? *file + ":" + std::to_string(line) : std::string();
+}
+
 std::size_t Shard::unitsOf(std::size_t total) const {
     const std::size_t first = std::size_t(index - 1);
     return total > first ? (total - first - 1) / std::size_t(count) + 1 : 0;
@@ -93,7 +97,8 @@ std::string SweepRowReader::column() const {
 }
 
 Error SweepRowReader::error(const std::string& message) const {
-    return invalidInput("unit " + std::to_string(m_row.unit) + (m_row.where.empty() ? "" : " (" + m_row.where + ")") +
+    const std::string where = m_row.where();
+    return invalidInput("unit " + std::to_string(m_row.unit) + (where.empty() ? "" : " (" + where + ")") +
                         ": " + message);
 }
 
@@ -154,6 +159,7 @@ std::string sweepPartText(const SweepHeader& header, const SweepRows& rows) {
 Expected<SweepPart> parseSweepPart(const std::string& text, const std::string& name) {
     SweepPart part;
     part.name = name;
+    const auto file = std::make_shared<const std::string>(name);
     std::map<std::string, std::string> keys;
     std::size_t lineNumber = 0;
     std::size_t start = 0;
@@ -193,7 +199,7 @@ Expected<SweepPart> parseSweepPart(const std::string& text, const std::string& n
         const std::optional<unsigned long long> unit =
             comma == std::string::npos ? std::nullopt : wholeNumber(line.substr(0, comma));
         if (!unit) return fail("a row must start with its unit index, got '" + line.substr(0, 40) + "'");
-        part.rows.rows.push_back({static_cast<std::size_t>(*unit), line.substr(comma + 1), where()});
+        part.rows.rows.push_back({static_cast<std::size_t>(*unit), line.substr(comma + 1), file, lineNumber});
     }
     if (!columnsRead) return invalidInput(name + ": no rows header (the file is cut short?)");
     if (text.back() != '\n')
@@ -225,14 +231,14 @@ Expected<SweepPart> parseSweepPart(const std::string& text, const std::string& n
     std::optional<std::size_t> previous;
     for (const SweepRow& row : part.rows.rows) {
         if (row.unit >= h.totalUnits)
-            return invalidInput(row.where + ": unit " + std::to_string(row.unit) + " is beyond the sweep's " +
+            return invalidInput(row.where() + ": unit " + std::to_string(row.unit) + " is beyond the sweep's " +
                                 std::to_string(h.totalUnits) + " units");
         if (!h.shard.contains(row.unit))
-            return invalidInput(row.where + ": unit " + std::to_string(row.unit) + " is not in shard " +
+            return invalidInput(row.where() + ": unit " + std::to_string(row.unit) + " is not in shard " +
                                 shardText(h.shard) + " (its units are " + std::to_string(h.shard.index - 1) + ", " +
                                 std::to_string(h.shard.index - 1 + h.shard.count) + ", ...)");
         if (previous && row.unit < *previous)
-            return invalidInput(row.where + ": unit " + std::to_string(row.unit) + " after unit " +
+            return invalidInput(row.where() + ": unit " + std::to_string(row.unit) + " after unit " +
                                 std::to_string(*previous) + " (rows must be in unit order)");
         if (!previous || row.unit != *previous) ++distinct;
         previous = row.unit;
@@ -243,12 +249,12 @@ Expected<SweepPart> parseSweepPart(const std::string& text, const std::string& n
     return part;
 }
 
-Expected<SweepMerge> mergeSweepParts(const std::vector<SweepPart>& parts) {
+Expected<SweepMerge> mergeSweepParts(std::vector<SweepPart> parts) {
     if (parts.empty()) return invalidInput("no part to merge");
     const SweepPart& first = parts.front();
     const SweepHeader& reference = first.header;
-    std::vector<const SweepPart*> byShard(std::size_t(reference.shard.count), nullptr);
-    for (const SweepPart& part : parts) {
+    std::vector<SweepPart*> byShard(std::size_t(reference.shard.count), nullptr);
+    for (SweepPart& part : parts) {
         const SweepHeader& h = part.header;
         const std::string against = " (" + part.name + " against " + first.name + ")";
         if (h.experiment != reference.experiment)
@@ -265,7 +271,7 @@ Expected<SweepMerge> mergeSweepParts(const std::vector<SweepPart>& parts) {
         if (h.totalUnits != reference.totalUnits || part.rows.columns != first.rows.columns)
             return invalidInput("parts of different sweeps: " + std::to_string(h.totalUnits) + " and " +
                                 std::to_string(reference.totalUnits) + " units, or other columns" + against);
-        const SweepPart*& slot = byShard[std::size_t(h.shard.index - 1)];
+        SweepPart*& slot = byShard[std::size_t(h.shard.index - 1)];
         if (slot)
             return invalidInput("shard " + shardText(h.shard) + " is given twice: " + slot->name + " and " + part.name);
         slot = &part;
@@ -294,11 +300,11 @@ Expected<SweepMerge> mergeSweepParts(const std::vector<SweepPart>& parts) {
     std::vector<std::size_t> next(byShard.size(), 0);
     for (std::size_t unit = 0; unit < reference.totalUnits; ++unit) {
         const std::size_t k = unit % byShard.size();
-        const std::vector<SweepRow>& rows = byShard[k]->rows.rows;
+        std::vector<SweepRow>& rows = byShard[k]->rows.rows;
         std::size_t& i = next[k];
         if (i >= rows.size() || rows[i].unit != unit)
             return invalidInput(byShard[k]->name + ": no row of unit " + std::to_string(unit));
-        while (i < rows.size() && rows[i].unit == unit) merged.rows.rows.push_back(rows[i++]);
+        while (i < rows.size() && rows[i].unit == unit) merged.rows.rows.push_back(std::move(rows[i++]));
     }
     return merged;
 }

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,8 +32,10 @@ std::string shardText(const Shard& shard);
 // The raw rows of some units: the unit index, then the experiment's own fields.
 struct SweepRow {
     std::size_t unit = 0;
-    std::string fields;   // the row after "unit," (comma-separated)
-    std::string where;    // "part-3.csv:12" for messages; empty for rows made in this process
+    std::string fields;                        // the row after "unit," (comma-separated)
+    std::shared_ptr<const std::string> file;   // the part it was read from (none: made in this process)
+    std::size_t line = 0;
+    std::string where() const;                 // "part-3.csv:12" for messages; empty when made here
 };
 struct SweepRows {
     std::string columns;           // the header line of the rows, "unit,..."
@@ -87,13 +90,13 @@ std::string sweepPartText(const SweepHeader& header, const SweepRows& rows);
 Expected<SweepPart> parseSweepPart(const std::string& text, const std::string& name);
 
 // Checks that the parts are the N shards of one sweep (same experiment, flags, version, N and columns;
-// every K once; each part's units those of its shard, none missing) and puts their rows in unit order.
-// The merged header is that of shard 1/1 with every unit.
+// every K once; each part's units those of its shard, none missing) and puts their rows in unit order
+// (moved out of the parts). The merged header is that of shard 1/1 with every unit.
 struct SweepMerge {
     SweepHeader header;
     SweepRows rows;
 };
-Expected<SweepMerge> mergeSweepParts(const std::vector<SweepPart>& parts);
+Expected<SweepMerge> mergeSweepParts(std::vector<SweepPart> parts);
 
 // "37/480 units (7%), 1:02 elapsed, about 12:53 left" for a terminal.
 std::string sweepProgressLine(double done, std::size_t total, double elapsedSeconds);

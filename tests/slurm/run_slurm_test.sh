@@ -111,17 +111,23 @@ version=$(sinfo --version)
 echo "$version: slurmctld and slurmd on localhost, ports $ctld_port and $slurmd_port, munged on $run/munge.sock"
 
 failures=0
-# One sweep: the unsharded run here, then the same flags as 4 array tasks and a merge on SLURM.
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+# One sweep: the unsharded run here, then the same flags as 4 array tasks and a merge on SLURM, submitted
+# by the job script hetsched writes (via script) or through scripts/slurm/hetsched-sweep.sh (via wrapper).
 sweep() {
-  local name=$1 columns=$2
-  shift 2
+  local name=$1 columns=$2 via=$3
+  shift 3
   local dir="$work/sweeps/$name"
   mkdir -p "$dir"
   "$hetsched" experiment "$name" "$@" -o "$dir/unsharded.csv"
-  "$hetsched" experiment "$name" "$@" --slurm-script "$dir/sweep.sh" > /dev/null
+  local knobs=(--shards 4 --time 00:10:00 --mem 200M --out-dir "$dir/out" --wait --poll 1)
+  local submit=("$repo/scripts/slurm/hetsched-sweep.sh" --hetsched "$hetsched" "${knobs[@]}" -- "$name" "$@")
+  if [ "$via" = script ]; then
+    "$hetsched" experiment "$name" "$@" --slurm-script "$dir/sweep.sh" > /dev/null
+    submit=(bash "$dir/sweep.sh" "${knobs[@]}")
+  fi
   local start=$SECONDS
-  if ! timeout 600 bash "$dir/sweep.sh" --shards 4 --time 00:10:00 --mem 200M --out-dir "$dir/out" --wait --poll 1 \
-    > "$dir/submit.log" 2>&1; then
+  if ! timeout 600 "${submit[@]}" > "$dir/submit.log" 2>&1; then
     echo "FAIL $name: the sweep on SLURM failed"
     cat "$dir/submit.log"
     tail -n 20 "$dir"/out/logs/* 2> /dev/null || true
@@ -135,7 +141,8 @@ sweep() {
   local states
   states=$(scontrol show job "$array_job" 2> /dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | sort | uniq -c | xargs)
   if cmp -s <(cut -d, -f"$columns" "$dir/unsharded.csv") <(cut -d, -f"$columns" "$dir/out/$name.csv"); then
-    echo "PASS $name: $tasks array tasks of job $array_job ($states) and a merge in $((SECONDS - start)) s;" \
+    echo "PASS $name (submitted by the $via): $tasks array tasks of job $array_job ($states) and a merge in" \
+      "$((SECONDS - start)) s;" \
       "the merged table equals the unsharded run ($(($(wc -l < "$dir/unsharded.csv") - 1)) rows, columns $columns)"
   else
     echo "FAIL $name: the merged table differs from the unsharded run"
@@ -144,8 +151,28 @@ sweep() {
   fi
 }
 
-sweep dag-evaluation 1- --samples 2 --sizes 10,20 --clusters 1,2 --heterogeneity 1,5 --min-speeds 0.5e9,1e9
-sweep divisible-simulation 1- --workers 30 --platforms 3 --z 0.8,1 --ratios log:0.1:100:5
-sweep cpugpu 1-10 --tasks 10:30:10 --cpus 1,4 --gpus 1,2 --instances 3
-[ "$failures" = 0 ] || { echo "$failures of 3 sweeps failed"; exit 1; }
-echo "3 sweeps on SLURM equal their unsharded runs"
+sweep dag-evaluation 1- script --samples 2 --sizes 10,20 --clusters 1,2 --heterogeneity 1,5 --min-speeds 0.5e9,1e9
+sweep divisible-simulation 1- wrapper --workers 30 --platforms 3 --z 0.8,1 --ratios log:0.1:100:5
+sweep cpugpu 1-10 script --tasks 10:30:10 --cpus 1,4 --gpus 1,2 --instances 3
+
+# A task that fails: the merge never starts, --wait says so and cancels it instead of waiting forever.
+failing="$work/failing-hetsched"
+printf '#!/usr/bin/env bash\ncase " $* " in *" --shard 2/"*) echo "shard 2 fails on purpose" >&2; exit 1 ;; esac\nexec %q "$@"\n' \
+  "$hetsched" > "$failing"
+chmod +x "$failing"
+dir="$work/sweeps/failing"
+mkdir -p "$dir"
+"$hetsched" experiment divisible-simulation --workers 10 --platforms 2 --slurm-script "$dir/sweep.sh" > /dev/null
+if timeout 300 bash "$dir/sweep.sh" --hetsched "$failing" --shards 4 --mem 200M --out-dir "$dir/out" --wait --poll 1 \
+  > "$dir/submit.log" 2>&1; then
+  echo "FAIL failing task: --wait reported success"
+  failures=$((failures + 1))
+elif grep -q "a task of array job .* failed" "$dir/submit.log" && [ ! -e "$dir/out/divisible-simulation.csv" ]; then
+  echo "PASS a failing task: the merge was cancelled and --wait said so ($(grep -c . "$dir/out/logs/shard-2.out") line in the task's log)"
+else
+  echo "FAIL failing task: unexpected outcome"
+  cat "$dir/submit.log"
+  failures=$((failures + 1))
+fi
+[ "$failures" = 0 ] || { echo "$failures of 4 checks failed"; exit 1; }
+echo "3 sweeps on SLURM equal their unsharded runs; a failing task stops the merge"

@@ -135,7 +135,7 @@ Expected<SweepRows> runCpuGpuExperimentShard(const CpuGpuExperimentOptions& o, c
                      exactNumber(r->json["makespan"].get<double>()) + ',' +
                      exactNumber(r->json["lower_bound"].get<double>()) + ',' +
                      (r->status == SolveStatus::Optimal ? "1" : "0") + ',' + exactNumber(r->seconds),
-                 {}});
+                 {}, 0});
         }
         done += 1;
         progress.report(done / total, "n=" + std::to_string(c.tasks) + " m=" + std::to_string(c.cpus) +

@@ -33,8 +33,10 @@ Expected<std::vector<std::string>> checkedSolvers(const DagEvaluationConfig& con
         if (!(s >= 1e-6 && s <= 1e20)) return invalidInput("minimum speeds must be between 1e-6 and 1e20 flop/s");
     for (double h : config.heterogeneities)
         if (!(h >= 1 && h <= 1e6)) return invalidInput("heterogeneity factors must be between 1 and 1e6");
-    if (config.platformSamples < 1 || config.platformSamples > 100 || config.dagSamples < 1 || config.dagSamples > 100)
-        return invalidInput("samples must be between 1 and 100");
+    if (config.platformSamples < 1 || config.platformSamples > 100)
+        return invalidInput("platform samples must be between 1 and 100");
+    if (config.dagSamples < 1 || config.dagSamples > 1000)   // the paper: 432 graphs per size
+        return invalidInput("graph samples must be between 1 and 1000");
     std::vector<std::string> solvers = config.solvers;
     if (solvers.empty())
         for (const SolverSpec& s : solversForKind("dag")) solvers.push_back(s.name);
@@ -159,7 +161,7 @@ Expected<SweepRows> runDagEvaluationShard(const DagEvaluationConfig& config, con
                                     exactNumber(j["makespan_times_peak_power"].get<double>() / 1e9) + ',' +
                                     exactNumber(j["makespan_over_average_power"].get<double>() * 1e9) + ',' +
                                     exactNumber(j["speedup_over_seq"].get<double>()),
-                                {}});
+                                {}, 0});
         }
         done += 1;
     }

@@ -19,7 +19,7 @@ struct DagEvaluationConfig {
     std::vector<double> heterogeneities{1, 2, 5};
     int platformSamples = 1;                 // per platform configuration (the paper: 5)
     std::vector<int> taskCounts{10, 20, 50};
-    int dagSamples = 2;                      // random DAG configurations per task count, drawn from the
+    int dagSamples = 2;                      // random DAG configurations per task count (1..1000), drawn from the
                                              // grid fat, regularity, density in {0.1, 0.2, 0.8}, jump in
                                              // {1, 2, 4}, same or mixed complexity (the paper: all 432 x 3)
     std::vector<std::string> solvers;        // empty: every dag solver
@@ -41,8 +41,8 @@ struct DagEvaluationRow {
 // Its name for `hetsched experiment NAME`, in the parts of its sweeps and in job scripts.
 inline constexpr const char* kDagEvaluationExperiment = "dag-evaluation";
 
-// Checks the configuration (counts 1..1000 clusters, 1..10000 tasks, 1..100 samples, known solvers),
-// runs every unit of the sweep below, then dagEvaluationFromRows.
+// Checks the configuration (counts 1..1000 clusters, 1..10000 tasks, 1..1000 graph and 1..100 platform
+// samples, known solvers), runs every unit of the sweep below, then dagEvaluationFromRows.
 Expected<std::vector<DagEvaluationRow>> runDagEvaluation(const DagEvaluationConfig& config,
                                                          const Progress& progress = {});
 

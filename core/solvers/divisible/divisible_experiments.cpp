@@ -218,7 +218,7 @@ Expected<SweepRows> runDivisibleSimulationShard(const DivisibleSimulationConfig&
                                 exactNumber(byC->throughput / reference) + ',' +
                                 exactNumber(byW->throughput / reference) + ',' +
                                 std::to_string(fifo->sendOrder.size()) + ',' + exactNumber(reference),
-                            {}});
+                            {}, 0});
         done += 1;
     }
     progress.report(1.0, "divisible-load simulation");
