@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <iterator>
 #include <map>
@@ -20,6 +22,10 @@
 #include "solvers/dag/dag_experiments.h"
 #include "solvers/cpugpu/cpugpu_experiments.h"
 #include "solvers/divisible/divisible_experiments.h"
+#include "sweep/slurm_script.h"
+#include "sweep/sweep.h"
+
+#include <unistd.h>
 
 namespace hetsched::cli {
 
@@ -55,8 +61,10 @@ void printUsage(std::ostream& out) {
            "                  [--platform P.xml] [--write-platform OUT.xml] [--periods K] [-o OUT.json]\n"
            "                                        replay the schedule on SimGrid, print simulated against planned times\n"
            "  hetsched solvers [--kind KIND]        list every solver, one line each\n"
-           "  hetsched experiment NAME [FLAGS]... [-o OUT.csv]\n"
+           "  hetsched experiment NAME [FLAGS]... [-o OUT.csv] [--shard K/N] [--keep-raw RAW.csv] [--slurm-script FILE]\n"
            "                                        run a built-in experiment, print CSV (hetsched experiment: the list)\n"
+           "  hetsched experiment merge PART.csv... [-o OUT.csv] [--keep-raw RAW.csv]\n"
+           "                                        the table of a sweep run in shards (on a SLURM cluster)\n"
            "  hetsched import GRAPH (--platform FILE.xml|FILE.json | --clusters N [RANDOM PLATFORM FLAGS])\n"
            "                  [--format auto|dot|wfformat|dax|stg|daggen] [--default-flops F] [--default-bytes B]\n"
            "                  [--reference-speed FLOPS] [--alpha A] [-o OUT.json]\n"
@@ -371,6 +379,9 @@ struct ExperimentSpec {
     std::string usage;         // its flags
     std::string description;   // one line
     int (*run)(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+    // The table of a sweep merged from its parts (-o OUTPUT, --keep-raw RAW).
+    int (*merge)(const SweepMerge& merged, const std::string& output, const std::string& keepRaw, std::ostream& out,
+                 std::ostream& err);
 };
 
 int writeCsv(const std::string& csv, const std::string& output, std::ostream& out, std::ostream& err) {
@@ -404,12 +415,69 @@ std::optional<Error> setSimulationFlag(DivisibleSimulationConfig& config, const 
     return invalidInput("unknown flag " + flag);
 }
 
-// "--flag value" pairs applied by setFlag to a configuration, then run(config) gives the CSV.
-template <class Config, class SetFlag, class Run>
+// What the experiment subcommand needs of an experiment beyond its flags: its sweep (sweep/sweep.h).
+template <class Config>
+struct ExperimentSweep {
+    std::optional<Error> (*setFlag)(Config&, const std::string& flag, const std::string& value);
+    std::vector<std::string> (*flags)(const Config&);                          // canonical, every flag
+    Expected<std::size_t> (*unitCount)(const Config&);                         // also checks the config
+    Expected<SweepRows> (*runShard)(const Config&, const Shard&, const Progress&);
+    Expected<std::string> (*table)(const Config&, const SweepRows&);          // the CSV of every unit
+};
+
+// Units done, time spent and time left on the terminal (stderr) during a run, redrawn on one line at
+// most four times a second; nothing when stderr is not a terminal (a batch job, a pipe, a test).
+class TerminalProgress {
+public:
+    TerminalProgress(std::string prefix, std::size_t units, std::ostream& err)
+        : m_prefix(std::move(prefix)), m_units(units),
+          m_enabled(&err == &std::cerr && isatty(STDERR_FILENO) == 1), m_start(std::chrono::steady_clock::now()) {}
+    ~TerminalProgress() {
+        if (m_shown) std::cerr << "\r" << m_prefix << sweepProgressLine(double(m_units), m_units, elapsed()) << "\x1b[K\n";
+    }
+    Progress progress() {
+        if (!m_enabled) return {};
+        return Progress([this](double fraction, const std::string&) { show(fraction); }, nullptr);
+    }
+
+private:
+    double elapsed() const {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+    }
+    void show(double fraction) {
+        const double now = elapsed();
+        if (m_shown && now - m_lastShown < 0.25) return;
+        m_shown = true;
+        m_lastShown = now;
+        std::cerr << "\r" << m_prefix << sweepProgressLine(fraction * double(m_units), m_units, now) << "\x1b[K"
+                  << std::flush;
+    }
+
+    std::string m_prefix;
+    std::size_t m_units;
+    bool m_enabled;
+    std::chrono::steady_clock::time_point m_start;
+    bool m_shown = false;
+    double m_lastShown = 0;
+};
+
+// The path of the running hetsched, for the job script's default (the login node runs the same binary).
+std::string runningExecutable() {
+    std::error_code error;
+    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+    return error ? std::string("hetsched") : self.string();
+}
+
+// "--flag value" pairs applied by setFlag to a configuration; then, for every experiment alike:
+// --shard K/N writes the raw rows of part K of N (a part for `hetsched experiment merge`), --keep-raw FILE
+// keeps every unit's rows of an unsharded run beside its table, --slurm-script FILE writes the job script
+// that runs the sweep on a SLURM cluster instead of running it here.
+template <class Config>
 int runExperimentWithFlags(const std::string& name, const std::vector<std::string>& args, Config config,
-                           const SetFlag& setFlag, const Run& run, std::ostream& out, std::ostream& err) {
+                           const ExperimentSweep<Config>& sweep, std::ostream& out, std::ostream& err) {
     const std::string prefix = "hetsched experiment " + name + ": ";
-    std::string output;
+    std::string output, keepRaw, slurmScript;
+    std::optional<Shard> shard;
     for (std::size_t i = 0; i < args.size(); i += 2) {
         const std::string& flag = args[i];
         if (flag.rfind("-", 0) != 0) {
@@ -420,36 +488,129 @@ int runExperimentWithFlags(const std::string& name, const std::vector<std::strin
             err << prefix << flag << " needs a value\n";
             return kExitUsage;
         }
+        const std::string& value = args[i + 1];
         if (flag == "-o" || flag == "--output") {
-            output = args[i + 1];
-        } else if (std::optional<Error> problem = setFlag(config, flag, args[i + 1])) {
+            output = value;
+        } else if (flag == "--keep-raw") {
+            keepRaw = value;
+        } else if (flag == "--slurm-script") {
+            slurmScript = value;
+        } else if (flag == "--shard") {
+            Expected<Shard> parsed = parseShard(value);
+            if (!parsed) {
+                err << prefix << parsed.error().message << "\n";
+                return kExitUsage;
+            }
+            shard = *parsed;
+        } else if (std::optional<Error> problem = sweep.setFlag(config, flag, value)) {
             err << prefix << problem->message << "\n";
             return kExitUsage;
         }
     }
-    Expected<std::string> csv = run(config);
+    if (shard && !keepRaw.empty()) {
+        err << prefix << "--keep-raw is for a whole run; a part (--shard) is made of raw rows already\n";
+        return kExitUsage;
+    }
+    if (!slurmScript.empty() && (shard || !output.empty() || !keepRaw.empty())) {
+        err << prefix << "--slurm-script writes the job script only: the jobs choose --shard, -o and --keep-raw\n";
+        return kExitUsage;
+    }
+    Expected<std::size_t> units = sweep.unitCount(config);
+    if (!units) {
+        err << prefix << "error: " << units.error().message << "\n";
+        return kExitError;
+    }
+    if (!slurmScript.empty()) {
+        SlurmSweepOptions options;
+        options.experiment = name;
+        options.flags = sweep.flags(config);
+        options.units = *units;
+        options.shards = suggestedShards(*units);
+        options.hetsched = runningExecutable();
+        if (auto written = writeTextFileAtomically(slurmScript, slurmSweepScript(options)); !written) {
+            err << prefix << "error: " << written.error().message << "\n";
+            return kExitError;
+        }
+        std::error_code ignored;
+        std::filesystem::permissions(slurmScript, std::filesystem::perms::owner_exec | std::filesystem::perms::group_exec,
+                                     std::filesystem::perm_options::add, ignored);
+        out << slurmScript << ": the sweep's " << *units << " units as a SLURM job array of " << options.shards
+            << " tasks and a merge; on the cluster's login node: bash " << slurmScript
+            << " [--shards N] [--time HH:MM:SS] [--mem SIZE] [--partition NAME] (--help)\n";
+        return kExitOk;
+    }
+    const Shard part = shard.value_or(Shard{});
+    Expected<SweepRows> rows = [&] {
+        TerminalProgress terminal(prefix, part.unitsOf(*units), err);
+        return sweep.runShard(config, part, terminal.progress());
+    }();
+    if (!rows) {
+        err << prefix << "error: " << rows.error().message << "\n";
+        return kExitError;
+    }
+    SweepHeader header{name, sweep.flags(config), HETSCHED_VERSION, part, rows->totalUnits,
+                       part.unitsOf(rows->totalUnits)};
+    if (shard) return writeCsv(sweepPartText(header, *rows), output, out, err);
+    Expected<std::string> csv = sweep.table(config, *rows);
     if (!csv) {
         err << prefix << "error: " << csv.error().message << "\n";
         return kExitError;
     }
+    if (!keepRaw.empty())
+        if (int written = writeCsv(sweepPartText(header, *rows), keepRaw, out, err); written != kExitOk) return written;
     return writeCsv(*csv, output, out, err);
 }
 
+// The table of a merged sweep: its canonical flags applied to the experiment's defaults, as a run would.
+template <class Config>
+int writeMergedTable(const SweepMerge& merged, Config config, const ExperimentSweep<Config>& sweep,
+                     const std::string& output, const std::string& keepRaw, std::ostream& out, std::ostream& err) {
+    const std::string prefix = "hetsched experiment merge: ";
+    const std::vector<std::string>& flags = merged.header.flags;
+    for (std::size_t i = 0; i + 1 < flags.size(); i += 2)
+        if (std::optional<Error> problem = sweep.setFlag(config, flags[i], flags[i + 1])) {
+            err << prefix << "error: the parts' flags: " << problem->message << "\n";
+            return kExitError;
+        }
+    if (flags.size() % 2 != 0 || sweep.flags(config) != flags) {
+        err << prefix << "error: the parts' flags are not those this hetsched writes for " << merged.header.experiment
+            << " (made by another version?)\n";
+        return kExitError;
+    }
+    Expected<std::string> csv = sweep.table(config, merged.rows);
+    if (!csv) {
+        err << prefix << "error: " << csv.error().message << "\n";
+        return kExitError;
+    }
+    if (!keepRaw.empty())
+        if (int written = writeCsv(sweepPartText(merged.header, merged.rows), keepRaw, out, err); written != kExitOk)
+            return written;
+    return writeCsv(*csv, output, out, err);
+}
+
+const ExperimentSweep<DivisibleSimulationConfig> kDivisibleSimulationSweep{
+    setSimulationFlag, divisibleSimulationFlags, divisibleSimulationUnitCount, runDivisibleSimulationShard,
+    [](const DivisibleSimulationConfig& config, const SweepRows& rows) -> Expected<std::string> {
+        Expected<std::vector<DivisibleSimulationRow>> table = divisibleSimulationFromRows(config, rows);
+        if (!table) return table.error();
+        return divisibleSimulationCsv(*table);
+    }};
+
 int runDivisibleSimulationExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    return runExperimentWithFlags(
-        "divisible-simulation", args, DivisibleSimulationConfig{}, setSimulationFlag,
-        [](const DivisibleSimulationConfig& config) -> Expected<std::string> {
-            Expected<std::vector<DivisibleSimulationRow>> rows = runDivisibleSimulation(config);
-            if (!rows) return rows.error();
-            return divisibleSimulationCsv(*rows);
-        },
-        out, err);
+    return runExperimentWithFlags(kDivisibleSimulationExperiment, args, DivisibleSimulationConfig{}, kDivisibleSimulationSweep,
+                                  out, err);
 }
 
 // Applies one "--flag value" of dag-evaluation to the configuration.
 std::optional<Error> setDagEvaluationFlag(DagEvaluationConfig& config, const std::string& flag, const std::string& value) {
+    if (flag == "--simulate") {
+        if (value != "on" && value != "off") return invalidInput("--simulate takes no value, or on or off");
+        config.simulate = value == "on";
+        return std::nullopt;
+    }
     if (flag == "--samples" || flag == "--platform-samples" || flag == "--seed") {
-        auto v = parseInteger(value, flag, flag == "--seed" ? 0 : 1, flag == "--seed" ? (1LL << 52) : 100);
+        auto v = parseInteger(value, flag, flag == "--seed" ? 0 : 1,
+                              flag == "--seed" ? (1LL << 52) : flag == "--samples" ? 1000 : 100);
         if (!v) return v.error();
         if (flag == "--samples") config.dagSamples = static_cast<int>(*v);
         if (flag == "--platform-samples") config.platformSamples = static_cast<int>(*v);
@@ -480,22 +641,22 @@ std::optional<Error> setDagEvaluationFlag(DagEvaluationConfig& config, const std
     return invalidInput("unknown flag " + flag);
 }
 
+const ExperimentSweep<DagEvaluationConfig> kDagEvaluationSweep{
+    setDagEvaluationFlag, dagEvaluationFlags, dagEvaluationUnitCount, runDagEvaluationShard,
+    [](const DagEvaluationConfig& config, const SweepRows& rows) -> Expected<std::string> {
+        Expected<std::vector<DagEvaluationRow>> table = dagEvaluationFromRows(config, rows);
+        if (!table) return table.error();
+        return dagEvaluationCsv(*table);
+    }};
+
 int runDagEvaluationExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    // --simulate takes no value; the other flags come in pairs.
-    DagEvaluationConfig config;
-    std::vector<std::string> pairs;
-    for (const std::string& arg : args) {
-        if (arg == "--simulate") config.simulate = true;
-        else pairs.push_back(arg);
+    // --simulate may come bare: it is "--simulate on" (the form the sweep's canonical flags and job scripts use).
+    std::vector<std::string> expanded;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        expanded.push_back(args[i]);
+        if (args[i] == "--simulate" && (i + 1 == args.size() || args[i + 1].rfind("-", 0) == 0)) expanded.push_back("on");
     }
-    return runExperimentWithFlags(
-        "dag-evaluation", pairs, config, setDagEvaluationFlag,
-        [](const DagEvaluationConfig& config) -> Expected<std::string> {
-            Expected<std::vector<DagEvaluationRow>> rows = runDagEvaluation(config);
-            if (!rows) return rows.error();
-            return dagEvaluationCsv(*rows);
-        },
-        out, err);
+    return runExperimentWithFlags(kDagEvaluationExperiment, expanded, DagEvaluationConfig{}, kDagEvaluationSweep, out, err);
 }
 
 // Applies one "--flag value" of cpugpu to the options.
@@ -551,49 +712,123 @@ std::optional<Error> setCpuGpuFlag(CpuGpuExperimentOptions& options, const std::
     return invalidInput("unknown flag " + flag);
 }
 
+const ExperimentSweep<CpuGpuExperimentOptions> kCpuGpuSweep{
+    setCpuGpuFlag, cpuGpuExperimentFlags, cpuGpuExperimentUnitCount, runCpuGpuExperimentShard,
+    [](const CpuGpuExperimentOptions& options, const SweepRows& rows) -> Expected<std::string> {
+        Expected<CpuGpuExperiment> experiment = cpuGpuExperimentFromRows(options, rows);
+        if (!experiment) return experiment.error();
+        return cpuGpuExperimentCsv(*experiment);
+    }};
+
 int runCpuGpuExperimentCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    return runExperimentWithFlags(
-        "cpugpu", args, CpuGpuExperimentOptions{}, setCpuGpuFlag,
-        [](const CpuGpuExperimentOptions& options) -> Expected<std::string> {
-            Expected<CpuGpuExperiment> experiment = runCpuGpuExperiment(options);
-            if (!experiment) return experiment.error();
-            return cpuGpuExperimentCsv(*experiment);
-        },
-        out, err);
+    return runExperimentWithFlags(kCpuGpuExperiment, args, CpuGpuExperimentOptions{}, kCpuGpuSweep, out, err);
 }
 
 const std::vector<ExperimentSpec>& experiments() {
     static const std::vector<ExperimentSpec> all{
-        {"divisible-simulation", "[--workers 100] [--platforms 10] [--seed 1] [--z 0.8,1] [--ratios log:0.1:100:25]",
+        {kDivisibleSimulationExperiment, "[--workers 100] [--platforms 10] [--seed 1] [--z 0.8,1] [--ratios log:0.1:100:25]",
          "the simulation of Beaumont, Marchal, Robert 2005: lifo-optimal, fifo-by-c, fifo-by-w relative to "
          "fifo-optimal against w/c, and the workers fifo-optimal uses",
-         runDivisibleSimulationExperiment},
-        {"cpugpu",
+         runDivisibleSimulationExperiment,
+         [](const SweepMerge& m, const std::string& o, const std::string& raw, std::ostream& out, std::ostream& err) {
+             return writeMergedTable(m, DivisibleSimulationConfig{}, kDivisibleSimulationSweep, o, raw, out, err);
+         }},
+        {kCpuGpuExperiment,
          "[--tasks 10:1000:10] [--cpus 1,2,4,8,16,32,64] [--gpus 1,2,4,8] [--instances 30] "
          "[--solvers dual-approx,dual-approx-2,heft,heteroprio] [--exact-time-limit 0] [--seed 1] [--epsilon 0.001]",
          "the experiment of Kedad-Sidhoum et al. 2013 (Table 1, Figure 2): every cpugpu solver on the paper's random "
          "instances, mean and max deviation from the best lower bound and from the optimum where known",
-         runCpuGpuExperimentCommand},
-        {"dag-evaluation",
+         runCpuGpuExperimentCommand,
+         [](const SweepMerge& m, const std::string& o, const std::string& raw, std::ostream& out, std::ostream& err) {
+             return writeMergedTable(m, CpuGpuExperimentOptions{}, kCpuGpuSweep, o, raw, out, err);
+         }},
+        {kDagEvaluationExperiment,
          "[--samples 2] [--platform-samples 1] [--sizes 10,20,50] [--clusters 1,2,4,8] [--heterogeneity 1,2,5] "
          "[--min-speeds 0.25e9,0.5e9,0.75e9,1e9] [--solvers cpa,hcpa,...] [--seed 1] [--simulate]",
          "the evaluation of N'Takpé and Suter 2006: every dag solver on random task graphs and clusters of "
          "clusters, the four metrics by number of clusters and by heterogeneity; --simulate also measures "
          "each makespan on SimGrid, as the paper did",
-         runDagEvaluationExperiment},
+         runDagEvaluationExperiment,
+         [](const SweepMerge& m, const std::string& o, const std::string& raw, std::ostream& out, std::ostream& err) {
+             return writeMergedTable(m, DagEvaluationConfig{}, kDagEvaluationSweep, o, raw, out, err);
+         }},
     };
     return all;
+}
+
+// hetsched experiment merge PART... [-o OUT.csv] [--keep-raw RAW.csv]: a directory stands for its *.csv files.
+int runExperimentMerge(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    const std::string prefix = "hetsched experiment merge: ";
+    std::string output, keepRaw;
+    std::vector<std::string> files;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "-o" || arg == "--output" || arg == "--keep-raw") {
+            if (i + 1 >= args.size()) {
+                err << prefix << arg << " needs a value\n";
+                return kExitUsage;
+            }
+            (arg == "--keep-raw" ? keepRaw : output) = args[++i];
+        } else if (arg.size() > 1 && arg[0] == '-') {
+            err << prefix << "unknown flag " << arg << "\n";
+            return kExitUsage;
+        } else if (std::error_code ec; std::filesystem::is_directory(arg, ec)) {
+            std::vector<std::string> inside;
+            for (const auto& entry : std::filesystem::directory_iterator(arg, ec))
+                if (entry.path().extension() == ".csv") inside.push_back(entry.path().string());
+            std::sort(inside.begin(), inside.end());
+            if (inside.empty()) {
+                err << prefix << "error: " << arg << ": no part (*.csv) in this directory\n";
+                return kExitError;
+            }
+            files.insert(files.end(), inside.begin(), inside.end());
+        } else {
+            files.push_back(arg);
+        }
+    }
+    if (files.empty()) {
+        err << "usage: hetsched experiment merge PART.csv... [-o RESULT.csv] [--keep-raw RAW.csv]\n"
+               "(the parts written by hetsched experiment NAME [FLAGS] --shard K/N, or directories of them)\n";
+        return kExitUsage;
+    }
+    std::vector<SweepPart> parts;
+    for (const std::string& file : files) {
+        Expected<std::string> text = readTextFile(file);
+        Expected<SweepPart> part = text ? parseSweepPart(*text, file) : Expected<SweepPart>(text.error());
+        if (!part) {
+            err << prefix << "error: " << part.error().message << "\n";
+            return kExitError;
+        }
+        parts.push_back(std::move(*part));
+    }
+    Expected<SweepMerge> merged = mergeSweepParts(std::move(parts));
+    if (!merged) {
+        err << prefix << "error: " << merged.error().message << "\n";
+        return kExitError;
+    }
+    for (const ExperimentSpec& e : experiments())
+        if (e.name == merged->header.experiment) return e.merge(*merged, output, keepRaw, out, err);
+    err << prefix << "error: the parts are of an experiment this hetsched does not know: '" << merged->header.experiment
+        << "'\n";
+    return kExitError;
 }
 
 }  // namespace
 
 int runExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    if (args.empty() || args.front() == "--list") {
-        (args.empty() ? err : out) << "experiments (hetsched experiment NAME [FLAGS]... [-o OUT.csv]):\n";
-        for (const ExperimentSpec& e : experiments())
-            (args.empty() ? err : out) << "  " << e.name << " " << e.usage << "\n      " << e.description << "\n";
+    if (args.empty() || args.front() == "--list" || args.front() == "--help") {
+        std::ostream& to = args.empty() ? err : out;
+        to << "experiments (hetsched experiment NAME [FLAGS]... [-o OUT.csv]):\n";
+        for (const ExperimentSpec& e : experiments()) to << "  " << e.name << " " << e.usage << "\n      " << e.description << "\n";
+        to << "every experiment also takes:\n"
+              "  --shard K/N          run only part K of N of the sweep (units K-1, K-1+N, ...) and write its raw rows\n"
+              "  --keep-raw RAW.csv   beside the table, keep every instance's raw rows (a whole run)\n"
+              "  --slurm-script FILE  write the job script that runs the sweep as a SLURM job array, then merges\n"
+              "hetsched experiment merge PART.csv... [-o OUT.csv] [--keep-raw RAW.csv]\n"
+              "      check that the parts make one whole sweep and write the table an unsharded run writes\n";
         return args.empty() ? kExitUsage : kExitOk;
     }
+    if (args.front() == "merge") return runExperimentMerge({args.begin() + 1, args.end()}, out, err);
     for (const ExperimentSpec& e : experiments())
         if (e.name == args.front()) return e.run({args.begin() + 1, args.end()}, out, err);
     err << "hetsched experiment: unknown experiment '" << args.front() << "' (hetsched experiment --list)\n";

@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libbenchmark-dev
   libgraphviz-dev libxml2-dev libsimgrid-dev libcli11-dev
   xvfb xauth
+  slurm-wlm munge   # the SLURM test (tests/slurm) starts its own single-node cluster with them
 )
 
 missing=()

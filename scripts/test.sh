@@ -10,6 +10,8 @@ scripts/install-deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j"$jobs"
 QT_QPA_PLATFORM=offscreen ctest --test-dir build --output-on-failure -j"$jobs"
+# Why a test was skipped (the SLURM test says what it lacked).
+grep -h "^SKIPPED: " build/Testing/Temporary/LastTest.log 2> /dev/null | sed 's/^/ctest: /' || true
 
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DHETSCHED_SANITIZE=ON -DHETSCHED_BUILD_UI=OFF -DHETSCHED_BUILD_BENCH=OFF

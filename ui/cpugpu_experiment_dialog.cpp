@@ -172,4 +172,16 @@ Expected<bool> CpuGpuExperimentDialog::saveCsv(const QString& path) const {
     return writeTextFileAtomically(path.toStdString(), cpuGpuExperimentCsv(*m_experiment));
 }
 
+Expected<SlurmSweepOptions> CpuGpuExperimentDialog::clusterSweep() const {
+    const Expected<CpuGpuExperimentOptions> given = options();
+    if (!given) return given.error();
+    Expected<std::size_t> units = cpuGpuExperimentUnitCount(*given);
+    if (!units) return units.error();
+    SlurmSweepOptions sweep;
+    sweep.experiment = kCpuGpuExperiment;
+    sweep.flags = cpuGpuExperimentFlags(*given);
+    sweep.units = *units;
+    return sweep;
+}
+
 }  // namespace hetsched::ui

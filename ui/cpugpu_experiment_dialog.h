@@ -30,6 +30,7 @@ public:
 
 protected:
     Expected<BackgroundJob::Work> makeWork() override;
+    Expected<SlurmSweepOptions> clusterSweep() const override;
     bool hasResults() const override { return m_experiment.has_value(); }
     void setFormEnabled(bool enabled) override;
 

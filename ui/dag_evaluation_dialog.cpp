@@ -28,7 +28,7 @@ DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : ExperimentDialog(QSt
     m_heterogeneities = new QLineEdit(this);
     m_heterogeneities->setToolTip(tr("Cluster speeds are uniform in [min speed, min speed × heterogeneity]"));
     m_minSpeeds = new QLineEdit(this);
-    m_dagSamples = spinBox(this, 1, 100);
+    m_dagSamples = spinBox(this, 1, 1000);
     m_dagSamples->setToolTip(tr("Random graphs per size, each with its shape drawn from the paper's grid (fat, "
                                 "regularity, density, jump, complexity)"));
     m_platformSamples = spinBox(this, 1, 100);
@@ -225,6 +225,18 @@ void DagEvaluationDialog::showRows() {
 Expected<bool> DagEvaluationDialog::saveCsv(const QString& path) const {
     if (!m_rows) return invalidInput(tr("no evaluation to save: run it first").toStdString());
     return writeTextFileAtomically(path.toStdString(), dagEvaluationCsv(*m_rows));
+}
+
+Expected<SlurmSweepOptions> DagEvaluationDialog::clusterSweep() const {
+    const Expected<DagEvaluationConfig> given = config();
+    if (!given) return given.error();
+    Expected<std::size_t> units = dagEvaluationUnitCount(*given);
+    if (!units) return units.error();
+    SlurmSweepOptions sweep;
+    sweep.experiment = kDagEvaluationExperiment;
+    sweep.flags = dagEvaluationFlags(*given);
+    sweep.units = *units;
+    return sweep;
 }
 
 }  // namespace hetsched::ui

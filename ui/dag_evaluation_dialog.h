@@ -36,6 +36,7 @@ public:
 
 protected:
     Expected<BackgroundJob::Work> makeWork() override;
+    Expected<SlurmSweepOptions> clusterSweep() const override;
     bool hasResults() const override { return m_rows.has_value(); }
     void setFormEnabled(bool enabled) override;
 

@@ -212,4 +212,16 @@ Expected<bool> DivisibleSimulationDialog::saveCsv(const QString& path) const {
     return writeTextFileAtomically(path.toStdString(), divisibleSimulationCsv(m_rows));
 }
 
+Expected<SlurmSweepOptions> DivisibleSimulationDialog::clusterSweep() const {
+    const Expected<DivisibleSimulationConfig> given = config();
+    if (!given) return given.error();
+    Expected<std::size_t> units = divisibleSimulationUnitCount(*given);
+    if (!units) return units.error();
+    SlurmSweepOptions sweep;
+    sweep.experiment = kDivisibleSimulationExperiment;
+    sweep.flags = divisibleSimulationFlags(*given);
+    sweep.units = *units;
+    return sweep;
+}
+
 }  // namespace hetsched::ui

@@ -38,6 +38,7 @@ public:
 
 protected:
     Expected<BackgroundJob::Work> makeWork() override;
+    Expected<SlurmSweepOptions> clusterSweep() const override;
     bool hasResults() const override { return !m_rows.empty(); }
     void setFormEnabled(bool enabled) override;
 

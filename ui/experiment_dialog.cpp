@@ -1,5 +1,6 @@
 #include "experiment_dialog.h"
 
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <qcustomplot.h>
 
+#include "dialogs/cluster_script_dialog.h"
 #include "util/message_bar.h"
 #include "views/chart_export.h"
 
@@ -33,6 +35,10 @@ ExperimentDialog::ExperimentDialog(const QString& fileStem, QWidget* parent)
     m_runButton->setDefault(true);
     m_saveButton = new QPushButton(tr("Save CSV…"), this);
     m_saveButton->setObjectName(QStringLiteral("saveCsvButton"));
+    m_clusterButton = new QPushButton(tr("Run on a Cluster…"), this);
+    m_clusterButton->setObjectName(QStringLiteral("runOnClusterButton"));
+    m_clusterButton->setToolTip(tr("Save a SLURM job script that runs this experiment, as set here, as a job array "
+                                   "and merges the parts into the same table"));
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
     m_status = new QLabel(this);
@@ -43,6 +49,7 @@ ExperimentDialog::ExperimentDialog(const QString& fileStem, QWidget* parent)
 
     connect(m_runButton, &QPushButton::clicked, this, [this] { isRunning() ? cancel() : run(); });
     connect(m_saveButton, &QPushButton::clicked, this, &ExperimentDialog::saveWithDialog);
+    connect(m_clusterButton, &QPushButton::clicked, this, &ExperimentDialog::openClusterScript);
     connect(m_job, &BackgroundJob::progressed, this, [this](double fraction, const QString& stage) {
         m_progress->setValue(static_cast<int>(1000 * std::clamp(fraction, 0.0, 1.0)));
         if (!stage.isEmpty()) m_status->setText(stage);
@@ -82,6 +89,30 @@ void ExperimentDialog::reject() {
     QDialog::reject();
 }
 
+void ExperimentDialog::openClusterScript() {
+    if (m_clusterDialog) {
+        m_clusterDialog->raise();
+        return;
+    }
+    Expected<SlurmSweepOptions> sweep = clusterSweep();
+    if (!sweep) {
+        m_message->showMessage(QString::fromStdString(sweep.error().message), MessageBar::Level::Error);
+        return;
+    }
+    m_message->hide();
+    sweep->shards = suggestedShards(sweep->units);
+    sweep->hetsched = QCoreApplication::applicationFilePath().toStdString();
+    m_clusterDialog = new ClusterScriptDialog(*sweep, suggestedPath(m_fileStem + QStringLiteral("-slurm.sh")), this);
+    m_clusterDialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_clusterDialog, &ClusterScriptDialog::scriptSaved, this, [this](const QString& path) {
+        QSettings().setValue(kLastDirectoryKey, QFileInfo(path).absolutePath());
+        m_status->setText(tr("Job script saved to %1: on the cluster's login node, bash %2")
+                              .arg(QDir::toNativeSeparators(path), QFileInfo(path).fileName()));
+    });
+    connect(m_clusterDialog, &QObject::destroyed, this, [this] { m_clusterDialog = nullptr; });
+    m_clusterDialog->open();
+}
+
 void ExperimentDialog::finish(const QString& status) {
     m_progress->setValue(m_progress->maximum());
     m_status->setText(status);
@@ -119,6 +150,7 @@ QHBoxLayout* ExperimentDialog::actionRow() {
     auto* row = new QHBoxLayout;
     row->addWidget(m_runButton);
     row->addWidget(m_progress, 1);
+    row->addWidget(m_clusterButton);
     row->addWidget(m_saveButton);
     for (QPushButton* button : m_exportButtons) row->addWidget(button);
     return row;
@@ -140,6 +172,7 @@ void ExperimentDialog::updateState() {
     const bool running = isRunning();
     m_runButton->setText(running ? tr("Cancel") : tr("Run"));
     m_progress->setEnabled(running);
+    m_clusterButton->setEnabled(!running);
     setFormEnabled(!running);
     const bool results = !running && hasResults();
     m_saveButton->setEnabled(results);

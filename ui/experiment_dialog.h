@@ -1,7 +1,8 @@
 // What the experiment dialogs of the Tools menu share (the CPU+GPU experiment, the task-graph evaluation,
 // the divisible-load simulation): the work runs off the GUI thread with a progress bar; Run becomes Cancel
 // while it runs, and closing the dialog cancels it; a status line, a message bar for errors; Save CSV and
-// one Export button per plot once there are results, offered in the directory used last.
+// one Export button per plot once there are results, offered in the directory used last; Run on a Cluster
+// writes the SLURM job script of the same sweep for the settings on screen.
 #pragma once
 
 #include <QDialog>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "common/expected.h"
+#include "sweep/slurm_script.h"
 #include "util/background_job.h"
 
 class QCustomPlot;
@@ -25,6 +27,7 @@ class QSpinBox;
 
 namespace hetsched::ui {
 
+class ClusterScriptDialog;
 class MessageBar;
 
 class ExperimentDialog : public QDialog {
@@ -37,6 +40,10 @@ public:
     bool isRunning() const { return m_job->isRunning(); }
     // Without dialogs, for scripts and tests; errors name the file.
     virtual Expected<bool> saveCsv(const QString& path) const = 0;
+    // Opens Run on a Cluster for the form's settings (the form's error instead, when it has one); the
+    // dialog it opened, while it is open.
+    void openClusterScript();
+    ClusterScriptDialog* clusterScriptDialog() const { return m_clusterDialog; }
 
 signals:
     void experimentFinished();
@@ -50,6 +57,9 @@ protected:
     // The work of one run, from the form; an error names the field. The work runs on a pool thread and
     // returns what to do on the GUI thread: call finish() or fail() there.
     virtual Expected<BackgroundJob::Work> makeWork() = 0;
+    // The sweep of the form's settings for the job script: the experiment's name as the CLI knows it, its
+    // canonical flags and its unit count (an error names the field).
+    virtual Expected<SlurmSweepOptions> clusterSweep() const = 0;
     virtual bool hasResults() const = 0;
     // The form's fields are disabled while a run goes on.
     virtual void setFormEnabled(bool enabled) = 0;
@@ -70,6 +80,7 @@ protected:
 
     QPushButton* runButton() const { return m_runButton; }
     QPushButton* saveButton() const { return m_saveButton; }
+    QPushButton* clusterButton() const { return m_clusterButton; }
     const std::vector<QPushButton*>& exportButtons() const { return m_exportButtons; }
     QProgressBar* progressBar() const { return m_progress; }
     QLabel* statusLabel() const { return m_status; }
@@ -98,6 +109,8 @@ private:
     BackgroundJob* m_job;
     QPushButton* m_runButton;
     QPushButton* m_saveButton;
+    QPushButton* m_clusterButton;
+    ClusterScriptDialog* m_clusterDialog = nullptr;
     std::vector<QPushButton*> m_exportButtons;
     QProgressBar* m_progress;
     QLabel* m_status;

@@ -82,7 +82,8 @@ private slots:
         QCOMPARE(run.simulatedMakespan().value(), makespan);
         QAbstractItemModel* table = window->runTable()->view()->model();
         QCOMPARE(table->headerData(RunTableModel::SimulatedColumn, Qt::Horizontal).toString(), QStringLiteral("Simulated"));
-        QCOMPARE(table->index(0, RunTableModel::SimulatedColumn).data().toString(), formatRounded(makespan, 7));
+        const QString shown = quantityText(makespan, QString::fromStdString(run.result->objectiveUnit));
+        QCOMPARE(table->index(0, RunTableModel::SimulatedColumn).data().toString(), shown);
         QVERIFY(window->document()->isModified());   // the simulation goes into the project
 
         // The planned and the simulated Gantt, one over the other; the simulated one coloured by delay cause.
@@ -110,8 +111,7 @@ private slots:
         auto reopened = shownWindow();
         QVERIFY(reopened->loadFile(project).ok());
         settle();
-        QCOMPARE(reopened->runTable()->view()->model()->index(0, RunTableModel::SimulatedColumn).data().toString(),
-                 formatRounded(makespan, 7));
+        QCOMPARE(reopened->runTable()->view()->model()->index(0, RunTableModel::SimulatedColumn).data().toString(), shown);
     }
 
     void refusedWhereItDoesNotApply() {

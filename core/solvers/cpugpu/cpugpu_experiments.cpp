@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iomanip>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -35,7 +36,20 @@ CpuGpuInstance randomCpuGpuInstance(int tasks, int cpus, int gpus, std::uint64_t
     return in;
 }
 
-Expected<CpuGpuExperiment> runCpuGpuExperiment(const CpuGpuExperimentOptions& o, const Progress& progress) {
+namespace {
+
+struct CpuGpuCase {
+    int tasks = 0, cpus = 0, gpus = 0;
+};
+
+// The checked grid: the solvers (with `exact` when it has a time limit) and the cases in row order.
+struct CpuGpuGrid {
+    std::vector<std::string> solvers;
+    std::vector<CpuGpuCase> cases;
+    std::size_t units() const { return cases.size(); }
+};
+
+Expected<CpuGpuGrid> checkedGrid(const CpuGpuExperimentOptions& o) {
     if (o.minTasks < 1 || o.maxTasks < o.minTasks || o.maxTasks > 1'000'000 || o.taskStep < 1)
         return invalidInput("experiment: need 1 <= min tasks <= max tasks <= 1000000 and a step >= 1");
     if (o.cpuCounts.empty() || o.gpuCounts.empty())
@@ -48,82 +62,188 @@ Expected<CpuGpuExperiment> runCpuGpuExperiment(const CpuGpuExperimentOptions& o,
     if (!(o.epsilon >= 1e-6 && o.epsilon <= 1))
         return invalidInput("experiment: epsilon must be in [1e-6, 1]");
     if (!(o.exactTimeLimit >= 0)) return invalidInput("experiment: the exact time limit must be >= 0");
-    std::vector<std::string> solvers = o.solvers;
-    if (o.exactTimeLimit > 0 && std::find(solvers.begin(), solvers.end(), "exact") == solvers.end())
-        solvers.push_back("exact");
-    if (solvers.empty()) return invalidInput("experiment: no solver");
-    for (const std::string& name : solvers)
+    CpuGpuGrid grid;
+    grid.solvers = o.solvers;
+    if (o.exactTimeLimit > 0 && std::find(grid.solvers.begin(), grid.solvers.end(), "exact") == grid.solvers.end())
+        grid.solvers.push_back("exact");
+    if (grid.solvers.empty()) return invalidInput("experiment: no solver");
+    for (const std::string& name : grid.solvers)
         if (!findSolver("cpugpu", name))
             return invalidInput("experiment: unknown cpugpu solver '" + name + "'");
+    for (int n = o.minTasks; n <= o.maxTasks; n += o.taskStep)
+        for (int m : o.cpuCounts)
+            for (int k : o.gpuCounts)
+                if (m != 0 || k != 0) grid.cases.push_back({n, m, k});
+    return grid;
+}
 
-    std::vector<int> taskCounts;
-    for (int n = o.minTasks; n <= o.maxTasks; n += o.taskStep) taskCounts.push_back(n);
-    const double total = double(taskCounts.size()) * double(o.cpuCounts.size()) * double(o.gpuCounts.size()) *
-                         double(o.instancesPerCase);
+std::uint64_t instanceSeed(const CpuGpuExperimentOptions& o, const CpuGpuCase& c, int i) {
+    return mix(o.seed ^ mix(std::uint64_t(c.tasks) << 32 ^ std::uint64_t(c.cpus) << 16 ^ std::uint64_t(c.gpus) ^
+                            mix(std::uint64_t(i))));
+}
+
+std::string numberList(const std::vector<int>& values) {
+    std::string text;
+    for (int v : values) {
+        if (!text.empty()) text += ',';
+        text += std::to_string(v);
+    }
+    return text;
+}
+
+}  // namespace
+
+Expected<std::size_t> cpuGpuExperimentUnitCount(const CpuGpuExperimentOptions& o) {
+    Expected<CpuGpuGrid> grid = checkedGrid(o);
+    if (!grid) return grid.error();
+    return grid->cases.size() * std::size_t(o.instancesPerCase);
+}
+
+Expected<SweepRows> runCpuGpuExperimentShard(const CpuGpuExperimentOptions& o, const Shard& shard,
+                                             const Progress& progress) {
+    Expected<CpuGpuGrid> grid = checkedGrid(o);
+    if (!grid) return grid.error();
+    const std::vector<std::string>& solvers = grid->solvers;
+    SweepRows out;
+    out.columns = "unit,tasks,cpus,gpus,instance,seed,solver,makespan,lower_bound,optimal,seconds";
+    out.totalUnits = grid->cases.size() * std::size_t(o.instancesPerCase);
+    const double total = double(shard.unitsOf(out.totalUnits));
     double done = 0;
+    for (std::size_t unit = std::size_t(shard.index - 1); unit < out.totalUnits; unit += std::size_t(shard.count)) {
+        if (progress.stopRequested()) return cancelledError();
+        const CpuGpuCase& c = grid->cases[unit / std::size_t(o.instancesPerCase)];
+        const int i = static_cast<int>(unit % std::size_t(o.instancesPerCase));
+        const std::uint64_t seed = instanceSeed(o, c, i);
+        const Instance instance = randomCpuGpuInstance(c.tasks, c.cpus, c.gpus, seed, o.epsilon);
+        for (std::size_t s = 0; s < solvers.size(); ++s) {
+            SolverOptions options;
+            if (solvers[s] == "exact" && o.exactTimeLimit > 0) options["time_limit"] = o.exactTimeLimit;
+            const double step = 1.0 / double(solvers.size());
+            const Progress part =
+                progress.scaled((done + step * double(s)) / total, (done + step * double(s + 1)) / total);
+            Expected<SolveResult> r = solve(instance, solvers[s], options, part);
+            if (!r) {
+                if (r.error().kind == ErrorKind::Cancelled) return r.error();
+                return Error{r.error().kind, "experiment: " + solvers[s] + " on n=" + std::to_string(c.tasks) +
+                                                 " m=" + std::to_string(c.cpus) + " k=" + std::to_string(c.gpus) +
+                                                 " instance " + std::to_string(i) + ": " + r.error().message};
+            }
+            out.rows.push_back(
+                {unit,
+                 std::to_string(c.tasks) + ',' + std::to_string(c.cpus) + ',' + std::to_string(c.gpus) + ',' +
+                     std::to_string(i) + ',' + std::to_string(seed) + ',' + solvers[s] + ',' +
+                     exactNumber(r->json["makespan"].get<double>()) + ',' +
+                     exactNumber(r->json["lower_bound"].get<double>()) + ',' +
+                     (r->status == SolveStatus::Optimal ? "1" : "0") + ',' + exactNumber(r->seconds),
+                 {}, 0});
+        }
+        done += 1;
+        progress.report(done / total, "n=" + std::to_string(c.tasks) + " m=" + std::to_string(c.cpus) +
+                                          " k=" + std::to_string(c.gpus));
+    }
+    return out;
+}
+
+Expected<CpuGpuExperiment> cpuGpuExperimentFromRows(const CpuGpuExperimentOptions& o, const SweepRows& raw) {
+    Expected<CpuGpuGrid> grid = checkedGrid(o);
+    if (!grid) return grid.error();
+    const std::vector<std::string>& solvers = grid->solvers;
+    const std::size_t units = grid->cases.size() * std::size_t(o.instancesPerCase);
+    if (raw.totalUnits != units)
+        return invalidInput("the rows are of a sweep of " + std::to_string(raw.totalUnits) + " units, these options give " +
+                            std::to_string(units));
+    if (raw.rows.size() != units * solvers.size())
+        return invalidInput("expected " + std::to_string(units * solvers.size()) + " rows (" + std::to_string(units) +
+                            " instances x " + std::to_string(solvers.size()) + " solvers), got " +
+                            std::to_string(raw.rows.size()));
     CpuGpuExperiment experiment;
     experiment.options = o;
     experiment.options.solvers = solvers;
-    for (int n : taskCounts)
-        for (int m : o.cpuCounts)
-            for (int k : o.gpuCounts) {
-                if (m == 0 && k == 0) continue;
-                std::vector<CpuGpuExperimentRow> rows(solvers.size());
-                std::vector<double> seconds(solvers.size(), 0.0);
-                for (std::size_t s = 0; s < solvers.size(); ++s) rows[s] = {n, m, k, solvers[s]};
-                for (int i = 0; i < o.instancesPerCase; ++i) {
-                    if (progress.stopRequested()) return cancelledError();
-                    const std::uint64_t seed =
-                        mix(o.seed ^ mix(std::uint64_t(n) << 32 ^ std::uint64_t(m) << 16 ^ std::uint64_t(k) ^
-                                         mix(std::uint64_t(i))));
-                    const Instance instance = randomCpuGpuInstance(n, m, k, seed, o.epsilon);
-                    std::vector<double> makespans(solvers.size());
-                    double bound = 0;
-                    std::optional<double> optimum;
-                    for (std::size_t s = 0; s < solvers.size(); ++s) {
-                        SolverOptions options;
-                        if (solvers[s] == "exact" && o.exactTimeLimit > 0)
-                            options["time_limit"] = o.exactTimeLimit;
-                        Expected<SolveResult> r = solve(instance, solvers[s], options, progress);
-                        if (!r) {
-                            if (r.error().kind == ErrorKind::Cancelled) return r.error();
-                            return Error{r.error().kind,
-                                         "experiment: " + solvers[s] + " on n=" + std::to_string(n) +
-                                             " m=" + std::to_string(m) + " k=" + std::to_string(k) +
-                                             " instance " + std::to_string(i) + ": " + r.error().message};
-                        }
-                        makespans[s] = r->json["makespan"].get<double>();
-                        bound = std::max(bound, r->json["lower_bound"].get<double>());
-                        if (r->status == SolveStatus::Optimal) optimum = makespans[s];
-                        seconds[s] += r->seconds;
-                    }
-                    if (optimum) bound = *optimum;
-                    for (std::size_t s = 0; s < solvers.size(); ++s) {
-                        CpuGpuExperimentRow& row = rows[s];
-                        const double deviation = bound > 0 ? makespans[s] / bound - 1 : 0;
-                        row.meanDeviationFromBound += deviation;
-                        row.maxDeviationFromBound = std::max(row.maxDeviationFromBound, deviation);
-                        ++row.instances;
-                        if (optimum) {
-                            const double fromOptimum = makespans[s] / *optimum - 1;
-                            row.meanDeviationFromOptimum += fromOptimum;
-                            row.maxDeviationFromOptimum = std::max(row.maxDeviationFromOptimum, fromOptimum);
-                            ++row.optimalInstances;
-                        }
-                    }
-                    done += 1;
-                    progress.report(done / total, "n=" + std::to_string(n) + " m=" + std::to_string(m) +
-                                                      " k=" + std::to_string(k));
+    std::size_t next = 0;
+    for (std::size_t ci = 0; ci < grid->cases.size(); ++ci) {
+        const CpuGpuCase& c = grid->cases[ci];
+        std::vector<CpuGpuExperimentRow> rows(solvers.size());
+        std::vector<double> seconds(solvers.size(), 0.0);
+        for (std::size_t s = 0; s < solvers.size(); ++s) rows[s] = {c.tasks, c.cpus, c.gpus, solvers[s]};
+        for (int i = 0; i < o.instancesPerCase; ++i) {
+            const std::size_t unit = ci * std::size_t(o.instancesPerCase) + std::size_t(i);
+            std::vector<double> makespans(solvers.size());
+            double bound = 0;
+            std::optional<double> optimum;
+            for (std::size_t s = 0; s < solvers.size(); ++s) {
+                const SweepRow& row = raw.rows[next++];
+                SweepRowReader read(row, raw.columns);
+                if (row.unit != unit) return read.error("expected a row of unit " + std::to_string(unit));
+                const long long key[] = {c.tasks, c.cpus, c.gpus, i};
+                for (long long expected : key) {
+                    Expected<long long> v = read.integer();
+                    if (!v) return v.error();
+                    if (*v != expected)
+                        return read.error("expected n=" + std::to_string(c.tasks) + " m=" + std::to_string(c.cpus) +
+                                          " k=" + std::to_string(c.gpus) + " instance " + std::to_string(i) +
+                                          ": the rows are of other options");
                 }
-                for (std::size_t s = 0; s < solvers.size(); ++s) {
-                    CpuGpuExperimentRow& row = rows[s];
-                    row.meanDeviationFromBound /= row.instances;
-                    if (row.optimalInstances > 0) row.meanDeviationFromOptimum /= row.optimalInstances;
-                    row.meanSeconds = seconds[s] / row.instances;
-                    experiment.rows.push_back(std::move(row));
+                Expected<std::string> seed = read.text();
+                Expected<std::string> solver = seed ? read.text() : seed;
+                if (!solver) return solver.error();
+                if (*solver != solvers[s]) return read.error("expected solver " + solvers[s] + ", got " + *solver);
+                Expected<double> makespan = read.number();
+                Expected<double> lowerBound = makespan ? read.number() : makespan;
+                Expected<long long> optimal = lowerBound ? read.integer() : Expected<long long>(lowerBound.error());
+                Expected<double> time = optimal ? read.number() : Expected<double>(optimal.error());
+                if (!time) return time.error();
+                if (auto extra = read.finish()) return *extra;
+                makespans[s] = *makespan;
+                bound = std::max(bound, *lowerBound);
+                if (*optimal) optimum = *makespan;
+                seconds[s] += *time;
+            }
+            if (optimum) bound = *optimum;
+            for (std::size_t s = 0; s < solvers.size(); ++s) {
+                CpuGpuExperimentRow& row = rows[s];
+                const double deviation = bound > 0 ? makespans[s] / bound - 1 : 0;
+                row.meanDeviationFromBound += deviation;
+                row.maxDeviationFromBound = std::max(row.maxDeviationFromBound, deviation);
+                ++row.instances;
+                if (optimum) {
+                    const double fromOptimum = makespans[s] / *optimum - 1;
+                    row.meanDeviationFromOptimum += fromOptimum;
+                    row.maxDeviationFromOptimum = std::max(row.maxDeviationFromOptimum, fromOptimum);
+                    ++row.optimalInstances;
                 }
             }
+        }
+        for (std::size_t s = 0; s < solvers.size(); ++s) {
+            CpuGpuExperimentRow& row = rows[s];
+            row.meanDeviationFromBound /= row.instances;
+            if (row.optimalInstances > 0) row.meanDeviationFromOptimum /= row.optimalInstances;
+            row.meanSeconds = seconds[s] / row.instances;
+            experiment.rows.push_back(std::move(row));
+        }
+    }
     return experiment;
+}
+
+Expected<CpuGpuExperiment> runCpuGpuExperiment(const CpuGpuExperimentOptions& o, const Progress& progress) {
+    Expected<SweepRows> rows = runCpuGpuExperimentShard(o, Shard{}, progress);
+    if (!rows) return rows.error();
+    return cpuGpuExperimentFromRows(o, *rows);
+}
+
+std::vector<std::string> cpuGpuExperimentFlags(const CpuGpuExperimentOptions& o) {
+    std::string solvers;
+    for (const std::string& s : o.solvers) {
+        if (!solvers.empty()) solvers += ',';
+        solvers += s;
+    }
+    return {"--tasks", std::to_string(o.minTasks) + ":" + std::to_string(o.maxTasks) + ":" + std::to_string(o.taskStep),
+            "--cpus", numberList(o.cpuCounts),
+            "--gpus", numberList(o.gpuCounts),
+            "--instances", std::to_string(o.instancesPerCase),
+            "--solvers", solvers,
+            "--exact-time-limit", exactNumber(o.exactTimeLimit),
+            "--seed", std::to_string(o.seed),
+            "--epsilon", exactNumber(o.epsilon)};
 }
 
 std::string cpuGpuExperimentCsv(const CpuGpuExperiment& experiment) {

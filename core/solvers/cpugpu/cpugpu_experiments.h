@@ -9,6 +9,7 @@
 #include "common/expected.h"
 #include "common/progress.h"
 #include "model/cpugpu.h"
+#include "sweep/sweep.h"
 
 namespace hetsched {
 
@@ -54,11 +55,29 @@ struct CpuGpuExperiment {
     std::vector<CpuGpuExperimentRow> rows;   // by n, then m, then k, then solver in the options' order
 };
 
-// Runs the grid (sequentially, on the calling thread). Invalid options (an empty grid, an unknown
-// solver, counts out of range) are InvalidInput errors; a stop request gives Cancelled; a solver
-// failure is a Solver error naming the instance. Progress: fraction of the instances done.
+// Its name for `hetsched experiment NAME`, in the parts of its sweeps and in job scripts.
+inline constexpr const char* kCpuGpuExperiment = "cpugpu";
+
+// Runs the grid (sequentially, on the calling thread): every unit of the sweep below, then
+// cpuGpuExperimentFromRows. Invalid options (an empty grid, an unknown solver, counts out of range) are
+// InvalidInput errors; a stop request gives Cancelled; a solver failure is a Solver error naming the
+// instance. Progress: fraction of the instances done.
 Expected<CpuGpuExperiment> runCpuGpuExperiment(const CpuGpuExperimentOptions& options,
                                                const Progress& progress = {});
+
+// The experiment as a sweep (sweep/sweep.h): unit u is instance i = u mod instancesPerCase of case
+// u / instancesPerCase, the cases (n, m, k) in the order of the rows; its instance depends only on the
+// seed, n, m, k and i. The count checks the options.
+Expected<std::size_t> cpuGpuExperimentUnitCount(const CpuGpuExperimentOptions& options);
+// The raw rows of the shard's units, one per instance and solver (the solvers in the options' order):
+// unit,tasks,cpus,gpus,instance,seed,solver,makespan,lower_bound,optimal,seconds
+Expected<SweepRows> runCpuGpuExperimentShard(const CpuGpuExperimentOptions& options, const Shard& shard,
+                                             const Progress& progress = {});
+// The table from the rows of every unit, computed as an unsharded run computes it (in unit order); rows
+// that do not fit the options (another case, solver or count) are an error naming the unit.
+Expected<CpuGpuExperiment> cpuGpuExperimentFromRows(const CpuGpuExperimentOptions& options, const SweepRows& rows);
+// The flags of `hetsched experiment cpugpu` that give these options, every one spelled out.
+std::vector<std::string> cpuGpuExperimentFlags(const CpuGpuExperimentOptions& options);
 
 // tasks,cpus,gpus,solver,instances,mean_dev_lb,max_dev_lb,optimal_instances,mean_dev_opt,max_dev_opt,mean_seconds
 // (deviations as fractions: 0.05 is 5%; the *_opt fields are empty when no optimum is known).

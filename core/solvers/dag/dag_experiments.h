@@ -9,6 +9,7 @@
 
 #include "common/expected.h"
 #include "common/progress.h"
+#include "sweep/sweep.h"
 
 namespace hetsched {
 
@@ -18,7 +19,7 @@ struct DagEvaluationConfig {
     std::vector<double> heterogeneities{1, 2, 5};
     int platformSamples = 1;                 // per platform configuration (the paper: 5)
     std::vector<int> taskCounts{10, 20, 50};
-    int dagSamples = 2;                      // random DAG configurations per task count, drawn from the
+    int dagSamples = 2;                      // random DAG configurations per task count (1..1000), drawn from the
                                              // grid fat, regularity, density in {0.1, 0.2, 0.8}, jump in
                                              // {1, 2, 4}, same or mixed complexity (the paper: all 432 x 3)
     std::vector<std::string> solvers;        // empty: every dag solver
@@ -46,9 +47,30 @@ struct DagEvaluationRow {
     double simulatedSpeedupOverSeq = 0;
 };
 
-// Checks the configuration (counts 1..1000 clusters, 1..10000 tasks, 1..100 samples, known solvers).
+// Its name for `hetsched experiment NAME`, in the parts of its sweeps and in job scripts.
+inline constexpr const char* kDagEvaluationExperiment = "dag-evaluation";
+
+// Checks the configuration (counts 1..1000 clusters, 1..10000 tasks, 1..1000 graph and 1..100 platform
+// samples, known solvers), runs every unit of the sweep below, then dagEvaluationFromRows.
 Expected<std::vector<DagEvaluationRow>> runDagEvaluation(const DagEvaluationConfig& config,
                                                          const Progress& progress = {});
+
+// The evaluation as a sweep (sweep/sweep.h): unit u is one task graph on one platform with every solver,
+// platforms in the order clusters, min speed, heterogeneity, platform sample, then graphs by task count
+// and sample. Platform p has seed seed * 1000003 + p + 1 and the graph of (task count index ni, sample
+// ds) its own stream, so a unit's instance depends only on its index.
+Expected<std::size_t> dagEvaluationUnitCount(const DagEvaluationConfig& config);
+// The raw rows of the shard's units, one per graph and solver:
+// unit,clusters,min_speed,heterogeneity,platform_sample,tasks,dag_sample,fat,regularity,density,jump,
+// complexity,solver,makespan,makespan_times_peak_power,makespan_over_average_power,speedup_over_seq
+Expected<SweepRows> runDagEvaluationShard(const DagEvaluationConfig& config, const Shard& shard,
+                                          const Progress& progress = {});
+// The means by number of clusters and by heterogeneity from the rows of every unit (summed in unit
+// order, as an unsharded run); rows that do not fit the configuration are an error naming the unit.
+Expected<std::vector<DagEvaluationRow>> dagEvaluationFromRows(const DagEvaluationConfig& config,
+                                                              const SweepRows& rows);
+// The flags of `hetsched experiment dag-evaluation` that give this configuration, every one spelled out.
+std::vector<std::string> dagEvaluationFlags(const DagEvaluationConfig& config);
 // CSV: group_by,value,solver,runs,makespan,makespan_times_peak_power,makespan_over_average_power,speedup_over_seq
 // and, for simulated rows, simulated_makespan,simulated_over_planned,simulated_speedup_over_seq.
 std::string dagEvaluationCsv(const std::vector<DagEvaluationRow>& rows);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -123,8 +124,10 @@ std::vector<double> defaultSimulationRatios() {
     return ratios;
 }
 
-Expected<std::vector<DivisibleSimulationRow>> runDivisibleSimulation(const DivisibleSimulationConfig& config,
-                                                                     const Progress& progress) {
+namespace {
+
+// The checked configuration's ratios (empty: the default ones).
+Expected<std::vector<double>> checkedRatios(const DivisibleSimulationConfig& config) {
     if (config.workers < 1 || config.workers > 2000)
         return invalidInput("workers must be between 1 and 2000, got " + std::to_string(config.workers));
     if (config.platforms < 1 || config.platforms > 1000)
@@ -135,49 +138,133 @@ Expected<std::vector<DivisibleSimulationRow>> runDivisibleSimulation(const Divis
     const std::vector<double> ratios = config.ratios.empty() ? defaultSimulationRatios() : config.ratios;
     for (double r : ratios)
         if (!std::isfinite(r) || r <= 0 || r > 1e9) return invalidInput("ratios w/c must be positive and at most 1e9");
+    return ratios;
+}
 
-    std::vector<DivisibleSimulationRow> rows;
-    const double total = double(config.zValues.size() * ratios.size() * std::size_t(config.platforms));
+std::string numberList(const std::vector<double>& values) {
+    std::string text;
+    for (double v : values) {
+        if (!text.empty()) text += ',';
+        text += exactNumber(v);
+    }
+    return text;
+}
+
+}  // namespace
+
+Expected<std::size_t> divisibleSimulationUnitCount(const DivisibleSimulationConfig& config) {
+    Expected<std::vector<double>> ratios = checkedRatios(config);
+    if (!ratios) return ratios.error();
+    return config.zValues.size() * ratios->size() * std::size_t(config.platforms);
+}
+
+Expected<SweepRows> runDivisibleSimulationShard(const DivisibleSimulationConfig& config, const Shard& shard,
+                                                const Progress& progress) {
+    Expected<std::vector<double>> checked = checkedRatios(config);
+    if (!checked) return checked.error();
+    const std::vector<double>& ratios = *checked;
+    const std::size_t platforms = std::size_t(config.platforms);
+    SweepRows out;
+    out.columns = "unit,z,ratio,platform,lifo_optimal,fifo_by_c,fifo_by_w,fifo_optimal_workers,fifo_optimal_throughput";
+    out.totalUnits = config.zValues.size() * ratios.size() * platforms;
+    const double total = double(shard.unitsOf(out.totalUnits));
     double done = 0;
-    for (std::size_t zi = 0; zi < config.zValues.size(); ++zi) {
+    // The stream of the point being drawn from, and how many of its platforms it has drawn.
+    std::optional<std::size_t> streamPoint;
+    std::size_t drawn = 0;
+    std::mt19937_64 random;
+    std::uniform_real_distribution<double> uniform(1.0, 10.0);
+    DivisibleInstance in;
+    for (std::size_t unit = std::size_t(shard.index - 1); unit < out.totalUnits; unit += std::size_t(shard.count)) {
+        if (progress.stopRequested()) return cancelledError();
+        progress.report(done / total, "divisible-load simulation");
+        const std::size_t point = unit / platforms;
+        const std::size_t k = unit % platforms;
+        const std::size_t zi = point / ratios.size();
+        const std::size_t ri = point % ratios.size();
         const double z = config.zValues[zi];
-        for (std::size_t ri = 0; ri < ratios.size(); ++ri) {
-            const double ratio = ratios[ri];
+        const double ratio = ratios[ri];
+        if (streamPoint != point) {
             // One stream per (z, ratio) point: a point's platforms do not depend on the other points.
-            std::mt19937_64 random(config.seed * 1'000'003ULL + zi * 10'007ULL + ri);
-            std::uniform_real_distribution<double> uniform(1.0, 10.0);
+            random.seed(config.seed * 1'000'003ULL + zi * 10'007ULL + ri);
+            uniform.reset();
+            streamPoint = point;
+            drawn = 0;
+        }
+        for (; drawn <= k; ++drawn) {   // the platforms before k of this point are drawn and left
+            in = DivisibleInstance{};
+            in.horizon = 1;
+            for (int i = 0; i < config.workers; ++i) {
+                DivisibleWorker w;
+                w.name = std::string("P").append(std::to_string(i + 1));
+                w.c = uniform(random);
+                w.w = ratio * uniform(random);
+                w.d = z * w.c;
+                in.workers.push_back(std::move(w));
+            }
+        }
+        Expected<DivisibleSolution> fifo = solveDivisibleFifoOptimal(in, progress);
+        if (!fifo) return fifo.error();
+        Expected<DivisibleSolution> lifo = solveDivisibleLifoOptimal(in, progress);
+        if (!lifo) return lifo.error();
+        Expected<DivisibleSolution> byC = solveDivisibleFifoByC(in, progress);
+        if (!byC) return byC.error();
+        Expected<DivisibleSolution> byW = solveDivisibleFifoByW(in, progress);
+        if (!byW) return byW.error();
+        const double reference = fifo->throughput;
+        out.rows.push_back({unit,
+                            exactNumber(z) + ',' + exactNumber(ratio) + ',' + std::to_string(k) + ',' +
+                                exactNumber(lifo->throughput / reference) + ',' +
+                                exactNumber(byC->throughput / reference) + ',' +
+                                exactNumber(byW->throughput / reference) + ',' +
+                                std::to_string(fifo->sendOrder.size()) + ',' + exactNumber(reference),
+                            {}, 0});
+        done += 1;
+    }
+    progress.report(1.0, "divisible-load simulation");
+    return out;
+}
+
+Expected<std::vector<DivisibleSimulationRow>> divisibleSimulationFromRows(const DivisibleSimulationConfig& config,
+                                                                          const SweepRows& raw) {
+    Expected<std::vector<double>> checked = checkedRatios(config);
+    if (!checked) return checked.error();
+    const std::vector<double>& ratios = *checked;
+    const std::size_t units = config.zValues.size() * ratios.size() * std::size_t(config.platforms);
+    if (raw.totalUnits != units || raw.rows.size() != units)
+        return invalidInput("expected the " + std::to_string(units) + " rows of a sweep of " + std::to_string(units) +
+                            " units, got " + std::to_string(raw.rows.size()) + " rows of a sweep of " +
+                            std::to_string(raw.totalUnits));
+    std::vector<DivisibleSimulationRow> rows;
+    std::size_t unit = 0;
+    for (double z : config.zValues)
+        for (double ratio : ratios) {
             DivisibleSimulationRow row;
             row.z = z;
             row.ratio = ratio;
             row.platforms = config.platforms;
-            for (int k = 0; k < config.platforms; ++k) {
-                if (progress.stopRequested()) return cancelledError();
-                progress.report(done / total, "divisible-load simulation");
-                DivisibleInstance in;
-                in.horizon = 1;
-                for (int i = 0; i < config.workers; ++i) {
-                    DivisibleWorker w;
-                    w.name = std::string("P").append(std::to_string(i + 1));
-                    w.c = uniform(random);
-                    w.w = ratio * uniform(random);
-                    w.d = z * w.c;
-                    in.workers.push_back(std::move(w));
+            for (int k = 0; k < config.platforms; ++k, ++unit) {
+                SweepRowReader read(raw.rows[unit], raw.columns);
+                if (raw.rows[unit].unit != unit) return read.error("expected a row of unit " + std::to_string(unit));
+                Expected<double> rowZ = read.number();
+                Expected<double> rowRatio = rowZ ? read.number() : rowZ;
+                Expected<long long> platform = rowRatio ? read.integer() : Expected<long long>(rowRatio.error());
+                if (!platform) return platform.error();
+                if (*rowZ != z || *rowRatio != ratio || *platform != k)
+                    return read.error("expected platform " + std::to_string(k) + " of z = " + exactNumber(z) +
+                                      ", w/c = " + exactNumber(ratio) + ": the rows are of another configuration");
+                double values[5];
+                for (double& value : values) {
+                    Expected<double> v = read.number();
+                    if (!v) return v.error();
+                    value = *v;
                 }
-                Expected<DivisibleSolution> fifo = solveDivisibleFifoOptimal(in, progress);
-                if (!fifo) return fifo.error();
-                Expected<DivisibleSolution> lifo = solveDivisibleLifoOptimal(in, progress);
-                if (!lifo) return lifo.error();
-                Expected<DivisibleSolution> byC = solveDivisibleFifoByC(in, progress);
-                if (!byC) return byC.error();
-                Expected<DivisibleSolution> byW = solveDivisibleFifoByW(in, progress);
-                if (!byW) return byW.error();
-                const double reference = fifo->throughput;
-                row.lifoOptimal += lifo->throughput / reference;
-                row.fifoByC += byC->throughput / reference;
-                row.fifoByW += byW->throughput / reference;
-                row.fifoOptimalWorkers += double(fifo->sendOrder.size());
-                row.fifoOptimalThroughput += reference;
-                done += 1;
+                if (auto extra = read.finish()) return *extra;
+                row.lifoOptimal += values[0];
+                row.fifoByC += values[1];
+                row.fifoByW += values[2];
+                row.fifoOptimalWorkers += values[3];
+                row.fifoOptimalThroughput += values[4];
             }
             const double n = config.platforms;
             row.lifoOptimal /= n;
@@ -187,9 +274,25 @@ Expected<std::vector<DivisibleSimulationRow>> runDivisibleSimulation(const Divis
             row.fifoOptimalThroughput /= n;
             rows.push_back(row);
         }
-    }
-    progress.report(1.0, "divisible-load simulation");
     return rows;
+}
+
+Expected<std::vector<DivisibleSimulationRow>> runDivisibleSimulation(const DivisibleSimulationConfig& config,
+                                                                     const Progress& progress) {
+    Expected<SweepRows> rows = runDivisibleSimulationShard(config, Shard{}, progress);
+    if (!rows) return rows.error();
+    return divisibleSimulationFromRows(config, *rows);
+}
+
+std::vector<std::string> divisibleSimulationFlags(const DivisibleSimulationConfig& config) {
+    std::vector<std::string> flags{"--workers", std::to_string(config.workers), "--platforms",
+                                   std::to_string(config.platforms), "--seed", std::to_string(config.seed),
+                                   "--z", numberList(config.zValues)};
+    if (!config.ratios.empty()) {
+        flags.push_back("--ratios");
+        flags.push_back(numberList(config.ratios));
+    }
+    return flags;
 }
 
 std::string divisibleSimulationCsv(const std::vector<DivisibleSimulationRow>& rows) {

@@ -9,6 +9,7 @@
 #include "common/expected.h"
 #include "common/progress.h"
 #include "model/divisible.h"
+#include "sweep/sweep.h"
 
 namespace hetsched {
 
@@ -59,10 +60,31 @@ struct DivisibleSimulationRow {
     double fifoOptimalThroughput = 0; // mean throughput of fifo-optimal with T = 1
 };
 
+// Its name for `hetsched experiment NAME`, in the parts of its sweeps and in job scripts.
+inline constexpr const char* kDivisibleSimulationExperiment = "divisible-simulation";
+
 std::vector<double> defaultSimulationRatios();
-// Checks the configuration (1..2000 workers, 1..1000 platforms, z and ratios positive and finite).
+// Checks the configuration (1..2000 workers, 1..1000 platforms, z and ratios positive and finite), runs
+// every unit of the sweep below, then divisibleSimulationFromRows.
 Expected<std::vector<DivisibleSimulationRow>> runDivisibleSimulation(const DivisibleSimulationConfig& config,
                                                                      const Progress& progress = {});
+
+// The simulation as a sweep (sweep/sweep.h): unit u is platform k = u mod platforms of point
+// u / platforms, the points (z, ratio) in row order. A point's platforms are drawn one after the other
+// from the point's own stream; a shard replays that stream up to its own platforms, so that platform k
+// is the same whichever shard draws it.
+Expected<std::size_t> divisibleSimulationUnitCount(const DivisibleSimulationConfig& config);
+// The raw rows of the shard's units, one per platform (throughputs relative to fifo-optimal):
+// unit,z,ratio,platform,lifo_optimal,fifo_by_c,fifo_by_w,fifo_optimal_workers,fifo_optimal_throughput
+Expected<SweepRows> runDivisibleSimulationShard(const DivisibleSimulationConfig& config, const Shard& shard,
+                                                const Progress& progress = {});
+// The means per point from the rows of every unit (summed in unit order, as an unsharded run); rows that
+// do not fit the configuration are an error naming the unit.
+Expected<std::vector<DivisibleSimulationRow>> divisibleSimulationFromRows(const DivisibleSimulationConfig& config,
+                                                                          const SweepRows& rows);
+// The flags of `hetsched experiment divisible-simulation` that give this configuration (--ratios only
+// when the configuration lists ratios; without it the default 25 values).
+std::vector<std::string> divisibleSimulationFlags(const DivisibleSimulationConfig& config);
 // CSV with a header line: z,ratio,platforms,lifo_optimal,fifo_by_c,fifo_by_w,fifo_optimal_workers,fifo_optimal_throughput
 std::string divisibleSimulationCsv(const std::vector<DivisibleSimulationRow>& rows);
 
