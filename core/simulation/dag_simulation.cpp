@@ -181,11 +181,14 @@ SimRun buildRun(const DagInstance& in, const DagGraph& graph, const DagSolution&
                     x.hosts.push_back(hostOfProcessor[static_cast<std::size_t>(q)]);
         // The 1D block redistribution (north-west corner): in units of D / (p q), sender i holds
         // [i q, (i + 1) q) and receiver j needs [j p, (j + 1) p).
+        // A block that stays on its host (a processor in both sets, or two cores of one host) does not travel.
         const std::size_t p = from.size(), q = to.size();
         for (std::size_t i = 0, j = 0; i < p && j < q;) {
             const std::size_t overlap = std::min((i + 1) * q, (j + 1) * p) - std::max(i * q, j * p);
-            x.bytes.push_back({position[from[i]], position[to[j]],
-                               edge.bytes * static_cast<double>(overlap) / (static_cast<double>(p) * static_cast<double>(q))});
+            const std::size_t a = position[from[i]], b = position[to[j]];
+            if (x.hosts[a] != x.hosts[b])
+                x.bytes.push_back({a, b, edge.bytes * static_cast<double>(overlap) /
+                                             (static_cast<double>(p) * static_cast<double>(q))});
             if ((i + 1) * q <= (j + 1) * p) ++i;
             else ++j;
         }
