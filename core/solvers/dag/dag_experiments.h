@@ -24,6 +24,8 @@ struct DagEvaluationConfig {
                                              // {1, 2, 4}, same or mixed complexity (the paper: all 432 x 3)
     std::vector<std::string> solvers;        // empty: every dag solver
     std::uint64_t seed = 1;
+
+    bool operator==(const DagEvaluationConfig&) const = default;
 };
 
 // One bar of Figures 2 and 4: the mean of each metric over the runs of one solver in one group.
