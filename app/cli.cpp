@@ -8,12 +8,16 @@
 #include <filesystem>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <sstream>
 
 #include "io/dag_import.h"
-#include "io/simgrid_platform.h"
 #include "io/instance_io.h"
+#include "io/json_reader.h"
+#include "io/result_io.h"
+#include "io/simgrid_platform.h"
+#include "simulation/simulation.h"
 #include "model/dag_random.h"
 #include "solvers/dag/dag_experiments.h"
 #include "solvers/cpugpu/cpugpu_experiments.h"
@@ -34,6 +38,15 @@ Expected<double> parseNumber(const std::string& text, const std::string& what) {
     return v;
 }
 
+Expected<long long> parseInteger(const std::string& text, const std::string& flag, long long lo, long long hi) {
+    auto v = parseNumber(text, flag);
+    if (!v) return v.error();
+    if (*v != std::floor(*v) || *v < double(lo) || *v > double(hi))
+        return invalidInput(flag + " must be an integer between " + std::to_string(lo) + " and " + std::to_string(hi) +
+                            ", got '" + text + "'");
+    return static_cast<long long>(*v);
+}
+
 }  // namespace
 
 void printUsage(std::ostream& out) {
@@ -44,6 +57,9 @@ void printUsage(std::ostream& out) {
            "  hetsched export FILE [--solver NAME] [--option NAME=VALUE]... -o CHART.png|.pdf|.svg\n"
            "                  [--width PIXELS] [--height PIXELS]\n"
            "                                        render the chart the GUI shows, headless\n"
+           "  hetsched simulate FILE [--solver NAME [--option NAME=VALUE]... | --result RESULT.json]\n"
+           "                  [--platform P.xml] [--write-platform OUT.xml] [--periods K] [-o OUT.json]\n"
+           "                                        replay the schedule on SimGrid, print simulated against planned times\n"
            "  hetsched solvers [--kind KIND]        list every solver, one line each\n"
            "  hetsched experiment NAME [FLAGS]... [-o OUT.csv] [--shard K/N] [--keep-raw RAW.csv] [--slurm-script FILE]\n"
            "                                        run a built-in experiment, print CSV (hetsched experiment: the list)\n"
@@ -105,16 +121,22 @@ Expected<SolveArguments> parseSolveArguments(const std::vector<std::string>& arg
     return a;
 }
 
+namespace {
+
+// The instance FILE names ("-": standard input).
+Expected<Instance> loadInstance(const std::string& file) {
+    if (file != "-") return readInstanceFile(file);
+    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    Expected<Instance> instance = parseInstance(text);
+    if (!instance) return Error{instance.error().kind, "<stdin>: " + instance.error().message};
+    return instance;
+}
+
+}  // namespace
+
 Expected<SolveResult> loadAndSolve(const SolveArguments& a, Instance* instanceOut) {
-    Expected<Instance> instance = invalidInput("no instance");
-    if (a.file == "-") {
-        std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-        instance = parseInstance(text);
-        if (!instance) return Error{instance.error().kind, "<stdin>: " + instance.error().message};
-    } else {
-        instance = readInstanceFile(a.file);
-        if (!instance) return instance.error();
-    }
+    Expected<Instance> instance = loadInstance(a.file);
+    if (!instance) return instance.error();
     Expected<SolveResult> result = solve(*instance, a.solver, a.options);
     if (result && instanceOut) *instanceOut = std::move(*instance);
     return result;
@@ -138,6 +160,155 @@ int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostre
         err << "hetsched solve: error: " << written.error().message << "\n";
         return kExitError;
     }
+    return kExitOk;
+}
+
+namespace {
+
+// The flags of `hetsched simulate` beyond those it shares with solve (FILE, --solver, --option, -o).
+struct SimulateFlag {
+    const char* name;
+    const char* value;
+    const char* help;
+};
+constexpr SimulateFlag kSimulateFlags[] = {
+    {"--result", "RESULT.json", "simulate a stored result of FILE (as hetsched solve -o writes it) instead of solving"},
+    {"--platform", "P.xml", "dag: simulate on this SimGrid platform (its clusters as the instance names them)"},
+    {"--write-platform", "OUT.xml", "dag: save the SimGrid platform generated from the instance's clusters"},
+    {"--periods", "K", "steady_state: how many periods of the periodic schedule to replay (1 to 1000, default 3)"},
+};
+
+void printSimulateUsage(std::ostream& out) {
+    out << "usage: hetsched simulate FILE [--solver NAME] [--option NAME=VALUE]... [-o OUT.json]\n";
+    for (const SimulateFlag& f : kSimulateFlags) {
+        std::string flag = std::string("  ") + f.name + " " + f.value;
+        out << flag << std::string(flag.size() < 30 ? 30 - flag.size() : 1, ' ') << f.help << "\n";
+    }
+    out << "Replays the schedule (solved by the solver, default the family's, or read with --result) on SimGrid\n"
+           "(hetsched-simgrid, ptask_L07): the same processors, allocation and order. Prints JSON: the simulated\n"
+           "start and end of every task and transfer beside the planned ones, each delay and its cause, the\n"
+           "simulated makespan beside the planned one (docs/formats.md). dag: on the instance's SimGrid file when\n"
+           "it was imported from one, else on a platform generated from its clusters (Figure 1 of N'Takpe and\n"
+           "Suter 2006). Families: dag, divisible, cpugpu, steady_state.\n";
+}
+
+}  // namespace
+
+int runSimulate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    const std::string prefix = "hetsched simulate: ";
+    if (args.empty() || std::find(args.begin(), args.end(), "--help") != args.end() ||
+        std::find(args.begin(), args.end(), "-h") != args.end()) {
+        printSimulateUsage(args.empty() ? err : out);
+        return args.empty() ? kExitUsage : kExitOk;
+    }
+    // Simulate's own flags first; the rest are solve's.
+    std::map<std::string, std::string> own;
+    std::vector<std::string> solveArgs;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const auto flag = std::find_if(std::begin(kSimulateFlags), std::end(kSimulateFlags),
+                                       [&](const SimulateFlag& f) { return args[i] == f.name; });
+        if (flag == std::end(kSimulateFlags)) {
+            solveArgs.push_back(args[i]);
+            continue;
+        }
+        if (i + 1 >= args.size()) {
+            err << prefix << args[i] << " needs a value\n";
+            return kExitUsage;
+        }
+        own[args[i]] = args[i + 1];
+        ++i;
+    }
+    Expected<SolveArguments> a = parseSolveArguments(solveArgs, false);
+    if (!a) {
+        err << prefix << a.error().message << "\n";
+        return kExitUsage;
+    }
+    SimulationOptions options;
+    if (own.count("--platform")) options.platformFile = own["--platform"];
+    if (own.count("--periods")) {
+        auto periods = parseInteger(own["--periods"], "--periods", 1, 1000);
+        if (!periods) {
+            err << prefix << periods.error().message << "\n";
+            return kExitUsage;
+        }
+        options.periods = static_cast<int>(*periods);
+    }
+    const bool stored = own.count("--result") != 0;
+    if (stored && (!a->solver.empty() || !a->options.empty())) {
+        err << prefix << "--result and --solver/--option are exclusive (a stored result, or one solved now)\n";
+        return kExitUsage;
+    }
+    Expected<Instance> instance = loadInstance(a->file);
+    if (!instance) {
+        err << prefix << "error: " << instance.error().message << "\n";
+        return kExitError;
+    }
+    const std::string kind = instanceKind(*instance);
+    if (auto why = simulationUnavailableReason(kind)) {
+        err << prefix << "error: " << *why << "\n";
+        return kExitError;
+    }
+    if ((own.count("--platform") || own.count("--write-platform")) && kind != "dag") {
+        err << prefix << (own.count("--platform") ? "--platform" : "--write-platform") << " applies to dag instances only\n";
+        return kExitUsage;
+    }
+    if (own.count("--periods") && kind != "steady_state") {
+        err << prefix << "--periods applies to steady_state instances only\n";
+        return kExitUsage;
+    }
+    Expected<SolveResult> result = invalidInput("no result");
+    if (stored) {
+        Expected<std::string> text = readTextFile(own["--result"]);
+        if (!text) {
+            err << prefix << "error: " << text.error().message << "\n";
+            return kExitError;
+        }
+        try {
+            result = resultFromJson(*instance, json_detail::parseJsonText(*text));
+        } catch (const json_detail::InputError& e) {
+            result = invalidInput(e.what());
+        }
+        if (!result) result = Error{result.error().kind, own["--result"] + ": " + result.error().message};
+    } else {
+        result = solve(*instance, a->solver, a->options);
+    }
+    if (!result) {
+        err << prefix << "error: " << result.error().message << "\n";
+        return kExitError;
+    }
+    Expected<SimulationResult> simulated = simulateResult(*instance, *result, options);
+    if (!simulated) {
+        err << prefix << "error: " << simulated.error().message << "\n";
+        return kExitError;
+    }
+    if (own.count("--write-platform")) {
+        if (simulated->platformXml.empty()) {
+            err << prefix << "error: nothing was generated to write: the simulation ran on " << simulated->platformFile
+                << " (the instance's SimGrid platform)\n";
+            return kExitError;
+        }
+        if (auto written = writeTextFileAtomically(own["--write-platform"], simulated->platformXml); !written) {
+            err << prefix << "error: " << written.error().message << "\n";
+            return kExitError;
+        }
+    }
+    const std::string text = simulationResultToJson(*simulated).dump(2) + "\n";
+    if (a->output.empty()) {
+        out << text;
+        return kExitOk;
+    }
+    if (auto written = writeTextFileAtomically(a->output, text); !written) {
+        err << prefix << "error: " << written.error().message << "\n";
+        return kExitError;
+    }
+    char line[160];
+    const char* unit = simulated->schedule.timeUnit == "s" ? " s" : "";
+    std::snprintf(line, sizeof line, "simulated makespan %.6g%s, planned %.6g%s (%+.3g%%)", simulated->simulatedMakespan,
+                  unit, simulated->plannedMakespan, unit,
+                  simulated->plannedMakespan > 0
+                      ? 100 * (simulated->simulatedMakespan - simulated->plannedMakespan) / simulated->plannedMakespan
+                      : 0.0);
+    out << a->output << ": " << line << "\n";
     return kExitOk;
 }
 
@@ -202,14 +373,6 @@ Expected<std::vector<double>> parseNumberList(const std::string& text, const std
     return values;
 }
 
-Expected<long long> parseInteger(const std::string& text, const std::string& flag, long long lo, long long hi) {
-    auto v = parseNumber(text, flag);
-    if (!v) return v.error();
-    if (*v != std::floor(*v) || *v < double(lo) || *v > double(hi))
-        return invalidInput(flag + " must be an integer between " + std::to_string(lo) + " and " + std::to_string(hi) +
-                            ", got '" + text + "'");
-    return static_cast<long long>(*v);
-}
 
 struct ExperimentSpec {
     std::string name;
@@ -452,6 +615,11 @@ int runDivisibleSimulationExperiment(const std::vector<std::string>& args, std::
 
 // Applies one "--flag value" of dag-evaluation to the configuration.
 std::optional<Error> setDagEvaluationFlag(DagEvaluationConfig& config, const std::string& flag, const std::string& value) {
+    if (flag == "--simulate") {
+        if (value != "on" && value != "off") return invalidInput("--simulate takes no value, or on or off");
+        config.simulate = value == "on";
+        return std::nullopt;
+    }
     if (flag == "--samples" || flag == "--platform-samples" || flag == "--seed") {
         auto v = parseInteger(value, flag, flag == "--seed" ? 0 : 1,
                               flag == "--seed" ? (1LL << 52) : flag == "--samples" ? 1000 : 100);
@@ -494,7 +662,13 @@ const ExperimentSweep<DagEvaluationConfig> kDagEvaluationSweep{
     }};
 
 int runDagEvaluationExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    return runExperimentWithFlags(kDagEvaluationExperiment, args, DagEvaluationConfig{}, kDagEvaluationSweep, out, err);
+    // --simulate may come bare: it is "--simulate on" (the form the sweep's canonical flags and job scripts use).
+    std::vector<std::string> expanded;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        expanded.push_back(args[i]);
+        if (args[i] == "--simulate" && (i + 1 == args.size() || args[i + 1].rfind("-", 0) == 0)) expanded.push_back("on");
+    }
+    return runExperimentWithFlags(kDagEvaluationExperiment, expanded, DagEvaluationConfig{}, kDagEvaluationSweep, out, err);
 }
 
 // Applies one "--flag value" of cpugpu to the options.
@@ -582,9 +756,10 @@ const std::vector<ExperimentSpec>& experiments() {
          }},
         {kDagEvaluationExperiment,
          "[--samples 2] [--platform-samples 1] [--sizes 10,20,50] [--clusters 1,2,4,8] [--heterogeneity 1,2,5] "
-         "[--min-speeds 0.25e9,0.5e9,0.75e9,1e9] [--solvers cpa,hcpa,...] [--seed 1]",
+         "[--min-speeds 0.25e9,0.5e9,0.75e9,1e9] [--solvers cpa,hcpa,...] [--seed 1] [--simulate]",
          "the evaluation of N'Takpé and Suter 2006: every dag solver on random task graphs and clusters of "
-         "clusters, the four metrics by number of clusters and by heterogeneity",
+         "clusters, the four metrics by number of clusters and by heterogeneity; --simulate also measures "
+         "each makespan on SimGrid, as the paper did",
          runDagEvaluationExperiment,
          [](const SweepMerge& m, const std::string& o, const std::string& raw, std::ostream& out, std::ostream& err) {
              return writeMergedTable(m, DagEvaluationConfig{}, kDagEvaluationSweep, o, raw, out, err);

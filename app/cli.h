@@ -28,6 +28,8 @@ Expected<SolveResult> loadAndSolve(const SolveArguments& arguments, Instance* in
 
 int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runSolvers(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// hetsched simulate FILE [...]: the schedule replayed on SimGrid (JSON).
+int runSimulate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // hetsched experiment NAME [FLAGS]: built-in experiments printing CSV; with no NAME, the list.
 int runExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // hetsched import GRAPH PLATFORM...: a DOT or WfFormat task graph as a dag instance (JSON).

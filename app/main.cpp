@@ -96,6 +96,7 @@ int main(int argc, char** argv) {
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     if (command == "solve") return cli::runSolve(rest, std::cout, std::cerr);
     if (command == "solvers") return cli::runSolvers(rest, std::cout, std::cerr);
+    if (command == "simulate") return cli::runSimulate(rest, std::cout, std::cerr);
     if (command == "experiment") return cli::runExperiment(rest, std::cout, std::cerr);
     if (command == "import") return cli::runImport(rest, std::cout, std::cerr);
     if (command == "generate") return cli::runGenerate(rest, std::cout, std::cerr);

@@ -20,14 +20,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "runner.h"
+
 namespace sg4 = simgrid::s4u;
 
-namespace {
-
-// Beyond this many hosts (kSimGridAllPairsHostLimit in core/io/simgrid_platform.h, kept equal), all
-// ordered pairs (n^2 routes) get too slow to print and to parse; a subset
-// sufficient for both mappings is printed instead (see selectPairs).
-constexpr std::size_t kAllPairsHostLimit = 300;
+namespace hetsched_simgrid {
 
 // Ends the process without SimGrid's atexit handlers (they may abort after a failed load) and without
 // LeakSanitizer's exit check (SimGrid keeps its platform in globals).
@@ -43,11 +40,11 @@ constexpr std::size_t kAllPairsHostLimit = 300;
     finish(1);
 }
 
-int usage() {
-    std::fputs("usage: hetsched-simgrid platform FILE\n"
-               "  Loads FILE with SimGrid and prints its hosts, links, zones and routes as JSON.\n",
-               stderr);
-    return 2;
+std::vector<std::string> simgridOptions(const std::vector<std::string>& extra) {
+    // SimGrid parses its own options from argv: quiet every log category but critical ones.
+    std::vector<std::string> options{"hetsched-simgrid", "--log=root.threshold:critical", "--log=root.fmt:%m%n"};
+    options.insert(options.end(), extra.begin(), extra.end());
+    return options;
 }
 
 // SimGrid 3.32 dereferences a null route when two zones have no <zoneRoute> between them (two
@@ -60,6 +57,11 @@ void onCrashInRoute(int signal) {
     if (inRoute != 0) siglongjmp(routeJump, 1);
     std::signal(signal, SIG_DFL);
     std::raise(signal);
+}
+
+void installRouteGuard() {
+    std::signal(SIGSEGV, onCrashInRoute);
+    std::signal(SIGBUS, onCrashInRoute);
 }
 
 // False when SimGrid throws or crashes looking for the route.
@@ -77,6 +79,26 @@ bool guardedRoute(const sg4::Host* from, const sg4::Host* to, std::vector<sg4::L
     }
     inRoute = 0;
     return true;
+}
+
+}  // namespace hetsched_simgrid
+
+namespace {
+
+using namespace hetsched_simgrid;
+
+// Beyond this many hosts (kSimGridAllPairsHostLimit in core/io/simgrid_platform.h, kept equal), all
+// ordered pairs (n^2 routes) get too slow to print and to parse; a subset
+// sufficient for both mappings is printed instead (see selectPairs).
+constexpr std::size_t kAllPairsHostLimit = 300;
+
+int usage() {
+    std::fputs("usage: hetsched-simgrid platform FILE\n"
+               "  Loads FILE with SimGrid and prints its hosts, links, zones and routes as JSON.\n"
+               "       hetsched-simgrid simulate PLAN.json\n"
+               "  Replays the activities of PLAN.json on its platform (ptask_L07) and prints their times as JSON.\n",
+               stderr);
+    return 2;
 }
 
 bool sameKind(const sg4::Host* a, const sg4::Host* b) {
@@ -173,8 +195,7 @@ nlohmann::json describePlatform(const sg4::Engine& engine) {
     nlohmann::json routesJson = nlohmann::json::array();
     nlohmann::json unroutedJson = nlohmann::json::array();
     std::vector<sg4::Link*> route;
-    std::signal(SIGSEGV, onCrashInRoute);
-    std::signal(SIGBUS, onCrashInRoute);
+    installRouteGuard();
     for (const auto& [a, b] : selectPairs(hosts, zoneOf, zones.size())) {
         route.clear();
         double latency = 0;
@@ -199,11 +220,13 @@ nlohmann::json describePlatform(const sg4::Engine& engine) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 3 || std::strcmp(argv[1], "platform") != 0) finish(usage());
+    if (argc != 3) finish(usage());
+    const bool simulate = std::strcmp(argv[1], "simulate") == 0;
+    if (!simulate && std::strcmp(argv[1], "platform") != 0) finish(usage());
     const std::string file = argv[2];
     if (::access(file.c_str(), R_OK) != 0) fail(file + ": cannot read the file (" + std::strerror(errno) + ")");
-    // SimGrid parses its own options from argv: quiet every log category but critical ones.
-    std::vector<std::string> options{"hetsched-simgrid", "--log=root.threshold:critical", "--log=root.fmt:%m%n"};
+    if (simulate) finish(runSimulation(file));
+    std::vector<std::string> options = simgridOptions({});
     std::vector<char*> simgridArgv;
     for (std::string& o : options) simgridArgv.push_back(o.data());
     int simgridArgc = static_cast<int>(simgridArgv.size());

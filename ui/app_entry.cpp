@@ -31,7 +31,9 @@ int runGui(int argc, char** argv, const QString& file) {
     const Expected<ExternalFileKind> kind =
         file.isEmpty() ? Expected<ExternalFileKind>(ExternalFileKind::HetSched) : MainWindow::fileKind(file);
     // An unreadable file goes to loadFile, which says what is wrong.
-    if (kind && (*kind == ExternalFileKind::TaskGraph || *kind == ExternalFileKind::SimGridPlatform)) {
+    // So does a big project or instance: read in the background with its progress, the window usable meanwhile.
+    if (kind && (*kind == ExternalFileKind::TaskGraph || *kind == ExternalFileKind::SimGridPlatform ||
+                 QFileInfo(file).size() >= MainWindow::kBackgroundOpenBytes)) {
         window.loadFile(MainWindow::defaultExample());
         window.show();
         QTimer::singleShot(0, &window, [&window, file] { window.openPath(file); });

@@ -26,6 +26,8 @@
 #include <QUrl>
 #include <QEventLoop>
 #include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QProgressBar>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QtConcurrent/QtConcurrentRun>
@@ -48,11 +50,13 @@
 #include "io/project.h"
 #include "recovery_dialog.h"
 #include "result_pane.h"
+#include "run_simulation.h"
 #include "run_table.h"
 #include "solve_controller.h"
 #include "solver_list_dialog.h"
 #include "solver_panel.h"
 #include "template_dialog.h"
+#include "util/background_job.h"
 #include "util/number_text.h"
 #include "util/resources.h"
 #include "dialogs/chart_export_dialog.h"
@@ -87,12 +91,16 @@ Error withFileName(const QString& path, const Error& error) {
     return Error{error.kind, QFileInfo(path).fileName().toStdString() + ": " + error.message};
 }
 
-// Reads an instance or a project file (or resource) into a project, without touching any document.
-Expected<Project> readProjectOrInstance(const QString& path) {
+// Reads an instance or a project file (or resource) into a project, without touching any document: on any
+// thread (File > Open reads on a pool thread). Stopped between its steps: a Cancelled error.
+Expected<Project> readProjectOrInstance(const QString& path, const Progress& progress = {}) {
+    progress.report(0, QObject::tr("reading the file").toStdString());
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return ioError(QObject::tr("cannot open %1: %2").arg(path, file.errorString()).toStdString());
     const QByteArray bytes = file.readAll();
+    if (progress.stopRequested()) return cancelledError();
+    progress.report(0.1, QObject::tr("reading and checking the instances").toStdString());
     const std::string_view text(bytes.constData(), static_cast<std::size_t>(bytes.size()));
     if (isProjectPath(path)) {
         Expected<Project> project = parseProject(text);
@@ -104,6 +112,19 @@ Expected<Project> readProjectOrInstance(const QString& path) {
     Project project;
     project.entries.push_back({QFileInfo(path).completeBaseName().toStdString(), std::move(*instance), {}});
     return project;
+}
+
+// The entries of a file as the document keeps them (see ProjectDocument::prepareEntries), on any thread.
+Expected<std::vector<DocumentEntry>> readEntries(const QString& path, const Progress& progress = {}) {
+    Expected<Project> project = readProjectOrInstance(path, progress.scaled(0, 0.7));
+    if (!project) return project.error();
+    if (project->entries.empty())
+        return invalidInput(QFileInfo(path).fileName().toStdString() + ": the project holds no instance");
+    if (progress.stopRequested()) return cancelledError();
+    std::vector<DocumentEntry> entries =
+        ProjectDocument::prepareEntries(std::move(*project), progress.scaled(0.7, 1.0));
+    if (progress.stopRequested()) return cancelledError();
+    return entries;
 }
 
 PartitionInstance emptyPartitionInstance() {
@@ -193,12 +214,53 @@ MainWindow::MainWindow(QWidget* parent)
 
     createActions();
     createDocks();
+    m_runSimulation = new RunSimulationController(m_document, m_runTable, m_resultPane, this);
+    connect(m_runSimulation, &RunSimulationController::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
+    connect(m_runSimulation, &RunSimulationController::failed, this,
+            [this](const QString& message) { showError(tr("Cannot simulate on SimGrid"), message); });
     createMenus();
     createToolBar();
     connectSolver();
 
     m_instanceStatus = new QLabel(this);
     statusBar()->addPermanentWidget(m_instanceStatus);
+
+    // Reading a file opened with openPath: where it is, and a way out that leaves the project as it is.
+    m_loadJob = new BackgroundJob(this);
+    m_loadStatus = new QWidget(this);
+    m_loadStatus->setObjectName(QStringLiteral("loadStatus"));
+    auto* loadLayout = new QHBoxLayout(m_loadStatus);
+    loadLayout->setContentsMargins(0, 0, 0, 0);
+    m_loadLabel = new QLabel(m_loadStatus);
+    m_loadBar = new QProgressBar(m_loadStatus);
+    m_loadBar->setRange(0, 100);
+    m_loadBar->setMaximumWidth(160);
+    m_loadBar->setMaximumHeight(16);
+    auto* cancelLoad = new QToolButton(m_loadStatus);
+    cancelLoad->setObjectName(QStringLiteral("cancelLoadButton"));
+    cancelLoad->setText(tr("Cancel"));
+    cancelLoad->setToolTip(tr("Stop opening the file: the open project stays as it is"));
+    loadLayout->addWidget(m_loadLabel);
+    loadLayout->addWidget(m_loadBar);
+    loadLayout->addWidget(cancelLoad);
+    statusBar()->addPermanentWidget(m_loadStatus);
+    m_loadStatus->hide();
+    connect(cancelLoad, &QToolButton::clicked, this, &MainWindow::cancelLoading);
+    connect(m_loadJob, &BackgroundJob::progressed, this, &MainWindow::showLoadProgress);
+    connect(m_loadJob, &BackgroundJob::cancelled, this, [this] {
+        const QString path = m_loadingPath;
+        endLoading();
+        statusBar()->showMessage(tr("Opening %1 was cancelled").arg(QFileInfo(path).fileName()), kStatusTimeoutMs);
+        emit loadFinished(path, false);
+    });
+    connect(m_loadJob, &BackgroundJob::finished, this, [this](const QString& error) {
+        if (error.isEmpty()) return;  // the delivery said it
+        const QString path = m_loadingPath;
+        endLoading();
+        showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), error);
+        emit loadFinished(path, false);
+    });
 
     connect(m_document, &ProjectDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ProjectDocument::filePathChanged, this, &MainWindow::updateTitle);
@@ -209,6 +271,9 @@ MainWindow::MainWindow(QWidget* parent)
         m_runTable->republishSelection();  // the run or the comparison shown, now current or outdated
     });
     connect(m_document, &ProjectDocument::entryRenamed, this, &MainWindow::updateInstanceStatus);
+    // The kept editors go with their entries (an entry removed and restored by undo gets a new editor).
+    connect(m_document, &ProjectDocument::aboutToReset, this, [this] { dropEditors(true); });
+    connect(m_document, &ProjectDocument::entryRemoved, this, [this] { dropEditors(false); });
     connect(m_resultPane, &ResultPane::exportRequested, this, &MainWindow::exportChartWithDialog);
     connect(m_resultPane, &ResultPane::rerunRequested, this, [this] { rerun(); });
     connect(m_autosave, &AutosaveManager::autosaveFailed, this, [this](const QString& message) {
@@ -502,6 +567,8 @@ void MainWindow::createMenus() {
     solve->addAction(m_runAction);
     solve->addAction(m_runAllAction);
     solve->addAction(m_cancelAction);
+    solve->addSeparator();
+    solve->addAction(m_runSimulation->action());
 
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(m_simulationAction);
@@ -542,6 +609,7 @@ void MainWindow::createToolBar() {
     toolBar->addSeparator();
     toolBar->addAction(m_runAction);
     toolBar->addAction(m_cancelAction);
+    toolBar->addAction(m_runSimulation->action());
     toolBar->addSeparator();
     toolBar->addAction(m_exportChartAction);
     m_viewMenu->addAction(toolBar->toggleViewAction());
@@ -589,14 +657,18 @@ EntryId MainWindow::currentEntry() const {
 }
 
 Expected<bool> MainWindow::loadFile(const QString& path) {
-    Expected<Project> project = readProjectOrInstance(path);
-    if (!project) return project.error();
-    if (project->entries.empty())
-        return invalidInput(QFileInfo(path).fileName().toStdString() + ": the project holds no instance");
+    cancelLoading();
+    Expected<std::vector<DocumentEntry>> entries = readEntries(path);
+    if (!entries) return entries.error();
+    showLoaded(path, std::move(*entries));
+    return true;
+}
+
+void MainWindow::showLoaded(const QString& path, std::vector<DocumentEntry> entries) {
     const bool isProject = isProjectPath(path);
     const QFileInfo info(path);
     // Only a project is saved back where it came from; an instance file becomes a new project beside it.
-    m_document->reset(std::move(*project), isProject ? info.absoluteFilePath() : QString());
+    m_document->reset(std::move(entries), isProject ? info.absoluteFilePath() : QString());
     m_displayName = isResourcePath(path) ? tr("%1 (example)").arg(info.completeBaseName()) : info.fileName();
     m_suggestedPath =
         isResourcePath(path) ? QString()
@@ -606,7 +678,55 @@ Expected<bool> MainWindow::loadFile(const QString& path) {
     if (!isResourcePath(path)) addRecentFile(info.absoluteFilePath());
     updateTitle();
     statusBar()->showMessage(tr("Opened %1").arg(m_displayName), kStatusTimeoutMs);
-    return true;
+}
+
+bool MainWindow::isLoading() const {
+    return m_loadJob->isRunning();
+}
+
+void MainWindow::cancelLoading() {
+    if (!m_loadJob->isRunning()) return;
+    m_loadJob->cancel();  // endLoading() follows through cancelled()
+}
+
+void MainWindow::startLoading(const QString& path) {
+    m_loadingPath = path;
+    m_loadRevision = m_document->revision();
+    m_loadLabel->setText(tr("Opening %1…").arg(QFileInfo(path).fileName()));
+    m_loadBar->setValue(0);
+    m_loadStatus->show();
+    m_loadJob->start([this, path](const Progress& progress) -> BackgroundJob::Delivery {
+        auto entries = std::make_shared<Expected<std::vector<DocumentEntry>>>(readEntries(path, progress));
+        return [this, path, entries] { finishLoading(path, std::move(*entries)); };
+    });
+}
+
+void MainWindow::showLoadProgress(double fraction, const QString& stage) {
+    m_loadBar->setValue(static_cast<int>(std::lround(100 * std::clamp(fraction, 0.0, 1.0))));
+    if (!stage.isEmpty()) m_loadLabel->setText(tr("Opening %1: %2…").arg(QFileInfo(m_loadingPath).fileName(), stage));
+}
+
+void MainWindow::endLoading() {
+    m_loadStatus->hide();
+    m_loadingPath.clear();
+}
+
+void MainWindow::finishLoading(const QString& path, Expected<std::vector<DocumentEntry>> entries) {
+    endLoading();
+    const QString name = QFileInfo(path).fileName();
+    if (!entries) {
+        if (entries.error().kind != ErrorKind::Cancelled) showError(tr("Cannot open %1").arg(name), errorText(entries.error()));
+        emit loadFinished(path, false);
+        return;
+    }
+    // Work done on the open project while the file was read is not lost without asking.
+    if (m_document->revision() != m_loadRevision && !maybeSave()) {
+        statusBar()->showMessage(tr("%1 was not opened").arg(name), kStatusTimeoutMs);
+        emit loadFinished(path, false);
+        return;
+    }
+    showLoaded(path, std::move(*entries));
+    emit loadFinished(path, true);
 }
 
 Expected<bool> MainWindow::importFile(const QString& path) {
@@ -726,39 +846,63 @@ void MainWindow::onCurrentEntryChanged(EntryId id) {
         m_runTable->setEntry(0);
         m_resultPane->showNothing(nullptr, tr("No instance selected"));
     } else {
-        const QString kind = QString::fromStdString(instanceKind(entry->instance));
-        if (!m_editor || kind != m_editorKind) {
-            delete m_editor;
-            m_editorKind = kind;
-            m_editor = createInstanceEditor(entry->instance, m_document, m_editorHost);
-            if (m_editor) {
-                m_editorHost->addWidget(m_editor);
-                connect(m_editor, &InstanceEditor::statusMessage, this, [this](const QString& message) {
-                    statusBar()->showMessage(message, kStatusTimeoutMs);
-                });
-                if (auto* partition = qobject_cast<PartitionEditor*>(m_editor))
-                    connect(partition, &PartitionEditor::exportCostPlotRequested, this,
-                            &MainWindow::exportCostPlotWithDialog);
-                if (auto* divisible = qobject_cast<DivisibleEditor*>(m_editor)) {
-                    connect(divisible, &DivisibleEditor::exportTimelineRequested, m_exportTimelineAction,
-                            &QAction::trigger);
-                    connect(divisible, &DivisibleEditor::exportThroughputPlotRequested,
-                            m_exportThroughputAction, &QAction::trigger);
-                }
-            }
-        }
-        if (m_editor) {
-            m_editor->setEntry(id);
-            m_editorHost->setCurrentWidget(m_editor);
-        } else {
-            m_editorHost->setCurrentWidget(m_editorPlaceholder);
-        }
+        m_editor = editorFor(*entry);
+        m_editorHost->setCurrentWidget(m_editor ? static_cast<QWidget*>(m_editor) : m_editorPlaceholder);
         m_solverPanel->showInstance(&entry->instance);
         m_runTable->setEntry(id);
         if (entry->runs.empty()) onRunSelected(-1);
     }
     updateInstanceStatus();
     updateActions();
+}
+
+InstanceEditor* MainWindow::editorFor(const DocumentEntry& entry) {
+    const QString kind = QString::fromStdString(instanceKind(entry.instance));
+    const auto cached = std::find_if(m_editors.begin(), m_editors.end(), [&](const CachedEditor& c) {
+        return c.entry == entry.id && c.kind == kind && c.editor;
+    });
+    if (cached != m_editors.end()) {
+        // Shown again as it was left: it followed its entry meanwhile, nothing is rebuilt.
+        std::rotate(cached, cached + 1, m_editors.end());
+        return m_editors.back().editor;
+    }
+    InstanceEditor* editor = createInstanceEditor(entry.instance, m_document, m_editorHost);
+    if (!editor) return nullptr;
+    m_editorHost->addWidget(editor);
+    connect(editor, &InstanceEditor::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
+    if (auto* partition = qobject_cast<PartitionEditor*>(editor))
+        connect(partition, &PartitionEditor::exportCostPlotRequested, this, &MainWindow::exportCostPlotWithDialog);
+    if (auto* divisible = qobject_cast<DivisibleEditor*>(editor)) {
+        connect(divisible, &DivisibleEditor::exportTimelineRequested, m_exportTimelineAction, &QAction::trigger);
+        connect(divisible, &DivisibleEditor::exportThroughputPlotRequested, m_exportThroughputAction,
+                &QAction::trigger);
+    }
+    editor->setEntry(entry.id);
+    m_editors.push_back({entry.id, kind, editor});
+    // The least recently shown go beyond the few kept.
+    while (m_editors.size() > kCachedEditors) {
+        delete m_editors.front().editor;
+        m_editors.erase(m_editors.begin());
+    }
+    return editor;
+}
+
+void MainWindow::dropEditors(bool all) {
+    for (auto it = m_editors.begin(); it != m_editors.end();) {
+        if (all || !it->editor || !m_document->entry(it->entry)) {
+            if (it->editor == m_editor) {
+                m_editor = nullptr;
+                m_editorHost->setCurrentWidget(m_editorPlaceholder);
+            }
+            // A removal may come from a signal its own editor is in: that one goes when control is back.
+            if (all) delete it->editor;
+            else if (it->editor) it->editor->deleteLater();
+            it = m_editors.erase(it);
+        } else {
+            ++it;
+        }
+    }
 }
 
 void MainWindow::onRunSelected(int runIndex) {
@@ -848,6 +992,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     }
     // Saved or discarded on purpose: the autosave of this session is not needed any more.
     m_autosave->discardRecovery();
+    cancelLoading();
     m_solveController->cancel();
     if (m_simulationDialog) m_simulationDialog->cancel();
     if (m_cpuGpuExperimentDialog) m_cpuGpuExperimentDialog->cancel();
@@ -927,8 +1072,13 @@ void MainWindow::openPath(const QString& path) {
         break;
     }
     if (!maybeSave()) return;
-    Expected<bool> loaded = loadFile(path);
-    if (!loaded) showError(tr("Cannot open %1").arg(name), errorText(loaded.error()));
+    // A small file is read at once (a built-in example in milliseconds); a big one off the GUI thread.
+    if (QFileInfo(path).size() < kBackgroundOpenBytes) {
+        const Expected<bool> loaded = loadFile(path);
+        if (!loaded) showError(tr("Cannot open %1").arg(name), errorText(loaded.error()));
+        return;
+    }
+    startLoading(path);
 }
 
 void MainWindow::importSimGridPlatform(const QString& path) {

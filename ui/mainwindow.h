@@ -15,12 +15,14 @@ class QAction;
 class QCustomPlot;
 class QLabel;
 class QMenu;
+class QProgressBar;
 class QSplitter;
 class QStackedWidget;
 
 namespace hetsched::ui {
 
 class AutosaveManager;
+class BackgroundJob;
 class DivisibleSimulationDialog;
 class CpuGpuExperimentDialog;
 class RecoveryDialog;
@@ -29,6 +31,7 @@ class DagEvaluationDialog;
 class TaskGraphImportDialog;
 class InstanceListPanel;
 class ResultPane;
+class RunSimulationController;
 class RunTable;
 class SolveController;
 class SolverPanel;
@@ -44,14 +47,22 @@ public:
     static QString defaultExample();
 
     // File operations without dialogs; on error the open document is left as it was.
-    // `path` is an instance (.json, also a resource path) or a project (.hsproj).
+    // `path` is an instance (.json, also a resource path) or a project (.hsproj), read on the calling thread.
     Expected<bool> loadFile(const QString& path);
     // Adds the instances of an instance or project file to the open project.
     Expected<bool> importFile(const QString& path);
     // Opens what the file is, with dialogs: a HetSched instance or project (replacing the project, after
     // asking to save), a task graph (the Import Task Graph dialog on it) or a SimGrid platform (a
     // steady-state entry, or a task graph's platform). File > Open, dropped files and `hetsched gui FILE`.
+    // A HetSched file is read, checked and prepared off the GUI thread (the status bar shows how far, with
+    // Cancel): the window stays responsive and the open project stays as it is until the file is shown.
     void openPath(const QString& path);
+    // Files from this size on are read in the background by openPath; smaller ones (the examples) at once:
+    // 1 MiB of JSON reads and checks in about 15 ms.
+    static constexpr qint64 kBackgroundOpenBytes = 1 << 20;
+    // Whether openPath is still reading a file; cancelLoading() stops it, leaving the project as it is.
+    bool isLoading() const;
+    void cancelLoading();
     // What a file is (classifyExternalFile on its head), read through QFile so that resources work too.
     static Expected<ExternalFileKind> fileKind(const QString& path);
     Expected<bool> saveProject(const QString& path);
@@ -86,6 +97,8 @@ public:
     SolveController* solveController() const { return m_solveController; }
     SolverPanel* solverPanel() const { return m_solverPanel; }
     RunTable* runTable() const { return m_runTable; }
+    // Solve > Simulate on SimGrid (a run's schedule replayed on SimGrid, shown beside the planned one).
+    RunSimulationController* runSimulation() const { return m_runSimulation; }
     ResultPane* resultPane() const { return m_resultPane; }
     InstanceListPanel* instanceList() const { return m_instanceList; }
     InstanceEditor* editor() const { return m_editor; }
@@ -103,6 +116,11 @@ public:
     EntryId addSimGridSteadyState(const QString& path);
     EntryId currentEntry() const;
 
+signals:
+    // A file openPath read in the background is shown (`opened`), or is not (cancelled, or refused with a
+    // message saying why).
+    void loadFinished(const QString& path, bool opened);
+
 protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -114,6 +132,14 @@ private:
     void createToolBar();
     void createDocks();
     void connectSolver();
+
+    // The background reading of openPath: the file becomes prepared entries on a pool thread, shown here.
+    void startLoading(const QString& path);
+    void showLoadProgress(double fraction, const QString& stage);
+    void endLoading();
+    void finishLoading(const QString& path, Expected<std::vector<DocumentEntry>> entries);
+    // Puts prepared entries read from `path` in place of the project (titles, recent files, status).
+    void showLoaded(const QString& path, std::vector<DocumentEntry> entries);
 
     // Interactive wrappers: dialogs, prompts and error boxes around the operations above.
     bool maybeSave();
@@ -151,13 +177,31 @@ private:
     InstanceListPanel* m_instanceList = nullptr;
     SolverPanel* m_solverPanel = nullptr;
     RunTable* m_runTable = nullptr;
+    RunSimulationController* m_runSimulation = nullptr;
     ResultPane* m_resultPane = nullptr;
     QStackedWidget* m_editorHost = nullptr;
-    QPointer<InstanceEditor> m_editor;
-    QString m_editorKind;  // the instance kind m_editor edits
+    QPointer<InstanceEditor> m_editor;  // the current entry's
+    // The editors of the entries shown last, each bound to its entry, kept so that showing an entry again
+    // shows its editor as it was (a task graph of 10,000 tasks takes a second to draw); least recent first.
+    struct CachedEditor {
+        EntryId entry = 0;
+        QString kind;
+        QPointer<InstanceEditor> editor;
+    };
+    std::vector<CachedEditor> m_editors;
+    static constexpr std::size_t kCachedEditors = 4;
+    InstanceEditor* editorFor(const DocumentEntry& entry);
+    // Deletes the kept editors of entries no longer in the document (all of them: `all`).
+    void dropEditors(bool all);
     QWidget* m_editorPlaceholder = nullptr;
     QSplitter* m_centralSplitter = nullptr;
     QLabel* m_instanceStatus = nullptr;
+    BackgroundJob* m_loadJob = nullptr;
+    QWidget* m_loadStatus = nullptr;       // in the status bar while a file is read: a bar and Cancel
+    QProgressBar* m_loadBar = nullptr;
+    QLabel* m_loadLabel = nullptr;
+    QString m_loadingPath;
+    quint64 m_loadRevision = 0;            // the document's revision when the reading started
     QString m_displayName;    // what the title shows when the document has no file yet
     QString m_suggestedPath;  // where Save As proposes to write
 

@@ -35,6 +35,7 @@ RunTable::RunTable(ProjectDocument* document, QWidget* parent)
     header->resizeSection(RunTableModel::StatusColumn, 74);
     header->resizeSection(RunTableModel::ObjectiveColumn, 86);
     header->resizeSection(RunTableModel::SecondsColumn, 66);
+    header->resizeSection(RunTableModel::SimulatedColumn, 80);
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
 
     auto* layout = new QVBoxLayout(this);
@@ -131,6 +132,7 @@ void RunTable::showContextMenu(const QPoint& position) {
     const int run = m_proxy->mapToSource(index).row();
     QMenu menu(this);
     menu.addAction(tr("Export result…"), this, [this, run] { emit exportRunRequested(run); });
+    menu.addAction(tr("Simulate on SimGrid"), this, [this, run] { emit simulateRunRequested(run); });
     menu.addSeparator();
     menu.addAction(tr("Remove run"), this, [this, run] { emit removeRunRequested(run); });
     menu.exec(m_view->viewport()->mapToGlobal(position));

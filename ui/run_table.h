@@ -39,6 +39,7 @@ signals:
     void runsCompared(const QList<int>& runIndices);
     void removeRunRequested(int runIndex);
     void exportRunRequested(int runIndex);
+    void simulateRunRequested(int runIndex);
 
 private:
     void showContextMenu(const QPoint& position);

@@ -146,7 +146,19 @@ Expected<ChildResult> runChildProcess(const std::string& executable, const std::
             if ((fds[k].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
             const ssize_t n = ::read(fds[k].fd, buffer, sizeof buffer);
             if (n > 0) {
-                sinks[which[k]]->append(buffer, static_cast<std::size_t>(n));
+                std::string& sink = *sinks[which[k]];
+                const std::size_t before = sink.size();
+                sink.append(buffer, static_cast<std::size_t>(n));
+                if (which[k] == 1 && options.onStderrLine) {
+                    // Every line completed by this chunk, from the start of the first unfinished one.
+                    std::size_t lineStart = sink.rfind('\n', before == 0 ? 0 : before - 1);
+                    lineStart = lineStart == std::string::npos || before == 0 ? 0 : lineStart + 1;
+                    for (std::size_t end = sink.find('\n', before); end != std::string::npos;
+                         end = sink.find('\n', lineStart)) {
+                        options.onStderrLine(sink.substr(lineStart, end - lineStart));
+                        lineStart = end + 1;
+                    }
+                }
             } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
                 pipes[which[k]]->closeEnd(0);
             }

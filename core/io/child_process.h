@@ -2,6 +2,7 @@
 // capturing its output, so that a library that aborts on bad input takes down only the child.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,8 +13,15 @@
 namespace hetsched {
 
 struct ChildOptions {
+    ChildOptions() = default;
+    ChildOptions(double timeout, Progress stopFlag = {}, std::function<void(const std::string&)> onLine = {})
+        : timeoutSeconds(timeout), progress(std::move(stopFlag)), onStderrLine(std::move(onLine)) {}
+
     double timeoutSeconds = 60;   // the child is killed (SIGKILL) after this long; <= 0: no limit
     Progress progress;            // its stop flag is polled; a stop kills the child (cancelledError)
+    // Called with each complete line of the child's standard error as it arrives (progress lines);
+    // the text is still collected in ChildResult::stderrText.
+    std::function<void(const std::string& line)> onStderrLine;
 };
 
 struct ChildResult {

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 
 #include "io/dag_io.h"
 #include "io/instance_io.h"
@@ -210,6 +211,12 @@ Expected<DagPlatform> readDagPlatformFile(const std::string& path) {
         Expected<SimGridPlatform> loaded = loadSimGridPlatform(path);
         if (!loaded) return loaded.error();
         platform = dagPlatformFromSimGrid(*loaded);
+        if (platform) {
+            // Absolute, so that the instance still names the file when read from elsewhere.
+            std::error_code ec;
+            const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+            platform->simgrid.file = ec ? path : absolute.lexically_normal().string();
+        }
     } else if (hasExtension(path, ".json")) {
         Expected<std::string> text = readTextFile(path);
         if (!text) return text.error();

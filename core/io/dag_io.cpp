@@ -59,7 +59,8 @@ DagInstance readDagInstance(const JsonNode& root) {
     root.requireOnlyKeys({"kind", "platform", "tasks", "edges"});
     DagInstance in;
     const JsonNode platform = root.at("platform");
-    platform.requireOnlyKeys({"clusters", "backbone"});
+    platform.requireOnlyKeys({"clusters", "backbone", "simgrid_file"});
+    if (auto file = platform.find("simgrid_file")) in.platform.simgrid.file = file->nonEmptyString();
     const JsonNode clusters = platform.at("clusters");
     clusters.requireArray();
     if (clusters.size() == 0) clusters.fail("expected at least one cluster");
@@ -68,7 +69,7 @@ DagInstance readDagInstance(const JsonNode& root) {
     long long processors = 0;
     for (std::size_t i = 0; i < clusters.size(); ++i) {
         const JsonNode node = clusters[i];
-        node.requireOnlyKeys({"name", "processors", "speed", "bandwidth", "latency"});
+        node.requireOnlyKeys({"name", "processors", "speed", "bandwidth", "latency", "hosts"});
         DagCluster c;
         c.name = node.at("name").nonEmptyString();
         if (!clusterNames.insert(c.name).second) node.at("name").fail("duplicate cluster name \"" + c.name + "\"");
@@ -78,6 +79,16 @@ DagInstance readDagInstance(const JsonNode& root) {
         c.speed = rate(node.at("speed"));
         c.bandwidth = rate(node.at("bandwidth"));
         c.latency = latency(node.at("latency"));
+        if (auto hosts = node.find("hosts")) {
+            if (in.platform.simgrid.empty()) hosts->fail("SimGrid hosts need the platform's \"simgrid_file\"");
+            hosts->requireArray();
+            std::vector<std::string>& names = in.platform.simgrid.hostsByCluster.emplace_back(c.name, std::vector<std::string>{}).second;
+            std::unordered_set<std::string> seen;
+            for (std::size_t h = 0; h < hosts->size(); ++h) {
+                names.push_back((*hosts)[h].nonEmptyString());
+                if (!seen.insert(names.back()).second) (*hosts)[h].fail("duplicate host \"" + names.back() + "\"");
+            }
+        }
         in.platform.clusters.push_back(std::move(c));
     }
     const JsonNode backbone = platform.at("backbone");
@@ -179,12 +190,17 @@ std::optional<std::string> dagInstanceProblem(const DagInstance& in) {
 
 nlohmann::json dagInstanceToJson(const DagInstance& in) {
     nlohmann::json clusters = nlohmann::json::array();
-    for (const DagCluster& c : in.platform.clusters)
+    const DagSimGridSource* simgrid = in.platform.simgrid.empty() ? nullptr : &in.platform.simgrid;
+    for (const DagCluster& c : in.platform.clusters) {
         clusters.push_back({{"name", c.name},
                             {"processors", c.processors},
                             {"speed", c.speed},
                             {"bandwidth", c.bandwidth},
                             {"latency", c.latency}});
+        if (simgrid)
+            if (const std::vector<std::string>* hosts = simgrid->hostsOf(c.name); hosts && !hosts->empty())
+                clusters.back()["hosts"] = *hosts;
+    }
     nlohmann::json tasks = nlohmann::json::array();
     for (const DagTask& t : in.tasks) tasks.push_back({{"name", t.name}, {"flops", t.flops}, {"alpha", t.alpha}});
     nlohmann::json edges = nlohmann::json::array();
@@ -194,6 +210,7 @@ nlohmann::json dagInstanceToJson(const DagInstance& in) {
     j["kind"] = "dag";
     j["platform"] = {{"clusters", std::move(clusters)},
                      {"backbone", {{"bandwidth", in.platform.backbone.bandwidth}, {"latency", in.platform.backbone.latency}}}};
+    if (simgrid) j["platform"]["simgrid_file"] = simgrid->file;
     j["tasks"] = std::move(tasks);
     j["edges"] = std::move(edges);
     return j;

@@ -46,15 +46,13 @@ struct TemporaryDirectory {
     }
 };
 
-Expected<std::string> upgradedCopy(const std::string& path, TemporaryDirectory& directory, const Progress& progress) {
+// The copy of an old platform upgraded with simgrid_update_xml, in `directory`.
+Expected<std::string> upgradedCopy(const std::string& path, const fs::path& directory, const Progress& progress) {
     const std::optional<std::string> tool = findInPath("simgrid_update_xml");
     if (!tool)
         return invalidInput(path + ": an old SimGrid platform (DTD version below 4) needs simgrid_update_xml "
                                    "(from SimGrid's libsimgrid-dev) to be upgraded, and it was not found in PATH");
-    std::string pattern = (fs::temp_directory_path() / "hetsched-simgrid-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) return ioError(path + ": cannot create a temporary directory to upgrade it");
-    directory.path = pattern;
-    const fs::path copy = directory.path / fs::path(path).filename();
+    const fs::path copy = directory / fs::path(path).filename();
     std::error_code ec;
     fs::copy_file(path, copy, ec);
     if (ec) return ioError(path + ": cannot copy it to upgrade it (" + ec.message() + ")");
@@ -121,22 +119,27 @@ Expected<SimGridPlatform> simGridPlatformFromJson(const std::string& jsonText) {
     }
 }
 
-Expected<SimGridPlatform> loadSimGridPlatform(const std::string& path, const Progress& progress) {
+Expected<std::string> loadableSimGridFile(const std::string& path, const std::string& scratchDirectory,
+                                          const Progress& progress) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return ioError(path + ": cannot open the file");
     std::string head(8192, '\0');
     in.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(in.gcount()));
     in.close();
-
-    TemporaryDirectory directory;
-    std::string loaded = path;
     const double version = platformVersion(head);
-    if (version >= 0 && version < 4) {
-        Expected<std::string> copy = upgradedCopy(path, directory, progress);
-        if (!copy) return copy.error();
-        loaded = *copy;
-    }
+    if (version >= 0 && version < 4) return upgradedCopy(path, scratchDirectory, progress);
+    return path;
+}
+
+Expected<SimGridPlatform> loadSimGridPlatform(const std::string& path, const Progress& progress) {
+    TemporaryDirectory directory;
+    std::string pattern = (fs::temp_directory_path() / "hetsched-simgrid-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) return ioError(path + ": cannot create a temporary directory to read it");
+    directory.path = pattern;
+    Expected<std::string> loadable = loadableSimGridFile(path, directory.path.string(), progress);
+    if (!loadable) return loadable.error();
+    const std::string loaded = *loadable;
     Expected<std::string> runner = simgridRunnerPath();
     if (!runner) return Error{runner.error().kind, path + ": " + runner.error().message};
     progress.report(0, "loading the platform with SimGrid");
@@ -225,6 +228,11 @@ Expected<DagPlatform> dagPlatformFromSimGrid(const SimGridPlatform& p) {
     for (const SimGridLink& l : p.links) widestLink = std::max(widestLink, l.bandwidth);
 
     DagPlatform out;
+    for (const Group& group : groups) {
+        std::vector<std::string> names;
+        for (std::size_t m : group.members) names.push_back(p.hosts[m].name);
+        out.simgrid.hostsByCluster.emplace_back(group.name, std::move(names));
+    }
     // Links inside each cluster (never part of the backbone), and the hosts standing for it.
     std::vector<std::set<std::size_t>> internal(groups.size());
     std::vector<std::vector<std::size_t>> representatives(groups.size());

@@ -70,6 +70,11 @@ constexpr double kSimGridSteadyUnit = 1e6;   // flop/s per speed unit, bytes/s p
 // how the child died.
 Expected<SimGridPlatform> loadSimGridPlatform(const std::string& path, const Progress& progress = {});
 
+// The file SimGrid 3.32 can load for `path`: the file itself, or, for DTD version 1 to 3 (or none), a copy
+// upgraded with simgrid_update_xml in `scratchDirectory` (which the caller removes). Errors name the file.
+Expected<std::string> loadableSimGridFile(const std::string& path, const std::string& scratchDirectory,
+                                          const Progress& progress = {});
+
 // The JSON the child prints, read back (malformed: a message).
 Expected<SimGridPlatform> simGridPlatformFromJson(const std::string& jsonText);
 

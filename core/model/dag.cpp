@@ -5,6 +5,12 @@
 
 namespace hetsched {
 
+const std::vector<std::string>* DagSimGridSource::hostsOf(const std::string& cluster) const {
+    for (const auto& [name, hosts] : hostsByCluster)
+        if (name == cluster) return &hosts;
+    return nullptr;
+}
+
 double amdahlSeconds(const DagTask& task, double speed, double processors) {
     return (task.alpha + (1 - task.alpha) / processors) * task.flops / speed;
 }

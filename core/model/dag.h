@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hetsched {
@@ -24,9 +25,21 @@ struct DagBackbone {
     double latency = 0.05;        // seconds
 };
 
+// Where a platform read from a SimGrid file came from, so that a schedule on it can be simulated on
+// that file (core/simulation): the file, and per cluster name the hosts its processors are, in order
+// (each host stands for processors / hosts processors: its cores). Empty when not imported.
+struct DagSimGridSource {
+    std::string file;   // absolute path
+    std::vector<std::pair<std::string, std::vector<std::string>>> hostsByCluster;   // (cluster name, hosts)
+    bool empty() const { return file.empty(); }
+    // The hosts recorded for a cluster, or nullptr.
+    const std::vector<std::string>* hostsOf(const std::string& cluster) const;
+};
+
 struct DagPlatform {
     std::vector<DagCluster> clusters;
     DagBackbone backbone;
+    DagSimGridSource simgrid;   // set by the SimGrid importer only
 };
 
 // A moldable task: T(p) = (alpha + (1 - alpha) / p) * flops / speed on p processors of one cluster.

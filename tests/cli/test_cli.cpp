@@ -575,3 +575,108 @@ TEST(CliExportDialogFlags, APartOfADagResultAndTheRefusals) {
 }
 
 }  // namespace
+
+// ---- hetsched simulate ----
+
+TEST(CliSimulate, PrintsPlannedAndSimulatedTimesOfEveryTaskAndTransfer) {
+    const CliRun solved = hetsched("solve " + example("dag-two-clusters.json") + " --solver hcpa");
+    ASSERT_EQ(solved.exitCode, 0) << solved.err;
+    const double planned = nlohmann::json::parse(solved.out)["makespan"].get<double>();
+    const CliRun r = hetsched("simulate " + example("dag-two-clusters.json") + " --solver hcpa");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["kind"], "dag");
+    EXPECT_EQ(j["solver"], "hcpa");
+    EXPECT_NE(j["simulator"].get<std::string>().find("SimGrid"), std::string::npos);
+    EXPECT_EQ(j["platform"]["source"], "generated");
+    EXPECT_DOUBLE_EQ(j["planned_makespan"].get<double>(), planned);
+    EXPECT_GE(j["simulated_makespan"].get<double>(), planned * (1 - 1e-9));
+    for (const char* key : {"difference", "relative_difference", "tolerance", "seconds"}) EXPECT_TRUE(j.contains(key)) << key;
+    ASSERT_EQ(j["tasks"].size(), 8u);
+    for (const char* key : {"id", "start", "end", "planned_start", "planned_end", "delay", "cause", "uncontended_duration"})
+        EXPECT_TRUE(j["tasks"][0].contains(key)) << key;
+    ASSERT_FALSE(j["transfers"].empty());
+    for (const char* key : {"id", "from", "to", "bytes", "start", "end", "planned_start", "planned_end", "delay", "cause"})
+        EXPECT_TRUE(j["transfers"][0].contains(key)) << key;
+    // read sends to fft_x and fft_y at once from the same processors: they contend.
+    bool contention = false;
+    for (const auto& x : j["transfers"]) contention = contention || x["cause"] == "contention";
+    EXPECT_TRUE(contention);
+}
+
+TEST(CliSimulate, AStoredResultAndTheGeneratedPlatformThenImportedBack) {
+    const fs::path result = scratch("hcpa.json"), platform = scratch("platform.xml"), out = scratch("simulated.json");
+    ASSERT_EQ(hetsched("solve " + example("dag-two-clusters.json") + " --solver mheft -o " + result.string()).exitCode, 0);
+    const CliRun r = hetsched("simulate " + example("dag-two-clusters.json") + " --result " + result.string() +
+                              " --write-platform " + platform.string() + " -o " + out.string());
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("simulated makespan"), std::string::npos) << r.out;
+    EXPECT_EQ(nlohmann::json::parse(readFile(out))["solver"], "mheft");
+    EXPECT_NE(readFile(platform).find("<cluster id=\"C1\""), std::string::npos);
+    // The platform written is a SimGrid platform: a graph imported on it is simulated on that file.
+    const fs::path imported = scratch("imported.json");
+    ASSERT_EQ(hetsched("import " + std::string(HETSCHED_TEST_DATA_DIR) + "/dag/daggen-12.dot --platform " +
+                       platform.string() + " -o " + imported.string()).exitCode, 0);
+    EXPECT_NE(readFile(imported).find("\"simgrid_file\""), std::string::npos);
+    const CliRun again = hetsched("simulate " + imported.string());
+    ASSERT_EQ(again.exitCode, 0) << again.err;
+    const nlohmann::json j = nlohmann::json::parse(again.out);
+    EXPECT_EQ(j["platform"]["source"], "file");
+    EXPECT_EQ(j["platform"]["file"], fs::absolute(platform).lexically_normal().string());
+    // Nothing was generated then.
+    const CliRun write = hetsched("simulate " + imported.string() + " --write-platform " + scratch("x.xml").string());
+    EXPECT_EQ(write.exitCode, 1);
+    EXPECT_NE(write.err.find("nothing was generated"), std::string::npos) << write.err;
+}
+
+TEST(CliSimulate, RefusalsAndTheirExitCodes) {
+    const CliRun partition = hetsched("simulate " + example("partition-small.json"));
+    EXPECT_EQ(partition.exitCode, 1);
+    EXPECT_NE(partition.err.find("partition"), std::string::npos) << partition.err;
+    const CliRun both = hetsched("simulate " + example("dag-two-clusters.json") + " --result x.json --solver hcpa");
+    EXPECT_EQ(both.exitCode, 2);
+    EXPECT_NE(both.err.find("exclusive"), std::string::npos) << both.err;
+    const CliRun value = hetsched("simulate " + example("dag-two-clusters.json") + " --platform");
+    EXPECT_EQ(value.exitCode, 2);
+    const CliRun unknown = hetsched("simulate " + example("dag-two-clusters.json") + " --frobnicate 3");
+    EXPECT_EQ(unknown.exitCode, 2);
+    const CliRun missing = hetsched("simulate " + example("dag-two-clusters.json") + " --platform /nonexistent/p.xml");
+    EXPECT_EQ(missing.exitCode, 1);
+    EXPECT_NE(missing.err.find("/nonexistent/p.xml"), std::string::npos) << missing.err;
+    const CliRun help = hetsched("simulate --help");
+    EXPECT_EQ(help.exitCode, 0);
+    EXPECT_NE(help.out.find("--write-platform"), std::string::npos);
+}
+
+TEST(CliSimulate, EveryFamilyWithAScheduleToReplay) {
+    const CliRun divisible = hetsched("simulate " + example("divisible-small.json") + " --solver fifo-optimal");
+    ASSERT_EQ(divisible.exitCode, 0) << divisible.err;
+    const nlohmann::json d = nlohmann::json::parse(divisible.out);
+    EXPECT_EQ(d["kind"], "divisible");
+    EXPECT_NEAR(d["simulated_throughput"].get<double>(), d["planned_throughput"].get<double>(),
+                1e-6 * d["planned_throughput"].get<double>());
+    const CliRun cpugpu = hetsched("simulate " + example("cpugpu-small.json"));
+    ASSERT_EQ(cpugpu.exitCode, 0) << cpugpu.err;
+    EXPECT_TRUE(nlohmann::json::parse(cpugpu.out)["transfers"].empty());
+    const CliRun steady = hetsched("simulate " + example("steady-state-bag-of-tasks.json") + " --periods 2");
+    ASSERT_EQ(steady.exitCode, 0) << steady.err;
+    const nlohmann::json s = nlohmann::json::parse(steady.out);
+    EXPECT_EQ(s["periods"], 2);
+    EXPECT_TRUE(s.contains("simulated_throughput"));
+    EXPECT_EQ(hetsched("simulate " + example("dag-two-clusters.json") + " --periods 2").exitCode, 2);
+    EXPECT_EQ(hetsched("simulate " + example("steady-state-bag-of-tasks.json") + " --periods 0").exitCode, 2);
+    EXPECT_EQ(hetsched("simulate " + example("divisible-small.json") + " --platform x.xml").exitCode, 2);
+}
+
+TEST(CliSimulate, TheDagEvaluationMeasuresMakespansOnSimGrid) {
+    const CliRun r = hetsched("experiment dag-evaluation --samples 1 --sizes 10 --clusters 2 --heterogeneity 2 "
+                              "--min-speeds 1e9 --solvers seq,hcpa --simulate");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
+              "group_by,value,solver,runs,makespan,makespan_times_peak_power,makespan_over_average_power,speedup_over_seq,"
+              "simulated_makespan,simulated_over_planned,simulated_speedup_over_seq");
+    const CliRun plain = hetsched("experiment dag-evaluation --samples 1 --sizes 10 --clusters 2 --heterogeneity 2 "
+                                  "--min-speeds 1e9 --solvers seq");
+    ASSERT_EQ(plain.exitCode, 0) << plain.err;
+    EXPECT_EQ(plain.out.find("simulated"), std::string::npos);
+}

@@ -12,6 +12,7 @@
 #include "io/dag_import.h"
 #include "io/simgrid_platform.h"
 #include "model/dag_random.h"
+#include "simulation/simulation.h"
 #include "solvers/registry.h"
 
 namespace hetsched {
@@ -121,6 +122,46 @@ TEST(ImportCorpus, EveryPlatformImportsForBothFamiliesButTheRemovedStorageTag) {
         Expected<SolveResult> steadyResult = solve(Instance{*steady}, "", {});
         ASSERT_TRUE(steadyResult.ok()) << steadyResult.error().message;
         EXPECT_TRUE(solved(steadyResult->status));
+    }
+}
+
+// hetsched simulate on every platform of the corpus: a task graph imported on the platform is simulated
+// on the file itself, a steady-state instance of it on its generated platform; wifi_energy.xml's Wi-Fi
+// links are refused by ptask_L07 (a message, no crash), storage.xml is refused when loaded (above).
+TEST(ImportCorpus, SchedulesOnEveryPlatformAreSimulatedButOnWifi) {
+    if (!corpusPresent()) GTEST_SKIP() << "no corpus at " << kCorpus;
+    const std::vector<fs::path> platforms = filesUnder({"simgrid-platforms"});
+    ASSERT_GE(platforms.size(), 7u);
+    const fs::path graphFile = kCorpus / "daggen" / "n10_default.dot";
+    for (const fs::path& file : platforms) {
+        SCOPED_TRACE(file.string());
+        Expected<DagPlatform> dag = readDagPlatformFile(file.string());
+        ASSERT_TRUE(dag.ok()) << dag.error().message;
+        Expected<DagImport> in = importTaskGraphFile(graphFile.string(), *dag, corpusOptions());
+        ASSERT_TRUE(in.ok()) << in.error().message;
+        const Instance instance{in->instance};
+        Expected<SolveResult> planned = solve(instance, "hcpa", {});
+        ASSERT_TRUE(planned.ok()) << planned.error().message;
+        Expected<SimulationResult> simulated = simulateResult(instance, *planned);
+        if (file.filename() == "wifi_energy.xml") {
+            ASSERT_FALSE(simulated.ok());
+            EXPECT_NE(simulated.error().message.find("ptask_L07"), std::string::npos) << simulated.error().message;
+        } else {
+            ASSERT_TRUE(simulated.ok()) << simulated.error().message;
+            EXPECT_FALSE(simulated->generatedPlatform);
+            EXPECT_EQ(simulated->tasks.size(), in->instance.tasks.size());
+            EXPECT_GT(simulated->simulatedMakespan, 0);
+        }
+
+        Expected<SimGridPlatform> loaded = loadSimGridPlatform(file.string());
+        ASSERT_TRUE(loaded.ok());
+        Expected<SteadyStateInstance> steady = steadyStateFromSimGrid(*loaded);
+        ASSERT_TRUE(steady.ok()) << steady.error().message;
+        Expected<SolveResult> steadyResult = solve(Instance{*steady}, "", {});
+        ASSERT_TRUE(steadyResult.ok()) << steadyResult.error().message;
+        Expected<SimulationResult> periods = simulateResult(Instance{*steady}, *steadyResult);
+        ASSERT_TRUE(periods.ok()) << periods.error().message;
+        EXPECT_LE(periods->simulatedMakespan, periods->plannedMakespan * (1 + 1e-9));
     }
 }
 

@@ -1,7 +1,6 @@
 // Partition instance files: every bad input is refused with its JSON path; good files round-trip.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <string>
 
 #include "io/instance_io.h"
@@ -173,15 +172,6 @@ TEST(Project, RefusesCorruptFilesWithThePath) {
         << bad.error().message;
     EXPECT_NE(parseProject(R"({"format": "other", "version": 1, "entries": []})").error().message.find("format"),
               std::string::npos);
-}
-
-TEST(AtomicWrite, ReplacesTheFileAndLeavesNoTemporary) {
-    const std::string path = ::testing::TempDir() + "/hetsched-atomic.json";
-    ASSERT_TRUE(writeTextFileAtomically(path, "first").ok());
-    ASSERT_TRUE(writeTextFileAtomically(path, "second").ok());
-    EXPECT_EQ(*readTextFile(path), "second");
-    EXPECT_FALSE(std::ifstream(path + ".tmp-hetsched").good());
-    EXPECT_FALSE(writeTextFileAtomically("/nonexistent/dir/file.json", "x").ok());
 }
 
 }  // namespace

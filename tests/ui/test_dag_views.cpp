@@ -388,8 +388,12 @@ private slots:
         auto view = shownView(solved);
         view->showResult(solved.instance, broken);
         QVERIFY(view->data() == nullptr);
+        // The view says why, naming the lanes that do not match the platform.
+        QVERIFY2(view->message().startsWith(QLatin1String("This result cannot be drawn: ")), qPrintable(view->message()));
+        QVERIFY2(view->message().contains(QLatin1String("lane")), qPrintable(view->message()));
         view->showMessage(QStringLiteral("nothing"));
         QVERIFY(view->data() == nullptr);
+        QCOMPARE(view->message(), QStringLiteral("nothing"));
         view->selectTask(3);
         QCOMPARE(view->selectedTask(), -1);
     }

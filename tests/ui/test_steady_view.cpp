@@ -272,6 +272,7 @@ private slots:
         // A result of another family is refused with a message.
         view.showResult(Instance{PartitionInstance{}}, result);
         QVERIFY(!view.data());
+        QCOMPARE(view.message(), QStringLiteral("This view draws steady-state results"));
     }
 
     void resultPaneOffersTheScheduleColourings() {

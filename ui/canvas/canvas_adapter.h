@@ -84,7 +84,10 @@ public:
     // its platform) keep their positions in the same layout, each writing only its own keys.
     virtual bool ownsLayoutKey(const QString&) const { return true; }
 
+    // Called on any thread (a big graph is prepared off the GUI thread): adapters hold no state.
     virtual CanvasGraph graph(const Instance& instance) const = 0;
+    // About how many nodes and links graph() makes, known without making them (0: few).
+    virtual std::size_t elementCount(const Instance&) const { return 0; }
 
     virtual CanvasEdit addNode(const Instance& instance, const QString& tool) const = 0;
     // A link between existing nodes; `newNodeTool` non-empty: `to` is a new node of that kind (drag to empty space).

@@ -4,12 +4,14 @@
 
 #include <QFont>
 #include <QFontMetricsF>
+#include <QGraphicsEffect>
 #include <QGraphicsScene>
 #include <QPaintEngine>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace hetsched::ui {
 
@@ -214,7 +216,6 @@ NodeItem::NodeItem(int index, CanvasNode node) : m_index(index), m_node(std::mov
     setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges);
     setAcceptHoverEvents(false);
     setZValue(1);
-    if (!m_node.toolTip.isEmpty()) setToolTip(m_node.toolTip);
     m_shapeRect = bodyRect(m_node.shape);
     // Labels at their largest (at kTitleLod): two lines below the body, kMaxLabelWidth wide.
     const double scale = 1.0 / kTitleLod;
@@ -330,11 +331,47 @@ void NodeItem::paintInsideLabels(QPainter* painter, double lod) {
     drawCentred(painter, m_titleText, QPointF(0, -lineHeight * titleOne / 2), titleOne);
 }
 
+namespace {
+
+// Says that what it is set on draws nowhere: Qt culls an item for frames by the bounding rect of its
+// effect (this one, far from any view) and for hit tests by its own. A group of links so stays out of
+// every frame (the link layer draws the links), its links never looked at one by one, while clicks and
+// the rubber band still find them.
+class DrawsNowhere : public QGraphicsEffect {
+public:
+    using QGraphicsEffect::QGraphicsEffect;
+    QRectF boundingRectFor(const QRectF&) const override { return {-1e12, -1e12, 1, 1}; }
+
+protected:
+    void draw(QPainter*) override {}
+};
+
+}  // namespace
+
+LinkGroup::LinkGroup() {
+    // Not ItemHasNoContents: Qt culls a group, and the links it contains, by its extent only when it has some.
+    setFlags(ItemContainsChildrenInShape);
+    setAcceptedMouseButtons(Qt::NoButton);
+    setZValue(0);
+    setGraphicsEffect(new DrawsNowhere);
+}
+
+void LinkGroup::adopt(LinkItem* link) {
+    link->setParentItem(this);
+    ++m_count;
+    grow(link->boundingRect());
+}
+
+void LinkGroup::grow(const QRectF& linkBounds) {
+    if (m_bounds.contains(linkBounds)) return;
+    prepareGeometryChange();
+    m_bounds |= linkBounds;
+}
+
 LinkItem::LinkItem(int index, CanvasLink link, NodeItem* from, NodeItem* to, double sideOffset)
     : m_index(index), m_link(std::move(link)), m_from(from), m_to(to), m_sideOffset(sideOffset) {
     setFlags(ItemIsSelectable | ItemHasNoContents);
     setZValue(0);
-    if (!m_link.toolTip.isEmpty()) setToolTip(m_link.toolTip);
     from->addLink(this);
     to->addLink(this);
     updateGeometry();
@@ -357,7 +394,12 @@ void LinkItem::setLayer(LinkLayer* layer) {
 }
 
 QVariant LinkItem::itemChange(GraphicsItemChange change, const QVariant& value) {
-    if (change == ItemSelectedHasChanged && m_layer) m_layer->linkChanged(m_bounds);
+    // Qt announces a new selection (selectionChanged) between these two: the flag follows the first.
+    if (change == ItemSelectedChange) m_selected = value.toBool();
+    if (change == ItemSelectedHasChanged) {
+        m_selected = value.toBool();
+        if (m_layer) m_layer->linkChanged(*this, false);
+    }
     return QGraphicsItem::itemChange(change, value);
 }
 
@@ -389,7 +431,8 @@ void LinkItem::updateGeometry() {
     const QPointF mid = m_line.center();
     m_bounds = QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-12, -12, 12, 12).united(
         QRectF(mid.x() - labelHalf, mid.y() - labelHalf / 4, 2 * labelHalf, labelHalf / 2));
-    if (m_layer) m_layer->linkChanged(m_bounds);
+    if (auto* group = qgraphicsitem_cast<LinkGroup*>(parentItem())) group->grow(m_bounds);
+    if (m_layer) m_layer->linkChanged(*this, true);
 }
 
 QPainterPath LinkItem::shape() const {
@@ -408,7 +451,7 @@ const QStaticText& LinkItem::valueText() const {
     return *m_valueText;
 }
 
-LinkLayer::LinkLayer(const std::vector<LinkItem*>& links) : m_links(links) {
+LinkLayer::LinkLayer(const std::vector<LinkItem*>& links, bool complete) : m_links(links), m_complete(complete) {
     setFlags(ItemUsesExtendedStyleOption);
     setAcceptedMouseButtons(Qt::NoButton);
     setZValue(-1);
@@ -419,12 +462,102 @@ QPainterPath LinkLayer::shape() const {
     return {};  // never under the mouse: the links themselves are
 }
 
-void LinkLayer::linkChanged(const QRectF& linkBounds) {
-    if (!m_bounds.contains(linkBounds)) {
+LinkLayer::Drawn LinkLayer::drawnOf(const LinkItem& link) {
+    Drawn drawn{link.line(), 0};
+    if (!link.headTo().isEmpty()) drawn.bits |= HeadTo;
+    if (!link.headFrom().isEmpty()) drawn.bits |= HeadFrom;
+    if (link.selected() || link.link().highlighted) drawn.bits |= Emphasised;
+    return drawn;
+}
+
+void LinkLayer::ensureDrawn() {
+    if (m_drawnValid && m_drawn.size() == m_links.size()) return;
+    m_drawn.resize(m_links.size());
+    for (std::size_t k = 0; k < m_links.size(); ++k) m_drawn[k] = drawnOf(*m_links[k]);
+    m_drawnValid = true;
+}
+
+void LinkLayer::linkChanged(const LinkItem& link, bool moved) {
+    if (!m_bounds.contains(link.boundingRect())) {
         prepareGeometryChange();
-        m_bounds |= linkBounds;
+        m_bounds |= link.boundingRect();
+    }
+    const auto k = static_cast<std::size_t>(link.index());
+    if (m_drawnValid && k < m_drawn.size() && k < m_links.size() && m_links[k] == &link) m_drawn[k] = drawnOf(link);
+    else m_drawnValid = false;
+    if (moved && m_indexValid && k < m_moved.size() && !m_moved[k]) {
+        m_moved[k] = 1;
+        m_movedLinks.push_back(link.index());
+        if (m_movedLinks.size() > m_spans.size() / 8) m_indexValid = false;  // made again when next drawn
     }
     update();
+}
+
+void LinkLayer::linksAdded(const QRectF& bounds) {
+    if (!m_bounds.contains(bounds)) {
+        prepareGeometryChange();
+        m_bounds |= bounds;
+    }
+    m_indexValid = false;
+    m_drawnValid = false;
+    update();
+}
+
+void LinkLayer::setComplete() {
+    m_complete = true;
+    m_indexValid = false;
+    m_drawnValid = false;
+    setVisible(true);
+    update();
+}
+
+void LinkLayer::prepare() {
+    ensureDrawn();
+    if (m_complete && m_links.size() >= kIndexedLinks && !m_indexValid) makeIndex();
+}
+
+void LinkLayer::makeIndex() {
+    ensureDrawn();
+    m_spans.clear();
+    m_spans.reserve(m_links.size());
+    for (std::size_t k = 0; k < m_links.size(); ++k) {
+        const QLineF& line = m_drawn[k].line;
+        // Not std::minmax: it returns references, here to temporaries.
+        const double top = std::min(line.y1(), line.y2());
+        const double bottom = std::max(line.y1(), line.y2());
+        m_spans.push_back({top - 12, bottom + 12, static_cast<int>(k)});
+    }
+    std::sort(m_spans.begin(), m_spans.end(), [](const Span& a, const Span& b) { return a.top < b.top; });
+    m_maxBottom.resize(m_spans.size());
+    double running = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < m_spans.size(); ++i) m_maxBottom[i] = running = std::max(running, m_spans[i].bottom);
+    m_minBottom = std::numeric_limits<double>::infinity();
+    for (const Span& span : m_spans) m_minBottom = std::min(m_minBottom, span.bottom);
+    m_moved.assign(m_links.size(), 0);
+    m_movedLinks.clear();
+    m_indexValid = true;
+}
+
+void LinkLayer::linksBetween(double top, double bottom, std::vector<int>& out) {
+    out.clear();
+    if (!m_complete || m_links.size() < kIndexedLinks) {
+        for (std::size_t k = 0; k < m_links.size(); ++k) out.push_back(static_cast<int>(k));
+        return;
+    }
+    if (!m_indexValid || m_moved.size() != m_links.size()) makeIndex();
+    // The first span whose running bottom reaches `top`; none before it can, and from it on every span
+    // starting above `bottom` is looked at.
+    const auto first = std::lower_bound(m_maxBottom.begin(), m_maxBottom.end(), top);
+    const auto last = std::upper_bound(m_spans.begin(), m_spans.end(), bottom,
+                                       [](double y, const Span& span) { return y < span.top; });
+    if (m_movedLinks.empty() && !m_spans.empty() && m_spans.back().top <= bottom && m_minBottom >= top) {
+        for (std::size_t k = 0; k < m_links.size(); ++k) out.push_back(static_cast<int>(k));  // all of them
+        return;
+    }
+    for (auto it = m_spans.begin() + (first - m_maxBottom.begin()); it < last; ++it)
+        if (it->bottom >= top && !m_moved[static_cast<std::size_t>(it->link)]) out.push_back(it->link);
+    out.insert(out.end(), m_movedLinks.begin(), m_movedLinks.end());
+    // In the spans' order: lines of one style look the same whatever their order (labels are sorted).
 }
 
 LinkLayer::Style LinkLayer::styleOf(const LinkItem& item) {
@@ -448,7 +581,7 @@ LinkLayer::Style LinkLayer::styleOf(const LinkItem& item) {
         style.width = std::max(style.width, 4.0);
         style.rank = 100;
     }
-    if (item.isSelected()) {
+    if (item.selected()) {
         style.colour = QColor(0x15, 0x65, 0xc0);
         style.width = std::max(style.width, 2.0);
         style.dashed = true;
@@ -466,7 +599,7 @@ LinkLayer::Batch& LinkLayer::batchFor(const Style& style) {
     return *m_batches.insert(at, Batch{style, {}, {}});
 }
 
-void LinkLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+void LinkLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) {
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
     const QRectF& exposed = option->exposedRect;
     const bool heads = lod >= 0.15;
@@ -475,8 +608,42 @@ void LinkLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
         batch.lines.clear();
         batch.heads.clear();
     }
+    // The widest line drawn is 6 pixels: margins in scene units that keep every visible line.
+    const double widest = 8.0 / lod;
+    ensureDrawn();
+    linksBetween(exposed.top() - widest, exposed.bottom() + widest, m_candidates);
+    // Which of them show: the candidate list is kept to those. A head's tip is its line's end.
+    const QRectF lineArea = exposed.adjusted(-widest, -widest, widest, widest);
+    const auto shows = [&](const Drawn& d, const QRectF& area) {
+        QLineF visible = d.line;
+        return clipLine(visible, area) || (heads && (d.bits & HeadTo) && headArea.contains(d.line.p2())) ||
+               (heads && (d.bits & HeadFrom) && headArea.contains(d.line.p1()));
+    };
+    std::size_t shown = 0;
+    for (const int k : m_candidates)
+        if (shows(m_drawn[static_cast<std::size_t>(k)], lineArea)) m_candidates[shown++] = k;
+    m_candidates.resize(shown);
+    // Through a view, the sample is decided on frames that show (nearly) all of it, and kept for the strips
+    // a scroll uncovers, so that the density does not change from strip to strip. Exports draw every link.
+    bool full = false;
+    if (widget) {
+        // The exposed area is within the layer's extent: compared with the part of the view that shows it.
+        const QRectF view = painter->worldTransform().inverted().mapRect(QRectF(widget->rect())) & boundingRect();
+        full = exposed.width() * exposed.height() >= 0.8 * view.width() * view.height();
+        if (full || shown > 2 * kMaxDrawnLinks * m_stride)
+            m_stride = std::max<std::size_t>(1, (shown + kMaxDrawnLinks - 1) / kMaxDrawnLinks);
+    }
+    const std::size_t stride = widget ? m_stride : 1;
+    const auto drawn = [&](int k) {
+        return stride == 1 || static_cast<std::size_t>(k) % stride == 0 ||
+               (m_drawn[static_cast<std::size_t>(k)].bits & Emphasised);
+    };
     double ink = 0;  // screen pixels the visible lines cover
-    for (const LinkItem* link : m_links) {
+    std::size_t drawnCount = 0;
+    for (const int k : m_candidates) {
+        if (!drawn(k)) continue;
+        const LinkItem* link = m_links[static_cast<std::size_t>(k)];
+        ++drawnCount;
         const Style style = styleOf(*link);
         // A long link's bounding box meets many views its line never crosses: draw only what shows.
         const double margin = (style.width + 2) / lod;
@@ -493,6 +660,7 @@ void LinkLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
         if (toShows) batch.heads.push_back(&link->headTo());
         if (fromShows) batch.heads.push_back(&link->headFrom());
     }
+    if (full) m_lastFrame = {shown, drawnCount};
     // Thousands of antialiased lines crossing the view cost most of a frame: when the links would ink
     // more than a quarter of a large view's pixels, they and their heads are drawn aliased (cosmetic
     // lines stay crisp; such a view is a thicket where smoothing goes unseen). Zoomed in, they are few.
@@ -519,12 +687,22 @@ void LinkLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     }
     painter->setRenderHint(QPainter::Antialiasing, antialiased);
     if (lod < kValueLod) return;
-    // Labels over every line; each takes its room on screen or is left out.
+    // Labels over every line; each takes its room on screen or is left out. A label is centred on its
+    // line's middle and at most kMaxLabelWidth wide: links whose middle is farther from the exposed area
+    // are passed over before their text is laid out.
     auto* graphScene = qobject_cast<GraphScene*>(scene());
     const double scale = labelScale(lod);
     const double h = labelMetrics().height() * scale;
+    const QRectF middles = exposed.adjusted(-(kMaxLabelWidth / 2 + 4) * scale, -h, (kMaxLabelWidth / 2 + 4) * scale, h);
+    linksBetween(middles.top(), middles.bottom(), m_candidates);
+    // The links whose label may show, in the links' order: which label takes its room first is the same
+    // from frame to frame.
+    std::erase_if(m_candidates, [&](int k) { return !middles.contains(m_drawn[static_cast<std::size_t>(k)].line.center()); });
+    std::sort(m_candidates.begin(), m_candidates.end());
     painter->setFont(labelFont());
-    for (const LinkItem* link : m_links) {
+    for (const int k : m_candidates) {
+        if (!middles.contains(m_drawn[static_cast<std::size_t>(k)].line.center()) || !drawn(k)) continue;
+        const LinkItem* link = m_links[static_cast<std::size_t>(k)];
         if (link->link().value.isEmpty()) continue;
         const double w = link->valueText().size().width() * scale;
         const QPointF mid = link->line().center();

@@ -89,6 +89,8 @@ public:
     void setIndices(int index, int from, int to);
     NodeItem* fromNode() const { return m_from; }
     NodeItem* toNode() const { return m_to; }
+    // isSelected(), kept here: the layer asks every link of a frame, and Qt's answer is a pointer away.
+    bool selected() const { return m_selected; }
     void setLayer(LinkLayer* layer);
     // Recomputes the cached line, arrow heads, bounds and shape after an end moved.
     void updateGeometry();
@@ -112,6 +114,7 @@ private:
     NodeItem* m_to;
     LinkLayer* m_layer = nullptr;
     double m_sideOffset;  // keeps a->b and b->a apart
+    bool m_selected = false;
     QLineF m_line;
     QPolygonF m_headTo;
     QPolygonF m_headFrom;
@@ -120,17 +123,62 @@ private:
     mutable std::optional<QStaticText> m_valueText;
 };
 
+// A few thousand links, as the parent item of their LinkItems: Qt then lists a handful of groups among
+// a scene's top-level items instead of every link (it sorts that list after items come, and walks it for
+// every frame and every batch of changes), and skips a group's links in frames and hit tests that its
+// extent (theirs) misses. It draws nothing and takes no mouse button.
+class LinkGroup : public QGraphicsItem {
+public:
+    enum { Type = UserType + 4 };
+    static constexpr int kLinks = 4096;
+    LinkGroup();
+
+    int type() const override { return Type; }
+    int count() const { return m_count; }
+    // A link joins the group (as its child) or leaves it (before it is deleted).
+    void adopt(LinkItem* link);
+    void release() { --m_count; }
+    // A link of the group moved: the group's extent covers it.
+    void grow(const QRectF& linkBounds);
+
+    QRectF boundingRect() const override { return m_bounds; }
+    void paint(QPainter*, const QStyleOptionGraphicsItem*, QWidget*) override {}
+
+private:
+    QRectF m_bounds;
+    int m_count = 0;
+};
+
 // Draws all the links of a scene, under the nodes: lines clipped to the exposed area and batched by
 // style (one drawLines per colour and width; loads are shown in 40 steps), arrowheads filled as one path
-// then the value labels that find room on screen.
+// then the value labels that find room on screen. Big drawings: the links a frame needs are found through
+// an index by vertical extent, and beyond kMaxDrawnLinks in the view an evenly spread sample of them is
+// drawn (selected and highlighted ones always), which the view says on the drawing.
 class LinkLayer : public QGraphicsItem {
 public:
     enum { Type = UserType + 3 };
-    explicit LinkLayer(const std::vector<LinkItem*>& links);
+    // `complete`: `links` will not grow (a scene built a slice at a time says so by setComplete()).
+    explicit LinkLayer(const std::vector<LinkItem*>& links, bool complete = true);
 
     int type() const override { return Type; }
-    // A link moved or changed state: the layer grows to cover it and repaints.
-    void linkChanged(const QRectF& linkBounds);
+    // A link moved (`moved`) or changed state: the layer grows to cover it and repaints.
+    void linkChanged(const LinkItem& link, bool moved);
+    // Links were added to the list: the layer grows to `bounds` (theirs) and repaints.
+    void linksAdded(const QRectF& bounds);
+    void setComplete();
+    // Makes now what the next frame would (the links' lines together, the index).
+    void prepare();
+
+    // The last frame through a view: links whose lines met it, and those drawn (fewer when sampled).
+    struct FrameCount {
+        std::size_t visible = 0;
+        std::size_t drawn = 0;
+    };
+    FrameCount lastFrame() const { return m_lastFrame; }
+    // Beyond this many links in the view, one in `visible / kMaxDrawnLinks` is drawn: 218,724 hairlines
+    // cost some 200 ms a frame, and at that density the picture is a grey mass either way (the dag view
+    // samples beyond 8,000 edges).
+    static constexpr std::size_t kMaxDrawnLinks = 10000;
 
     QRectF boundingRect() const override { return m_bounds; }
     QPainterPath shape() const override;
@@ -151,12 +199,47 @@ private:
         std::vector<QLineF> lines;
         std::vector<const QPolygonF*> heads;
     };
+    // A link's vertical extent (its line, and its heads within 12 of the ends).
+    struct Span {
+        double top;
+        double bottom;
+        int link;  // position in m_links
+    };
+    // What a frame's first pass reads of each link, kept together (not a pointer away each): its line
+    // (from which its heads' tips are known) and what it has.
+    enum LinkBits : unsigned char { HeadTo = 1, HeadFrom = 2, Emphasised = 4 };  // Emphasised: selected or highlighted
+    struct Drawn {
+        QLineF line;
+        unsigned char bits = 0;
+    };
     static Style styleOf(const LinkItem& link);
+    static Drawn drawnOf(const LinkItem& link);
     Batch& batchFor(const Style& style);
+    // The links whose extent meets [top, bottom], by position in m_links (all of them when not indexed).
+    void linksBetween(double top, double bottom, std::vector<int>& out);
+    void makeIndex();
+    void ensureDrawn();
 
     const std::vector<LinkItem*>& m_links;
     QRectF m_bounds;
     std::vector<Batch> m_batches;  // reused from frame to frame
+    bool m_complete;
+    // The index (of complete layers of kIndexedLinks links or more): spans sorted by top, with the running
+    // maximum of the bottoms, so that the links a band of the view meets are a binary search and a scan
+    // away (a layered drawing's links span a layer or a few). Links moved since it was made are checked
+    // apart, until they are many and it is made again.
+    static constexpr std::size_t kIndexedLinks = 5000;
+    std::vector<Span> m_spans;
+    std::vector<double> m_maxBottom;
+    double m_minBottom = 0;         // every span reaches down to at least this
+    std::vector<char> m_moved;      // by position in m_links
+    std::vector<int> m_movedLinks;
+    bool m_indexValid = false;
+    std::vector<int> m_candidates;  // reused from frame to frame
+    std::vector<Drawn> m_drawn;     // by position in m_links; remade when links were added
+    bool m_drawnValid = false;
+    std::size_t m_stride = 1;       // of the last full frame: one link in m_stride drawn
+    FrameCount m_lastFrame;
 };
 
 // The smallest on-screen size (pixels) of label text; below the zoom where this makes labels of

@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QLabel>
+#include <QLocale>
 #include <QMimeData>
 #include <QSplitter>
 #include <QTimer>
@@ -49,6 +50,7 @@ CanvasWidget::CanvasWidget(ProjectDocument* document, std::unique_ptr<CanvasAdap
     : QWidget(parent), m_document(document), m_adapter(std::move(adapter)) {
     setObjectName(QStringLiteral("canvasWidget"));
     m_layoutJob = new BackgroundJob(this);
+    m_buildJob = new BackgroundJob(this);
     m_scene = new GraphScene(this);
     m_view = new GraphView(m_scene, this);
     m_view->setObjectName(QStringLiteral("canvasView"));
@@ -147,7 +149,13 @@ CanvasWidget::CanvasWidget(ProjectDocument* document, std::unique_ptr<CanvasAdap
     });
 }
 
-CanvasWidget::~CanvasWidget() = default;
+CanvasWidget::~CanvasWidget() {
+    // A big drawing goes a slice at a time after this widget (deleting it at once stalls the window).
+    if (m_scene->nodeItems().size() + m_scene->linkItems().size() >= kBackgroundBuildElements) {
+        m_view->setScene(nullptr);
+        GraphScene::dispose(m_scene);
+    }
+}
 
 const Instance* CanvasWidget::instance() const {
     const DocumentEntry* e = m_document->entry(m_entryId);
@@ -157,6 +165,7 @@ const Instance* CanvasWidget::instance() const {
 void CanvasWidget::setEntry(EntryId id) {
     if (id != m_entryId) {
         m_layoutJob->cancel();
+        stopBuild();
         m_autoPositions.clear();
         m_fitPending = true;
         m_message->hide();
@@ -207,16 +216,21 @@ void CanvasWidget::selectTool(const QString& id) {
     m_view->viewport()->setCursor(id.isEmpty() ? Qt::ArrowCursor : Qt::CrossCursor);
 }
 
-QHash<QString, QPointF> CanvasWidget::storedPositions() const {
+// The positions an entry's layout stores ({"positions": {"<key>": [x, y]}}), on any thread.
+static QHash<QString, QPointF> positionsIn(const nlohmann::json& layout) {
     QHash<QString, QPointF> out;
-    const DocumentEntry* e = m_document->entry(m_entryId);
-    if (!e || !e->layout.is_object()) return out;
-    const auto it = e->layout.find("positions");
-    if (it == e->layout.end() || !it->is_object()) return out;
+    if (!layout.is_object()) return out;
+    const auto it = layout.find("positions");
+    if (it == layout.end() || !it->is_object()) return out;
     for (const auto& [key, value] : it->items())
         if (value.is_array() && value.size() == 2 && value[0].is_number() && value[1].is_number())
             out.insert(QString::fromStdString(key), QPointF(value[0].get<double>(), value[1].get<double>()));
     return out;
+}
+
+QHash<QString, QPointF> CanvasWidget::storedPositions() const {
+    const DocumentEntry* e = m_document->entry(m_entryId);
+    return e ? positionsIn(e->layout) : QHash<QString, QPointF>();
 }
 
 nlohmann::json CanvasWidget::layoutJson(const QHash<QString, QPointF>& positions) const {
@@ -233,12 +247,14 @@ nlohmann::json CanvasWidget::layoutJson(const QHash<QString, QPointF>& positions
     return layout;
 }
 
-std::vector<QPointF> CanvasWidget::automaticPositions(const Instance& instance, const CanvasGraph& graph) const {
+// The family's automatic layout of `graph`, on any thread.
+static std::vector<QPointF> automaticPositionsOf(const CanvasAdapter& adapter, const Instance& instance,
+                                                const CanvasGraph& graph) {
     const int n = static_cast<int>(graph.nodes.size());
     std::vector<layout::Point> points;
-    switch (m_adapter->autoLayout(instance)) {
+    switch (adapter.autoLayout(instance)) {
         case CanvasAutoLayout::Radial:
-            points = layout::radialLayout(n, m_adapter->layoutCentre(instance), 260.0, 170.0);
+            points = layout::radialLayout(n, adapter.layoutCentre(instance), 260.0, 170.0);
             break;
         case CanvasAutoLayout::Layered: {
             layout::LayeredOptions options;
@@ -256,6 +272,10 @@ std::vector<QPointF> CanvasWidget::automaticPositions(const Instance& instance, 
     for (const layout::Point& p : points) out.emplace_back(p.x, p.y);
     out.resize(graph.nodes.size());
     return out;
+}
+
+std::vector<QPointF> CanvasWidget::automaticPositions(const Instance& instance, const CanvasGraph& graph) const {
+    return automaticPositionsOf(*m_adapter, instance, graph);
 }
 
 // Nodes without a position: everything laid out automatically when nothing is placed; otherwise
@@ -372,9 +392,15 @@ void CanvasWidget::rebuild() {
     const Instance* in = instance();
     setEnabled(in != nullptr);
     if (!in) {
+        stopBuild();
         m_graph = {};
         m_positions.clear();
         m_scene->setGraph({}, {});
+        return;
+    }
+    // A big graph shown anew, or changed while it was being built: the background path.
+    if (m_building || (m_fitPending && m_adapter->elementCount(*in) >= kBackgroundBuildElements)) {
+        startBuild();
         return;
     }
     QSet<QString> nodeKeys = m_pendingSelection ? *m_pendingSelection : m_scene->selectedNodeKeys();
@@ -394,9 +420,120 @@ void CanvasWidget::rebuild() {
     updatePanel();
 }
 
+// A big graph made ready off the GUI thread: the adapter's graph and every node's position.
+struct CanvasWidget::PreparedGraph {
+    CanvasGraph graph;
+    std::vector<QPointF> positions;  // by node
+    std::vector<char> automatic;     // by node: placed automatically (not stored in the layout)
+};
+
+namespace {
+// Items made per slice of a big graph: short enough for the window to answer between two.
+constexpr double kBuildSliceMs = 25;
+}  // namespace
+
+void CanvasWidget::startBuild() {
+    const DocumentEntry* e = m_document->entry(m_entryId);
+    if (!e) return;
+    m_building = true;
+    setInteractive(false);
+    m_pendingSelection.reset();
+    // What the canvas showed goes now; the graph comes when it is ready.
+    m_graph = {};
+    m_positions.clear();
+    m_scene->setGraph({}, {});
+    m_message->showMessage(tr("Preparing the drawing of %1 elements…").arg(QLocale().toString(
+                               static_cast<qulonglong>(m_adapter->elementCount(e->instance)))),
+                           MessageBar::Level::Information);
+    // Copies: the document may change meanwhile (then this is started again and its result dropped).
+    auto in = std::make_shared<const Instance>(e->instance);
+    auto layout = std::make_shared<const nlohmann::json>(e->layout);
+    const QHash<QString, QPointF> automatic = m_autoPositions;
+    const CanvasAdapter* adapter = m_adapter.get();
+    m_buildJob->start([this, adapter, in, layout, automatic](const Progress& progress) -> BackgroundJob::Delivery {
+        auto prepared = std::make_shared<PreparedGraph>();
+        prepared->graph = adapter->graph(*in);
+        if (progress.stopRequested()) return {};
+        const QHash<QString, QPointF> stored = positionsIn(*layout);
+        QHash<QString, QPointF> known = automatic;
+        for (auto it = stored.begin(); it != stored.end(); ++it) known.insert(it.key(), it.value());
+        const CanvasGraph& graph = prepared->graph;
+        const QHash<QString, QPointF> all =
+            completed(graph, known, [&] { return automaticPositionsOf(*adapter, *in, graph); });
+        prepared->positions.reserve(graph.nodes.size());
+        prepared->automatic.reserve(graph.nodes.size());
+        for (const CanvasNode& n : graph.nodes) {
+            prepared->positions.push_back(all.value(n.key));
+            prepared->automatic.push_back(stored.contains(n.key) ? 0 : 1);
+        }
+        return [this, prepared] { showPrepared(std::move(*prepared)); };
+    });
+}
+
+void CanvasWidget::showPrepared(PreparedGraph prepared) {
+    m_graph = std::move(prepared.graph);
+    if (m_overlay) m_overlay(m_graph);
+    m_positions.clear();
+    m_positions.reserve(static_cast<qsizetype>(m_graph.nodes.size()));
+    for (std::size_t i = 0; i < m_graph.nodes.size(); ++i) {
+        const QString& key = m_graph.nodes[i].key;
+        m_positions.insert(key, prepared.positions[i]);
+        if (prepared.automatic[i]) m_autoPositions.insert(key, prepared.positions[i]);
+    }
+    // Not shown while it is made: a view draws a scene after items came, and Qt sorts all its items then.
+    m_view->setScene(nullptr);
+    m_scene->beginGraph(m_graph, std::move(prepared.positions));
+    buildSlice();
+}
+
+void CanvasWidget::buildSlice() {
+    if (!m_building || !m_scene->isBuilding()) return;
+    if (!m_scene->buildStep(kBuildSliceMs)) {
+        m_message->showMessage(tr("Drawing %1 nodes and %2 links… %3 %")
+                                   .arg(QLocale().toString(static_cast<qulonglong>(m_graph.nodes.size())),
+                                        QLocale().toString(static_cast<qulonglong>(m_graph.links.size())))
+                                   .arg(std::lround(100 * m_scene->buildProgress())),
+                               MessageBar::Level::Information);
+        // The event loop runs in between: input, painting, the other widgets. A timer, not a posted call:
+        // Qt delivers calls posted while it delivers posted events in the same pass, timers in the next.
+        QTimer::singleShot(1, this, &CanvasWidget::buildSlice);
+        return;
+    }
+    m_building = false;
+    m_view->setScene(m_scene);
+    setInteractive(true);
+    if (m_message->level() == MessageBar::Level::Information) m_message->hide();
+    if (m_fitPending) {
+        m_fitPending = false;
+        m_fitOnShow = !isVisible();  // else the view has its size: one fit, one frame
+    }
+    m_view->fitAll();
+    updatePanel();
+    emit graphBuilt();
+}
+
+void CanvasWidget::stopBuild() {
+    if (!m_building) return;
+    m_buildJob->cancel();
+    m_building = false;
+    m_view->setScene(m_scene);
+    setInteractive(true);
+    if (m_message->level() == MessageBar::Level::Information) m_message->hide();
+}
+
+void CanvasWidget::setInteractive(bool interactive) {
+    m_toolBar->setEnabled(interactive);
+    m_panel->setEnabled(interactive);
+    m_view->setInteractive(interactive);
+}
+
 void CanvasWidget::onLayoutChanged() {
     const Instance* in = instance();
     if (!in) return;
+    if (m_building) {
+        startBuild();  // prepared with the layout as it was
+        return;
+    }
     m_scene->setPositions(placeNodes(m_graph));
 }
 

@@ -67,6 +67,12 @@ public:
     // grid meanwhile (opening), or where they are (Auto layout), and a message says so.
     static constexpr std::size_t kBackgroundLayoutNodes = 300;
     bool isLayingOut() const;
+    // A graph of at least this many elements (nodes and links) shown anew (another entry, or the entry's
+    // first drawing) is prepared off the GUI thread (the adapter's graph and the automatic layout) and its
+    // items are made a slice at a time, the window responsive meanwhile; edits keep the synchronous path.
+    static constexpr std::size_t kBackgroundBuildElements = 20000;
+    // Whether such a graph is being prepared or drawn: the canvas takes no gesture until it is complete.
+    bool isBuilding() const { return m_building; }
     // Where each node of the current graph is drawn, by key.
     QHash<QString, QPointF> positions() const { return m_positions; }
 
@@ -77,12 +83,20 @@ public:
 signals:
     void statusMessage(const QString& message);
     void layoutFinished();  // a layout that ran off the GUI thread is on the canvas
+    void graphBuilt();      // a graph built a slice at a time is complete on the canvas
 
 protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    struct PreparedGraph;
     void rebuild();
+    // The big-graph path of rebuild(): preparation on a pool thread, then the scene made in slices.
+    void startBuild();
+    void showPrepared(PreparedGraph prepared);
+    void buildSlice();
+    void stopBuild();
+    void setInteractive(bool interactive);
     void updatePanel();
     void commitMoves();
     void onLayoutChanged();
@@ -118,6 +132,8 @@ private:
     bool m_fitPending = true;
     bool m_fitOnShow = false;  // the entry came while hidden (another tab): fit when shown, at the real size
     BackgroundJob* m_layoutJob;
+    BackgroundJob* m_buildJob;
+    bool m_building = false;  // from startBuild() until the scene is complete
 };
 
 }  // namespace hetsched::ui

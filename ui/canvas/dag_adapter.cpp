@@ -70,6 +70,11 @@ std::vector<CanvasTool> DagAdapter::tools() const {
              QObject::tr("Drag from a task to another to add a dependency (refused if it closes a cycle)"), true}};
 }
 
+std::size_t DagAdapter::elementCount(const Instance& instance) const {
+    const DagInstance& in = dagOf(instance);
+    return in.tasks.size() + in.edges.size();
+}
+
 CanvasGraph DagAdapter::graph(const Instance& instance) const {
     const DagInstance& in = dagOf(instance);
     CanvasGraph g;

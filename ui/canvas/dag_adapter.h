@@ -15,6 +15,7 @@ public:
     // The platform's canvas stores its positions under keys starting with "⟨platform⟩".
     bool ownsLayoutKey(const QString& key) const override;
     CanvasGraph graph(const Instance& instance) const override;
+    std::size_t elementCount(const Instance& instance) const override;
 
     CanvasEdit addNode(const Instance& instance, const QString& tool) const override;
     CanvasEdit addLink(const Instance& instance, int from, int to, const QString& tool) const override;

@@ -1,9 +1,15 @@
 #include "canvas/graph_scene.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QGraphicsLineItem>
+#include <QGraphicsSceneHelpEvent>
 #include <QGraphicsSceneMouseEvent>
+#include <QToolTip>
 #include <QPen>
+#include <QTimer>
+#include <algorithm>
+#include <functional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -28,45 +34,130 @@ void polishNow(QGraphicsScene* scene) {
 
 }  // namespace
 
+// What beginGraph() has yet to make: the graph, its positions, and how far buildStep() got.
+struct GraphScene::Build {
+    CanvasGraph graph;
+    std::vector<QPointF> positions;
+    std::size_t nextNode = 0;
+    std::size_t nextLink = 0;
+    std::unordered_set<quint64> directed;  // (from, to) of one-way links, made before the first link
+    bool directedMade = false;
+    LinkGroup* group = nullptr;  // being filled, not in the scene yet
+    std::size_t nodesAdded = 0;
+    int finishing = 0;           // the steps after the last item
+    std::size_t groupsSorted = 0;
+};
+
+namespace {
+
+quint64 nodePair(std::size_t from, std::size_t to) {
+    return (quint64(quint32(from)) << 32) | quint32(to);
+}
+
+// a->b and b->a drawn as two one-way links are pulled apart so both stay visible.
+std::unordered_set<quint64> directedPairs(const CanvasGraph& graph) {
+    std::unordered_set<quint64> directed;
+    directed.reserve(graph.links.size());
+    for (const CanvasLink& l : graph.links)
+        if (!l.twoWay) directed.insert(nodePair(static_cast<std::size_t>(l.from), static_cast<std::size_t>(l.to)));
+    return directed;
+}
+
+double sideOffset(const CanvasLink& l, const std::unordered_set<quint64>& directed) {
+    return !l.twoWay && directed.count(nodePair(static_cast<std::size_t>(l.to), static_cast<std::size_t>(l.from))) ? 5.0 : 0.0;
+}
+
+constexpr double kSceneMargin = 200;
+
+}  // namespace
+
 GraphScene::~GraphScene() {
     // The items go with the scene: nobody may look at them through a selection signal meanwhile.
     blockSignals(true);
     polishNow(this);
+    abandonBuild();
     m_nodes.clear();
     m_links.clear();
+    m_groups.clear();
     m_layer = nullptr;
+}
+
+void GraphScene::removeAll() {
+    // QGraphicsScene::clear() empties Qt's item index first, then deletes the first top-level item until
+    // none is left: linear. See deleteItems() for deleting some of them.
+    m_nodes.clear();
+    m_links.clear();
+    m_groups.clear();
+    m_layer = nullptr;
+    m_linkStart = nullptr;
+    m_rubberLink = nullptr;
+    clear();
+}
+
+void GraphScene::deleteItems(std::vector<QGraphicsItem*> items) {
+    // Qt's index of a scene without a spatial index is a list sorted by address, from which each deleted
+    // item is erased: deleting the highest address first erases at the end of that list, where any other
+    // order shifts the rest of it for each item (200,000 links behind 10,000 nodes took 5 s).
+    std::sort(items.begin(), items.end(), std::greater<>());
+    for (QGraphicsItem* item : items) {
+        if (item->type() == LinkItem::Type)
+            if (auto* group = qgraphicsitem_cast<LinkGroup*>(item->parentItem())) group->release();
+        delete item;
+    }
+}
+
+void GraphScene::addLinks(std::vector<LinkItem*> links) {
+    // In groups of their own (an edit's few links make a small group: the old ones are left as they are).
+    LinkGroup* group = nullptr;
+    for (LinkItem* link : links) {
+        if (!group || group->count() >= LinkGroup::kLinks) {
+            if (group) addItem(group);
+            group = new LinkGroup;
+            m_groups.push_back(group);
+        }
+        group->adopt(link);  // outside the scene: Qt's bookkeeping happens once, when the group is added
+    }
+    if (group) addItem(group);
+}
+
+void GraphScene::abandonBuild() {
+    if (!m_build) return;
+    m_build.reset();
+    // Nodes are added last: those made but not added are not the scene's to delete.
+    for (NodeItem* node : m_nodes)
+        if (!node->scene()) delete node;
+    m_nodes.clear();
+    // So is the group being filled.
+    for (LinkGroup* group : m_groups)
+        if (!group->scene()) delete group;
+    removeAll();
 }
 
 void GraphScene::setGraph(const CanvasGraph& graph, const std::vector<QPointF>& positions,
                           const QSet<QString>& selectedNodeKeys, const QSet<QString>& selectedLinkKeys) {
+    abandonBuild();
     m_linkStart = nullptr;
     delete m_rubberLink;
     m_rubberLink = nullptr;
     m_moving = false;
     const QSignalBlocker block(this);  // one selectionChanged at the end, not one per item
     polishNow(this);
-    const auto pair = [](std::size_t from, std::size_t to) { return (quint64(quint32(from)) << 32) | quint32(to); };
 
     // Nodes: the same key drawn the same way keeps its item (moved if need be).
     QHash<QString, NodeItem*> oldNodes;
     oldNodes.reserve(static_cast<qsizetype>(m_nodes.size()));
     for (NodeItem* node : m_nodes) oldNodes.insert(node->node().key, node);
     std::unordered_map<const NodeItem*, std::size_t> kept;  // kept node -> its new index
-    std::vector<NodeItem*> nodes;
-    nodes.reserve(graph.nodes.size());
+    std::vector<NodeItem*> nodes(graph.nodes.size(), nullptr);
     for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
-        NodeItem* item = nullptr;
         if (auto old = oldNodes.find(graph.nodes[i].key); old != oldNodes.end() && (*old)->node() == graph.nodes[i]) {
-            item = *old;
+            nodes[i] = *old;
             oldNodes.erase(old);
-            item->setIndex(static_cast<int>(i));
-            kept.emplace(item, i);
-        } else {
-            item = new NodeItem(static_cast<int>(i), graph.nodes[i]);
-            addItem(item);
+            nodes[i]->setIndex(static_cast<int>(i));
+            // Moved while its links still list it (their geometry follows), before any of them goes.
+            nodes[i]->setPos(i < positions.size() ? positions[i] : QPointF());
+            kept.emplace(nodes[i], i);
         }
-        item->setPos(i < positions.size() ? positions[i] : QPointF());
-        nodes.push_back(item);
     }
 
     // Links: between two kept nodes, the same link drawn the same way keeps its item.
@@ -75,60 +166,238 @@ void GraphScene::setGraph(const CanvasGraph& graph, const std::vector<QPointF>& 
     for (std::size_t k = 0; k < m_links.size(); ++k) {
         const auto from = kept.find(m_links[k]->fromNode());
         const auto to = kept.find(m_links[k]->toNode());
-        if (from != kept.end() && to != kept.end()) oldLinks.emplace(pair(from->second, to->second), k);
+        if (from != kept.end() && to != kept.end()) oldLinks.emplace(nodePair(from->second, to->second), k);
     }
-    // a->b and b->a drawn as two one-way links are pulled apart so both stay visible.
-    std::unordered_set<quint64> directed;
-    directed.reserve(graph.links.size());
-    for (const CanvasLink& l : graph.links)
-        if (!l.twoWay) directed.insert(pair(static_cast<std::size_t>(l.from), static_cast<std::size_t>(l.to)));
+    const std::unordered_set<quint64> directed = directedPairs(graph);
     std::vector<char> keep(m_links.size(), 0);
-    std::vector<LinkItem*> links;
-    links.reserve(graph.links.size());
+    std::vector<LinkItem*> links(graph.links.size(), nullptr);
     for (std::size_t k = 0; k < graph.links.size(); ++k) {
         const CanvasLink& l = graph.links[k];
         const auto from = static_cast<std::size_t>(l.from), to = static_cast<std::size_t>(l.to);
-        const double offset = !l.twoWay && directed.count(pair(to, from)) ? 5.0 : 0.0;
-        LinkItem* item = nullptr;
-        if (auto old = oldLinks.find(pair(from, to)); old != oldLinks.end() && m_links[old->second]->drawsAs(l, offset)) {
-            item = m_links[old->second];
+        if (auto old = oldLinks.find(nodePair(from, to));
+            old != oldLinks.end() && m_links[old->second]->drawsAs(l, sideOffset(l, directed))) {
+            links[k] = m_links[old->second];
             keep[old->second] = 1;
             oldLinks.erase(old);
-            item->setIndices(static_cast<int>(k), l.from, l.to);
-        } else {
-            item = new LinkItem(static_cast<int>(k), l, nodes[from], nodes[to], offset);
-            addItem(item);
+            links[k]->setIndices(static_cast<int>(k), l.from, l.to);
         }
-        links.push_back(item);
     }
 
-    // What is gone goes (links first: they point at their nodes); every node lists its links anew.
+    // Nothing kept: everything goes at once, before anything is made. Else what is new is made first, then
+    // what is gone goes (an item made in the place of one deleted would be taken for it).
+    if (kept.empty()) removeAll();
+    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
+        if (nodes[i]) continue;
+        nodes[i] = new NodeItem(static_cast<int>(i), graph.nodes[i]);
+        addItem(nodes[i]);
+        nodes[i]->setPos(i < positions.size() ? positions[i] : QPointF());
+    }
+    std::vector<LinkItem*> made;
+    for (std::size_t k = 0; k < graph.links.size(); ++k) {
+        if (links[k]) continue;
+        const CanvasLink& l = graph.links[k];
+        links[k] = new LinkItem(static_cast<int>(k), l, nodes[static_cast<std::size_t>(l.from)],
+                                nodes[static_cast<std::size_t>(l.to)], sideOffset(l, directed));
+        made.push_back(links[k]);
+    }
+    addLinks(std::move(made));
+    if (!kept.empty()) {
+        delete m_layer;
+        m_layer = nullptr;
+        std::vector<QGraphicsItem*> gone;
+        for (std::size_t k = 0; k < m_links.size(); ++k)
+            if (!keep[k]) gone.push_back(m_links[k]);
+        for (NodeItem* node : oldNodes) gone.push_back(node);
+        deleteItems(std::move(gone));
+        // Groups left without a link go too.
+        std::vector<QGraphicsItem*> empty;
+        std::erase_if(m_groups, [&](LinkGroup* group) {
+            if (group->count() > 0) return false;
+            empty.push_back(group);
+            return true;
+        });
+        deleteItems(std::move(empty));
+    }
+
+    // Every node lists its links anew (new links listed themselves when made).
     for (NodeItem* node : nodes) node->clearLinks();
-    for (std::size_t k = 0; k < m_links.size(); ++k)
-        if (!keep[k]) delete m_links[k];
-    for (NodeItem* node : oldNodes) delete node;
     m_nodes = std::move(nodes);
     m_links = std::move(links);
     for (LinkItem* link : m_links) {
         link->fromNode()->addLink(link);
         link->toNode()->addLink(link);
     }
-    delete m_layer;
     m_layer = new LinkLayer(m_links);
     addItem(m_layer);
     for (LinkItem* link : m_links) link->setLayer(m_layer);
 
     for (NodeItem* node : m_nodes) node->setSelected(selectedNodeKeys.contains(node->node().key));
     for (LinkItem* link : m_links)
-        if (link->isSelected() || !selectedLinkKeys.isEmpty())
+        if (link->selected() || !selectedLinkKeys.isEmpty())
             link->setSelected(selectedLinkKeys.contains(linkKey(link->fromNode()->node().key, link->toNode()->node().key)));
-    setSceneRect(itemsBoundingRect().adjusted(-200, -200, 200, 200));
+    setSceneRect(extent());
     emit selectionChanged();
 }
 
+QRectF GraphScene::extent() const {
+    // What itemsBoundingRect() gives (the layer covers every link), without listing every item.
+    QRectF bounds = m_layer ? m_layer->boundingRect() : QRectF();
+    for (const NodeItem* node : m_nodes)
+        if (node->scene()) bounds |= node->sceneBoundingRect();
+    return bounds.adjusted(-kSceneMargin, -kSceneMargin, kSceneMargin, kSceneMargin);
+}
+
+void GraphScene::beginGraph(CanvasGraph graph, std::vector<QPointF> positions) {
+    m_linkStart = nullptr;
+    delete m_rubberLink;
+    m_rubberLink = nullptr;
+    m_moving = false;
+    {
+        const QSignalBlocker block(this);
+        polishNow(this);
+        abandonBuild();
+        removeAll();
+        m_nodes.reserve(graph.nodes.size());
+        m_links.reserve(graph.links.size());
+        // The drawing's extent is known from the positions: the view can fit it before any item is made.
+        QRectF extent;
+        for (const QPointF& p : positions) extent |= QRectF(p, QSizeF(1, 1));
+        setSceneRect(extent.adjusted(-2 * kSceneMargin, -2 * kSceneMargin, 2 * kSceneMargin, 2 * kSceneMargin));
+        m_layer = new LinkLayer(m_links, false);
+        m_layer->setVisible(false);  // the links show when they are all made
+        addItem(m_layer);
+        m_build = std::make_unique<Build>();
+        m_build->graph = std::move(graph);
+        m_build->positions = std::move(positions);
+    }
+    emit selectionChanged();
+}
+
+double GraphScene::buildProgress() const {
+    if (!m_build) return 1.0;
+    const Build& b = *m_build;
+    // Making a link costs about as much as making a node and adding it.
+    const double total = static_cast<double>(2 * b.graph.nodes.size() + b.graph.links.size());
+    const double done = static_cast<double>(b.nextNode + b.nextLink + b.nodesAdded);
+    return total > 0 ? done / total : 1.0;
+}
+
+bool GraphScene::buildStep(double budgetMs) {
+    if (!m_build) return true;
+    Build& b = *m_build;
+    QElapsedTimer clock;
+    clock.start();
+    const auto spent = [&] { return clock.nsecsElapsed() >= static_cast<qint64>(budgetMs * 1e6); };
+    const QSignalBlocker block(this);
+    constexpr std::size_t kCheck = 64;  // items made between two looks at the clock
+    // Qt keeps a scene's top-level items by stacking order and sorts that list when items came since it
+    // was last drawn: made in that order (the layer, the groups of links, then the nodes over them), it
+    // stays sorted. The nodes are made first (the links need their ends) and added last.
+    while (b.nextNode < b.graph.nodes.size()) {
+        const std::size_t i = b.nextNode++;
+        auto* node = new NodeItem(static_cast<int>(i), b.graph.nodes[i]);
+        node->setPos(i < b.positions.size() ? b.positions[i] : QPointF());
+        m_nodes.push_back(node);
+        if (b.nextNode % kCheck == 0 && spent()) return false;
+    }
+    if (!b.directedMade) {
+        b.directed = directedPairs(b.graph);
+        b.directedMade = true;
+        if (spent()) return false;
+    }
+    QRectF added;
+    while (b.nextLink < b.graph.links.size()) {
+        // A group is filled outside the scene, then added with its links at once.
+        if (!b.group) {
+            b.group = new LinkGroup;
+            m_groups.push_back(b.group);
+        }
+        const std::size_t k = b.nextLink++;
+        const CanvasLink& l = b.graph.links[k];
+        auto* link = new LinkItem(static_cast<int>(k), l, m_nodes[static_cast<std::size_t>(l.from)],
+                                  m_nodes[static_cast<std::size_t>(l.to)], sideOffset(l, b.directed));
+        b.group->adopt(link);
+        link->setLayer(m_layer);
+        m_links.push_back(link);
+        added |= link->boundingRect();
+        if (b.group->count() >= LinkGroup::kLinks || b.nextLink == b.graph.links.size()) {
+            addItem(b.group);
+            b.group = nullptr;
+        }
+        if (b.nextLink % kCheck == 0 && spent()) {
+            m_layer->linksAdded(added);
+            return false;
+        }
+    }
+    m_layer->linksAdded(added);
+    while (b.nodesAdded < m_nodes.size()) {
+        addItem(m_nodes[b.nodesAdded++]);
+        if (b.nodesAdded % kCheck == 0 && spent()) return false;
+    }
+    // The work Qt and the layer do on a scene's first frame after items came, each in a step of its own
+    // (the scene is shown by no view meanwhile, so none of it makes a frame).
+    if (b.finishing == 0) {
+        m_layer->setComplete();
+        polishNow(this);  // Qt's item bookkeeping (polish, dirty items)
+        ++b.finishing;
+        return false;
+    }
+    if (b.finishing == 1) {
+        // Qt sorts a parent's children by stacking order before drawing them; asking for them does it now.
+        while (b.groupsSorted < m_groups.size()) {
+            m_groups[b.groupsSorted++]->childItems();
+            if (spent()) return false;
+        }
+        // And a point query sorts the top-level items.
+        items(QPointF(-1e12, -1e12));
+        ++b.finishing;
+        return false;
+    }
+    if (b.finishing == 2) {
+        m_layer->prepare();  // what the layer's frames read, and its index
+        ++b.finishing;
+        return false;
+    }
+    m_build.reset();
+    setSceneRect(extent());
+    return true;
+}
+
+void GraphScene::dispose(GraphScene* scene) {
+    scene->blockSignals(true);
+    scene->abandonBuild();
+    scene->setParent(QCoreApplication::instance());  // deleted at the latest with the application
+    polishNow(scene);
+    // The links a slice at a time (highest address first: see deleteItems()), then the rest at once.
+    scene->m_disposal.assign(scene->m_links.begin(), scene->m_links.end());
+    std::sort(scene->m_disposal.begin(), scene->m_disposal.end());  // taken from the back
+    scene->m_links.clear();
+    const auto step = [scene](const auto& self) -> void {
+        if (scene->disposeStep(20)) {
+            delete scene;  // its nodes and groups: clear() is linear
+            return;
+        }
+        QTimer::singleShot(1, scene, [self] { self(self); });  // a timer: see CanvasWidget::buildSlice()
+    };
+    QTimer::singleShot(1, scene, [step] { step(step); });
+}
+
+bool GraphScene::disposeStep(double budgetMs) {
+    QElapsedTimer clock;
+    clock.start();
+    std::size_t count = 0;
+    while (!m_disposal.empty()) {
+        delete m_disposal.back();
+        m_disposal.pop_back();
+        if (++count % 256 == 0 && clock.nsecsElapsed() >= static_cast<qint64>(budgetMs * 1e6)) break;
+    }
+    return m_disposal.empty();
+}
+
 void GraphScene::setPositions(const std::vector<QPointF>& positions) {
+    if (m_build) m_build->positions = positions;
     for (std::size_t i = 0; i < m_nodes.size() && i < positions.size(); ++i) m_nodes[i]->setPos(positions[i]);
-    setSceneRect(itemsBoundingRect().adjusted(-200, -200, 200, 200));
+    if (!m_build) setSceneRect(extent());
 }
 
 std::vector<QPointF> GraphScene::positions() const {
@@ -148,7 +417,7 @@ std::vector<int> GraphScene::selectedNodes() const {
 std::vector<int> GraphScene::selectedLinks() const {
     std::vector<int> out;
     for (LinkItem* l : m_links)
-        if (l->isSelected()) out.push_back(l->index());
+        if (l->selected()) out.push_back(l->index());
     return out;
 }
 
@@ -162,8 +431,19 @@ QSet<QString> GraphScene::selectedNodeKeys() const {
 QSet<QString> GraphScene::selectedLinkKeys() const {
     QSet<QString> keys;
     for (LinkItem* l : m_links)
-        if (l->isSelected()) keys.insert(linkKey(l->fromNode()->node().key, l->toNode()->node().key));
+        if (l->selected()) keys.insert(linkKey(l->fromNode()->node().key, l->toNode()->node().key));
     return keys;
+}
+
+void GraphScene::helpEvent(QGraphicsSceneHelpEvent* event) {
+    QString text;
+    for (QGraphicsItem* item : items(event->scenePos(), Qt::IntersectsItemShape, Qt::DescendingOrder)) {
+        if (item->type() == NodeItem::Type) text = static_cast<NodeItem*>(item)->node().toolTip;
+        else if (item->type() == LinkItem::Type) text = static_cast<LinkItem*>(item)->link().toolTip;
+        if (!text.isEmpty()) break;
+    }
+    QToolTip::showText(text.isEmpty() ? QPoint() : event->screenPos(), text, event->widget());
+    event->setAccepted(!text.isEmpty());
 }
 
 NodeItem* GraphScene::nodeAt(QPointF scenePos) const {

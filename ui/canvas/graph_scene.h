@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QPointF>
 #include <QSet>
+#include <memory>
 #include <vector>
 
 #include "canvas/canvas_adapter.h"
@@ -15,6 +16,7 @@ class QGraphicsLineItem;
 
 namespace hetsched::ui {
 
+class LinkGroup;
 class LinkItem;
 class LinkLayer;
 class NodeItem;
@@ -34,6 +36,19 @@ public:
                   const QSet<QString>& selectedNodeKeys = {}, const QSet<QString>& selectedLinkKeys = {});
     // Updates node positions in place (a layout change: no rebuild).
     void setPositions(const std::vector<QPointF>& positions);
+
+    // Shows `graph` anew a slice at a time (a big graph, see CanvasWidget): the old items go now, and each
+    // buildStep() makes items for about `budgetMs` (nodes first, then links) until it returns true; the
+    // scene is complete when isBuilding() is false. setGraph() or another beginGraph() ends a build.
+    void beginGraph(CanvasGraph graph, std::vector<QPointF> positions);
+    bool buildStep(double budgetMs);
+    bool isBuilding() const { return m_build != nullptr; }
+    double buildProgress() const;  // 0 to 1
+    const LinkLayer* linkLayer() const { return m_layer; }
+
+    // Deletes `scene` a slice at a time from the event loop (a big graph's scene takes 100 ms or more to
+    // delete at once); it must be shown by no view. Owned by the application meanwhile.
+    static void dispose(GraphScene* scene);
 
     void setMode(Mode mode) { m_mode = mode; }
     Mode mode() const { return m_mode; }
@@ -59,9 +74,25 @@ protected:
     void mouseMoveEvent(QGraphicsSceneMouseEvent* event) override;
     void mouseReleaseEvent(QGraphicsSceneMouseEvent* event) override;
     void mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) override;
+    // The tooltip of the node or link under the cursor: the items keep theirs in their CanvasNode or
+    // CanvasLink, not as a QGraphicsItem tooltip each (an allocation per link of a big graph).
+    void helpEvent(QGraphicsSceneHelpEvent* event) override;
 
 private:
+    struct Build;
     NodeItem* nodeAt(QPointF scenePos) const;
+    // The items' extent with a margin: the scene rect.
+    QRectF extent() const;
+    // Deletes every item at once: the way Qt removes a scene's items in linear time (see removeAll()).
+    void removeAll();
+    // Deletes some items of the scene, in the order that keeps it linear.
+    static void deleteItems(std::vector<QGraphicsItem*> items);
+    // Adds new links to the scene, in LinkGroups.
+    void addLinks(std::vector<LinkItem*> links);
+    // Ends a beginGraph() not finished: what it made goes (its nodes are not in the scene yet).
+    void abandonBuild();
+    // Deletes links for about `budgetMs` (dispose()); true when none is left.
+    bool disposeStep(double budgetMs);
 
     Mode m_mode = Mode::Select;
     std::vector<NodeItem*> m_nodes;
@@ -72,6 +103,9 @@ private:
     std::vector<QPointF> m_pressPositions;
     bool m_moving = false;
     LabelSpace m_labelSpace;
+    std::vector<LinkGroup*> m_groups;  // the links' parents (see LinkGroup)
+    std::unique_ptr<Build> m_build;    // what beginGraph() has yet to make
+    std::vector<LinkItem*> m_disposal; // what dispose() has yet to delete, by address
 };
 
 }  // namespace hetsched::ui

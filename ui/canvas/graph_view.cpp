@@ -3,6 +3,8 @@
 #include "canvas/graph_scene.h"
 
 #include <QKeyEvent>
+#include <QLabel>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QScrollBar>
 #include <QStyleOptionGraphicsItem>
@@ -26,6 +28,43 @@ GraphView::GraphView(QGraphicsScene* scene, QWidget* parent) : QGraphicsView(sce
     setOptimizationFlags(QGraphicsView::DontAdjustForAntialiasing);
     setBackgroundBrush(QColor(0xfb, 0xfb, 0xfc));
     setFocusPolicy(Qt::StrongFocus);
+    m_sampleNote = new QLabel(this);
+    m_sampleNote->setObjectName(QStringLiteral("linkSampleNote"));
+    m_sampleNote->setStyleSheet(QStringLiteral("background: rgba(255, 255, 255, 225); color: #444; "
+                                               "border: 1px solid #ccc; border-radius: 3px; padding: 2px 6px;"));
+    m_sampleNote->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_sampleNote->hide();
+}
+
+QString GraphView::sampleNote() const {
+    return m_sampleNote->isHidden() ? QString() : m_sampleNote->text();
+}
+
+void GraphView::updateSampleNote() {
+    auto* graphScene = qobject_cast<GraphScene*>(scene());
+    const LinkLayer* layer = graphScene ? graphScene->linkLayer() : nullptr;
+    const LinkLayer::FrameCount frame = layer ? layer->lastFrame() : LinkLayer::FrameCount{};
+    const bool sampled = frame.drawn < frame.visible;
+    QString text;
+    if (sampled)
+        text = tr("%1 of the %2 links in view are drawn, evenly spread: zoom in to see them all")
+                   .arg(QLocale().toString(static_cast<qulonglong>(frame.drawn)),
+                        QLocale().toString(static_cast<qulonglong>(frame.visible)));
+    if (text == sampleNote()) return;
+    m_sampleNote->setText(text);
+    m_sampleNote->setVisible(sampled);
+    placeSampleNote();
+}
+
+void GraphView::placeSampleNote() {
+    m_sampleNote->adjustSize();
+    const QRect area = viewport()->geometry();
+    m_sampleNote->move(area.left() + 6, area.bottom() - m_sampleNote->height() - 5);
+}
+
+void GraphView::resizeEvent(QResizeEvent* event) {
+    QGraphicsView::resizeEvent(event);
+    placeSampleNote();
 }
 
 void GraphView::zoomAt(double factor, QPoint viewportPos) {
@@ -74,8 +113,13 @@ void GraphView::fitAll() {
 
 void GraphView::updateRenderHints() {
     constexpr double kOverviewZoom = 0.5;
-    constexpr qsizetype kLargeScene = 2000;
-    const bool overview = zoom() < kOverviewZoom && scene() && scene()->items().size() > kLargeScene;
+    constexpr std::size_t kLargeScene = 2000;
+    // Counted without QGraphicsScene::items(), which sorts every item (of a big graph, at every zoom step).
+    const auto* graphScene = qobject_cast<GraphScene*>(scene());
+    const std::size_t items = graphScene ? graphScene->nodeItems().size() + graphScene->linkItems().size()
+                              : scene()  ? static_cast<std::size_t>(scene()->items().size())
+                                         : 0;
+    const bool overview = zoom() < kOverviewZoom && items > kLargeScene;
     setRenderHint(QPainter::Antialiasing, !overview);
 }
 
@@ -93,6 +137,8 @@ void GraphView::paintEvent(QPaintEvent* event) {
         }
     }
     QGraphicsView::paintEvent(event);
+    // Not while this frame is painted: the note is another widget.
+    QMetaObject::invokeMethod(this, &GraphView::updateSampleNote, Qt::QueuedConnection);
 }
 
 void GraphView::wheelEvent(QWheelEvent* event) {

@@ -4,6 +4,8 @@
 
 #include <QGraphicsView>
 
+class QLabel;
+
 namespace hetsched::ui {
 
 class GraphView : public QGraphicsView {
@@ -15,6 +17,8 @@ public:
     void zoomBy(double factor);            // around the view's centre
     void zoomAt(double factor, QPoint viewportPos);
     void fitAll();                         // every item, at most 2x
+    // What the view says over the drawing when it shows a sample of the links (empty when it shows all).
+    QString sampleNote() const;
 
 signals:
     void zoomChanged(double zoom);
@@ -27,15 +31,20 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void keyReleaseEvent(QKeyEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     // Antialiasing off when zoomed far out on a large scene: thousands of hairlines draw several times
     // faster aliased, and at that zoom the picture is an overview anyway.
     void updateRenderHints();
+    // After a frame: the note over the drawing when the link layer drew a sample of the links in view.
+    void updateSampleNote();
+    void placeSampleNote();
 
     bool m_panning = false;
     bool m_spaceHeld = false;
     QPoint m_panLast;
+    QLabel* m_sampleNote;  // a child of the view, not the viewport: it stays put when the drawing scrolls
 };
 
 }  // namespace hetsched::ui

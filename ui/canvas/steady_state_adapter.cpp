@@ -78,6 +78,11 @@ int SteadyStateAdapter::layoutCentre(const Instance& instance) const {
     return degree.empty() ? 0 : static_cast<int>(std::max_element(degree.begin(), degree.end()) - degree.begin());
 }
 
+std::size_t SteadyStateAdapter::elementCount(const Instance& instance) const {
+    const SteadyStateInstance& in = steady(instance);
+    return in.nodes.size() + in.links.size();
+}
+
 CanvasGraph SteadyStateAdapter::graph(const Instance& instance) const {
     const SteadyStateInstance& in = steady(instance);
     CanvasGraph g;

@@ -13,6 +13,7 @@ public:
     CanvasAutoLayout autoLayout(const Instance& instance) const override;
     int layoutCentre(const Instance& instance) const override;
     CanvasGraph graph(const Instance& instance) const override;
+    std::size_t elementCount(const Instance& instance) const override;
 
     CanvasEdit addNode(const Instance& instance, const QString& tool) const override;
     CanvasEdit addLink(const Instance& instance, int from, int to, const QString& tool) const override;

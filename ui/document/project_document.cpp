@@ -53,13 +53,14 @@ void ProjectDocument::updateModified() {
     emit modifiedChanged(modified);
 }
 
-void ProjectDocument::reset(Project project, const QString& filePath) {
-    emit aboutToReset();
-    m_undoStack.clear();
-    m_entries.clear();
+std::vector<DocumentEntry> ProjectDocument::prepareEntries(Project project, const Progress& progress) {
+    std::vector<DocumentEntry> entries;
+    entries.reserve(project.entries.size());
+    const double count = static_cast<double>(std::max<std::size_t>(1, project.entries.size()));
     for (ProjectEntry& stored : project.entries) {
+        if (progress.stopRequested()) return {};
+        progress.report(static_cast<double>(entries.size()) / count, "preparing " + stored.name);
         DocumentEntry entry;
-        entry.id = nextId();
         entry.name = QString::fromStdString(stored.name);
         entry.instance = std::move(stored.instance);
         entry.digest = instanceDigest(entry.instance);
@@ -67,11 +68,25 @@ void ProjectDocument::reset(Project project, const QString& filePath) {
         // A stored run cannot tell which version of the instance it was made on: it is taken as current.
         for (nlohmann::json& run : stored.runs)
             entry.runs.push_back(restoreRunRecord(entry.instance, std::move(run), entry.digest));
-        m_entries.push_back(std::move(entry));
+        entries.push_back(std::move(entry));
     }
+    progress.report(1.0, "prepared");
+    return entries;
+}
+
+void ProjectDocument::reset(Project project, const QString& filePath) {
+    reset(prepareEntries(std::move(project)), filePath);
+}
+
+void ProjectDocument::reset(std::vector<DocumentEntry> entries, const QString& filePath) {
+    emit aboutToReset();
+    m_undoStack.clear();
+    m_entries = std::move(entries);
+    for (DocumentEntry& entry : m_entries) entry.id = nextId();
     m_runsModified = false;
     m_unsavedContent = false;
     m_filePath = filePath;
+    ++m_revision;
     emit wasReset();
     emit filePathChanged(m_filePath);
     updateModified();
@@ -154,6 +169,7 @@ void ProjectDocument::appendRun(EntryId id, RunRecord run) {
     if (!e) return;
     e->runs.push_back(std::move(run));
     m_runsModified = true;
+    ++m_revision;
     emit runsChanged(id);
     updateModified();
 }
@@ -163,6 +179,18 @@ void ProjectDocument::removeRun(EntryId id, int index) {
     if (!e || index < 0 || index >= static_cast<int>(e->runs.size())) return;
     e->runs.erase(e->runs.begin() + index);
     m_runsModified = true;
+    ++m_revision;
+    emit runsChanged(id);
+    updateModified();
+}
+
+void ProjectDocument::setRunSimulation(EntryId id, int index, std::shared_ptr<const SimulationResult> simulation) {
+    DocumentEntry* e = mutableEntry(id);
+    if (!e || !simulation || index < 0 || index >= static_cast<int>(e->runs.size())) return;
+    RunRecord& run = e->runs[static_cast<std::size_t>(index)];
+    run.json["simulation"] = simulationSummary(*simulation);
+    run.simulation = std::move(simulation);
+    m_runsModified = true;
     emit runsChanged(id);
     updateModified();
 }
@@ -171,6 +199,7 @@ void ProjectDocument::insertEntryAt(int row, DocumentEntry entry) {
     row = std::clamp(row, 0, entryCount());
     emit entryAboutToBeInserted(row);
     m_entries.insert(m_entries.begin() + row, std::move(entry));
+    ++m_revision;
     emit entryInserted(row);
 }
 
@@ -178,6 +207,7 @@ DocumentEntry ProjectDocument::takeEntryAt(int row) {
     emit entryAboutToBeRemoved(row);
     DocumentEntry entry = std::move(m_entries[static_cast<std::size_t>(row)]);
     m_entries.erase(m_entries.begin() + row);
+    ++m_revision;
     emit entryRemoved(row);
     return entry;
 }
@@ -185,6 +215,7 @@ DocumentEntry ProjectDocument::takeEntryAt(int row) {
 void ProjectDocument::setEntryName(EntryId id, const QString& name) {
     if (DocumentEntry* e = mutableEntry(id)) {
         e->name = name;
+        ++m_revision;
         emit entryRenamed(id);
     }
 }
@@ -200,6 +231,7 @@ void ProjectDocument::setEntryInstance(EntryId id, Instance instance, std::size_
             }
         e->instance = std::move(instance);
         e->digest = digest;
+        ++m_revision;
         emit instanceChanged(id);
         emit runsChanged(id);  // which runs are current depends on the instance
     }
@@ -208,6 +240,7 @@ void ProjectDocument::setEntryInstance(EntryId id, Instance instance, std::size_
 void ProjectDocument::setEntryLayout(EntryId id, nlohmann::json layout) {
     if (DocumentEntry* e = mutableEntry(id)) {
         e->layout = std::move(layout);
+        ++m_revision;
         emit layoutChanged(id);
     }
 }

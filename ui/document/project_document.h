@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "common/progress.h"
 #include "document/run_record.h"
 #include "io/project.h"
 #include "model/instance.h"
@@ -50,6 +51,15 @@ public:
 
     // Replaces the whole content (a file was opened, or File > New); clears the undo history.
     void reset(Project project, const QString& filePath);
+    // The entries of a project as the document keeps them (each instance's digest taken, its runs read
+    // back), ids aside: what reset() costs beyond moving them in, and safe to do on any thread (opening a
+    // big file prepares them off the GUI thread). Empty when stopped.
+    static std::vector<DocumentEntry> prepareEntries(Project project, const Progress& progress = {});
+    // Replaces the whole content by prepared entries (ids given here), as reset(Project) does.
+    void reset(std::vector<DocumentEntry> entries, const QString& filePath);
+    // Grows with every change of the content, runs included (not undoable ones only): whether the
+    // document changed between two moments, saved or not.
+    quint64 revision() const { return m_revision; }
     Project toProject() const;
 
     // Why `instance` is not a valid instance (the core's message naming the JSON path), empty when valid.
@@ -77,6 +87,8 @@ public:
     // Runs are results, not edits: they are not undoable but they do make the document modified.
     void appendRun(EntryId id, RunRecord run);
     void removeRun(EntryId id, int index);
+    // Attaches a run's simulation on SimGrid (its summary goes into the run's JSON, so into the project).
+    void setRunSimulation(EntryId id, int index, std::shared_ptr<const SimulationResult> simulation);
 
 signals:
     void aboutToReset();
@@ -115,6 +127,7 @@ private:
     bool m_runsModified = false;
     bool m_unsavedContent = false;
     bool m_lastModified = false;
+    quint64 m_revision = 0;
 };
 
 }  // namespace hetsched::ui

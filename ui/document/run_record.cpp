@@ -74,6 +74,19 @@ std::size_t instanceDigest(const nlohmann::json& instanceJson) {
     return std::hash<std::string>{}(instanceJson.dump());
 }
 
+std::optional<double> RunRecord::simulatedMakespan() const {
+    const auto it = json.find("simulation");
+    if (it == json.end() || !it->is_object()) return std::nullopt;
+    return numberField(*it, "simulated_makespan");
+}
+
+nlohmann::json simulationSummary(const SimulationResult& simulation) {
+    nlohmann::json summary = simulationResultToJson(simulation);
+    summary.erase("tasks");
+    summary.erase("transfers");
+    return summary;
+}
+
 SolverOptions RunRecord::options() const {
     SolverOptions options;
     const auto it = json.find("options");

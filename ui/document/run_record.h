@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/instance.h"
+#include "simulation/simulation.h"
 #include "solvers/registry.h"
 
 namespace hetsched::ui {
@@ -23,6 +24,8 @@ struct RunRecord {
     // That instance itself, so that the run draws against it after an edit or an undo; null while it is
     // the entry's instance as read from a project (the document keeps it here before it changes).
     std::shared_ptr<const Instance> instance;
+    // Its replay on SimGrid in this session (null until simulated); its summary is kept in json["simulation"].
+    std::shared_ptr<const SimulationResult> simulation;
 
     QString solver() const;
     QString status() const;
@@ -37,6 +40,8 @@ struct RunRecord {
     QString objectiveText() const;
     std::optional<double> seconds() const;
     QString message() const;
+    // The simulated makespan of its last simulation on SimGrid (json["simulation"]), none when not simulated.
+    std::optional<double> simulatedMakespan() const;
     // The solver options the run was made with (recorded by the GUI as "options"; empty for a run that
     // did not record them, which Re-run repeats with the solver's defaults).
     SolverOptions options() const;
@@ -46,6 +51,10 @@ struct RunRecord {
 // same from its JSON form (instanceToJson) when that is at hand.
 std::size_t instanceDigest(const Instance& instance);
 std::size_t instanceDigest(const nlohmann::json& instanceJson);
+
+// What a run keeps of its simulation in the project: the result's keys but its tasks and transfers
+// (planned and simulated makespans, simulator, platform, tolerance, family keys, notes).
+nlohmann::json simulationSummary(const SimulationResult& simulation);
 
 // A run as the GUI keeps it: the result JSON with the options it was solved with added as "options".
 RunRecord makeRunRecord(SolveResult result, std::size_t digest, const SolverOptions& options = {});

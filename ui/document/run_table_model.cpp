@@ -113,6 +113,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
     const bool current = m_document->isRunCurrent(*entry, *run);
     const std::optional<double> objective = run->objective();
     const std::optional<double> seconds = run->seconds();
+    const std::optional<double> simulated = run->simulatedMakespan();
 
     switch (role) {
         case Qt::DisplayRole:
@@ -127,6 +128,10 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
                     return run->objectiveText();   // "≥ 5.75" for a lower bound: not a value reached
                 case SecondsColumn:
                     return seconds ? quantityText(*seconds, u"s") : QStringLiteral("—");
+                case SimulatedColumn:
+                    return simulated ? quantityText(*simulated, run->result ? QString::fromStdString(run->result->objectiveUnit)
+                                                                            : QString())
+                                     : QString();
                 case MessageColumn:
                     return run->message();
                 default:
@@ -140,6 +145,8 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
                     return objective ? *objective : std::numeric_limits<double>::infinity();
                 case SecondsColumn:
                     return seconds.value_or(0.0);
+                case SimulatedColumn:
+                    return simulated ? *simulated : std::numeric_limits<double>::infinity();
                 default:
                     return data(index, Qt::DisplayRole);
             }
@@ -156,6 +163,12 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
             lines << tr("%1: %2").arg(run->solver(), run->statusText());
             if (objective) lines << tr("%1 = %2").arg(run->objectiveName(), formatNumber(*objective));
             if (!run->message().isEmpty()) lines << run->message();
+            if (simulated) {
+                const nlohmann::json& summary = run->json["simulation"];
+                lines << tr("Simulated on %1: makespan %2 (planned %3)")
+                             .arg(QString::fromStdString(summary.value("simulator", std::string("SimGrid"))),
+                                  formatNumber(*simulated), formatNumber(summary.value("planned_makespan", 0.0)));
+            }
             if (!current) lines << tr("Outdated: computed on an earlier version of the instance (re-run it to "
                                       "compare on the current one).");
             if (!run->result) lines << tr("No chart: %1").arg(run->restoreError);
@@ -177,7 +190,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
             return {};
         case Qt::TextAlignmentRole:
             if (index.column() == NumberColumn || index.column() == ObjectiveColumn ||
-                index.column() == SecondsColumn)
+                index.column() == SecondsColumn || index.column() == SimulatedColumn)
                 return QVariant(Qt::AlignRight | Qt::AlignVCenter);
             return {};
         default:
@@ -199,12 +212,16 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
                 return tr("Objective");
             case SecondsColumn:
                 return tr("Solve time");
+            case SimulatedColumn:
+                return tr("Simulated");
             case MessageColumn:
                 return tr("Message");
             default:
                 return {};
         }
     }
+    if (role == Qt::ToolTipRole && section == SimulatedColumn)
+        return tr("The makespan of the run's schedule replayed on SimGrid (Solve > Simulate on SimGrid)");
     if (role == Qt::ToolTipRole && section == ObjectiveColumn) {
         const DocumentEntry* entry = currentEntry();
         if (entry && !entry->runs.empty()) return entry->runs.back().objectiveName();

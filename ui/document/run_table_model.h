@@ -15,6 +15,7 @@ public:
         SolverColumn,
         StatusColumn,
         ObjectiveColumn,
+        SimulatedColumn,   // the simulated makespan of the run's replay on SimGrid
         SecondsColumn,
         MessageColumn,
         ColumnCount

@@ -834,6 +834,10 @@ void DagGanttPlot::setShowCriticalPath(bool shown) {
     rebuildLegend();
 }
 
+QString DagGanttPlot::message() const {
+    return m_message->visible() ? m_message->text() : QString();
+}
+
 void DagGanttPlot::setMessage(const QString& message) {
     m_message->setText(message);
     m_message->setVisible(!message.isEmpty());

@@ -158,6 +158,7 @@ public:
     void setColors(const DagColors& colors);
     void setShowCriticalPath(bool shown);
     void setMessage(const QString& message);
+    QString message() const;   // what the plot says in place of a schedule, empty when it draws one
     DagGanttPlottable* gantt() const { return m_gantt; }
     DagProcessorTicker* processorTicker() const { return m_ticker.data(); }
     // The mouse's gestures in one line, the tooltip of empty space and the view's help text.

@@ -130,6 +130,10 @@ void DagScheduleView::showResult(const Instance& instance, std::shared_ptr<const
     replotBoth();
 }
 
+QString DagScheduleView::message() const {
+    return m_gantt->message();
+}
+
 void DagScheduleView::showMessage(const QString& message) {
     m_data.reset();
     m_result.reset();

@@ -39,6 +39,8 @@ public:
                               const RasterOptions& raster = {});
     void showResult(const Instance& instance, std::shared_ptr<const SolveResult> result) override;
     void showMessage(const QString& message) override;
+    // What the view says instead of a schedule ("This result cannot be drawn: ..."), empty when it draws one.
+    QString message() const;
     void fitView() override;
 
     DagGanttPlot* ganttPlot() const { return m_gantt; }

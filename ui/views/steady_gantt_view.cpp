@@ -1,5 +1,6 @@
 #include "views/steady_gantt_view.h"
 
+#include <algorithm>
 #include <QActionGroup>
 #include <QMenu>
 #include <cstdlib>
@@ -14,7 +15,9 @@ namespace {
 // More pattern boundaries than this would bury the chart under dashed lines: only T is marked then.
 constexpr std::size_t kMaxPatternMarkers = 12;
 // Beyond this many lanes, resources idle during the whole period are left out (the graph shows them).
-constexpr std::size_t kMaxLanesWithIdle = 24;
+constexpr int kLaneHeight = 16;        // pixels a lane needs for its name
+constexpr int kChromeHeight = 120;     // title, subtitle, marker labels, time axis and legend
+constexpr int kMaxLanesFitted = 16;    // the preferred height grows with the lanes up to this many
 
 std::string patternLabel(const std::string& group) {
     // The core names patterns "pi3"; the views write π3.
@@ -102,23 +105,23 @@ void SteadyGanttView::setSteadyResult(std::shared_ptr<const SteadyViewData> data
             const std::string from = " in pattern pi";
             if (auto at = in.detail.find(from); at != std::string::npos) in.detail.replace(at, from.size(), " in pattern π");
         }
+    // Idle ports and processors are left out (the subtitle counts them): each lane shown gets room for its name.
     std::size_t idle = 0;
-    if (schedule->lanes.size() > kMaxLanesWithIdle) {
-        std::vector<Lane> busy;
-        for (Lane& lane : schedule->lanes)
-            if (lane.intervals.empty())
-                ++idle;
-            else
-                busy.push_back(std::move(lane));
-        schedule->lanes = std::move(busy);
-    }
+    std::vector<Lane> busy;
+    for (Lane& lane : schedule->lanes)
+        if (lane.intervals.empty())
+            ++idle;
+        else
+            busy.push_back(std::move(lane));
+    schedule->lanes = std::move(busy);
+    m_preferredHeight = kChromeHeight + kLaneHeight * std::min(static_cast<int>(schedule->lanes.size()), kMaxLanesFitted);
     schedule->title = tr("Periodic schedule: one period of length T = %1")
-                          .arg(formatRounded(m_data ? m_data->solution.periodic.period : result->schedule.endTime(), 7))
+                          .arg(formatRounded(m_data ? m_data->solution.periodic.period : result->schedule.endTime(), 6))
                           .toStdString();
     QStringList parts;
     parts << tr("%1 · %2").arg(QString::fromStdString(result->solver), QString::fromLatin1(solveStatusName(result->status)));
     // Throughput, period and counts are in the view's header and the strip's title.
-    parts << tr("%1 s").arg(formatRounded(result->seconds, 3));
+    parts << tr("solved in %1").arg(quantityText(result->seconds, u"s"));
     if (idle > 0) parts << tr("%1 not shown").arg(countOf(static_cast<long long>(idle), tr("idle resource"), tr("idle resources")));
     setColorMode(GanttColorMode::Custom);
     setSchedule(schedule, parts.join(QStringLiteral("   ·   ")));

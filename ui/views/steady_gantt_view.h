@@ -31,6 +31,8 @@ public:
 
     // The pattern and allocation of an interval of the drawn schedule (from its group "piK" and task id).
     static std::optional<std::size_t> patternOf(const Interval& interval);
+    // The height at which every lane shown has room for its name (up to 16 lanes; beyond, zoom and pan).
+    int preferredHeight() const { return m_preferredHeight; }
 
 signals:
     void coloringChanged(hetsched::ui::SteadyColoring coloring);
@@ -43,6 +45,7 @@ private:
 
     std::shared_ptr<const SteadyViewData> m_data;
     SteadyColoring m_coloring = SteadyColoring::ByPattern;
+    int m_preferredHeight = 200;
     std::optional<std::size_t> m_pattern;
     std::optional<std::size_t> m_allocation;
     QCPItemRect* m_span;

@@ -128,6 +128,7 @@ SteadyPatternsView::SteadyPatternsView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_header);
     layout->addWidget(m_vertical, 1);
 
+    connect(m_vertical, &QSplitter::splitterMoved, this, [this] { m_userSizedGantt = true; });
     connect(m_strip, &SteadyPeriodStrip::patternClicked, this, [this](std::optional<std::size_t> p) {
         selectPattern(p && p == m_pattern ? std::nullopt : p);  // a second click clears
     });
@@ -154,6 +155,23 @@ SteadyPatternsView::SteadyPatternsView(QWidget* parent) : QWidget(parent) {
 
 QCustomPlot* SteadyPatternsView::plot() {
     return m_gantt;
+}
+
+void SteadyPatternsView::fitGanttHeight() {
+    const int total = m_vertical->height();
+    if (m_userSizedGantt) return;
+    if (total < 200) {
+        m_fitPending = true;
+        return;
+    }
+    m_fitPending = false;
+    const int want = std::min(m_gantt->preferredHeight(), total * 3 / 5);
+    m_vertical->setSizes({total - want, want});
+}
+
+void SteadyPatternsView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    if (m_fitPending) fitGanttHeight();
 }
 
 void SteadyPatternsView::showResult(const Instance& instance, std::shared_ptr<const SolveResult> result) {
@@ -183,6 +201,7 @@ void SteadyPatternsView::setParts(std::shared_ptr<const SteadyViewData> data, st
                                   const QString& message) {
     m_data = std::move(data);
     m_result = std::move(result);
+    m_message = m_data ? QString() : message;
     m_pattern.reset();
     m_allocation.reset();
     {
@@ -205,10 +224,12 @@ void SteadyPatternsView::setParts(std::shared_ptr<const SteadyViewData> data, st
         m_graph->showMessage(message);
     }
     m_strip->setData(m_data);
-    if (m_result)
+    if (m_result) {
         m_gantt->setSteadyResult(m_data, m_result);
-    else
+        fitGanttHeight();
+    } else {
         m_gantt->showMessage(message);
+    }
 
     if (m_data) {
         const SteadyStateInstance& in = m_data->instance;

@@ -39,6 +39,9 @@ public:
     Expected<bool> exportTo(const QString& path, int width, int height) override;
     void showResult(const Instance& instance, std::shared_ptr<const SolveResult> result) override;
     void showMessage(const QString& message) override;
+    // What the view says instead of a decomposition ("This view draws steady-state results"), empty when it
+    // draws one.
+    QString message() const { return m_message; }
     void fitView() override;
 
     // One selection at a time: a pattern or an allocation (nullopt clears).
@@ -68,6 +71,13 @@ private:
     void updateSelectionText();
     void selectRow(QTableView* table, QSortFilterProxyModel* proxy, std::optional<std::size_t> row);
     void paintExport(QCPPainter& painter, int width, int height);
+    // Gives the periodic schedule the height its lanes need (at most 3/5), until the user moves the divider.
+    void fitGanttHeight();
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
 
     std::shared_ptr<const SteadyViewData> m_data;
     std::shared_ptr<const SolveResult> m_result;
@@ -88,6 +98,9 @@ private:
     std::optional<std::size_t> m_pattern;
     std::optional<std::size_t> m_allocation;
     bool m_syncing = false;
+    QString m_message;
+    bool m_fitPending = false;     // fitGanttHeight waits for a laid-out height
+    bool m_userSizedGantt = false; // the user moved the divider: their sizes stay
 };
 
 }  // namespace hetsched::ui

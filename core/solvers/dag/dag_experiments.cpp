@@ -9,6 +9,8 @@
 #include <sstream>
 
 #include "model/dag_random.h"
+#include "simulation/dag_simulation.h"
+#include "solvers/dag/dag_result.h"
 #include "solvers/registry.h"
 
 namespace hetsched {
@@ -18,6 +20,7 @@ namespace {
 struct Sums {
     int runs = 0;
     double makespan = 0, peak = 0, average = 0, speedup = 0;
+    double simulated = 0, simulatedOverPlanned = 0, simulatedSpeedup = 0;   // with --simulate
 };
 
 // The checked configuration's solvers (empty: every dag solver).
@@ -104,6 +107,7 @@ Expected<SweepRows> runDagEvaluationShard(const DagEvaluationConfig& config, con
     SweepRows out;
     out.columns = "unit,clusters,min_speed,heterogeneity,platform_sample,tasks,dag_sample,fat,regularity,density,jump,"
                   "complexity,solver,makespan,makespan_times_peak_power,makespan_over_average_power,speedup_over_seq";
+    if (config.simulate) out.columns += ",simulated_makespan,simulated_speedup_over_seq";
     out.totalUnits = unitCount(config);
     const double total = double(shard.unitsOf(out.totalUnits));
     double done = 0;
@@ -148,20 +152,45 @@ Expected<SweepRows> runDagEvaluationShard(const DagEvaluationConfig& config, con
                                 ',' + std::to_string(u.ds) + ',' + exactNumber(gc.fat) + ',' +
                                 exactNumber(gc.regularity) + ',' + exactNumber(gc.density) + ',' +
                                 std::to_string(gc.jump) + ',' + (gc.mixedComplexity ? "mixed" : "same") + ',';
+        const DagInstance& in = std::get<DagInstance>(instance);
+        // Solving takes the first part of this unit's share, simulating (--simulate) the rest.
+        const double solveShare = config.simulate ? 0.5 : 1.0;
+        std::vector<nlohmann::json> results;
+        std::vector<DagSolution> schedules;
         for (std::size_t k = 0; k < solvers.size(); ++k) {
             const std::string& solver = solvers[k];
-            const double step = 1.0 / double(solvers.size());
+            const double step = solveShare / double(solvers.size());
             const Progress part = progress.scaled((done + step * double(k)) / total,
                                                   (done + step * double(k + 1)) / total);
             Expected<SolveResult> r = solve(instance, solver, {}, part);
             if (!r) return Error{r.error().kind, solver + ": " + r.error().message};
-            const nlohmann::json& j = r->json;
-            out.rows.push_back({unit,
-                                key + solver + ',' + exactNumber(j["makespan"].get<double>()) + ',' +
-                                    exactNumber(j["makespan_times_peak_power"].get<double>() / 1e9) + ',' +
-                                    exactNumber(j["makespan_over_average_power"].get<double>() * 1e9) + ',' +
-                                    exactNumber(j["speedup_over_seq"].get<double>()),
-                                {}, 0});
+            if (config.simulate) {
+                Expected<DagSolution> placements = dagSolutionFromJson(in, r->json);
+                if (!placements) return Error{placements.error().kind, solver + ": " + placements.error().message};
+                schedules.push_back(std::move(*placements));
+            }
+            results.push_back(std::move(r->json));
+        }
+        std::vector<SimulationResult> simulated;
+        if (config.simulate) {
+            // Every solver's schedule of this instance in one child process.
+            Expected<std::vector<SimulationResult>> runs = simulateDagSchedules(
+                in, schedules, solvers, {}, progress.scaled((done + solveShare) / total, (done + 1) / total));
+            if (!runs) return Error{runs.error().kind, "simulation: " + runs.error().message};
+            simulated = std::move(*runs);
+        }
+        for (std::size_t k = 0; k < solvers.size(); ++k) {
+            const nlohmann::json& j = results[k];
+            std::string text = key + solvers[k] + ',' + exactNumber(j["makespan"].get<double>()) + ',' +
+                               exactNumber(j["makespan_times_peak_power"].get<double>() / 1e9) + ',' +
+                               exactNumber(j["makespan_over_average_power"].get<double>() * 1e9) + ',' +
+                               exactNumber(j["speedup_over_seq"].get<double>());
+            if (config.simulate) {
+                const double actual = simulated[k].simulatedMakespan;
+                text += ',' + exactNumber(actual) + ',' +
+                        exactNumber(actual > 0 ? j["seq_makespan"].get<double>() / actual : 1.0);
+            }
+            out.rows.push_back({unit, std::move(text), {}, 0});
         }
         done += 1;
     }
@@ -205,11 +234,11 @@ Expected<std::vector<DagEvaluationRow>> dagEvaluationFromRows(const DagEvaluatio
         Expected<std::string> name = read.text();
         if (!name) return name.error();
         if (*name != solver) return read.error("expected solver " + solver + ", got " + *name);
-        double metrics[4];
-        for (double& metric : metrics) {
+        double metrics[6] = {};   // the four metrics, then with --simulate the simulated makespan and speedup
+        for (int m = 0; m < (config.simulate ? 6 : 4); ++m) {
             Expected<double> v = read.number();
             if (!v) return v.error();
-            metric = *v;
+            metrics[m] = *v;
         }
         if (auto extra = read.finish()) return *extra;
         for (Sums* s : {&byClusters[{clusters, solver}], &byHeterogeneity[{heterogeneity, solver}]}) {
@@ -218,12 +247,24 @@ Expected<std::vector<DagEvaluationRow>> dagEvaluationFromRows(const DagEvaluatio
             s->peak += metrics[1];
             s->average += metrics[2];
             s->speedup += metrics[3];
+            if (config.simulate) {
+                s->simulated += metrics[4];
+                s->simulatedOverPlanned += metrics[0] > 0 ? metrics[4] / metrics[0] : 1.0;
+                s->simulatedSpeedup += metrics[5];
+            }
         }
     }
     std::vector<DagEvaluationRow> rows;
     auto emit = [&](const std::string& group, double value, const std::string& solver, const Sums& s) {
         const double n = s.runs;
-        rows.push_back({group, value, solver, s.runs, s.makespan / n, s.peak / n, s.average / n, s.speedup / n});
+        DagEvaluationRow row{group, value, solver, s.runs, s.makespan / n, s.peak / n, s.average / n, s.speedup / n};
+        if (config.simulate) {
+            row.simulated = true;
+            row.simulatedMakespan = s.simulated / n;
+            row.simulatedOverPlanned = s.simulatedOverPlanned / n;
+            row.simulatedSpeedupOverSeq = s.simulatedSpeedup / n;
+        }
+        rows.push_back(row);
     };
     for (int clusters : config.clusterCounts)
         for (const std::string& solver : solvers)
@@ -253,18 +294,30 @@ std::vector<std::string> dagEvaluationFlags(const DagEvaluationConfig& config) {
     }
     flags.push_back("--seed");
     flags.push_back(std::to_string(config.seed));
+    if (config.simulate) {
+        flags.push_back("--simulate");
+        flags.push_back("on");
+    }
     return flags;
 }
 
 std::string dagEvaluationCsv(const std::vector<DagEvaluationRow>& rows) {
     std::ostringstream out;
-    out << "group_by,value,solver,runs,makespan,makespan_times_peak_power,makespan_over_average_power,speedup_over_seq\n";
+    const bool simulated = !rows.empty() && rows.front().simulated;
+    out << "group_by,value,solver,runs,makespan,makespan_times_peak_power,makespan_over_average_power,speedup_over_seq"
+        << (simulated ? ",simulated_makespan,simulated_over_planned,simulated_speedup_over_seq" : "") << "\n";
     char line[512];
     for (const DagEvaluationRow& r : rows) {
-        std::snprintf(line, sizeof line, "%s,%.6g,%s,%d,%.9g,%.9g,%.9g,%.9g\n", r.groupBy.c_str(), r.value,
+        std::snprintf(line, sizeof line, "%s,%.6g,%s,%d,%.9g,%.9g,%.9g,%.9g", r.groupBy.c_str(), r.value,
                       r.solver.c_str(), r.runs, r.makespan, r.makespanTimesPeakPower, r.makespanOverAveragePower,
                       r.speedupOverSeq);
         out << line;
+        if (simulated) {
+            std::snprintf(line, sizeof line, ",%.9g,%.9g,%.9g", r.simulatedMakespan, r.simulatedOverPlanned,
+                          r.simulatedSpeedupOverSeq);
+            out << line;
+        }
+        out << "\n";
     }
     return out.str();
 }

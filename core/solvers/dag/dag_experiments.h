@@ -24,6 +24,9 @@ struct DagEvaluationConfig {
                                              // {1, 2, 4}, same or mixed complexity (the paper: all 432 x 3)
     std::vector<std::string> solvers;        // empty: every dag solver
     std::uint64_t seed = 1;
+    // Also measure every makespan as the paper did: each schedule replayed on SimGrid (core/simulation),
+    // the solvers' schedules of one instance in one child process, on the generated platform.
+    bool simulate = false;
 
     bool operator==(const DagEvaluationConfig&) const = default;
 };
@@ -38,6 +41,12 @@ struct DagEvaluationRow {
     double makespanTimesPeakPower = 0;      // s x Gflop/s, as in the paper
     double makespanOverAveragePower = 0;    // s / (Gflop/s)
     double speedupOverSeq = 0;
+    // With DagEvaluationConfig::simulate: the means of the simulated makespan, of simulated / planned
+    // and of the seq makespan over the simulated one.
+    bool simulated = false;
+    double simulatedMakespan = 0;           // s
+    double simulatedOverPlanned = 0;
+    double simulatedSpeedupOverSeq = 0;
 };
 
 // Its name for `hetsched experiment NAME`, in the parts of its sweeps and in job scripts.
@@ -65,6 +74,7 @@ Expected<std::vector<DagEvaluationRow>> dagEvaluationFromRows(const DagEvaluatio
 // The flags of `hetsched experiment dag-evaluation` that give this configuration, every one spelled out.
 std::vector<std::string> dagEvaluationFlags(const DagEvaluationConfig& config);
 // CSV: group_by,value,solver,runs,makespan,makespan_times_peak_power,makespan_over_average_power,speedup_over_seq
+// and, for simulated rows, simulated_makespan,simulated_over_planned,simulated_speedup_over_seq.
 std::string dagEvaluationCsv(const std::vector<DagEvaluationRow>& rows);
 
 }  // namespace hetsched

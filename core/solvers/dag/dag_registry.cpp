@@ -63,12 +63,10 @@ SolveResult dagSolveResult(const DagInstance& in, const DagSolution& s) {
     return r;
 }
 
-Expected<SolveResult> dagResultFromJson(const DagInstance& in, const nlohmann::json& json) {
+Expected<DagSolution> dagSolutionFromJson(const DagInstance& in, const nlohmann::json& json) {
     using json_detail::JsonNode;
     try {
         const JsonNode root(json, "");
-        const std::optional<SolveStatus> status = solveStatusFromName(root.at("status").string());
-        if (!status) root.at("status").fail("unknown status");
         const bool spanning = root.find("solver") && root.at("solver").string() == "cpa";
         std::unordered_map<std::string, std::size_t> clusterIndex;
         for (std::size_t c = 0; c < in.platform.clusters.size(); ++c) clusterIndex[in.platform.clusters[c].name] = c;
@@ -120,7 +118,21 @@ Expected<SolveResult> dagResultFromJson(const DagInstance& in, const nlohmann::j
         s.spansClusters = spanning;
         if (auto problems = verifyDag(in, s, spanning); !problems.empty())
             return invalidInput("the stored result does not fit the instance: " + problems.front());
-        SolveResult r = dagSolveResult(in, s);
+        return s;
+    } catch (const json_detail::InputError& e) {
+        return invalidInput(std::string("stored result: ") + e.what());
+    }
+}
+
+Expected<SolveResult> dagResultFromJson(const DagInstance& in, const nlohmann::json& json) {
+    using json_detail::JsonNode;
+    try {
+        const JsonNode root(json, "");
+        const std::optional<SolveStatus> status = solveStatusFromName(root.at("status").string());
+        if (!status) root.at("status").fail("unknown status");
+        Expected<DagSolution> s = dagSolutionFromJson(in, json);
+        if (!s) return s.error();
+        SolveResult r = dagSolveResult(in, *s);
         r.status = *status;
         if (auto allocation = root.find("allocation")) r.json["allocation"] = allocation->raw();
         return r;

@@ -15,4 +15,7 @@ SolveResult dagSolveResult(const DagInstance& in, const DagSolution& solution);
 // `makespan` against the last end and verifies the whole against the instance.
 Expected<SolveResult> dagResultFromJson(const DagInstance& in, const nlohmann::json& json);
 
+// The placements of a result's `tasks` (and its makespan), verified against the instance as above.
+Expected<DagSolution> dagSolutionFromJson(const DagInstance& in, const nlohmann::json& json);
+
 }  // namespace hetsched
