@@ -476,6 +476,7 @@ template <class Config>
 int runExperimentWithFlags(const std::string& name, const std::vector<std::string>& args, Config config,
                            const ExperimentSweep<Config>& sweep, std::ostream& out, std::ostream& err) {
     const std::string prefix = "hetsched experiment " + name + ": ";
+    const Config defaults = config;
     std::string output, keepRaw, slurmScript;
     std::optional<Shard> shard;
     for (std::size_t i = 0; i < args.size(); i += 2) {
@@ -518,6 +519,17 @@ int runExperimentWithFlags(const std::string& name, const std::vector<std::strin
     Expected<std::size_t> units = sweep.unitCount(config);
     if (!units) {
         err << prefix << "error: " << units.error().message << "\n";
+        return kExitError;
+    }
+    // Parts and job scripts carry the canonical flags: they must give these very settings again (a flag
+    // that the experiment's flags function forgets would silently drop out of a sweep on a cluster).
+    Config replayed = defaults;
+    const std::vector<std::string> canonical = sweep.flags(config);
+    for (std::size_t i = 0; i + 1 < canonical.size(); i += 2) sweep.setFlag(replayed, canonical[i], canonical[i + 1]);
+    if (!(replayed == config)) {
+        err << prefix << "error: internal: the recorded flags (";
+        for (const std::string& flag : canonical) err << (&flag == &canonical.front() ? "" : " ") << flag;
+        err << ") do not give the settings asked for: the experiment's flags function misses one\n";
         return kExitError;
     }
     if (!slurmScript.empty()) {

@@ -30,6 +30,8 @@ struct CpuGpuExperimentOptions {
     double exactTimeLimit = 0;   // > 0: also run `exact` with this time limit (seconds) per instance
     std::uint64_t seed = 1;
     double epsilon = 1e-3;
+
+    bool operator==(const CpuGpuExperimentOptions&) const = default;
 };
 
 // One (n, m, k, solver) case over its instances. A deviation is makespan / reference - 1. The

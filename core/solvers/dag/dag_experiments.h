@@ -27,6 +27,8 @@ struct DagEvaluationConfig {
     // Also measure every makespan as the paper did: each schedule replayed on SimGrid (core/simulation),
     // the solvers' schedules of one instance in one child process, on the generated platform.
     bool simulate = false;
+
+    bool operator==(const DagEvaluationConfig&) const = default;
 };
 
 // One bar of Figures 2 and 4: the mean of each metric over the runs of one solver in one group.

@@ -47,6 +47,8 @@ struct DivisibleSimulationConfig {
     std::vector<double> ratios;   // empty: 25 values log-spaced from 0.1 to 100
     int platforms = 10;
     std::uint64_t seed = 1;
+
+    bool operator==(const DivisibleSimulationConfig&) const = default;
 };
 
 struct DivisibleSimulationRow {
