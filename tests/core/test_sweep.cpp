@@ -134,6 +134,40 @@ TEST(DagEvaluationSweep, ShardsMergedEqualTheUnshardedRunByteForByte) {
     }
 }
 
+// With --simulate, each raw row carries the schedule's simulated makespan and speedup: the shards merged
+// give the same table, simulated columns included, and the canonical flags say "--simulate on".
+TEST(DagEvaluationSweep, SimulatedShardsMergedEqualTheUnshardedRun) {
+    DagEvaluationConfig config;
+    config.clusterCounts = {2};
+    config.minSpeeds = {1e9};
+    config.heterogeneities = {1, 2};
+    config.taskCounts = {10};
+    config.solvers = {"hcpa", "mheft"};
+    config.simulate = true;
+    Expected<std::vector<DagEvaluationRow>> whole = runDagEvaluation(config);
+    ASSERT_TRUE(whole.ok()) << whole.error().message;
+    ASSERT_FALSE(whole->empty());
+    EXPECT_TRUE(whole->front().simulated);
+    EXPECT_GT(whole->front().simulatedMakespan, 0);
+    const std::string expected = dagEvaluationCsv(*whole);
+    EXPECT_NE(expected.find("simulated_makespan"), std::string::npos);
+    const std::vector<std::string> flags = dagEvaluationFlags(config);
+    ASSERT_GE(flags.size(), 2u);
+    EXPECT_EQ(flags[flags.size() - 2], "--simulate");
+    EXPECT_EQ(flags.back(), "on");
+    Expected<SweepMerge> merged = shardedRun("dag-evaluation", config, flags, 2, runDagEvaluationShard);
+    ASSERT_TRUE(merged.ok()) << merged.error().message;
+    Expected<std::vector<DagEvaluationRow>> table = dagEvaluationFromRows(config, merged->rows);
+    ASSERT_TRUE(table.ok()) << table.error().message;
+    EXPECT_EQ(dagEvaluationCsv(*table), expected);
+    // Rows without the simulated fields are refused by a simulated configuration.
+    config.simulate = false;
+    Expected<SweepRows> plain = runDagEvaluationShard(config, Shard{});
+    ASSERT_TRUE(plain.ok());
+    config.simulate = true;
+    EXPECT_FALSE(dagEvaluationFromRows(config, *plain).ok());
+}
+
 TEST(DivisibleSimulationSweep, ShardsMergedEqualTheUnshardedRunByteForByte) {
     const DivisibleSimulationConfig config = smallDivisibleSimulation();
     Expected<std::vector<DivisibleSimulationRow>> whole = runDivisibleSimulation(config);
