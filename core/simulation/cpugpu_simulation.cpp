@@ -70,11 +70,9 @@ Expected<SimulationResult> simulateCpuGpuResult(const CpuGpuInstance& in, const 
                    simulation_detail::xmlNumber(kHostSpeed) + "f\"/>\n";
     xml += "  </zone>\n</platform>\n";
     TemporaryDirectory directory;
-    Expected<std::string> dir = directory.path();
-    if (!dir) return dir.error();
-    SimulationPlan plan;
-    plan.platformFile = (std::filesystem::path(*dir) / "platform.xml").string();
-    if (auto written = writeTextFileAtomically(plan.platformFile, xml); !written) return written.error();
+    Expected<SimulationPlan> made = simulation_detail::planOnPlatformXml(directory, xml);
+    if (!made) return made.error();
+    SimulationPlan& plan = *made;
 
     SimRun run;
     std::vector<std::vector<Wait>> waits(runs.size());

@@ -98,11 +98,9 @@ Expected<SimulationResult> simulateDivisibleResult(const DivisibleInstance& in, 
     xml += "  </zone>\n</platform>\n";
 
     TemporaryDirectory directory;
-    Expected<std::string> dir = directory.path();
-    if (!dir) return dir.error();
-    SimulationPlan plan;
-    plan.platformFile = (std::filesystem::path(*dir) / "platform.xml").string();
-    if (auto written = writeTextFileAtomically(plan.platformFile, xml); !written) return written.error();
+    Expected<SimulationPlan> made = simulation_detail::planOnPlatformXml(directory, xml);
+    if (!made) return made.error();
+    SimulationPlan& plan = *made;
     const std::size_t master = plan.host("master");
 
     // Activities: per participant its send, its computation and (d > 0) its return.

@@ -5,8 +5,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <tuple>
 
+#include "io/instance_io.h"
 #include "simulation/cpugpu_simulation.h"
 #include "simulation/dag_simulation.h"
 #include "simulation/divisible_simulation.h"
@@ -126,6 +128,15 @@ Expected<SimulationResult> simulateResult(const Instance& instance, const SolveR
 }
 
 namespace simulation_detail {
+
+Expected<SimulationPlan> planOnPlatformXml(TemporaryDirectory& directory, const std::string& xml) {
+    Expected<std::string> dir = directory.path();
+    if (!dir) return dir.error();
+    SimulationPlan plan;
+    plan.platformFile = (std::filesystem::path(*dir) / "platform.xml").string();
+    if (auto written = writeTextFileAtomically(plan.platformFile, xml); !written) return written.error();
+    return plan;
+}
 
 std::string formatSeconds(double value) {
     char buffer[32];

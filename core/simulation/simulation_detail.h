@@ -4,6 +4,7 @@
 #include <string>
 
 #include "schedule/schedule.h"
+#include "simulation/simgrid_simulation.h"
 #include "simulation/simulation.h"
 
 namespace hetsched::simulation_detail {
@@ -17,6 +18,8 @@ SimulatedActivity plannedActivity(std::string id, double plannedStart, double pl
 std::string xmlNumber(double value);
 // A quoted, escaped XML attribute value: "\"a&amp;b\"".
 std::string xmlAttribute(const std::string& value);
+// A plan on a platform generated as `xml`, written as platform.xml into `directory` (which the run needs).
+Expected<SimulationPlan> planOnPlatformXml(TemporaryDirectory& directory, const std::string& xml);
 // The simulated makespan (solid) and the planned one (dashed) as markers, and both as metrics.
 void addMakespanMarkers(Schedule& schedule, const SimulationResult& result);
 // What an activity waited for in the simulation, for the cause of its delay.

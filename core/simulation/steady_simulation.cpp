@@ -72,11 +72,9 @@ Expected<SimulationResult> simulateSteadyResult(const SteadyStateInstance& in, c
     }
     xml += "  </zone>\n</platform>\n";
     TemporaryDirectory directory;
-    Expected<std::string> dir = directory.path();
-    if (!dir) return dir.error();
-    SimulationPlan plan;
-    plan.platformFile = (std::filesystem::path(*dir) / "platform.xml").string();
-    if (auto written = writeTextFileAtomically(plan.platformFile, xml); !written) return written.error();
+    Expected<SimulationPlan> made = simulation_detail::planOnPlatformXml(directory, xml);
+    if (!made) return made.error();
+    SimulationPlan& plan = *made;
 
     // The placements of each pattern, by resource then start.
     std::vector<std::vector<std::size_t>> ofPattern(patterns);
