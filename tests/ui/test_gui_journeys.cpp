@@ -77,9 +77,7 @@ class GuiJourneyTests : public QObject {
 private slots:
     void initTestCase() {
         QVERIFY(m_temp.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_temp.filePath(QStringLiteral("settings")));
-        QApplication::setOrganizationName(QStringLiteral("HetSchedTests"));
-        QApplication::setApplicationName(QStringLiteral("gui_journey_tests"));
+        test::isolateSettings(m_temp, QStringLiteral("gui_journey_tests"));
     }
 
     void clickingARunInTheTableShowsItsChartAndEnablesExportChart_data() {

@@ -97,9 +97,7 @@ class LargeInstanceTest : public QObject {
 private slots:
     void initTestCase() {
         QVERIFY(m_temp.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_temp.filePath(QStringLiteral("settings")));
-        QApplication::setOrganizationName(QStringLiteral("HetSchedTests"));
-        QApplication::setApplicationName(QStringLiteral("large_instance_tests"));
+        test::isolateSettings(m_temp, QStringLiteral("large_instance_tests"));
         AutosaveManager::setDefaultDirectory(m_temp.filePath(QStringLiteral("recovery")));
         // daggen's shape (fat 0.5, density 0.5, jump 1), big enough for every background path: the file is
         // over a megabyte and the graph over CanvasWidget::kBackgroundBuildElements elements.

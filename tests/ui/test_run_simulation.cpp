@@ -52,9 +52,7 @@ class RunSimulationTests : public QObject {
 private slots:
     void initTestCase() {
         QVERIFY(m_temp.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_temp.filePath(QStringLiteral("settings")));
-        QApplication::setOrganizationName(QStringLiteral("HetSchedTests"));
-        QApplication::setApplicationName(QStringLiteral("run_simulation_tests"));
+        test::isolateSettings(m_temp, QStringLiteral("run_simulation_tests"));
     }
 
     void clickingSimulateShowsTheSimulatedRunWithItsMakespan() {

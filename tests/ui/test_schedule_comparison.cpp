@@ -53,9 +53,7 @@ class ScheduleComparisonTests : public QObject {
 private slots:
     void initTestCase() {
         QVERIFY(m_temp.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_temp.filePath(QStringLiteral("settings")));
-        QApplication::setOrganizationName(QStringLiteral("HetSchedTests"));
-        QApplication::setApplicationName(QStringLiteral("schedule_comparison_tests"));
+        test::isolateSettings(m_temp, QStringLiteral("schedule_comparison_tests"));
     }
 
     void twoSelectedRunsAreComparedOnOneTimeAxis_data() {

@@ -2,8 +2,10 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QString>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <memory>
 
@@ -17,6 +19,13 @@ constexpr int kSolveTimeoutMs = 60000;
 
 inline QString examplePath(const QString& name) {
     return QStringLiteral(HETSCHED_EXAMPLES_DIR "/") + name;
+}
+
+// Settings (recent files, window state) go to `temp`, never to the user's, under this test's own name.
+inline void isolateSettings(const QTemporaryDir& temp, const QString& application) {
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, temp.filePath(QStringLiteral("settings")));
+    QCoreApplication::setOrganizationName(QStringLiteral("HetSchedTests"));
+    QCoreApplication::setApplicationName(application);
 }
 
 // The main window as a user sees it: shown, at a size that fits a laptop screen.
