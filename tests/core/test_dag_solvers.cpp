@@ -4,7 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <map>
+#include <sstream>
+#include <tuple>
 
 #include "io/instance_io.h"
 #include "io/result_io.h"
@@ -339,6 +343,7 @@ TEST(DagGenerators, AreReproducibleForASeed) {
 }  // namespace hetsched
 
 #include "solvers/dag/dag_experiments.h"
+#include "sweep/sweep.h"
 
 namespace hetsched {
 namespace {
@@ -363,6 +368,46 @@ TEST(DagEvaluation, AveragesTheMetricsByClustersAndHeterogeneity) {
     }
     EXPECT_EQ((*rows)[0].groupBy, "clusters");
     EXPECT_EQ(dagEvaluationCsv(*rows), dagEvaluationCsv(*runDagEvaluation(config)));   // reproducible
+    // Each mean is the mean over the graphs of its group, recomputed here from the per-graph rows (clusters,
+    // min_speed, heterogeneity, ..., solver, makespan, peak, average, speedup): never a mean of means.
+    Expected<SweepRows> raw = runDagEvaluationShard(config, Shard{});
+    ASSERT_TRUE(raw.ok()) << raw.error().message;
+    std::map<std::tuple<std::string, double, std::string>, std::pair<double[4], int>> sums;
+    for (const SweepRow& row : raw->rows) {
+        std::vector<std::string> f;
+        std::stringstream in(row.fields);
+        for (std::string field; std::getline(in, field, ',');) f.push_back(field);
+        ASSERT_EQ(f.size(), 16u) << row.fields;
+        for (const auto& [group, value] : {std::pair<std::string, double>{"clusters", std::stod(f[0])},
+                                           std::pair<std::string, double>{"heterogeneity", std::stod(f[2])}}) {
+            auto& [metric, count] = sums[{group, value, f[11]}];
+            for (int m = 0; m < 4; ++m) metric[m] += std::stod(f[12 + static_cast<std::size_t>(m)]);
+            ++count;
+        }
+    }
+    ASSERT_EQ(sums.size(), rows->size());
+    for (const DagEvaluationRow& r : *rows) {
+        const auto& [metric, count] = sums.at({r.groupBy, r.value, r.solver});
+        EXPECT_EQ(r.runs, count);
+        const double expected[4] = {r.makespan, r.makespanTimesPeakPower, r.makespanOverAveragePower, r.speedupOverSeq};
+        for (int m = 0; m < 4; ++m)
+            EXPECT_NEAR(expected[m], metric[m] / count, 1e-12 * std::abs(metric[m] / count))
+                << r.groupBy << " " << r.value << " " << r.solver << " metric " << m;
+    }
+    // Cancelled after its first step (a stop requested from the first progress report past 0), not only before.
+    {
+        std::atomic<bool> stopLater{false};
+        int reports = 0;
+        Expected<std::vector<DagEvaluationRow>> stopped =
+            runDagEvaluation(config, Progress([&](double fraction, const std::string&) {
+                                                  ++reports;
+                                                  if (fraction > 0) stopLater = true;
+                                              },
+                                              &stopLater));
+        ASSERT_FALSE(stopped.ok());
+        EXPECT_EQ(stopped.error().kind, ErrorKind::Cancelled);
+        EXPECT_GT(reports, 1);
+    }
     config.solvers = {"nope"};
     EXPECT_FALSE(runDagEvaluation(config).ok());
     config.solvers = {};
