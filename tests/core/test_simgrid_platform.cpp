@@ -13,6 +13,7 @@
 #include "io/simgrid_platform.h"
 #include "model/instance.h"
 #include "solvers/registry.h"
+#include "simgrid_fixtures.h"
 
 namespace hetsched {
 namespace {
@@ -213,17 +214,7 @@ TEST(SimGridLoad, ClustersWithoutZoneRouteAreUnrouted) {
 
 TEST(SimGridLoad, OldDtdIsUpgradedWithSimgridUpdateXml) {
     if (!findInPath("simgrid_update_xml")) GTEST_SKIP() << "simgrid_update_xml is not installed";
-    TempFile file("v3.xml", R"(<?xml version='1.0'?>
-<!DOCTYPE platform SYSTEM "http://simgrid.gforge.inria.fr/simgrid.dtd">
-<platform version="3">
-<AS id="AS0" routing="Full">
-  <host id="alice" power="1E9"/>
-  <host id="bob" power="2E9"/>
-  <link id="l" bandwidth="1.25E8" latency="1E-4"/>
-  <route src="alice" dst="bob"><link_ctn id="l"/></route>
-</AS>
-</platform>
-)");
+    TempFile file("v3.xml", hetsched::test::kOldDtdPlatform);
     const std::string before = [&] { std::ifstream in(file.path()); return std::string(std::istreambuf_iterator<char>(in), {}); }();
     Expected<SimGridPlatform> p = loadSimGridPlatform(file.path());
     ASSERT_TRUE(p) << p.error().message;

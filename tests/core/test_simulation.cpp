@@ -20,6 +20,7 @@
 #include "simulation/simgrid_simulation.h"
 #include "simulation/simulation.h"
 #include "solvers/dag/dag_result.h"
+#include "simgrid_fixtures.h"
 #include "solvers/registry.h"
 
 namespace hetsched {
@@ -350,17 +351,7 @@ TEST(DagSimulation, AnImportedInstanceIsSimulatedOnItsOwnFile) {
 TEST(DagSimulation, AnOldDtdFileIsSimulatedThroughAnUpgradedCopy) {
     if (!findInPath("simgrid_update_xml")) GTEST_SKIP() << "simgrid_update_xml is not installed";
     Scratch scratch;
-    const std::string text = R"(<?xml version='1.0'?>
-<!DOCTYPE platform SYSTEM "http://simgrid.gforge.inria.fr/simgrid.dtd">
-<platform version="3">
-<AS id="AS0" routing="Full">
-  <host id="alice" power="1E9"/>
-  <host id="bob" power="2E9"/>
-  <link id="l" bandwidth="1.25E8" latency="1E-4"/>
-  <route src="alice" dst="bob"><link_ctn id="l"/></route>
-</AS>
-</platform>
-)";
+    const std::string text = hetsched::test::kOldDtdPlatform;
     const std::string file = scratch.write("v3.xml", text);
     Expected<DagPlatform> platform = readDagPlatformFile(file);
     ASSERT_TRUE(platform) << platform.error().message;
