@@ -760,45 +760,6 @@ private slots:
         window.document()->markSaved();
     }
 
-    // Pictures of the dialogs for review: HETSCHED_SCREENSHOTS=<dir>.
-    void screenshotsForReview() {
-        const QString dir = qEnvironmentVariable("HETSCHED_SCREENSHOTS");
-        if (dir.isEmpty()) QSKIP("set HETSCHED_SCREENSHOTS to a directory to save the dialogs");
-        QDir().mkpath(dir);
-        for (const QString& id : {QStringLiteral("divisible-star"), QStringLiteral("steady-grid"),
-                                  QStringLiteral("dag-clusters"), QStringLiteral("cpugpu-node")}) {
-            TemplateDialog dialog;
-            dialog.selectTemplate(id);
-            if (id == QLatin1String("divisible-star"))
-                dialog.findChild<QLineEdit*>(QStringLiteral("cMin"))->setText(QStringLiteral("3"));
-            dialog.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-            dialog.grab().save(QDir(dir).filePath(QStringLiteral("template-%1.png").arg(id)));
-        }
-        QList<RecoveryFile> files;
-        files.push_back({QStringLiteral("/tmp/a.hsrecovery"), QStringLiteral("/home/me/cluster-study.hsproj"),
-                         QStringLiteral("cluster-study.hsproj"), QDateTime::currentDateTime().addSecs(-3600), 4, {}});
-        files.push_back({QStringLiteral("/tmp/b.hsrecovery"), QString(), QStringLiteral("untitled.hsproj"),
-                         QDateTime::currentDateTime().addDays(-2), 1, {}});
-        files.push_back({QStringLiteral("/tmp/c.hsrecovery"), QString(), QStringLiteral("session-1-c.hsrecovery"),
-                         QDateTime::currentDateTime().addDays(-3), 0,
-                         QStringLiteral("session-1-c.hsrecovery: not a recovery file (truncated or not JSON)")});
-        RecoveryDialog recovery(files);
-        recovery.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&recovery));
-        recovery.grab().save(QDir(dir).filePath(QStringLiteral("recovery-dialog.png")));
-
-        useRecoveryDirectory(QStringLiteral("shots"));
-        MainWindow window;
-        window.resize(1400, 860);
-        window.addNewInstance(QStringLiteral("cpugpu"));
-        QVERIFY(solveAndWait(window, QStringLiteral("heteroprio"), {{"spoliation", 0}}));
-        qobject_cast<CpuGpuEditor*>(window.editor())->gpuSpinBox()->setValue(2);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.grab().save(QDir(dir).filePath(QStringLiteral("stale-run.png")));
-        window.document()->markSaved();
-    }
 };
 
 QTEST_MAIN(ProjectSafetyTests)
