@@ -5,8 +5,8 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMenu>
 #include <QLocale>
+#include <QMenu>
 #include <QSplitter>
 #include <QTimer>
 #include <QVBoxLayout>
