@@ -85,6 +85,8 @@ private:
         owned->resize(1400, 800);
         owned->show();
         owned->showResult(solved.instance, solved.result);
+        // A big result is prepared off the GUI thread (DagScheduleView::kBackgroundTasks): until it is shown.
+        if (!QTest::qWaitFor([&] { return !owned->isPreparing(); }, 60000)) qWarning("the result was not shown");
         QCoreApplication::processEvents();
         owned->fitView();
         return owned;

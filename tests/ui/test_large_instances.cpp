@@ -2,13 +2,15 @@
 // through File > Open's path in a shown window, offscreen. The claims are about behaviour, never about time:
 // the file is read off the GUI thread (a timer keeps firing meanwhile), the entry appears when it is ready,
 // Cancel leaves the open project as it was, work done meanwhile is not dropped without asking, and an entry
-// shown again shows the drawing it had (not one made anew).
+// shown again shows the drawing it had (not one made anew). The schedule of that graph is prepared for the
+// result view off the GUI thread and put on screen in steps; a newer result drops an older one still pending.
 #include <QApplication>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QTimer>
 #include <QToolButton>
 #include <QtTest>
@@ -26,7 +28,9 @@
 #include "io/project.h"
 #include "mainwindow.h"
 #include "model/dag_random.h"
+#include "solvers/registry.h"
 #include "ui_test_util.h"
+#include "views/dag_schedule_view.h"
 
 using namespace hetsched;
 using namespace hetsched::ui;
@@ -72,6 +76,9 @@ class LargeInstanceTest : public QObject {
     QString m_project;    // "big" (3,000 tasks) then "small" (4 tasks)
     std::size_t m_tasks = 0;
     std::size_t m_edges = 0;
+    Instance m_big;                              // the big entry's graph
+    std::shared_ptr<const SolveResult> m_mheft;  // its schedules by two solvers
+    std::shared_ptr<const SolveResult> m_heft;
 
     // The window after File > Open of the big project, once its first entry is drawn.
     std::unique_ptr<MainWindow> openedBigProject() {
@@ -92,6 +99,33 @@ class LargeInstanceTest : public QObject {
                        !editor->canvas()->isLayingOut();
             },
             kLoadTimeoutMs);
+    }
+
+    // The big graph's schedules (made on first use: only the result view's tests need them).
+    bool solved() {
+        for (auto [solver, result] : {std::pair{"mheft", &m_mheft}, std::pair{"heft", &m_heft}}) {
+            if (*result) continue;
+            Expected<SolveResult> made = solve(m_big, solver);
+            if (!made) return false;
+            *result = std::make_shared<const SolveResult>(std::move(*made));
+        }
+        return true;
+    }
+
+    static std::unique_ptr<DagScheduleView> shownResultView() {
+        auto view = std::make_unique<DagScheduleView>();
+        view->resize(1200, 700);
+        view->show();
+        if (!QTest::qWaitForWindowExposed(view.get())) qWarning("the result view was not exposed");
+        return view;
+    }
+
+    // Until the pool threads ended and what they posted was delivered: a dropped answer has had its chance.
+    static void settleThreads() {
+        QThreadPool::globalInstance()->waitForDone();
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+        QTest::qWait(50);   // the view's steps (1 ms timers), were any left to run
     }
 
 private slots:
@@ -119,6 +153,8 @@ private slots:
         small.platform = *platform;
         small.tasks = {{"t0", 2e10, 0.1}, {"t1", 8e10, 0.05}, {"t2", 4e10, 0.2}, {"t3", 1e10, 0.1}};
         small.edges = {{0, 1, 4e6}, {0, 2, 4e6}, {1, 3, 1e6}, {2, 3, 1e6}};
+        m_big = *dag;
+        QVERIFY(dag->tasks.size() >= DagScheduleView::kBackgroundTasks);
         Project project;
         project.entries.push_back({"big", Instance(*dag), {}, nullptr});
         project.entries.push_back({"small", Instance(small), {}, nullptr});
@@ -284,6 +320,125 @@ private slots:
         QCOMPARE(canvas->scene()->nodeItems().size(), m_tasks);
         QCOMPARE(canvas->scene()->linkItems().size(), m_edges);
         QVERIFY(!canvas->isBuilding());
+    }
+
+    // Shown on screen, the big schedule is prepared off the GUI thread: showResult returns with the view
+    // saying so, the event loop turns meanwhile, and the view ends up drawing the whole result in both plots.
+    void aBigResultIsPreparedOffTheGuiThreadAndShown() {
+        QVERIFY(solved());
+        const auto view = shownResultView();
+        QSignalSpy shown(view.get(), &DagScheduleView::resultShown);
+        view->showResult(m_big, m_mheft);
+        QVERIFY(view->isPreparing());
+        QVERIFY(!view->data());
+        QVERIFY(view->message().startsWith(QStringLiteral("Preparing the schedule view")));
+        // Posted now, so delivered before the thread's answer can be: the event loop turns meanwhile.
+        bool turnedWhilePreparing = false;
+        QTimer::singleShot(0, view.get(), [&] { turnedWhilePreparing = view->isPreparing(); });
+        QVERIFY(QTest::qWaitFor([&] { return !view->isPreparing(); }, kLoadTimeoutMs));
+        QVERIFY(turnedWhilePreparing);
+        QCOMPARE(shown.count(), 1);
+        QVERIFY(view->data());
+        QCOMPARE(view->data()->taskCount(), m_tasks);
+        QCOMPARE(view->data()->solver, QStringLiteral("mheft"));
+        QVERIFY(view->message().isEmpty());
+        QCOMPARE(view->ganttPlot()->gantt()->data(), view->data());
+        QCOMPARE(view->graphPlot()->graph()->data(), view->data());
+        QCOMPARE(view->graphPlot()->graph()->layout().position.size(), m_tasks);
+        // Usable like a small result: a selection reaches both plots.
+        view->selectTask(7);
+        QCOMPARE(view->selectedTask(), 7);
+        QVERIFY(view->selectionText().startsWith(view->data()->taskName(7)));
+    }
+
+    // A second showResult before the first result is on screen: the first one's answer (its thread ran to
+    // the end) and its remaining steps are dropped; the view shows the second, once.
+    void aStaleResultIsDroppedWhenANewerOneComes() {
+        QVERIFY(solved());
+        const auto view = shownResultView();
+        QSignalSpy shown(view.get(), &DagScheduleView::resultShown);
+        // Before the first one's answer came.
+        view->showResult(m_big, m_mheft);
+        view->showResult(m_big, m_heft);
+        QVERIFY(QTest::qWaitFor([&] { return !view->isPreparing(); }, kLoadTimeoutMs));
+        settleThreads();
+        QCOMPARE(shown.count(), 1);
+        QCOMPARE(view->data()->solver, QStringLiteral("heft"));
+        QCOMPARE(view->ganttPlot()->gantt()->data(), view->data());
+        QCOMPARE(view->graphPlot()->graph()->data(), view->data());
+
+        // After its answer came, between its steps: once the Gantt is drawn, a call posted from its drawing
+        // (delivered before the next step's timer) gives the second result; the first one's steps left stop.
+        bool gaveSecond = false;
+        bool graphEmptyThen = false;
+        const QMetaObject::Connection drawn = connect(view->ganttPlot(), &QCustomPlot::afterReplot, view.get(), [&] {
+            if (gaveSecond || !view->ganttPlot()->gantt()->data() || !view->isPreparing()) return;
+            gaveSecond = true;
+            QMetaObject::invokeMethod(
+                view.get(),
+                [&] {
+                    graphEmptyThen = view->isPreparing() && !view->graphPlot()->graph()->data();
+                    view->showResult(m_big, m_heft);
+                },
+                Qt::QueuedConnection);
+        });
+        view->showResult(m_big, m_mheft);
+        QVERIFY(QTest::qWaitFor([&] { return gaveSecond && !view->isPreparing(); }, kLoadTimeoutMs));
+        disconnect(drawn);
+        QVERIFY(graphEmptyThen);
+        settleThreads();
+        QCOMPARE(shown.count(), 2);
+        QCOMPARE(view->data()->solver, QStringLiteral("heft"));
+        QCOMPARE(view->ganttPlot()->gantt()->data(), view->data());
+        QCOMPARE(view->graphPlot()->graph()->data(), view->data());
+
+        // A message (the run deleted, another entry) drops it too.
+        view->showResult(m_big, m_mheft);
+        view->showMessage(QStringLiteral("No runs"));
+        settleThreads();
+        QVERIFY(!view->isPreparing());
+        QVERIFY(!view->data());
+        QCOMPARE(view->message(), QStringLiteral("No runs"));
+        QCOMPARE(shown.count(), 2);
+    }
+
+    // The instance given to showResult may go right after it: the thread works on its own copy.
+    void theCallersInstanceMayGoAtOnce() {
+        QVERIFY(solved());
+        const auto view = shownResultView();
+        auto instance = std::make_unique<Instance>(m_big);
+        view->showResult(*instance, m_mheft);
+        instance.reset();
+        QVERIFY(QTest::qWaitFor([&] { return !view->isPreparing(); }, kLoadTimeoutMs));
+        QCOMPARE(view->data()->taskCount(), m_tasks);
+    }
+
+    // Off screen (hetsched export, a chart made for a file) the big result is shown before showResult
+    // returns; an export asked for while it is prepared on screen draws it whole.
+    void aBigResultOffScreenOrExportedIsShownAtOnce() {
+        QVERIFY(solved());
+        DagScheduleView hidden;
+        hidden.resize(1200, 700);
+        hidden.showResult(m_big, m_mheft);
+        QVERIFY(!hidden.isPreparing());
+        QVERIFY(hidden.data());
+        QCOMPARE(hidden.graphPlot()->graph()->data(), hidden.data());
+
+        const auto view = shownResultView();
+        view->showResult(m_big, m_mheft);
+        QVERIFY(view->isPreparing());
+        const QString path = m_temp.filePath(QStringLiteral("big-schedule.png"));
+        const Expected<bool> written = view->exportTo(path, 800, 500);
+        QVERIFY2(written.ok(), written.ok() ? "" : written.error().message.c_str());
+        QVERIFY(!view->isPreparing());
+        QVERIFY(view->data());
+        QCOMPARE(view->graphPlot()->graph()->data(), view->data());
+        // The same picture as the one drawn off screen at once.
+        const QString reference = m_temp.filePath(QStringLiteral("big-schedule-hidden.png"));
+        QVERIFY(hidden.exportTo(reference, 800, 500).ok());
+        QCOMPARE(QImage(path), QImage(reference));
+        settleThreads();
+        QVERIFY(view->data());
     }
 
     // Opening another file over the big one: the big drawing goes (a slice at a time), the new project is shown.

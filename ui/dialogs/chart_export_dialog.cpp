@@ -94,6 +94,8 @@ QString defaultChartFileName(const QString& entry, const QString& solver, const 
 
 Expected<bool> exportResultChart(ResultChart* chart, const QString& path, const ChartExportRequest& request) {
     if (!chart) return invalidInput("there is no chart to export");
+    // A dag result still being prepared is shown at once: the ranges saved below are then the result's.
+    if (auto* dag = dynamic_cast<DagScheduleView*>(chart)) dag->finishPreparing();
     const int width = request.size.width();
     const int height = request.size.height();
     std::optional<SavedRanges> saved;

@@ -5,10 +5,13 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QMenu>
 #include <QSplitter>
+#include <QTimer>
 #include <QVBoxLayout>
 
+#include "util/background_job.h"
 #include "util/elided_label.h"
 #include "util/number_text.h"
 #include "views/chart_export.h"
@@ -20,6 +23,19 @@ namespace {
 constexpr double kGanttShare = 0.6;   // of the width, in the view and in exports
 
 }  // namespace
+
+// A result given to showResult while it is prepared off the GUI thread, then put on screen a step at a time.
+struct DagScheduleView::Pending {
+    enum class Step { Header, Gantt, GraphLayout, GraphDrawing };
+    // Copies the thread reads (and finishPreparing, if the thread's answer is not there yet).
+    std::shared_ptr<const DagInstance> instance;
+    std::shared_ptr<const SolveResult> result;
+    // The thread's answer; null until it came.
+    std::shared_ptr<const DagViewData> data;
+    DagColors colors;
+    DagColorMode colorMode = DagColorMode::ByLevel;   // the mode `colors` are in
+    Step next = Step::Header;
+};
 
 DagScheduleView::DagScheduleView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("dagScheduleView"));
@@ -75,6 +91,12 @@ DagScheduleView::DagScheduleView(QWidget* parent) : QWidget(parent) {
     m_splitter->setChildrenCollapsible(false);
     layout->addWidget(m_splitter, 1);
 
+    m_job = new BackgroundJob(this);
+    // The preparation threw (it does not for a result that belongs to its instance): say so, never wait on.
+    connect(m_job, &BackgroundJob::finished, this, [this](const QString& error) {
+        if (!error.isEmpty() && m_pending) showMessage(tr("This result cannot be drawn: %1").arg(error));
+    });
+
     connect(m_colorBox, qOverload<int>(&QComboBox::activated), this,
             [this] { setColorMode(static_cast<DagColorMode>(m_colorBox->currentData().toInt())); });
     connect(m_sizeBox, qOverload<int>(&QComboBox::activated), this,
@@ -93,6 +115,11 @@ DagScheduleView::DagScheduleView(QWidget* parent) : QWidget(parent) {
     showMessage(tr("Run a solver to see its schedule"));
 }
 
+DagScheduleView::~DagScheduleView() {
+    // The thread only reads its own copies; its answer is posted to the job, which waits for it and drops it.
+    dropPending();
+}
+
 void DagScheduleView::showResult(const Instance& instance, std::shared_ptr<const SolveResult> result) {
     const auto* dag = std::get_if<DagInstance>(&instance);
     if (!result || !dag) {
@@ -104,24 +131,40 @@ void DagScheduleView::showResult(const Instance& instance, std::shared_ptr<const
                                             : tr("Infeasible: %1").arg(QString::fromStdString(result->message)));
         return;
     }
+    // On screen, a big result would hold the window for the whole of its preparation (some 100 ms at
+    // 10,000 tasks): it is prepared on a pool thread. Off screen (an export, a test) it is shown at once.
+    if (dag->tasks.size() >= kBackgroundTasks && window()->isVisible()) {
+        prepareInBackground(std::make_shared<const DagInstance>(*dag), std::move(result));
+        return;
+    }
     Expected<std::shared_ptr<const DagViewData>> data = makeDagViewData(*dag, *result);
     if (!data) {
         showMessage(tr("This result cannot be drawn: %1").arg(QString::fromStdString(data.error().message)));
         return;
     }
-    m_result = std::move(result);
-    m_data = std::move(*data);
-    m_selected = -1;
-    m_title->setText(m_data->title);
+    dropPending();
+    const DagColors colors = dagColors(**data, m_colorMode);
+    showData(std::move(result), std::move(*data), colors);
+}
+
+void DagScheduleView::showHeader(const DagViewData& data) {
+    m_title->setText(data.title);
     // Lines break between metrics, never inside one (no-break spaces within each).
-    QStringList metrics = m_data->metrics;
+    QStringList metrics = data.metrics;
     for (QString& metric : metrics) metric.replace(QLatin1Char(' '), QChar::Nbsp);
     m_metrics->setText(metrics.join(QStringLiteral("   ·   ")));
     m_metrics->setVisible(true);
+}
+
+void DagScheduleView::showData(std::shared_ptr<const SolveResult> result, std::shared_ptr<const DagViewData> data,
+                               const DagColors& colors) {
+    m_result = std::move(result);
+    m_data = std::move(data);
+    m_selected = -1;
+    showHeader(*m_data);
     m_colorBox->setEnabled(true);
     m_sizeBox->setEnabled(true);
     m_criticalBox->setEnabled(true);
-    const DagColors colors = dagColors(*m_data, m_colorMode);
     m_gantt->setData(m_data, colors);
     m_graph->setData(m_data, colors);
     m_gantt->setMessage(m_data->taskCount() == 0 ? tr("The task graph is empty") : QString());
@@ -130,11 +173,128 @@ void DagScheduleView::showResult(const Instance& instance, std::shared_ptr<const
     replotBoth();
 }
 
+void DagScheduleView::prepareInBackground(std::shared_ptr<const DagInstance> dag,
+                                          std::shared_ptr<const SolveResult> result) {
+    dropPending();
+    clearResult(tr("Preparing the schedule view of %1 tasks…")
+                    .arg(QLocale().toString(static_cast<qulonglong>(dag->tasks.size()))));
+    m_pending = std::make_unique<Pending>();
+    m_pending->instance = dag;
+    m_pending->result = result;
+    m_pending->colorMode = m_colorMode;
+    const quint64 generation = m_generation;
+    const DagColorMode mode = m_colorMode;
+    // The thread holds its own references: neither the caller's instance nor this view's state.
+    m_job->start([this, dag, result, mode, generation](const Progress& progress) -> BackgroundJob::Delivery {
+        auto data = std::make_shared<Expected<std::shared_ptr<const DagViewData>>>(makeDagViewData(*dag, *result));
+        if (progress.stopRequested()) return {};
+        auto colors = std::make_shared<DagColors>();
+        if (*data) *colors = dagColors(***data, mode);
+        return [this, generation, data, colors] {
+            if (generation != m_generation || !m_pending || m_pending->data) return;   // superseded
+            prepared(std::move(*data), std::move(*colors));
+        };
+    });
+}
+
+void DagScheduleView::prepared(Expected<std::shared_ptr<const DagViewData>> data, DagColors colors) {
+    if (!data) {
+        showMessage(tr("This result cannot be drawn: %1").arg(QString::fromStdString(data.error().message)));
+        return;
+    }
+    m_pending->data = std::move(*data);
+    m_pending->colors = std::move(colors);
+    applyStep();
+    scheduleStep();
+}
+
+void DagScheduleView::scheduleStep() {
+    if (!m_pending) return;
+    // A timer, not a posted call: the event loop (input, painting, the heartbeat of other work) runs between.
+    QTimer::singleShot(1, this, [this, generation = m_generation] {
+        if (generation != m_generation || !m_pending) return;   // dropped, finished at once meanwhile
+        applyStep();
+        scheduleStep();
+    });
+}
+
+void DagScheduleView::applyStep() {
+    Pending& p = *m_pending;
+    switch (p.next) {
+        case Pending::Step::Header:
+            // The header first: the plots it resizes are still empty (a resized plot draws itself again).
+            showHeader(*p.data);
+            m_graph->setMessage(tr("Laying out the task graph…"));
+            p.next = Pending::Step::Gantt;
+            return;
+        case Pending::Step::Gantt:
+            // The Gantt (its drawing some 10 ms of CPU at 10,000 tasks on 1,000 processors).
+            m_gantt->setData(p.data, p.colors);
+            m_gantt->setMessage(p.data->taskCount() == 0 ? tr("The task graph is empty") : QString());
+            m_gantt->replot();
+            p.next = Pending::Step::GraphLayout;
+            return;
+        case Pending::Step::GraphLayout:
+            // The graph's layered layout (some 25 ms of CPU at 10,000 tasks and 218,724 edges).
+            m_graph->setData(p.data, p.colors);
+            p.next = Pending::Step::GraphDrawing;
+            return;
+        case Pending::Step::GraphDrawing:
+            break;
+    }
+    // Its drawing, and the result is the view's.
+    const std::unique_ptr<Pending> done = std::move(m_pending);
+    m_graph->setMessage(QString());
+    m_result = done->result;
+    m_data = done->data;
+    m_selected = -1;
+    m_colorBox->setEnabled(true);
+    m_sizeBox->setEnabled(true);
+    m_criticalBox->setEnabled(true);
+    updateSelectionText();
+    if (done->colorMode != m_colorMode) {
+        setColorMode(m_colorMode);   // changed meanwhile: both plots recoloured and drawn
+    } else {
+        m_graph->replot();
+    }
+    emit resultShown();
+}
+
+void DagScheduleView::finishPreparing() {
+    if (!m_pending) return;
+    if (!m_pending->data) {
+        // The thread's answer is not there: the same work here, the thread's answer dropped.
+        const std::shared_ptr<const DagInstance> dag = m_pending->instance;
+        const std::shared_ptr<const SolveResult> result = m_pending->result;
+        m_job->cancel();
+        Expected<std::shared_ptr<const DagViewData>> data = makeDagViewData(*dag, *result);
+        if (!data) {
+            showMessage(tr("This result cannot be drawn: %1").arg(QString::fromStdString(data.error().message)));
+            return;
+        }
+        m_pending->data = std::move(*data);
+        m_pending->colors = dagColors(*m_pending->data, m_pending->colorMode);
+    }
+    while (m_pending) applyStep();
+}
+
+void DagScheduleView::dropPending() {
+    ++m_generation;
+    if (!m_pending) return;
+    m_pending.reset();
+    m_job->cancel();
+}
+
 QString DagScheduleView::message() const {
     return m_gantt->message();
 }
 
 void DagScheduleView::showMessage(const QString& message) {
+    dropPending();
+    clearResult(message);
+}
+
+void DagScheduleView::clearResult(const QString& message) {
     m_data.reset();
     m_result.reset();
     m_selected = -1;
@@ -309,6 +469,7 @@ Expected<bool> DagScheduleView::exportTo(const QString& path, int width, int hei
 
 Expected<bool> DagScheduleView::exportPart(const QString& path, int width, int height, DagExportPart part,
                                            const RasterOptions& raster) {
+    finishPreparing();   // an export draws the whole result, even one asked for while it was prepared
     const bool png = chartFormatForPath(path) == ChartFormat::Png;
     const QSize layout = png ? layoutSize(width, height, raster) : QSize(width, height);
     Expected<bool> written = exportPainted(
