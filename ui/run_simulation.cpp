@@ -10,6 +10,7 @@
 #include "result_pane.h"
 #include "run_table.h"
 #include "solvers/dag/dag_result.h"
+#include "solvers/family_solution.h"
 #include "util/background_job.h"
 #include "util/number_text.h"
 #include "views/gantt_view.h"
@@ -69,9 +70,9 @@ std::shared_ptr<const SolveResult> simulatedRunResult(const Instance& instance, 
     auto r = std::make_shared<SolveResult>();
     if (const auto* dag = std::get_if<DagInstance>(&instance)) {
         // A dag result at the simulated times: the dag views, the critical path and the metrics follow them.
-        Expected<DagSolution> placements = dagSolutionFromJson(*dag, planned.json);
+        const DagSolution* placements = solutionOf<DagSolution>(planned);
         if (placements && placements->tasks.size() == simulation.tasks.size()) {
-            DagSolution s = std::move(*placements);
+            DagSolution s = *placements;
             s.makespan = 0;
             for (std::size_t t = 0; t < s.tasks.size(); ++t) {
                 s.tasks[t].start = simulation.tasks[t].start;

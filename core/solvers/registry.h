@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,8 @@ struct SolverSpec {
     bool answerIsBound = false;
 };
 
+struct FamilySolution;   // solvers/family_solution.h
+
 struct SolveResult {
     std::string kind;
     std::string solver;
@@ -54,6 +57,10 @@ struct SolveResult {
     std::string objectiveUnit;          // "s" for a dag makespan; empty when the instance has no units
     Schedule schedule;                  // what the views draw
     nlohmann::json json;                // the result exactly as `hetsched solve` prints it
+    // The family's typed solution (solvers/family_solution.h: solutionOf<SteadySolution>(result), ...), set
+    // by the family's result builder for fresh solves and results read back alike; null only for results no
+    // family built (a simulation's replay). What views and editors read; JSON is the file format.
+    std::shared_ptr<const FamilySolution> solution;
 };
 
 // The status as a person reads it: "optimal among FIFO schedules" where the solver's optimum holds in a

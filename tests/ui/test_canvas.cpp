@@ -18,6 +18,7 @@
 #include <QToolBar>
 #include <QUndoStack>
 #include <QWheelEvent>
+#include <map>
 
 #include "canvas/canvas_items.h"
 #include "canvas/canvas_widget.h"
@@ -36,6 +37,7 @@
 #include "model/dag_random.h"
 #include "model/platform_generators.h"
 #include "layout/graph_layout.h"
+#include "solvers/family_solution.h"
 #include "solvers/registry.h"
 #include "util/message_bar.h"
 
@@ -448,6 +450,13 @@ private slots:
             total += link->link().load;
         }
         QVERIFY2(std::abs(total - 1.0) < 1e-6, qPrintable(QString::number(total)));
+        // Each link's load is core's: the larger of its two arcs' busy fractions (steadyArcs order).
+        const SteadySolution* solution = solutionOf<SteadySolution>(*document.entry(id)->runs.back().result);
+        QVERIFY(solution);
+        const std::vector<double>& loads = solution->resourceLoads;
+        QCOMPARE(editor.canvas()->scene()->linkItems()[0]->link().load, std::max(loads[0], loads[1]));
+        QCOMPARE(editor.canvas()->scene()->linkItems()[1]->link().load, loads[2]);
+        QVERIFY(editor.findChild<MessageBar*>(QStringLiteral("editorMessage"))->isHidden());
         // A pattern highlights some of the links.
         if (editor.resultCombo()->count() > 2) {
             editor.resultCombo()->setCurrentIndex(2);
@@ -465,6 +474,42 @@ private slots:
         typeProperty(editor.canvas(), QStringLiteral("bandwidth"), QStringLiteral("3"));
         QCOMPARE(std::get<SteadyStateInstance>(document.entry(id)->instance).links[0].bandwidth, 3.0);
         for (LinkItem* link : editor.canvas()->scene()->linkItems()) QCOMPARE(link->link().load, -1.0);
+    }
+
+    void aRunThatCannotBeReadBackIsAMessageInTheEditorsNotZeros() {
+        // The key each family's reader needs and the run lacks.
+        const std::map<std::string, std::string> needed = {
+            {"steady_state", "allocations"}, {"divisible", "workers"}, {"partition", "assignment"}};
+        for (const char* file : {"steady-state-bag-of-tasks.json", "divisible-small.json", "partition-small.json"}) {
+            const Instance instance = example(file);
+            ProjectDocument document;
+            const EntryId id = onlyEntry(document, instance, instanceKind(instance).c_str());
+            Expected<SolveResult> result = solve(document.entry(id)->instance, "");
+            QVERIFY(result.ok());
+            // Stored with a key its family's reader needs deleted: it is kept, unreadable.
+            nlohmann::json stored = result->json;
+            const std::string key = needed.at(instanceKind(instance));
+            stored.erase(key);
+            document.appendRun(id, restoreRunRecord(document.entry(id)->instance, stored, document.entry(id)->digest));
+            const RunRecord& unreadable = document.entry(id)->runs.back();
+            QVERIFY(!unreadable.result);
+            std::unique_ptr<InstanceEditor> editor(createInstanceEditor(instance, &document));
+            editor->resize(900, 600);
+            editor->setEntry(id);
+            editor->showRun(&unreadable);
+            auto* bar = editor->findChild<MessageBar*>(QStringLiteral("editorMessage"));
+            QVERIFY(bar && !bar->isHidden());
+            QVERIFY2(bar->text().contains(QStringLiteral("cannot be read back")) &&
+                         bar->text().contains(QString::fromStdString("'" + key + "'")),
+                     qPrintable(bar->text()));
+            // Nothing of it is drawn: no loads, no marked node.
+            if (auto* canvas = editor->findChild<CanvasWidget*>())
+                for (NodeItem* node : canvas->scene()->nodeItems()) QVERIFY(!node->node().marked);
+            // A readable run retires the message.
+            document.appendRun(id, makeRunRecord(*result, document.entry(id)->digest));
+            editor->showRun(&document.entry(id)->runs.back());
+            QVERIFY(bar->isHidden());
+        }
     }
 
     void aDependencyClosingACycleIsRefusedWhenDrawn() {

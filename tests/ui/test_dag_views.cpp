@@ -12,6 +12,7 @@
 #include "io/instance_io.h"
 #include "model/dag_random.h"
 #include "solvers/dag/dag_result.h"
+#include "solvers/family_solution.h"
 #include "solvers/registry.h"
 #include "views/dag_schedule_view.h"
 #include "views/result_chart.h"
@@ -386,13 +387,21 @@ private slots:
     void aStoredResultWithoutItsScheduleIsAMessageNotACrash() {
         Solved solved = solveExample();
         auto broken = std::make_shared<SolveResult>(*solved.result);
-        broken->schedule.lanes.pop_back();
+        // Its typed solution misses a task.
+        DagSolution missing = *solutionOf<DagSolution>(*broken);
+        missing.tasks.pop_back();
+        broken->solution = shareSolution(std::move(missing));
         auto view = shownView(solved);
         view->showResult(solved.instance, broken);
         QVERIFY(view->data() == nullptr);
-        // The view says why, naming the lanes that do not match the platform.
+        // The view says why: the tasks placed do not match the graph.
         QVERIFY2(view->message().startsWith(QLatin1String("This result cannot be drawn: ")), qPrintable(view->message()));
-        QVERIFY2(view->message().contains(QLatin1String("lane")), qPrintable(view->message()));
+        QVERIFY2(view->message().contains(QLatin1String("tasks")), qPrintable(view->message()));
+        // A result that carries no task graph solution at all says so too.
+        broken->solution.reset();
+        view->showResult(solved.instance, broken);
+        QVERIFY(view->data() == nullptr);
+        QVERIFY2(view->message().contains(QLatin1String("no task graph schedule")), qPrintable(view->message()));
         view->showMessage(QStringLiteral("nothing"));
         QVERIFY(view->data() == nullptr);
         QCOMPARE(view->message(), QStringLiteral("nothing"));

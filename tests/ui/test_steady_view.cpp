@@ -23,6 +23,7 @@
 #include "solve_controller.h"
 #include "solver_panel.h"
 #include "result_pane.h"
+#include "solvers/family_solution.h"
 #include "solvers/registry.h"
 #include "views/result_chart.h"
 #include "views/steady_graph_view.h"
@@ -258,12 +259,16 @@ private slots:
     void brokenResultShowsWhyAndKeepsTheSchedule() {
         const Instance in = exampleInstance();
         auto result = std::make_shared<SolveResult>(*solved(in));
-        result->json["patterns"] = nlohmann::json::array();
+        // A typed solution that does not fit the platform (its allocations in no pattern).
+        SteadySolution unfit = *solutionOf<SteadySolution>(*result);
+        unfit.patterns.clear();
+        result->solution = shareSolution(std::move(unfit));
         SteadyPatternsView view;
         view.resize(1000, 700);
         view.show();
         view.showResult(in, result);
         QVERIFY(!view.data());
+        QVERIFY2(view.message().contains(QLatin1String("does not fit")), qPrintable(view.message()));
         QVERIFY(view.gantt()->schedule());
         view.selectPattern(0);  // nothing to select: no crash, no selection
         QVERIFY(!view.selectedPattern());

@@ -6,6 +6,7 @@
 
 #include "io/instance_io.h"
 #include "io/result_io.h"
+#include "solvers/family_solution.h"
 #include "util/number_text.h"
 
 namespace hetsched::ui {
@@ -117,21 +118,23 @@ RunRecord restoreRunRecord(const Instance& instance, nlohmann::json json, std::s
     return record;
 }
 
-std::vector<AssignedCount> partitionAssignment(const nlohmann::json& result) {
+QString unreadableRunMessage(const RunRecord* run, const QString& consequence) {
+    if (!run || run->result) return {};
+    return QCoreApplication::translate("RunRecord", "The selected run (%1) cannot be read back: %2. %3")
+        .arg(run->solver(), run->restoreError, consequence);
+}
+
+const Instance& solvedInstance(const RunRecord& run, const Instance& current) {
+    return run.instance ? *run.instance : current;
+}
+
+std::vector<AssignedCount> partitionAssignment(const PartitionInstance& solvedOn, const SolveResult& result) {
     std::vector<AssignedCount> assignment;
-    const auto it = result.find("assignment");
-    if (it == result.end() || !it->is_array()) return assignment;
-    for (const nlohmann::json& entry : *it) {
-        if (!entry.is_object()) continue;
-        AssignedCount a;
-        if (auto name = entry.find("resource"); name != entry.end() && name->is_string())
-            a.resource = name->get<std::string>();
-        if (auto tasks = entry.find("tasks"); tasks != entry.end() && tasks->is_number())
-            a.tasks = tasks->get<std::int64_t>();
-        if (auto cost = entry.find("cost"); cost != entry.end() && cost->is_number())
-            a.cost = cost->get<double>();
-        assignment.push_back(std::move(a));
-    }
+    const PartitionSolution* solution = solutionOf<PartitionSolution>(result);
+    if (!solution || solution->status == SolveStatus::Infeasible) return assignment;
+    // The solution was verified against this instance: one count and one cost per resource.
+    for (std::size_t i = 0; i < solution->tasks.size() && i < solvedOn.resources.size(); ++i)
+        assignment.push_back({solvedOn.resources[i].name, solution->tasks[i], solution->costs[i]});
     return assignment;
 }
 

@@ -63,12 +63,20 @@ RunRecord makeRunRecord(SolveResult result, std::size_t digest, const SolverOpti
 // why.
 RunRecord restoreRunRecord(const Instance& instance, nlohmann::json json, std::size_t digest);
 
-// x_i and C_i(x_i) of a partition result, in the order of the result's "assignment".
+// What an editor says while the selected run cannot be drawn on it because its result could not be read
+// back: "The selected run cannot be read back (why): <consequence>"; empty when `run` is null or readable.
+QString unreadableRunMessage(const RunRecord* run, const QString& consequence);
+
+// The instance `run` was solved on: its own copy when it keeps one, else `current` (the entry's instance).
+const Instance& solvedInstance(const RunRecord& run, const Instance& current);
+
+// x_i and C_i(x_i) of a partition result's typed solution, resource by resource of `solvedOn` (the instance
+// it was solved on); empty when it has none (infeasible, or not a partition result).
 struct AssignedCount {
     std::string resource;
     std::int64_t tasks = 0;
     double cost = 0;
 };
-std::vector<AssignedCount> partitionAssignment(const nlohmann::json& result);
+std::vector<AssignedCount> partitionAssignment(const PartitionInstance& solvedOn, const SolveResult& result);
 
 }  // namespace hetsched::ui

@@ -164,10 +164,17 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
             if (objective) lines << tr("%1 = %2").arg(run->objectiveName(), formatNumber(*objective));
             if (!run->message().isEmpty()) lines << run->message();
             if (simulated) {
+                // Only what the summary holds: a missing key is left out, never shown as a default.
                 const nlohmann::json& summary = run->json["simulation"];
-                lines << tr("Simulated on %1: makespan %2 (planned %3)")
-                             .arg(QString::fromStdString(summary.value("simulator", std::string("SimGrid"))),
-                                  formatNumber(*simulated), formatNumber(summary.value("planned_makespan", 0.0)));
+                const auto simulator = summary.find("simulator");
+                const auto planned = summary.find("planned_makespan");
+                QString line = simulator != summary.end() && simulator->is_string()
+                                   ? tr("Simulated on %1: makespan %2").arg(QString::fromStdString(simulator->get<std::string>()),
+                                                                           formatNumber(*simulated))
+                                   : tr("Simulated: makespan %1").arg(formatNumber(*simulated));
+                if (planned != summary.end() && planned->is_number())
+                    line += tr(" (planned %1)").arg(formatNumber(planned->get<double>()));
+                lines << line;
             }
             if (!current) lines << tr("Outdated: computed on an earlier version of the instance (re-run it to "
                                       "compare on the current one).");

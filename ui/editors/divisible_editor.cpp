@@ -24,6 +24,7 @@
 #include "editors/table_controls.h"
 #include "canvas/canvas_widget.h"
 #include "canvas/divisible_star_adapter.h"
+#include "solvers/family_solution.h"
 #include "util/background_job.h"
 #include "util/message_bar.h"
 #include "util/number_text.h"
@@ -227,10 +228,11 @@ DivisibleEditor::DivisibleEditor(ProjectDocument* document, QWidget* parent)
                            "d_i); the worker computes at w_i. A run's participating workers are drawn green with alpha_i."));
     m_star->setOverlay([this](CanvasGraph& graph) {
         const DocumentEntry* entry = m_document->entry(m_entryId);
-        if (!entry || m_starRun.is_null() || entry->digest != m_starRunDigest) return;
-        const nlohmann::json workers = m_starRun.value("workers", nlohmann::json::array());
-        for (std::size_t i = 0; i < workers.size() && i + 1 < graph.nodes.size(); ++i) {
-            const double alpha = workers[i].value("alpha", 0.0);
+        const DivisibleSolution* solution = m_starRun ? solutionOf<DivisibleSolution>(*m_starRun) : nullptr;
+        if (!entry || !solution || entry->digest != m_starRunDigest) return;
+        // Node i + 1 is worker i (node 0 the master), link i leads to it.
+        for (std::size_t i = 0; i < solution->alpha.size() && i + 1 < graph.nodes.size() && i < graph.links.size(); ++i) {
+            const double alpha = solution->alpha[i];
             CanvasNode& node = graph.nodes[i + 1];
             node.marked = alpha > 0;
             node.value += QStringLiteral(" · α=%1").arg(formatRounded(alpha, 3));
@@ -332,7 +334,7 @@ DivisibleEditor::~DivisibleEditor() = default;
 void DivisibleEditor::setEntry(EntryId id) {
     m_entryId = id;
     m_workers->setEntry(id);
-    m_starRun = nlohmann::json();
+    m_starRun.reset();
     m_star->setEntry(id);
     m_message->hide();
     m_runThroughput.reset();
@@ -351,8 +353,15 @@ bool DivisibleEditor::isComputingCurve() const {
 }
 
 void DivisibleEditor::showRun(const RunRecord* run) {
-    m_starRun = run && run->result ? run->json : nlohmann::json();
+    m_starRun = run ? run->result : nullptr;
     m_starRunDigest = run ? run->instanceDigest : 0;
+    const QString problem =
+        unreadableRunMessage(run, tr("Its loads are not drawn on the star nor its throughput on the curve."));
+    if (!problem.isEmpty())
+        m_message->showMessage(problem, MessageBar::Level::Warning);
+    else if (!m_runProblem.isEmpty() && m_message->text() == m_runProblem)
+        m_message->hide();
+    m_runProblem = problem;
     m_star->refresh();
     m_runThroughput.reset();
     m_runDigest.reset();

@@ -13,6 +13,7 @@
 #include "editors/instance_editor.h"
 #include "solvers/divisible/divisible_experiments.h"
 #include "solvers/divisible/divisible_solvers.h"
+#include "solvers/registry.h"
 
 class QLabel;
 class QLineEdit;
@@ -96,8 +97,10 @@ private:
     QLabel* m_scenarioResult;
     QTabWidget* m_tabs;
     CanvasWidget* m_star;
-    nlohmann::json m_starRun;  // the shown run's result: its alpha_i are drawn on the star while current
+    // The shown run's result: its alpha_i (its typed solution's) are drawn on the star while current.
+    std::shared_ptr<const SolveResult> m_starRun;
     std::size_t m_starRunDigest = 0;
+    QString m_runProblem;   // the message shown about the selected run (empty: none)
     DivisibleTimelineView* m_timeline;
     DivisibleThroughputPlot* m_throughputPlot;
     QProgressBar* m_curveProgress;

@@ -16,6 +16,7 @@
 #include "editors/cost_text.h"
 #include "editors/partition_resource_model.h"
 #include "editors/table_controls.h"
+#include "solvers/family_solution.h"
 #include "solvers/partition/partition_solvers.h"
 #include "util/message_bar.h"
 #include "util/number_text.h"
@@ -176,14 +177,26 @@ void PartitionEditor::showRun(const RunRecord* run) {
     m_runAssignment.clear();
     m_runMakespan.reset();
     m_runDigest.reset();
-    if (run && run->result && run->result->status != SolveStatus::Infeasible) {
-        m_runAssignment = partitionAssignment(run->json);
-        if (auto it = run->json.find("makespan"); it != run->json.end() && it->is_number())
-            m_runMakespan = it->get<double>();
+    const DocumentEntry* entry = m_document->entry(m_entryId);
+    const PartitionSolution* solution = run && run->result ? solutionOf<PartitionSolution>(*run->result) : nullptr;
+    const auto* solvedOn = run && entry ? std::get_if<PartitionInstance>(&solvedInstance(*run, entry->instance)) : nullptr;
+    if (solution && solvedOn && solution->status != SolveStatus::Infeasible) {
+        m_runAssignment = partitionAssignment(*solvedOn, *run->result);
+        m_runMakespan = solution->makespan;
         m_runDigest = run->instanceDigest;
     }
+    showRunProblem(run);
     refreshRunMarks();
     m_plot->replot();
+}
+
+void PartitionEditor::showRunProblem(const RunRecord* run) {
+    const QString problem = unreadableRunMessage(run, tr("Its assignment is not marked on the cost curves."));
+    if (!problem.isEmpty())
+        m_message->showMessage(problem, MessageBar::Level::Warning);
+    else if (!m_runProblem.isEmpty() && m_message->text() == m_runProblem)
+        m_message->hide();
+    m_runProblem = problem;
 }
 
 void PartitionEditor::refresh() {

@@ -39,6 +39,7 @@ signals:
 private:
     void refresh();
     void refreshRunMarks();
+    void showRunProblem(const RunRecord* run);   // a run that cannot be read back says so in the message bar
     void commitTasks(int tasks);
     void commitObjective(int index);
     void removeSelectedResources();
@@ -60,6 +61,7 @@ private:
     std::vector<AssignedCount> m_runAssignment;
     std::optional<double> m_runMakespan;
     std::optional<std::size_t> m_runDigest;
+    QString m_runProblem;   // the message shown about the selected run (empty: none)
 };
 
 }  // namespace hetsched::ui

@@ -12,6 +12,8 @@
 
 #include "canvas/canvas_widget.h"
 #include "canvas/steady_state_adapter.h"
+#include "solvers/family_solution.h"
+#include "util/message_bar.h"
 #include "util/flow_layout.h"
 #include "util/number_text.h"
 
@@ -24,34 +26,6 @@ const SteadyStateInstance* steadyOf(const Instance* instance) {
 }
 
 const QString kInvalidStyle = QStringLiteral("QLineEdit { border: 2px solid #c62828; background: #fdecea; }");
-
-using ArcKey = std::pair<std::string, std::string>;
-
-// The occupation of each directed link in one period: sum over allocations of x_a * size / bw_e.
-std::map<ArcKey, double> linkLoads(const SteadyStateInstance& in, const nlohmann::json& run) {
-    std::map<ArcKey, double> bandwidth;
-    for (const SteadyArc& a : steadyArcs(in)) bandwidth[{in.nodes[a.from].name, in.nodes[a.to].name}] = a.bandwidth;
-    std::map<ArcKey, double> load;
-    const auto add = [&](const nlohmann::json& links, double weight, double size) {
-        if (!links.is_array()) return;
-        for (const nlohmann::json& l : links) {
-            if (!l.is_array() || l.size() != 2 || !l[0].is_string() || !l[1].is_string()) continue;
-            const ArcKey key{l[0].get<std::string>(), l[1].get<std::string>()};
-            const auto bw = bandwidth.find(key);
-            if (bw != bandwidth.end()) load[key] += weight * size / bw->second;
-        }
-    };
-    for (const nlohmann::json& a : run.value("allocations", nlohmann::json::array())) {
-        const double weight = a.value("weight", 0.0);
-        if (a.contains("data_links")) {
-            add(a["data_links"], weight, in.application.data);
-            add(a.value("result_links", nlohmann::json::array()), weight, in.application.result);
-        } else {
-            add(a.value("links", nlohmann::json::array()), weight, in.application.data);
-        }
-    }
-    return load;
-}
 
 }  // namespace
 
@@ -115,9 +89,12 @@ SteadyStateEditor::SteadyStateEditor(ProjectDocument* document, QWidget* parent)
     addField(m_resultLabel, m_result);
     addField(m_workLabel, m_work);
     addField(new QLabel(tr("Show"), this), m_resultView);
+    m_message = new MessageBar(this);
+    m_message->setObjectName(QStringLiteral("editorMessage"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(row);
+    layout->addWidget(m_message);
     layout->addWidget(m_canvas, 1);
 
     connect(m_model, &QComboBox::activated, this, &SteadyStateEditor::commitModel);
@@ -243,85 +220,85 @@ void SteadyStateEditor::commitNumber(QLineEdit* edit) {
 
 void SteadyStateEditor::showRun(const RunRecord* run) {
     const int previous = m_resultView->currentIndex();
-    m_run = nlohmann::json();
+    m_run.reset();
     m_runDigest = 0;
     m_resultView->clear();
     m_resultView->addItem(tr("Platform only"));
-    if (run && run->result && run->json.is_object() && run->json.contains("allocations")) {
-        m_run = run->json;
+    if (run && run->result && solutionOf<SteadySolution>(*run->result)) {
+        m_run = run->result;
         m_runDigest = run->instanceDigest;
         m_resultView->addItem(tr("Link loads (%1)").arg(run->solver()));
-        const nlohmann::json patterns = m_run.value("patterns", nlohmann::json::array());
+        const std::vector<SteadyPattern>& patterns = solutionOf<SteadySolution>(*m_run)->patterns;
         for (std::size_t p = 0; p < patterns.size(); ++p)
-            m_resultView->addItem(tr("Pattern %1 (%2 of the period)")
-                                      .arg(p + 1)
-                                      .arg(formatRounded(patterns[p].value("duration", 0.0), 3)));
+            m_resultView->addItem(tr("Pattern %1 (%2 of the period)").arg(p + 1).arg(formatRounded(patterns[p].duration, 3)));
     }
-    m_resultView->setCurrentIndex(m_run.is_null() ? 0 : (previous > 0 && previous < m_resultView->count() ? previous : 1));
+    m_resultView->setCurrentIndex(!m_run ? 0 : (previous > 0 && previous < m_resultView->count() ? previous : 1));
+    const QString problem = unreadableRunMessage(run, tr("Its link loads and patterns are not drawn."));
+    if (!problem.isEmpty())
+        m_message->showMessage(problem, MessageBar::Level::Warning);
+    else if (!m_runProblem.isEmpty() && m_message->text() == m_runProblem)
+        m_message->hide();
+    m_runProblem = problem;
     m_canvas->refresh();
 }
 
 void SteadyStateEditor::decorate(CanvasGraph& graph) const {
     const SteadyStateInstance* in = steadyOf(m_canvas->instance());
     const DocumentEntry* entry = m_document->entry(m_canvas->entryId());
+    const SteadySolution* solution = m_run ? solutionOf<SteadySolution>(*m_run) : nullptr;
     const int view = m_resultView->currentIndex();
-    // A run made on another version of the platform is not drawn on this one.
-    if (!in || !entry || m_run.is_null() || view <= 0 || m_runDigest != entry->digest) return;
-    std::map<std::string, std::size_t> index;
-    for (std::size_t u = 0; u < in->nodes.size(); ++u) index[in->nodes[u].name] = u;
+    // A run made on another version of the platform is not drawn on this one; on this one, its arcs and
+    // nodes are the instance's (steadyArcs order, node indices).
+    if (!in || !entry || !solution || view <= 0 || m_runDigest != entry->digest) return;
+    const std::vector<SteadyArc> arcs = steadyArcs(*in);
+    if (solution->resourceLoads.size() != arcs.size() + in->nodes.size()) return;
+    std::map<std::pair<std::size_t, std::size_t>, std::size_t> arcOf;
+    for (std::size_t e = 0; e < arcs.size(); ++e) arcOf[{arcs[e].from, arcs[e].to}] = e;
     if (view == 1) {
-        const std::map<ArcKey, double> load = linkLoads(*in, m_run);
-        const auto at = [&](const std::string& a, const std::string& b) {
-            const auto it = load.find({a, b});
-            return it == load.end() ? 0.0 : it->second;
+        // The occupation of each directed link in one period (core's (8.1) left side).
+        const auto at = [&](std::size_t from, std::size_t to) {
+            const auto it = arcOf.find({from, to});
+            return it == arcOf.end() ? 0.0 : solution->resourceLoads[it->second];
         };
         for (std::size_t k = 0; k < in->links.size(); ++k) {
             const SteadyLink& l = in->links[k];
-            const std::string& a = in->nodes[l.from].name;
-            const std::string& b = in->nodes[l.to].name;
             CanvasLink& link = graph.links[k];
-            const double forward = at(a, b);
+            const double forward = at(l.from, l.to);
             link.load = forward;
             link.value = QStringLiteral("bw %1 · %2%").arg(formatRounded(l.bandwidth, 4)).arg(formatRounded(100 * forward, 3));
             if (l.bidirectional) {
-                const double back = at(b, a);
+                const double back = at(l.to, l.from);
                 link.load = std::max(forward, back);
                 link.value += QStringLiteral(" / %1%").arg(formatRounded(100 * back, 3));
             }
             link.toolTip += tr("\nbusy %1% of the period").arg(formatRounded(100 * link.load, 3));
         }
         // Bag of tasks: the processors that compute, with their tasks per time unit.
-        std::map<std::string, double> rate;
-        for (const nlohmann::json& a : m_run.value("allocations", nlohmann::json::array()))
-            if (a.contains("processor") && a["processor"].is_string())
-                rate[a["processor"].get<std::string>()] += a.value("weight", 0.0);
-        for (const auto& [name, x] : rate) {
-            const auto it = index.find(name);
-            if (it == index.end() || x <= 0) continue;
-            CanvasNode& node = graph.nodes[it->second];
+        std::map<std::size_t, double> rate;
+        for (const SteadyAllocation& a : solution->allocations)
+            if (a.processor) rate[*a.processor] += a.weight;
+        for (const auto& [u, x] : rate) {
+            if (u >= graph.nodes.size() || x <= 0) continue;
+            CanvasNode& node = graph.nodes[u];
             node.marked = true;
-            node.value = QStringLiteral("s=%1 · %2 t/u").arg(formatRounded(in->nodes[it->second].speed, 4), formatRounded(x, 3));
+            node.value = QStringLiteral("s=%1 · %2 t/u").arg(formatRounded(in->nodes[u].speed, 4), formatRounded(x, 3));
         }
         return;
     }
-    const nlohmann::json patterns = m_run.value("patterns", nlohmann::json::array());
     const auto p = static_cast<std::size_t>(view - 2);
-    if (p >= patterns.size()) return;
-    std::set<ArcKey> arcs;
-    for (const nlohmann::json& l : patterns[p].value("links", nlohmann::json::array()))
-        if (l.is_array() && l.size() == 2 && l[0].is_string() && l[1].is_string())
-            arcs.insert({l[0].get<std::string>(), l[1].get<std::string>()});
+    if (p >= solution->patterns.size()) return;
+    const SteadyPattern& pattern = solution->patterns[p];
+    const std::set<std::size_t> used(pattern.arcs.begin(), pattern.arcs.end());
+    const auto inPattern = [&](std::size_t from, std::size_t to) {
+        const auto it = arcOf.find({from, to});
+        return it != arcOf.end() && used.count(it->second) > 0;
+    };
     for (std::size_t k = 0; k < in->links.size(); ++k) {
         const SteadyLink& l = in->links[k];
-        const std::string& a = in->nodes[l.from].name;
-        const std::string& b = in->nodes[l.to].name;
-        graph.links[k].highlighted = arcs.count({a, b}) || (l.bidirectional && arcs.count({b, a}));
+        graph.links[k].highlighted = inPattern(l.from, l.to) || (l.bidirectional && inPattern(l.to, l.from));
     }
-    for (const nlohmann::json& name : patterns[p].value("processors", nlohmann::json::array()))
-        if (name.is_string()) {
-            const auto it = index.find(name.get<std::string>());
-            if (it != index.end()) graph.nodes[it->second].marked = true;
-        }
+    for (std::size_t u : pattern.processors)
+        if (u < graph.nodes.size()) graph.nodes[u].marked = true;
 }
 
 }  // namespace hetsched::ui

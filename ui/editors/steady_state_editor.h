@@ -3,9 +3,10 @@
 // selected run's link loads or one of its communication patterns drawn on the platform.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <memory>
 
 #include "editors/instance_editor.h"
+#include "solvers/registry.h"
 
 class QComboBox;
 class QLabel;
@@ -14,6 +15,7 @@ class QLineEdit;
 namespace hetsched::ui {
 
 class CanvasWidget;
+class MessageBar;
 struct CanvasGraph;
 
 class SteadyStateEditor : public InstanceEditor {
@@ -53,8 +55,11 @@ private:
     QLabel* m_workLabel;
     QLineEdit* m_work;
     QComboBox* m_resultView;
-    nlohmann::json m_run;          // the shown run's result JSON (null: none)
+    MessageBar* m_message;
+    // The shown run's result (null: none); its typed steady solution is what is drawn.
+    std::shared_ptr<const SolveResult> m_run;
     std::size_t m_runDigest = 0;
+    QString m_runProblem;          // the message shown about the selected run (empty: none)
 };
 
 }  // namespace hetsched::ui

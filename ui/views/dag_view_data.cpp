@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solvers/family_solution.h"
 #include "util/number_text.h"
 #include "views/chart_palette.h"
 
@@ -59,12 +60,23 @@ QString DagViewData::whereText(std::size_t task) const {
 }
 
 Expected<std::shared_ptr<const DagViewData>> makeDagViewData(const DagInstance& instance, const SolveResult& result) {
-    Expected<std::vector<DagPlacement>> placements = dagPlacementsFromSchedule(instance, result.schedule);
-    if (!placements) return placements.error();
+    // The placements of the result's typed solution (a simulated run's carries the simulated times).
+    const DagSolution* solution = solutionOf<DagSolution>(result);
+    if (!solution) return invalidInput("this result carries no task graph schedule");
+    const ProcessorIndex processors = indexProcessors(instance.platform);
+    if (solution->tasks.size() != instance.tasks.size())
+        return invalidInput("this result places " + std::to_string(solution->tasks.size()) + " tasks, the graph has " +
+                            std::to_string(instance.tasks.size()));
     auto data = std::make_shared<DagViewData>();
     data->instance = instance;
-    data->placements = std::move(*placements);
-    data->processors = indexProcessors(instance.platform);
+    data->placements = solution->tasks;
+    for (std::size_t t = 0; t < data->placements.size(); ++t) {
+        std::vector<int>& on = data->placements[t].processors;
+        std::sort(on.begin(), on.end());
+        if (on.empty() || on.front() < 0 || on.back() >= processors.total())
+            return invalidInput("task " + instance.tasks[t].name + " is not placed on processors of this platform");
+    }
+    data->processors = processors;
     data->trace = traceDagSchedule(instance, data->placements);
     const std::size_t n = instance.tasks.size();
     data->runs.resize(n);

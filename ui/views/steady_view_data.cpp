@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <map>
 
-#include "solvers/steady/steady_result.h"
+#include "solvers/family_solution.h"
 #include "util/number_text.h"
 #include "views/chart_palette.h"
 
@@ -55,21 +55,28 @@ QString SteadyViewData::durationText(std::size_t p) const {
 
 Expected<std::shared_ptr<const SteadyViewData>> steadyViewData(const SteadyStateInstance& instance,
                                                                const SolveResult& result) {
-    Expected<SteadySolution> solution = steadySolutionFromJson(instance, result.json);
-    if (!solution) return solution.error();
+    const SteadySolution* solution = solutionOf<SteadySolution>(result);
+    if (!solution) return invalidInput("this result carries no steady-state solution");
     auto data = std::make_shared<SteadyViewData>();
     data->instance = instance;
-    data->solution = std::move(*solution);
+    data->solution = *solution;
     data->arcs = steadyArcs(instance);
     const std::size_t E = data->arcs.size();
     const std::size_t V = instance.nodes.size();
+    // The solution was verified against the instance it was solved on, which must be this one.
+    if (solution->resourceLoads.size() != E + V)
+        return invalidInput("this result was computed on another platform (" +
+                            std::to_string(solution->resourceLoads.size()) + " resources, this one has " +
+                            std::to_string(E + V) + ")");
+    if (auto problems = verifySteady(instance, *solution); !problems.empty())
+        return invalidInput("this result does not fit the platform: " + problems.front());
     std::map<std::pair<std::size_t, std::size_t>, std::size_t> arcOf;
     for (std::size_t e = 0; e < E; ++e) arcOf[{data->arcs[e].from, data->arcs[e].to}] = e;
     data->reverseArc.assign(E, -1);
     for (std::size_t e = 0; e < E; ++e)
         if (auto it = arcOf.find({data->arcs[e].to, data->arcs[e].from}); it != arcOf.end())
             data->reverseArc[e] = static_cast<int>(it->second);
-    data->load = steadyResourceLoads(instance, data->solution);
+    data->load = solution->resourceLoads;
     data->sendLoad.assign(V, 0.0);
     data->receiveLoad.assign(V, 0.0);
     for (std::size_t e = 0; e < E; ++e) {

@@ -3,6 +3,7 @@
 #include <unordered_map>
 
 #include "io/json_reader.h"
+#include "solvers/family_solution.h"
 #include "solvers/cpugpu/cpugpu_result.h"
 #include "solvers/registry_detail.h"
 
@@ -47,6 +48,7 @@ SolveResult cpuGpuSolveResult(const CpuGpuInstance& in, const CpuGpuSolution& s)
         j["aborted"] = std::move(aborted);
     }
     r.schedule = cpuGpuSchedule(in, s);
+    r.solution = shareSolution(s);
     return r;
 }
 

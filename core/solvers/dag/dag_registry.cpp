@@ -1,10 +1,13 @@
 // The dag family in the solver registry, and its result JSON.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <unordered_map>
 
 #include "io/dag_io.h"
 #include "io/json_reader.h"
+#include "solvers/family_solution.h"
 #include "solvers/dag/dag_result.h"
 #include "solvers/registry_detail.h"
 
@@ -60,6 +63,7 @@ SolveResult dagSolveResult(const DagInstance& in, const DagSolution& s) {
     }
     j["tasks"] = std::move(tasks);
     r.schedule = dagSchedule(in, s);
+    r.solution = shareSolution(s);
     return r;
 }
 
@@ -116,6 +120,17 @@ Expected<DagSolution> dagSolutionFromJson(const DagInstance& in, const nlohmann:
                                      std::to_string(s.makespan));
         s.message = root.find("message") ? root.at("message").string() : "";
         s.spansClusters = spanning;
+        // The allocation's summary as the result stores it (its per-task vectors are not stored).
+        if (auto allocation = root.find("allocation")) {
+            DagAllocation a;
+            a.referenceSpeed = allocation->at("reference_speed").numberIn(0, 1e300);
+            a.referenceProcessors = static_cast<int>(allocation->at("reference_processors").integer(0, 1'000'000'000));
+            a.iterations = allocation->at("iterations").integer(0, std::numeric_limits<std::int64_t>::max());
+            a.criticalPath = allocation->at("critical_path").numberIn(0, 1e300);
+            a.averageArea = allocation->at("average_area").numberIn(0, 1e300);
+            a.saturated = allocation->at("saturated").boolean();
+            s.allocation = std::move(a);
+        }
         if (auto problems = verifyDag(in, s, spanning); !problems.empty())
             return invalidInput("the stored result does not fit the instance: " + problems.front());
         return s;

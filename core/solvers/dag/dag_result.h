@@ -8,14 +8,16 @@
 
 namespace hetsched {
 
-// The result as `hetsched solve` prints it (without the keys the registry adds) and its schedule.
+// The result as `hetsched solve` prints it (without the keys the registry adds), its schedule and its
+// typed solution (SolveResult::solution, solvers/family_solution.h).
 SolveResult dagSolveResult(const DagInstance& in, const DagSolution& solution);
 
 // Reads `tasks` of a stored result back (cluster names and processor indices, start, end), checks
 // `makespan` against the last end and verifies the whole against the instance.
 Expected<SolveResult> dagResultFromJson(const DagInstance& in, const nlohmann::json& json);
 
-// The placements of a result's `tasks` (and its makespan), verified against the instance as above.
+// The placements of a result's `tasks` (and its makespan), verified against the instance as above, and
+// the summary of its `allocation` when it has one (the per-task vectors are not stored).
 Expected<DagSolution> dagSolutionFromJson(const DagInstance& in, const nlohmann::json& json);
 
 }  // namespace hetsched

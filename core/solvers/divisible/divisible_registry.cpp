@@ -4,6 +4,7 @@
 #include <map>
 
 #include "io/json_reader.h"
+#include "solvers/family_solution.h"
 #include "solvers/divisible/divisible_result.h"
 #include "solvers/registry_detail.h"
 
@@ -41,6 +42,7 @@ SolveResult divisibleSolveResult(const DivisibleInstance& in, const DivisibleSol
     }
     j["workers"] = std::move(workers);
     r.schedule = divisibleSchedule(in, s);
+    r.solution = shareSolution(s);
     return r;
 }
 

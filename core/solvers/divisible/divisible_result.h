@@ -8,7 +8,8 @@
 
 namespace hetsched {
 
-// The result as `hetsched solve` prints it (without the keys the registry adds) and its schedule.
+// The result as `hetsched solve` prints it (without the keys the registry adds), its schedule and its
+// typed solution (SolveResult::solution, solvers/family_solution.h).
 SolveResult divisibleSolveResult(const DivisibleInstance& in, const DivisibleSolution& solution);
 
 // Reads the family's keys of a stored result (send_order, return_order, workers[].alpha) back; the

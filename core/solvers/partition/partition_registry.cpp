@@ -1,5 +1,6 @@
 // The partition family in the solver registry, and its result JSON.
 #include "io/json_reader.h"
+#include "solvers/family_solution.h"
 #include "solvers/partition/partition_common.h"
 #include "solvers/partition/partition_result.h"
 #include "solvers/registry_detail.h"
@@ -23,6 +24,7 @@ SolveResult partitionSolveResult(const PartitionInstance& in, const PartitionSol
         j["assignment"] = assignment;
     }
     r.schedule = partitionSchedule(in, s);
+    r.solution = shareSolution(s);
     return r;
 }
 

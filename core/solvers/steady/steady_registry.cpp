@@ -4,6 +4,7 @@
 #include <map>
 
 #include "io/json_reader.h"
+#include "solvers/family_solution.h"
 #include "solvers/registry_detail.h"
 #include "solvers/steady/steady_result.h"
 
@@ -59,6 +60,9 @@ SolveResult steadySolveResult(const SteadyStateInstance& in, const SteadySolutio
     j["tasks_per_period"] = s.periodic.tasksPerPeriod;
     j["exact_period"] = s.periodic.exact;
     r.schedule = steadySchedule(in, s);
+    SteadySolution typed = s;
+    typed.resourceLoads = steadyResourceLoads(in, s);
+    r.solution = shareSolution(std::move(typed));
     return r;
 }
 
@@ -99,7 +103,7 @@ Expected<SteadySolution> steadySolutionFromJson(const SteadyStateInstance& in, c
         SteadySolution s;
         s.status = *status;
         s.message = root.find("message") ? root.at("message").string() : std::string();
-        s.lpThroughput = root.find("lp_throughput") ? root.at("lp_throughput").numberIn(0, 1e300) : 0.0;
+        s.lpThroughput = root.at("lp_throughput").numberIn(0, 1e300);
         if (auto bound = root.find("upper_bound")) s.upperBound = bound->numberIn(0, 1e300);
         const JsonNode allocations = root.at("allocations");
         for (std::size_t a = 0; a < allocations.size(); ++a) {

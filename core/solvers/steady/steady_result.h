@@ -8,7 +8,8 @@
 
 namespace hetsched {
 
-// The result as `hetsched solve` prints it (without the keys the registry adds) and its schedule.
+// The result as `hetsched solve` prints it (without the keys the registry adds), its schedule and its
+// typed solution (SolveResult::solution, solvers/family_solution.h) with its resource loads.
 SolveResult steadySolveResult(const SteadyStateInstance& in, const SteadySolution& solution);
 
 // Reads allocations and patterns back; the periodic schedule is rebuilt from them, and the whole is

@@ -73,6 +73,10 @@ struct SteadySolution {
     std::vector<SteadyAllocation> allocations;
     std::vector<SteadyPattern> patterns;
     SteadyPeriodicSchedule periodic;
+    // steadyResourceLoads: the busy fraction of every resource (arcs in steadyArcs order, then processors).
+    // Set by the result builder (steadySolveResult) for the result's typed solution; empty straight from
+    // a solver.
+    std::vector<double> resourceLoads;
 };
 
 // lp: the compact LPs of section 8.6 through core/lp, for the bidirectional one-port and bounded
