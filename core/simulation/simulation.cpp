@@ -15,6 +15,7 @@
 #include "simulation/simulation_detail.h"
 #include "simulation/steady_simulation.h"
 #include "solvers/dag/dag_result.h"
+#include "solvers/family_solution.h"
 
 namespace hetsched {
 
@@ -114,6 +115,9 @@ Expected<SimulationResult> simulateResult(const Instance& instance, const SolveR
                             " simulation generates its platform)");
     const std::string solver = result.solver.empty() ? result.json.value("solver", std::string()) : result.solver;
     if (const auto* dag = std::get_if<DagInstance>(&instance)) {
+        // The typed solution of a solve or of a result read back; JSON only for a result assembled by hand.
+        if (const DagSolution* typed = solutionOf<DagSolution>(result))
+            return simulateDagSchedule(*dag, *typed, solver, options, progress);
         Expected<DagSolution> solution = dagSolutionFromJson(*dag, result.json);
         if (!solution) return solution.error();
         return simulateDagSchedule(*dag, *solution, solver, options, progress);

@@ -12,6 +12,7 @@
 #include "io/instance_io.h"
 #include "simulation/simgrid_simulation.h"
 #include "simulation/simulation_detail.h"
+#include "solvers/family_solution.h"
 #include "solvers/steady/steady_result.h"
 
 namespace hetsched {
@@ -33,7 +34,10 @@ Expected<SimulationResult> simulateSteadyResult(const SteadyStateInstance& in, c
                                                 const SimulationOptions& options, const Progress& progress) {
     const auto clockStart = std::chrono::steady_clock::now();
     if (options.periods < 1 || options.periods > 1000) return invalidInput("periods must be between 1 and 1000");
-    Expected<SteadySolution> solution = steadySolutionFromJson(in, result.json);
+    // The typed solution of a solve or of a result read back; JSON only for a result assembled by hand.
+    Expected<SteadySolution> solution = invalidInput("no solution");
+    if (const SteadySolution* typed = solutionOf<SteadySolution>(result)) solution = *typed;
+    else solution = steadySolutionFromJson(in, result.json);
     if (!solution) return solution.error();
     const SteadySolution& s = *solution;
     const SteadyPeriodicSchedule& periodic = s.periodic;

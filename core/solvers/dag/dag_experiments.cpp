@@ -11,6 +11,7 @@
 #include "model/dag_random.h"
 #include "simulation/dag_simulation.h"
 #include "solvers/dag/dag_result.h"
+#include "solvers/family_solution.h"
 #include "solvers/registry.h"
 
 namespace hetsched {
@@ -165,9 +166,9 @@ Expected<SweepRows> runDagEvaluationShard(const DagEvaluationConfig& config, con
             Expected<SolveResult> r = solve(instance, solver, {}, part);
             if (!r) return Error{r.error().kind, solver + ": " + r.error().message};
             if (config.simulate) {
-                Expected<DagSolution> placements = dagSolutionFromJson(in, r->json);
-                if (!placements) return Error{placements.error().kind, solver + ": " + placements.error().message};
-                schedules.push_back(std::move(*placements));
+                const DagSolution* placements = solutionOf<DagSolution>(*r);
+                if (!placements) return solverError(solver + ": its result carries no schedule");
+                schedules.push_back(*placements);
             }
             results.push_back(std::move(r->json));
         }
