@@ -147,6 +147,10 @@ QLineF clipEdge(const NodeShape& source, const NodeShape& target, QLineF line) {
     return {start, end};
 }
 
+double arrowheadLength(double penWidth, double maxLength) {
+    return std::min(7.0 + 1.6 * std::max(0.0, penWidth), maxLength);
+}
+
 Arrowhead arrowhead(const QLineF& line, double penWidth, double maxLength) {
     const QPointF tip = line.p2();
     const QPointF d = line.p2() - line.p1();
@@ -155,7 +159,7 @@ Arrowhead arrowhead(const QLineF& line, double penWidth, double maxLength) {
     const double width = std::max(0.0, penWidth);
     const QPointF u = d / length;
     const QPointF n(-u.y(), u.x());
-    const double head = std::min({7.0 + 1.6 * width, maxLength, 0.45 * length});
+    const double head = std::min(arrowheadLength(width, maxLength), 0.45 * length);
     const double half = 0.42 * head + 0.3 * width;
     const QPointF base = tip - u * head;
     // The line runs a little into the head (no seam between them) and, flat-capped, no further.

@@ -53,6 +53,8 @@ struct Arrowhead {
 // Head length grows with the pen (7 + 1.6 * penWidth pixels) and never exceeds `maxLength` nor 45% of
 // the line; its half width is 0.42 of the length plus 0.3 * penWidth, so a thick line never sticks out.
 Arrowhead arrowhead(const QLineF& line, double penWidth, double maxLength = 1e300);
+// The length of that head on a line long enough (for routes whose last bend is nearer the end than that).
+double arrowheadLength(double penWidth, double maxLength = 1e300);
 
 // The arrowhead of an edge into `target` along `line` (from its source side towards the target): the tip
 // lands where the line enters the target's outline.
