@@ -482,10 +482,20 @@ protected:
         };
         if (m_plot->m_selected >= 0) {
             const auto t = static_cast<std::size_t>(m_plot->m_selected);
-            // Its edges with their heads: inputs in blue, outputs in green.
+            // Its edges with their heads: inputs in blue, outputs in green, ending outside its ring (3 pixels
+            // out, 3 wide) so that the heads into it show.
             const double cap = arrowCap(g->scale() * kNodeSpacing);
-            for (std::size_t e : d->predecessors[t]) paintRoute(*painter, g->edgePixels(e), QColor(0x1f, 0x77, 0xb4), 2, cap);
-            for (std::size_t e : d->successors[t]) paintRoute(*painter, g->edgePixels(e), QColor(0x2c, 0xa0, 0x2c), 2, cap);
+            const graphics::NodeShape ring = node(t).grownBy(3 + 1.5);
+            for (std::size_t e : d->predecessors[t]) {
+                QPolygonF path = g->edgePixels(e);
+                if (path.size() >= 2) path.last() = graphics::entryPoint(ring, path[path.size() - 2], path.last());
+                paintRoute(*painter, path, QColor(0x1f, 0x77, 0xb4), 2, cap);
+            }
+            for (std::size_t e : d->successors[t]) {
+                QPolygonF path = g->edgePixels(e);
+                if (path.size() >= 2) path.first() = graphics::entryPoint(ring, path[1], path.first());
+                paintRoute(*painter, path, QColor(0x2c, 0xa0, 0x2c), 2, cap);
+            }
             graphics::paintSelectionRing(*painter, node(t), 3);
         }
         if (m_plot->m_hovered && static_cast<int>(*m_plot->m_hovered) != m_plot->m_selected)
