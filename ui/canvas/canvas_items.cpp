@@ -716,13 +716,11 @@ void LinkLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
         if (link->link().value.isEmpty()) continue;
         const double w = link->valueText().size().width() * scale;
         const QPointF mid = link->line().center();
-        const QRectF labelRect(mid.x() - w / 2 - 2, mid.y() - h / 2, w + 4, h);
+        const QRectF labelRect = graphics::edgeLabelRect(link->line(), QSizeF(w + 4, h), graphics::EdgeLabelPlace::Over);
         if (!exposed.intersects(labelRect)) continue;
         if (graphScene && !graphScene->labelSpace().claim(painter->worldTransform().mapRect(labelRect))) continue;
         const Style style = styleOf(*link);
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(QColor(255, 255, 255, 220));
-        painter->drawRoundedRect(labelRect, 3, 3);
+        graphics::paintLabelBackground(*painter, labelRect);
         painter->setPen(link->link().highlighted || link->link().load >= 0 ? style.colour.darker(140)
                                                                             : QColor(0x30, 0x30, 0x30));
         drawCentred(painter, link->valueText(), QPointF(mid.x(), mid.y() - h / 2), scale);
