@@ -1,12 +1,11 @@
 // The drawing shared by the canvas and the graph views: arrow tips land on the node outlines whatever the
 // angle and the shape, thick lines stay inside their heads, degenerate edges stay finite, labels clear
 // their edges.
-#include <QtTest>
-
 #include <QImage>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPainterPathStroker>
+#include <QtTest>
 #include <cmath>
 #include <numbers>
 
@@ -24,14 +23,17 @@ double signedDistance(const NodeShape& shape, QPointF p) {
     const double hx = shape.size.width() / 2, hy = shape.size.height() / 2;
     const double x = std::abs(p.x() - shape.centre.x()), y = std::abs(p.y() - shape.centre.y());
     switch (shape.outline) {
-        case NodeOutline::Circle: return std::hypot(x / hx, y / hy) - 1;  // a circle when hx == hy: in radii
-        case NodeOutline::Rect: return std::max(x - hx, y - hy);
+        case NodeOutline::Circle:
+            return std::hypot(x / hx, y / hy) - 1;  // a circle when hx == hy: in radii
+        case NodeOutline::Rect:
+            return std::max(x - hx, y - hy);
         case NodeOutline::RoundedRect: {
             const double r = shape.cornerRadius;
             const double qx = x - hx + r, qy = y - hy + r;
             return std::hypot(std::max(qx, 0.0), std::max(qy, 0.0)) + std::min(std::max(qx, qy), 0.0) - r;
         }
-        case NodeOutline::Diamond: return (x / hx + y / hy - 1) * hx * hy / std::hypot(hx, hy);
+        case NodeOutline::Diamond:
+            return (x / hx + y / hy - 1) * hx * hy / std::hypot(hx, hy);
     }
     return 0;
 }
@@ -69,13 +71,15 @@ private slots:
         QFETCH(double, height);
         QFETCH(double, corner);
         const NodeShape target{NodeOutline(outline), QPointF(310, -45), QSizeF(width, height), corner};
-        const double scale = outline == int(NodeOutline::Circle) ? width / 2 : 1.0;  // circle distances in radii
+        const double scale =
+            outline == int(NodeOutline::Circle) ? width / 2 : 1.0;  // circle distances in radii
         for (double degrees = 0; degrees < 360; degrees += 7.5) {
             // An edge from far away straight at the centre, and one offset sideways as a two-way edge is.
             const QPointF from = onCircle(target.centre, 400, degrees);
-            const QPointF side = QPointF(-(target.centre - from).y(), (target.centre - from).x()) / 400 * 0.2 *
-                                 std::min(width, height);
-            for (const QLineF& line : {QLineF(from, target.centre), QLineF(from + side, target.centre + side)}) {
+            const QPointF side = QPointF(-(target.centre - from).y(), (target.centre - from).x()) / 400 *
+                                 0.2 * std::min(width, height);
+            for (const QLineF& line :
+                 {QLineF(from, target.centre), QLineF(from + side, target.centre + side)}) {
                 for (const double pen : {1.0, 1.5, 6.0}) {
                     const Arrowhead head = arrowheadInto(line, target, pen);
                     QCOMPARE(head.head.size(), 3);
@@ -96,7 +100,8 @@ private slots:
     }
 
     void boundaryPointIsOnTheOutlineTowardsThePoint() {
-        const NodeShape shapes[] = {NodeShape::circle(QPointF(5, 5), 20), {NodeOutline::Rect, QPointF(), QSizeF(40, 10), 0},
+        const NodeShape shapes[] = {NodeShape::circle(QPointF(5, 5), 20),
+                                    {NodeOutline::Rect, QPointF(), QSizeF(40, 10), 0},
                                     {NodeOutline::RoundedRect, QPointF(1, 2), QSizeF(110, 44), 6},
                                     {NodeOutline::Diamond, QPointF(), QSizeF(30, 20), 0}};
         for (const NodeShape& shape : shapes) {
@@ -106,7 +111,8 @@ private slots:
                 const QPointF p = boundaryPoint(shape, towards);
                 QVERIFY(std::abs(signedDistance(shape, p)) * unit < 1e-6);
                 QVERIFY(std::abs(QLineF(shape.centre, p).angleTo(QLineF(shape.centre, towards))) < 1e-6 ||
-                        std::abs(QLineF(shape.centre, p).angleTo(QLineF(shape.centre, towards)) - 360) < 1e-6);
+                        std::abs(QLineF(shape.centre, p).angleTo(QLineF(shape.centre, towards)) - 360) <
+                            1e-6);
             }
         }
     }
@@ -170,9 +176,9 @@ private slots:
         const QLineF line(5, 20, 100, 20);
         paintArrow(painter, line, arrowheadInto(line, target, 6), Qt::black, 6);
         painter.end();
-        QVERIFY(qGray(image.pixel(88, 20)) < 128);   // just before the tip at x = 90
-        QVERIFY(qGray(image.pixel(92, 20)) > 250);   // inside the node: nothing
-        QVERIFY(qGray(image.pixel(89, 24)) > 200);   // beside the tip: the head is narrow there
+        QVERIFY(qGray(image.pixel(88, 20)) < 128);  // just before the tip at x = 90
+        QVERIFY(qGray(image.pixel(92, 20)) > 250);  // inside the node: nothing
+        QVERIFY(qGray(image.pixel(89, 24)) > 200);  // beside the tip: the head is narrow there
     }
 
     void labelsClearTheirEdges() {
@@ -186,7 +192,8 @@ private slots:
                          !QPainterPathStroker().createStroke(path).intersects(beside.adjusted(1, 1, -1, -1)),
                      qPrintable(QString::number(degrees)));
             // Beside: right of the direction of travel, so a->b and b->a put theirs apart.
-            const QRectF back = edgeLabelRect(QLineF(segment.p2(), segment.p1()), size, EdgeLabelPlace::Beside, 2);
+            const QRectF back =
+                edgeLabelRect(QLineF(segment.p2(), segment.p1()), size, EdgeLabelPlace::Beside, 2);
             QVERIFY(!back.intersects(beside));
             const QRectF right = edgeLabelRect(segment, size, EdgeLabelPlace::Right, 2);
             QVERIFY(right.center().x() >= segment.center().x() - 1e-9);

@@ -431,8 +431,10 @@ void LinkItem::updateGeometry() {
     // its heads' tips on the outlines, the stroke stopping inside them.
     m_line = graphics::clipEdge(m_from->outline(), m_to->outline(), QLineF(a, b));
     const double width = linkWidth(m_link);
-    const graphics::Arrowhead to = m_link.directed || m_link.twoWay ? graphics::arrowhead(m_line, width) : graphics::Arrowhead{{}, m_line.p2()};
-    const graphics::Arrowhead from = m_link.twoWay ? graphics::arrowhead(QLineF(m_line.p2(), m_line.p1()), width) : graphics::Arrowhead{{}, m_line.p1()};
+    const graphics::Arrowhead to = m_link.directed || m_link.twoWay ? graphics::arrowhead(m_line, width)
+                                                                     : graphics::Arrowhead{{}, m_line.p2()};
+    const graphics::Arrowhead from = m_link.twoWay ? graphics::arrowhead(QLineF(m_line.p2(), m_line.p1()), width)
+                                                   : graphics::Arrowhead{{}, m_line.p1()};
     m_headTo = to.head;
     m_headFrom = from.head;
     m_stroke = QLineF(m_headFrom.isEmpty() ? m_line.p1() : from.base, m_headTo.isEmpty() ? m_line.p2() : to.base);

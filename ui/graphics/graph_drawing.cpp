@@ -37,7 +37,8 @@ std::optional<std::pair<double, double>> boxInterval(QPointF p, QPointF d, const
 }
 
 // The parameters [enter, exit] of the line p + t d inside the ellipse of radii (rx, ry) about c.
-std::optional<std::pair<double, double>> ellipseInterval(QPointF p, QPointF d, QPointF c, double rx, double ry) {
+std::optional<std::pair<double, double>> ellipseInterval(QPointF p, QPointF d, QPointF c, double rx,
+                                                         double ry) {
     const QPointF q((p.x() - c.x()) / rx, (p.y() - c.y()) / ry);
     const QPointF e(d.x() / rx, d.y() / ry);
     const double a = QPointF::dotProduct(e, e);
@@ -52,7 +53,8 @@ std::optional<std::pair<double, double>> ellipseInterval(QPointF p, QPointF d, Q
 
 // The parameters [enter, exit] of the line p + t d inside the diamond |x|/a + |y|/b <= 1 about c: four
 // half-planes (Cyrus-Beck).
-std::optional<std::pair<double, double>> diamondInterval(QPointF p, QPointF d, QPointF c, double a, double b) {
+std::optional<std::pair<double, double>> diamondInterval(QPointF p, QPointF d, QPointF c, double a,
+                                                         double b) {
     double enter = -kInfinity, exit = kInfinity;
     for (const double sx : {-1.0, 1.0})
         for (const double sy : {-1.0, 1.0}) {
@@ -65,8 +67,10 @@ std::optional<std::pair<double, double>> diamondInterval(QPointF p, QPointF d, Q
                 continue;
             }
             const double t = -value / slope;
-            if (slope > 0) exit = std::min(exit, t);
-            else enter = std::max(enter, t);
+            if (slope > 0)
+                exit = std::min(exit, t);
+            else
+                enter = std::max(enter, t);
         }
     if (enter > exit) return std::nullopt;
     return std::make_pair(enter, exit);
@@ -83,9 +87,15 @@ std::optional<double> firstInside(const NodeShape& shape, QPointF p, QPointF d) 
     };
     const QPointF c = shape.centre;
     switch (shape.outline) {
-        case NodeOutline::Circle: consider(ellipseInterval(p, d, c, w, h)); break;
-        case NodeOutline::Rect: consider(boxInterval(p, d, shape.bounds())); break;
-        case NodeOutline::Diamond: consider(diamondInterval(p, d, c, w, h)); break;
+        case NodeOutline::Circle:
+            consider(ellipseInterval(p, d, c, w, h));
+            break;
+        case NodeOutline::Rect:
+            consider(boxInterval(p, d, shape.bounds()));
+            break;
+        case NodeOutline::Diamond:
+            consider(diamondInterval(p, d, c, w, h));
+            break;
         case NodeOutline::RoundedRect: {
             // Two crossed boxes and the four corner circles: the first of them the ray meets.
             const double r = std::clamp(shape.cornerRadius, 0.0, std::min(w, h));
@@ -171,8 +181,8 @@ Arrowhead arrowheadInto(const QLineF& line, const NodeShape& target, double penW
     return arrowhead(QLineF(line.p1(), entryPoint(target, line.p1(), line.p2())), penWidth, maxLength);
 }
 
-void paintArrow(QPainter& painter, const QLineF& line, const Arrowhead& head, const QColor& colour, double penWidth,
-                Qt::PenStyle style) {
+void paintArrow(QPainter& painter, const QLineF& line, const Arrowhead& head, const QColor& colour,
+                double penWidth, Qt::PenStyle style) {
     painter.setPen(QPen(colour, penWidth, style, Qt::FlatCap));
     painter.drawLine(QLineF(line.p1(), head.head.isEmpty() ? line.p2() : head.base));
     if (head.head.isEmpty()) return;
@@ -214,13 +224,20 @@ void paintNode(QPainter& painter, const NodeShape& shape, const NodeStyle& style
     painter.setBrush(style.fill.isValid() ? QBrush(style.fill) : QBrush(Qt::NoBrush));
     const QRectF box = shape.bounds();
     switch (shape.outline) {
-        case NodeOutline::Circle: painter.drawEllipse(box); break;
-        case NodeOutline::Rect: painter.drawRect(box); break;
-        case NodeOutline::RoundedRect: painter.drawRoundedRect(box, shape.cornerRadius, shape.cornerRadius); break;
+        case NodeOutline::Circle:
+            painter.drawEllipse(box);
+            break;
+        case NodeOutline::Rect:
+            painter.drawRect(box);
+            break;
+        case NodeOutline::RoundedRect:
+            painter.drawRoundedRect(box, shape.cornerRadius, shape.cornerRadius);
+            break;
         case NodeOutline::Diamond: {
             const QPointF c = shape.centre;
             const double w = box.width() / 2, h = box.height() / 2;
-            const QPointF corners[] = {c + QPointF(0, -h), c + QPointF(w, 0), c + QPointF(0, h), c + QPointF(-w, 0)};
+            const QPointF corners[] = {c + QPointF(0, -h), c + QPointF(w, 0), c + QPointF(0, h),
+                                       c + QPointF(-w, 0)};
             painter.drawConvexPolygon(corners, 4);
             break;
         }

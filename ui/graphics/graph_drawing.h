@@ -26,9 +26,12 @@ struct NodeShape {
     static NodeShape circle(QPointF centre, double radius) {
         return {NodeOutline::Circle, centre, QSizeF(2 * radius, 2 * radius), 0};
     }
-    // The same shape `margin` larger on every side (e.g. by half its outline pen, so that a tip touches the ink).
+    // The same shape `margin` larger on every side (e.g. by half its outline pen, so that a tip touches the
+    // ink).
     NodeShape grownBy(double margin) const;
-    QRectF bounds() const { return {centre.x() - size.width() / 2, centre.y() - size.height() / 2, size.width(), size.height()}; }
+    QRectF bounds() const {
+        return {centre.x() - size.width() / 2, centre.y() - size.height() / 2, size.width(), size.height()};
+    }
 };
 
 // The point where the ray from the shape's centre towards `towards` leaves the outline (the centre itself
@@ -58,11 +61,12 @@ double arrowheadLength(double penWidth, double maxLength = 1e300);
 
 // The arrowhead of an edge into `target` along `line` (from its source side towards the target): the tip
 // lands where the line enters the target's outline.
-Arrowhead arrowheadInto(const QLineF& line, const NodeShape& target, double penWidth, double maxLength = 1e300);
+Arrowhead arrowheadInto(const QLineF& line, const NodeShape& target, double penWidth,
+                        double maxLength = 1e300);
 
 // Strokes `line` (stopping at the head's base) and fills its head, in one colour.
-void paintArrow(QPainter& painter, const QLineF& line, const Arrowhead& head, const QColor& colour, double penWidth,
-                Qt::PenStyle style = Qt::SolidLine);
+void paintArrow(QPainter& painter, const QLineF& line, const Arrowhead& head, const QColor& colour,
+                double penWidth, Qt::PenStyle style = Qt::SolidLine);
 
 // Where the label of a segment goes, for a text box of `size`.
 enum class EdgeLabelPlace {
