@@ -1,6 +1,7 @@
 #include "canvas/canvas_items.h"
 
 #include "canvas/graph_scene.h"
+#include "graphics/graph_drawing.h"
 
 #include <QFont>
 #include <QFontMetricsF>
@@ -24,6 +25,31 @@ constexpr double kTitleLod = 0.25;
 constexpr double kLabelGap = 3.0;
 constexpr double kMaxLabelWidth = 150.0;
 constexpr double kCrowdedInk = 250000;  // screen pixels of links beyond which they are drawn aliased
+constexpr double kOutlineWidth = 1.2;   // a node's outline, when neither selected nor emphasised
+constexpr double kEmphasisWidth = 3.0;  // ... when selected or emphasised
+constexpr double kCornerRadius = 6.0;   // of tasks' and clusters' boxes
+constexpr double kHeadReach = 18.0;     // an arrowhead (of a line up to 6 pixels wide) lies this close to its tip
+
+// A link's width in pixels before selection: wider when busier (in 40 steps), highlighted at least 4.
+double linkWidth(const CanvasLink& link) {
+    double width = 1.5;
+    if (link.load >= 1e-9) width = 1.5 + 4.5 * std::max(1.0, std::round(std::min(link.load, 1.0) * 40)) / 40;
+    return link.highlighted ? std::max(width, 4.0) : width;
+}
+
+graphics::NodeOutline outlineOf(CanvasNodeShape shape) {
+    switch (shape) {
+        case CanvasNodeShape::Processor: return graphics::NodeOutline::Circle;
+        case CanvasNodeShape::Router: return graphics::NodeOutline::Rect;
+        case CanvasNodeShape::Task:
+        case CanvasNodeShape::Cluster: return graphics::NodeOutline::RoundedRect;
+    }
+    return graphics::NodeOutline::Circle;
+}
+
+graphics::NodeShape bodyShape(CanvasNodeShape shape, const QRectF& body, QPointF at = {}) {
+    return {outlineOf(shape), body.center() + at, body.size(), kCornerRadius};
+}
 
 const QFont& labelFont() {
     static const QFont font = [] {
@@ -123,17 +149,8 @@ struct BodyLook {
 };
 
 void drawBody(QPainter* painter, const BodyLook& look, const QRectF& body) {
-    QPen pen{QColor::fromRgba(look.outline)};
-    pen.setWidthF(look.outlineWidth);
-    if (look.dashed) pen.setStyle(Qt::DashLine);
-    painter->setPen(pen);
-    painter->setBrush(QColor::fromRgba(look.fill));
-    switch (look.shape) {
-        case CanvasNodeShape::Processor: painter->drawEllipse(body); break;
-        case CanvasNodeShape::Router: painter->drawRect(body); break;
-        case CanvasNodeShape::Task:
-        case CanvasNodeShape::Cluster: painter->drawRoundedRect(body, 6, 6); break;
-    }
+    graphics::paintNode(*painter, bodyShape(look.shape, body),
+                        {QColor::fromRgba(look.fill), QColor::fromRgba(look.outline), look.outlineWidth, look.dashed});
 }
 
 // Node bodies look alike: each look is drawn once per zoom into an image and blitted (filling and
@@ -231,16 +248,13 @@ QPainterPath NodeItem::shape() const {
     return path;
 }
 
+graphics::NodeShape NodeItem::outline() const {
+    // The body and the outer half of its outline: links end where its ink does.
+    return bodyShape(m_node.shape, m_shapeRect, pos()).grownBy((m_node.emphasised ? kEmphasisWidth : kOutlineWidth) / 2);
+}
+
 QPointF NodeItem::boundaryPoint(QPointF towards) const {
-    const QPointF centre = pos();
-    const QPointF d = towards - centre;
-    const double length = std::hypot(d.x(), d.y());
-    if (length < 1e-9) return centre;
-    if (m_node.shape == CanvasNodeShape::Processor) return centre + d * (m_shapeRect.width() / 2 / length);
-    // The ray leaves the rectangle through the side it reaches first.
-    const double tx = std::abs(d.x()) > 1e-9 ? (m_shapeRect.width() / 2) / std::abs(d.x()) : 1e300;
-    const double ty = std::abs(d.y()) > 1e-9 ? (m_shapeRect.height() / 2) / std::abs(d.y()) : 1e300;
-    return centre + d * std::min(tx, ty);
+    return graphics::boundaryPoint(outline(), towards);
 }
 
 QVariant NodeItem::itemChange(GraphicsItemChange change, const QVariant& value) {
@@ -254,11 +268,11 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     const bool selected = option->state & QStyle::State_Selected;
     const QColor fill = fillOf(m_node);
     if (lod < 0.15) {  // a dot: no outline, no text
-        painter->fillRect(m_shapeRect, selected ? QColor(0x15, 0x65, 0xc0) : fill.darker(130));
+        painter->fillRect(m_shapeRect, selected ? graphics::selectionColour() : fill.darker(130));
         return;
     }
-    const QColor outline = selected ? QColor(0x15, 0x65, 0xc0) : m_node.emphasised ? QColor(0xd9, 0x82, 0x2b) : QColor(0x44, 0x55, 0x66);
-    const BodyLook look{m_node.shape, fill.rgba(), outline.rgba(), selected || m_node.emphasised ? 3.0 : 1.2, selected,
+    const QColor outline = selected ? graphics::selectionColour() : m_node.emphasised ? graphics::emphasisColour() : QColor(0x44, 0x55, 0x66);
+    const BodyLook look{m_node.shape, fill.rgba(), outline.rgba(), selected || m_node.emphasised ? kEmphasisWidth : kOutlineWidth, selected,
                         painter->testRenderHint(QPainter::Antialiasing)};
     if (!blitBody(painter, look, m_shapeRect)) drawBody(painter, look, m_shapeRect);
     if (titleInside(m_node.shape)) {
@@ -413,23 +427,21 @@ void LinkItem::updateGeometry() {
         a += normal * m_sideOffset;
         b += normal * m_sideOffset;
     }
-    m_line = QLineF(m_from->boundaryPoint(b) + (a - m_from->pos()), m_to->boundaryPoint(a) + (b - m_to->pos()));
-    const auto head = [](QPointF tip, QPointF from) {
-        QLineF back(tip, from);
-        if (back.length() < 1e-9) return QPolygonF();
-        back.setLength(11);
-        QLineF left = back;
-        left.setAngle(back.angle() + 22);
-        QLineF right = back;
-        right.setAngle(back.angle() - 22);
-        return QPolygonF({tip, left.p2(), right.p2()});
-    };
-    m_headTo = (m_link.directed || m_link.twoWay) ? head(m_line.p2(), m_line.p1()) : QPolygonF();
-    m_headFrom = m_link.twoWay ? head(m_line.p1(), m_line.p2()) : QPolygonF();
+    // The (offset) line between the centres, from where it leaves one outline to where it enters the other;
+    // its heads' tips on the outlines, the stroke stopping inside them.
+    m_line = graphics::clipEdge(m_from->outline(), m_to->outline(), QLineF(a, b));
+    const double width = linkWidth(m_link);
+    const graphics::Arrowhead to = m_link.directed || m_link.twoWay ? graphics::arrowhead(m_line, width)
+                                                                     : graphics::Arrowhead{{}, m_line.p2()};
+    const graphics::Arrowhead from = m_link.twoWay ? graphics::arrowhead(QLineF(m_line.p2(), m_line.p1()), width)
+                                                   : graphics::Arrowhead{{}, m_line.p1()};
+    m_headTo = to.head;
+    m_headFrom = from.head;
+    m_stroke = QLineF(m_headFrom.isEmpty() ? m_line.p1() : from.base, m_headTo.isEmpty() ? m_line.p2() : to.base);
     m_shape.reset();
     const double labelHalf = (kMaxLabelWidth / kValueLod) / 2 + 4;
     const QPointF mid = m_line.center();
-    m_bounds = QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-12, -12, 12, 12).united(
+    m_bounds = QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-kHeadReach, -kHeadReach, kHeadReach, kHeadReach).united(
         QRectF(mid.x() - labelHalf, mid.y() - labelHalf / 4, 2 * labelHalf, labelHalf / 2));
     if (auto* group = qgraphicsitem_cast<LinkGroup*>(parentItem())) group->grow(m_bounds);
     if (m_layer) m_layer->linkChanged(*this, true);
@@ -525,7 +537,7 @@ void LinkLayer::makeIndex() {
         // Not std::minmax: it returns references, here to temporaries.
         const double top = std::min(line.y1(), line.y2());
         const double bottom = std::max(line.y1(), line.y2());
-        m_spans.push_back({top - 12, bottom + 12, static_cast<int>(k)});
+        m_spans.push_back({top - kHeadReach, bottom + kHeadReach, static_cast<int>(k)});
     }
     std::sort(m_spans.begin(), m_spans.end(), [](const Span& a, const Span& b) { return a.top < b.top; });
     m_maxBottom.resize(m_spans.size());
@@ -562,27 +574,26 @@ void LinkLayer::linksBetween(double top, double bottom, std::vector<int>& out) {
 
 LinkLayer::Style LinkLayer::styleOf(const LinkItem& item) {
     const CanvasLink& link = item.link();
-    Style style{QColor(0x60, 0x6a, 0x75), 1.5, false, 0};
+    Style style{QColor(0x60, 0x6a, 0x75), linkWidth(link), false, 0};
     if (link.load >= 0) {
         // Occupation: grey (idle) through orange to red (saturated), wider when busier; in 40 steps, so
         // that a loaded platform still draws in a few batches.
         constexpr double kSteps = 40;
         if (link.load < 1e-9) {
-            style = {QColor(0xb0, 0xb0, 0xb0), 1.5, false, 1};
+            style = {QColor(0xb0, 0xb0, 0xb0), style.width, false, 1};
         } else {
             const double step = std::max(1.0, std::round(std::min(link.load, 1.0) * kSteps));
             const double l = step / kSteps;
-            style = {QColor::fromHsvF(static_cast<float>(0.33 * (1 - l)), 0.85f, 0.85f), 1.5 + 4.5 * l, false,
+            style = {QColor::fromHsvF(static_cast<float>(0.33 * (1 - l)), 0.85f, 0.85f), style.width, false,
                      1 + static_cast<int>(step)};
         }
     }
     if (link.highlighted) {
         style.colour = QColor(0x7b, 0x1f, 0xa2);
-        style.width = std::max(style.width, 4.0);
         style.rank = 100;
     }
     if (item.selected()) {
-        style.colour = QColor(0x15, 0x65, 0xc0);
+        style.colour = graphics::selectionColour();
         style.width = std::max(style.width, 2.0);
         style.dashed = true;
         style.rank = 200;
@@ -603,7 +614,7 @@ void LinkLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
     const QRectF& exposed = option->exposedRect;
     const bool heads = lod >= 0.15;
-    const QRectF headArea = exposed.adjusted(-12, -12, 12, 12);  // a head lies within 11 of its tip
+    const QRectF headArea = exposed.adjusted(-kHeadReach, -kHeadReach, kHeadReach, kHeadReach);
     for (Batch& batch : m_batches) {
         batch.lines.clear();
         batch.heads.clear();
@@ -647,7 +658,7 @@ void LinkLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
         const Style style = styleOf(*link);
         // A long link's bounding box meets many views its line never crosses: draw only what shows.
         const double margin = (style.width + 2) / lod;
-        QLineF visible = link->line();
+        QLineF visible = link->stroke();
         const bool lineShows = clipLine(visible, exposed.adjusted(-margin, -margin, margin, margin));
         const bool toShows = heads && !link->headTo().isEmpty() && headArea.contains(link->headTo().front());
         const bool fromShows = heads && !link->headFrom().isEmpty() && headArea.contains(link->headFrom().front());
@@ -672,6 +683,7 @@ void LinkLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
             // every zoom, and the raster engine strokes a hairline far faster than a wide path.
             QPen pen(batch.style.colour);
             pen.setCosmetic(true);
+            pen.setCapStyle(Qt::FlatCap);  // a line ends in its head or on a node's outline, not beyond
             pen.setWidthF(batch.style.width <= 1.5 ? 0.0 : batch.style.width);
             if (batch.style.dashed) pen.setStyle(Qt::DashLine);
             painter->setPen(pen);
@@ -706,13 +718,11 @@ void LinkLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
         if (link->link().value.isEmpty()) continue;
         const double w = link->valueText().size().width() * scale;
         const QPointF mid = link->line().center();
-        const QRectF labelRect(mid.x() - w / 2 - 2, mid.y() - h / 2, w + 4, h);
+        const QRectF labelRect = graphics::edgeLabelRect(link->line(), QSizeF(w + 4, h), graphics::EdgeLabelPlace::Over);
         if (!exposed.intersects(labelRect)) continue;
         if (graphScene && !graphScene->labelSpace().claim(painter->worldTransform().mapRect(labelRect))) continue;
         const Style style = styleOf(*link);
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(QColor(255, 255, 255, 220));
-        painter->drawRoundedRect(labelRect, 3, 3);
+        graphics::paintLabelBackground(*painter, labelRect);
         painter->setPen(link->link().highlighted || link->link().load >= 0 ? style.colour.darker(140)
                                                                             : QColor(0x30, 0x30, 0x30));
         drawCentred(painter, link->valueText(), QPointF(mid.x(), mid.y() - h / 2), scale);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "canvas/canvas_adapter.h"
+#include "graphics/graph_drawing.h"
 
 namespace hetsched::ui {
 
@@ -43,6 +44,8 @@ public:
     const std::vector<LinkItem*>& links() const { return m_links; }
     // The point where a line from the centre towards `towards` (scene coordinates) leaves the shape.
     QPointF boundaryPoint(QPointF towards) const;
+    // The body's outline in scene coordinates (with the outer half of its pen): where links end.
+    graphics::NodeShape outline() const;
     QRectF shapeRect() const { return m_shapeRect; }
 
     QRectF boundingRect() const override { return m_bounds; }
@@ -95,7 +98,8 @@ public:
     // Recomputes the cached line, arrow heads, bounds and shape after an end moved.
     void updateGeometry();
 
-    const QLineF& line() const { return m_line; }
+    const QLineF& line() const { return m_line; }      // from outline to outline: the heads' tips
+    const QLineF& stroke() const { return m_stroke; }  // what is stroked: the line stopping inside its heads
     const QPolygonF& headTo() const { return m_headTo; }      // empty when none
     const QPolygonF& headFrom() const { return m_headFrom; }
     const QStaticText& valueText() const;  // laid out when first drawn: most links of a big graph never are
@@ -116,6 +120,7 @@ private:
     double m_sideOffset;  // keeps a->b and b->a apart
     bool m_selected = false;
     QLineF m_line;
+    QLineF m_stroke;
     QPolygonF m_headTo;
     QPolygonF m_headFrom;
     QRectF m_bounds;

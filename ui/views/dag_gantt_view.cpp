@@ -95,27 +95,19 @@ void DagGanttPlottable::rebuildIndex() {
     }
 }
 
-QRectF DagGanttPlottable::pixelRect(double start, double end, int firstRow, int lastRow) const {
-    double x0 = mKeyAxis->coordToPixel(start);
-    double x1 = mKeyAxis->coordToPixel(end);
-    double y0 = mValueAxis->coordToPixel(firstRow - 0.5);
-    double y1 = mValueAxis->coordToPixel(lastRow + 0.5);
-    if (x0 > x1) std::swap(x0, x1);
-    if (y0 > y1) std::swap(y0, y1);
-    return QRectF(QPointF(x0, y0), QPointF(x1, y1));
-}
-
 std::vector<QRectF> DagGanttPlottable::taskPixelRects(std::size_t task) const {
     std::vector<QRectF> rects;
     if (!m_data || task >= m_data->taskCount()) return rects;
     const DagPlacement& p = m_data->placements[task];
-    for (const auto& [first, last] : m_data->runs[task]) rects.push_back(pixelRect(p.start, p.end, first, last));
+    const GanttGeometry g = geometry();
+    for (const auto& [first, last] : m_data->runs[task]) rects.push_back(g.pixelRect(p.start, p.end, first, last));
     return rects;
 }
 
 QRectF DagGanttPlottable::connectorRect(double start, double end, int upperRow, int lowerRow) const {
-    const QRectF above = pixelRect(start, end, upperRow, upperRow);
-    const QRectF below = pixelRect(start, end, lowerRow, lowerRow);
+    const GanttGeometry g = geometry();
+    const QRectF above = g.pixelRect(start, end, upperRow, upperRow);
+    const QRectF below = g.pixelRect(start, end, lowerRow, lowerRow);
     const double top = std::min(above.bottom(), below.bottom());
     const double bottom = std::max(above.top(), below.top());
     return QRectF(above.left(), top, std::min(connectorWidth(above.width()), above.width()), bottom - top);
@@ -133,9 +125,10 @@ std::vector<QRectF> DagGanttPlottable::taskConnectorRects(std::size_t task) cons
 
 std::optional<DagGanttHit> DagGanttPlottable::hitTest(const QPointF& pixel) const {
     if (!m_data || !mKeyAxis || !mValueAxis) return std::nullopt;
-    const double time = mKeyAxis->pixelToCoord(pixel.x());
-    const double slack = std::abs(mKeyAxis->pixelToCoord(pixel.x() + 2) - time);
-    const int row = static_cast<int>(std::floor(mValueAxis->pixelToCoord(pixel.y()) + 0.5));
+    const GanttGeometry g = geometry();
+    const double time = g.pixelToTime(pixel.x());
+    const double slack = g.timeOfPixels(2);
+    const int row = g.laneAtPixel(pixel.y());
     if (row < 0 || row >= m_data->processorCount()) return std::nullopt;
     const auto c = static_cast<std::size_t>(m_data->processors.clusterOf[static_cast<std::size_t>(row)]);
     const ClusterIndex& index = m_clusters[c];
@@ -181,15 +174,14 @@ void DagGanttPlottable::drawClusterBands(QCPPainter* painter, double rowLow, dou
     const QRect area = clipRect();
     const auto& offset = m_data->processors.offset;
     const std::size_t clusters = m_data->instance.platform.clusters.size();
+    const GanttGeometry g = geometry();
     QVector<QRectF> shaded;
     QVector<QLineF> borders;
     for (std::size_t c = 0; c < clusters; ++c) {
         const double low = offset[c] - 0.5;
         const double high = offset[c + 1] - 0.5;
         if (high < rowLow || low > rowHigh) continue;
-        double y0 = mValueAxis->coordToPixel(low);
-        double y1 = mValueAxis->coordToPixel(high);
-        if (y0 > y1) std::swap(y0, y1);
+        const auto [y0, y1] = g.bandSpan(offset[c], offset[c + 1] - 1);
         if (c % 2 == 1) shaded.append(QRectF(area.left(), y0, area.width(), y1 - y0));
         if (c > 0) borders.append(QLineF(area.left(), std::round(y0), area.right(), std::round(y0)));
     }
@@ -208,8 +200,9 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
     if (!m_data || !mKeyAxis || !mValueAxis || m_data->taskCount() == 0 || m_palette.empty()) return;
     const DagViewData& d = *m_data;
     const QRect area = clipRect();
-    const QCPRange time = mKeyAxis->range();
-    const QCPRange rows = mValueAxis->range();
+    const GanttGeometry g = geometry();
+    const QCPRange time = g.visibleTime();
+    const QCPRange rows = g.visibleLaneRange();
     drawClusterBands(painter, rows.lower, rows.upper);
 
     // Sub-pixel rectangles are folded per pixel: the first to land on a pixel paints it.
@@ -242,8 +235,7 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
     std::vector<LabelCandidate> candidates;
     const QFontMetricsF metrics(mParentPlot->font());
     const double minLabelSide = metrics.height() - 2;
-    const bool joinRuns =
-        std::abs(mValueAxis->coordToPixel(1) - mValueAxis->coordToPixel(0)) >= kConnectorMinRowPixels;
+    const bool joinRuns = g.lanePixels() >= kConnectorMinRowPixels;
 
     for (std::size_t c = 0; c < m_clusters.size(); ++c) {
         const double low = d.processors.offset[c] - 0.5;
@@ -258,7 +250,7 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
             if (piece.end < time.lower || piece.lastRow + 0.5 < rows.lower || piece.firstRow - 0.5 > rows.upper) continue;
             if (piece.wait && !m_showWaits) continue;
             ++m_stats.visiblePieces;
-            QRectF r = pixelRect(piece.start, piece.end, piece.firstRow, piece.lastRow);
+            QRectF r = g.pixelRect(piece.start, piece.end, piece.firstRow, piece.lastRow);
             const double x0 = std::round(std::max(r.left(), leftLimit));
             const double x1 = std::round(std::min(r.right(), rightLimit));
             const double y0 = std::round(std::max(r.top(), topLimit));
@@ -294,10 +286,9 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
                                                               std::make_pair(piece.firstRow, piece.lastRow)) -
                                              runs.begin());
                 const auto join = [&](std::size_t upper) {
-                    const double top =
-                        std::max(topLimit, std::round(mValueAxis->coordToPixel(runs[upper].second + 0.5)));
-                    const double bottom = std::min(
-                        bottomLimit, std::round(mValueAxis->coordToPixel(runs[upper + 1].first - 0.5)));
+                    const double top = std::max(topLimit, std::round(g.laneToPixel(runs[upper].second + 0.5)));
+                    const double bottom =
+                        std::min(bottomLimit, std::round(g.laneToPixel(runs[upper + 1].first - 0.5)));
                     if (bottom - top >= 1)
                         connectors.push_back(
                             {QRectF(r.left(), top, connectorWidth(r.width()), bottom - top), color});
@@ -308,8 +299,7 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
             if (big && std::min(r.width(), r.height()) >= minLabelSide &&
                 std::max(r.width(), r.height()) >= 2 * kLabelPadding &&
                 candidates.size() < kMaxLabelCandidates) {
-                const double middle =
-                    mValueAxis->coordToPixel((runs.front().first + runs.back().second) / 2.0);
+                const double middle = g.laneToPixel((runs.front().first + runs.back().second) / 2.0);
                 candidates.push_back({r, piece.task, std::abs(r.center().y() - middle)});
             }
         }
@@ -670,16 +660,11 @@ void DagGanttPlot::processRectZoom(QRect rect, QMouseEvent* event) {
     // Each axis the box spans enough of zooms to it (a flat box zooms the time only); the clamps keep the
     // ranges on the data. A Shift+click is a click, no zoom.
     const QRect box = rect.normalized().intersected(axisRect()->rect());
-    if (box.width() >= kMinZoomBoxPixels) {
-        const double a = xAxis->pixelToCoord(box.left());
-        const double b = xAxis->pixelToCoord(box.right());
-        xAxis->setRange(std::min(a, b), std::max(a, b));
-    }
-    if (box.height() >= kMinZoomBoxPixels) {
-        const double a = yAxis->pixelToCoord(box.top());
-        const double b = yAxis->pixelToCoord(box.bottom());
-        yAxis->setRange(std::min(a, b), std::max(a, b));
-    }
+    const GanttGeometry g = m_gantt->geometry();
+    const QCPRange time = g.timeRangeOf(box.left(), box.right());
+    const QCPRange rows = g.laneRangeOf(box.top(), box.bottom());
+    if (box.width() >= kMinZoomBoxPixels) xAxis->setRange(time);
+    if (box.height() >= kMinZoomBoxPixels) yAxis->setRange(rows);
     replot(rpQueuedReplot);  // also clears the box
 }
 
@@ -788,10 +773,9 @@ std::vector<DagBandLabel> DagGanttPlot::bandLabels() const {
     const auto& offset = data->processors.offset;
     const auto& clusters = data->instance.platform.clusters;
     double previousBottom = -std::numeric_limits<double>::infinity();
+    const GanttGeometry g = m_gantt->geometry();
     for (std::size_t c = 0; c < clusters.size(); ++c) {
-        double y0 = yAxis->coordToPixel(offset[c] - 0.5);
-        double y1 = yAxis->coordToPixel(offset[c + 1] - 0.5);
-        if (y0 > y1) std::swap(y0, y1);
+        const auto [y0, y1] = g.bandSpan(offset[c], offset[c + 1] - 1);
         const double top = std::max(y0, static_cast<double>(area.top()));
         const double bottom = std::min(y1, static_cast<double>(area.bottom()));
         if (bottom - top < 1) continue;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "views/dag_view_data.h"
+#include "views/gantt_geometry.h"
 
 namespace hetsched::ui {
 
@@ -64,6 +65,9 @@ public:
     void setShowCriticalPath(bool shown) { m_showCritical = shown; }
     void setShowWaits(bool shown) { m_showWaits = shown; }
 
+    // Where times and processor rows are on screen (rows are the lanes, filled whole): the mapping the
+    // schedule's Gantt uses, shared by drawing, hit tests, labels and zoom.
+    GanttGeometry geometry() const { return GanttGeometry(mKeyAxis, mValueAxis, 1.0); }
     // Pixel rectangles of a task's runs (in the current axis ranges), for tests and overlays.
     std::vector<QRectF> taskPixelRects(std::size_t task) const;
     // The bars joining each run of a task to the next one (in the gap between them, at the task's start).
@@ -98,7 +102,6 @@ private:
         std::vector<double> maxEndSoFar;
     };
     void rebuildIndex();
-    QRectF pixelRect(double start, double end, int firstRow, int lastRow) const;
     // The bar from the bottom of the run above (`upperRow`, its last row) to the top of the one below.
     QRectF connectorRect(double start, double end, int upperRow, int lowerRow) const;
     void drawClusterBands(QCPPainter* painter, double rowLow, double rowHigh) const;

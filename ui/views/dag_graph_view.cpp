@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "graphics/graph_drawing.h"
 #include "layout/graphviz_layout.h"
 #include "util/background_job.h"
 #include "views/chart_palette.h"
@@ -40,13 +41,28 @@ layout::GraphvizLayoutOptions graphvizOptions() {
     return options;
 }
 
-QPolygonF arrowHead(const QPointF& from, const QPointF& to, double size) {
-    const QPointF d = to - from;
-    const double length = std::hypot(d.x(), d.y());
-    if (length < 1e-9) return {};
-    const QPointF u = d / length;
-    const QPointF n(-u.y(), u.x());
-    return QPolygonF({to, to - u * size + n * size * 0.45, to - u * size - n * size * 0.45});
+// The longest arrowhead at a zoom: heads follow the pen's width, but never crowd small nodes.
+double arrowCap(double spacing) {
+    return std::max(5.0, spacing * 0.14);
+}
+
+// The point of a route (of two points or more) from which its last stretch carries the arrowhead: the
+// last one at least a head's length from the end (dot's routes bend in short steps near their ends).
+qsizetype headStart(const QPolygonF& path, double headLength) {
+    for (qsizetype k = path.size() - 2; k > 0; --k)
+        if (QLineF(path[k], path.last()).length() >= headLength) return k;
+    return 0;
+}
+
+// A route with its arrowhead, in one colour: the polyline up to its last stretch, which stops in the head.
+void paintRoute(QPainter& painter, const QPolygonF& path, const QColor& colour, double width, double maxHead) {
+    if (path.size() < 2) return;
+    const qsizetype k = headStart(path, graphics::arrowheadLength(width, maxHead));
+    painter.setPen(QPen(colour, width, Qt::SolidLine, Qt::FlatCap, Qt::RoundJoin));
+    painter.setBrush(Qt::NoBrush);
+    if (k > 0) painter.drawPolyline(path.constData(), static_cast<int>(k + 1));
+    const QLineF last(path[k], path.last());
+    graphics::paintArrow(painter, last, graphics::arrowhead(last, width, maxHead), colour, width);
 }
 
 }  // namespace
@@ -116,13 +132,8 @@ QPolygonF DagGraphPlottable::routePixels(std::size_t edge, const Transform& toPi
     polygon.append(a);
     for (std::size_t k = 1; k + 1 < route->size(); ++k) polygon.append(toPixels((*route)[k]));
     polygon.append(b);
-    const auto onCircle = [](const QPointF& centre, const QPointF& towards, double r) {
-        const QPointF d = towards - centre;
-        const double length = std::hypot(d.x(), d.y());
-        return length < 1e-9 ? centre : centre + d * (r / length);
-    };
-    polygon.first() = onCircle(a, polygon[1], ra);
-    polygon.last() = onCircle(b, polygon[polygon.size() - 2], rb);
+    polygon.first() = graphics::boundaryPoint(graphics::NodeShape::circle(a, ra), polygon[1]);
+    polygon.last() = graphics::boundaryPoint(graphics::NodeShape::circle(b, rb), polygon[polygon.size() - 2]);
     return polygon;
 }
 
@@ -254,8 +265,11 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
     QVector<QLineF> lines;
     QVector<QLineF> criticalLines;
     QVector<QPolygonF> arrows;
+    QVector<QPolygonF> criticalArrows;
+    constexpr double kEdgeWidth = 1.2;        // detailed; 1 pixel zoomed out
+    constexpr double kCriticalWidth = 3.0;    // detailed; 2 pixels zoomed out
     struct EdgeLabel {
-        QPointF at;
+        QLineF along;  // the route around the label, centred where it goes
         std::size_t edge;
     };
     std::vector<EdgeLabel> edgeLabels;
@@ -285,29 +299,44 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
         // Along dot's route (a polyline through the rows between), or straight.
         const QPolygonF path = routePixels(e, fastPixel);
         QVector<QLineF>& into = critical ? criticalLines : lines;
-        for (qsizetype k = 1; k < path.size(); ++k) into.append(QLineF(path[k - 1], path[k]));
         a = path.first();
         b = path.last();
-        if (detailed && arrows.size() < 20000)
-            arrows.append(arrowHead(path[path.size() - 2], b, std::clamp(spacing * 0.12, 5.0, 10.0)));
-        const QPointF middle = path.size() > 2 ? path[path.size() / 2] : QLineF(a, b).center();
+        if (detailed && arrows.size() + criticalArrows.size() < 20000) {
+            // The last stretch stops inside its head, which lands on the target's circle.
+            const double width = critical ? kCriticalWidth : kEdgeWidth;
+            const qsizetype k = headStart(path, graphics::arrowheadLength(width, arrowCap(spacing)));
+            for (qsizetype j = 1; j <= k; ++j) into.append(QLineF(path[j - 1], path[j]));
+            const graphics::Arrowhead head = graphics::arrowhead(QLineF(path[k], b), width, arrowCap(spacing));
+            into.append(QLineF(path[k], head.head.isEmpty() ? b : head.base));
+            if (!head.head.isEmpty()) (critical ? criticalArrows : arrows).append(head.head);
+        } else {
+            for (qsizetype j = 1; j < path.size(); ++j) into.append(QLineF(path[j - 1], path[j]));
+        }
+        // The label beside the route's middle: a vertex of dot's route, else the middle of the line.
+        const qsizetype mid = path.size() / 2;
+        QLineF around(a, b);
+        if (path.size() > 2) {
+            around = QLineF(path[mid - 1], path[mid + 1]);
+            around.translate(path[mid] - around.center());
+        }
         if (spacing >= kEdgeLabelSpacingPixels && QLineF(a, b).length() > 70 && edgeLabels.size() < kMaxEdgeLabels &&
-            area.contains(middle))
-            edgeLabels.push_back({middle, e});
+            area.contains(around.center()))
+            edgeLabels.push_back({around, e});
     }
     painter->setAntialiasing(detailed || exporting);
     // Zoomed out, thousands of edges become a light haze rather than a black mass.
     const QColor edgeColor = detailed ? QColor(0x80, 0x80, 0x80) : QColor(0x70, 0x70, 0x70, lines.size() > 2000 ? 70 : 150);
-    painter->setPen(QPen(edgeColor, detailed ? 1.2 : 1.0));
+    painter->setPen(QPen(edgeColor, detailed ? kEdgeWidth : 1.0, Qt::SolidLine, Qt::FlatCap));
     painter->drawLines(lines);
-    if (detailed) {
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(QColor(0x80, 0x80, 0x80));
-        for (const QPolygonF& arrow : arrows) painter->drawPolygon(arrow);
-    }
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(edgeColor);
+    for (const QPolygonF& arrow : arrows) painter->drawConvexPolygon(arrow);
     if (!criticalLines.isEmpty()) {
-        painter->setPen(QPen(dagCriticalColor(), detailed ? 3.0 : 2.0));
+        painter->setPen(QPen(dagCriticalColor(), detailed ? kCriticalWidth : 2.0, Qt::SolidLine, Qt::FlatCap));
         painter->drawLines(criticalLines);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(dagCriticalColor());
+        for (const QPolygonF& arrow : criticalArrows) painter->drawConvexPolygon(arrow);
     }
 
     // Nodes: the visible part of each layer by binary search on its x.
@@ -395,11 +424,10 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
         for (const EdgeLabel& label : edgeLabels) {
             const DagEdge& edge = d.instance.edges[label.edge];
             const QString text = bytesText(edge.bytes);
-            const QRectF box(label.at.x() + 3, label.at.y() - smallMetrics.height() / 2,
-                             smallMetrics.horizontalAdvance(text) + 4, smallMetrics.height());
-            painter->setPen(Qt::NoPen);
-            painter->setBrush(QColor(255, 255, 255, 200));
-            painter->drawRect(box);
+            const QRectF box = graphics::edgeLabelRect(
+                label.along, QSizeF(smallMetrics.horizontalAdvance(text) + 4, smallMetrics.height()),
+                graphics::EdgeLabelPlace::Right, 3);
+            graphics::paintLabelBackground(*painter, box);
             painter->setPen(d.trace.criticalEdge[label.edge] && m_showCritical ? dagCriticalColor() : QColor(0x55, 0x55, 0x55));
             painter->drawText(box, Qt::AlignCenter, text);
             ++m_stats.edgeLabels;
@@ -449,25 +477,29 @@ protected:
         const DagGraphPlottable* g = m_plot->m_graph;
         const DagViewData* d = g->data();
         if (!d) return;
-        const auto ring = [&](std::size_t t, const QPen& pen, double extra) {
-            const double r = std::max(g->radius(t) * g->scale(), 5.0) + extra;
-            painter->setPen(pen);
-            painter->setBrush(Qt::NoBrush);
-            painter->drawEllipse(g->toPixel(g->position(t)), r, r);
+        const auto node = [&](std::size_t t) {
+            return graphics::NodeShape::circle(g->toPixel(g->position(t)), std::max(g->radius(t) * g->scale(), 5.0));
         };
         if (m_plot->m_selected >= 0) {
             const auto t = static_cast<std::size_t>(m_plot->m_selected);
-            // Its edges: inputs in blue, outputs in green.
-            painter->setBrush(Qt::NoBrush);
-            painter->setPen(QPen(QColor(0x1f, 0x77, 0xb4), 2));
-            for (std::size_t e : d->predecessors[t]) painter->drawPolyline(g->edgePixels(e));
-            painter->setPen(QPen(QColor(0x2c, 0xa0, 0x2c), 2));
-            for (std::size_t e : d->successors[t]) painter->drawPolyline(g->edgePixels(e));
-            ring(t, QPen(Qt::black, 3), 3);
-            ring(t, QPen(QColor(0xff, 0xd7, 0x00), 1.5), 3);
+            // Its edges with their heads: inputs in blue, outputs in green, ending outside its ring (3 pixels
+            // out, 3 wide) so that the heads into it show.
+            const double cap = arrowCap(g->scale() * kNodeSpacing);
+            const graphics::NodeShape ring = node(t).grownBy(3 + 1.5);
+            for (std::size_t e : d->predecessors[t]) {
+                QPolygonF path = g->edgePixels(e);
+                if (path.size() >= 2) path.last() = graphics::entryPoint(ring, path[path.size() - 2], path.last());
+                paintRoute(*painter, path, QColor(0x1f, 0x77, 0xb4), 2, cap);
+            }
+            for (std::size_t e : d->successors[t]) {
+                QPolygonF path = g->edgePixels(e);
+                if (path.size() >= 2) path.first() = graphics::entryPoint(ring, path[1], path.first());
+                paintRoute(*painter, path, QColor(0x2c, 0xa0, 0x2c), 2, cap);
+            }
+            graphics::paintSelectionRing(*painter, node(t), 3);
         }
         if (m_plot->m_hovered && static_cast<int>(*m_plot->m_hovered) != m_plot->m_selected)
-            ring(*m_plot->m_hovered, QPen(QColor(0x30, 0x30, 0x30), 1.5), 2);
+            graphics::paintHoverRing(*painter, node(*m_plot->m_hovered), 2);
     }
 
 private:

@@ -23,36 +23,6 @@ const QColor kNoGroupColor(0xbd, 0xbd, 0xbd);
 
 }  // namespace
 
-GanttGeometry::GanttGeometry(const QCPAxis* timeAxis, const QCPAxis* laneAxis, double barFraction)
-    : m_timeAxis(timeAxis), m_laneAxis(laneAxis), m_barFraction(barFraction) {}
-
-std::pair<double, double> GanttGeometry::pixelSpan(double lowerCoord, double upperCoord) const {
-    const double a = std::round(m_laneAxis->coordToPixel(lowerCoord));
-    const double b = std::round(m_laneAxis->coordToPixel(upperCoord));
-    const double top = std::min(a, b);
-    return {top, std::max(std::max(a, b), top + 1.0)};
-}
-
-std::pair<double, double> GanttGeometry::barSpan(int lane) const {
-    return pixelSpan(lane - m_barFraction / 2, lane + m_barFraction / 2);
-}
-
-std::pair<double, double> GanttGeometry::laneSpan(int lane) const {
-    return pixelSpan(lane - 0.5, lane + 0.5);
-}
-
-int GanttGeometry::laneAtPixel(double y) const {
-    return static_cast<int>(std::floor(m_laneAxis->pixelToCoord(y) + 0.5));
-}
-
-std::pair<int, int> GanttGeometry::visibleLanes(int laneCount) const {
-    const QCPRange range = m_laneAxis->range();
-    const double first = std::max(0.0, std::ceil(range.lower - 0.5));
-    const double last = std::min(static_cast<double>(laneCount - 1), std::floor(range.upper + 0.5));
-    if (laneCount <= 0 || first > last) return {0, -1};
-    return {static_cast<int>(first), static_cast<int>(last)};
-}
-
 GanttPlottable::GanttPlottable(QCPAxis* timeAxis, QCPAxis* laneAxis)
     : QCPAbstractPlottable(timeAxis, laneAxis) {
     setSelectable(QCP::stNone);

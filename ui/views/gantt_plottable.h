@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "schedule/schedule.h"
+#include "views/gantt_geometry.h"
 
 namespace hetsched::ui {
 
@@ -32,33 +33,6 @@ using GanttColorizer = std::function<GanttColors(const Schedule&)>;
 struct GanttHit {
     int lane = -1;
     std::size_t interval = 0;
-};
-
-// Time-to-pixel and lane-to-pixel mapping of a Gantt: the one place where drawing and hit-testing agree.
-// Lane i is centred on the lane axis coordinate i; bars fill `barFraction` of a lane's height.
-class GanttGeometry {
-public:
-    GanttGeometry(const QCPAxis* timeAxis, const QCPAxis* laneAxis, double barFraction);
-
-    double timeToPixel(double time) const { return m_timeAxis->coordToPixel(time); }
-    double pixelToTime(double pixel) const { return m_timeAxis->pixelToCoord(pixel); }
-    // The visible time range, lower <= upper.
-    QCPRange visibleTime() const { return m_timeAxis->range(); }
-    // Top and bottom pixel rows of a lane's bars (top < bottom, at least one pixel apart).
-    std::pair<double, double> barSpan(int lane) const;
-    // Top and bottom pixel rows of a lane's whole band.
-    std::pair<double, double> laneSpan(int lane) const;
-    // The lane whose band holds pixel row y (may be outside [0, laneCount)).
-    int laneAtPixel(double y) const;
-    // The first and last lane intersecting the view; first > last when none.
-    std::pair<int, int> visibleLanes(int laneCount) const;
-
-private:
-    std::pair<double, double> pixelSpan(double lowerCoord, double upperCoord) const;
-
-    const QCPAxis* m_timeAxis;
-    const QCPAxis* m_laneAxis;
-    double m_barFraction;
 };
 
 // What the last draw() did, for tests and for tuning.

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "graphics/graph_drawing.h"
 #include "layout/graph_layout.h"
 #include "util/number_text.h"
 
@@ -39,26 +40,6 @@ double distanceToSegment(const QPointF& p, const QPointF& a, const QPointF& b) {
     const double t = length2 > 0 ? std::clamp(QPointF::dotProduct(p - a, ab) / length2, 0.0, 1.0) : 0.0;
     const QPointF d = p - (a + t * ab);
     return std::hypot(d.x(), d.y());
-}
-
-void drawArrow(QPainter& painter, const QPointF& from, const QPointF& to, double width, const QColor& color,
-               Qt::PenStyle style) {
-    const QPointF d = to - from;
-    const double length = std::hypot(d.x(), d.y());
-    if (length < 1.0) return;
-    const QPointF u = d / length;
-    const QPointF n(-u.y(), u.x());
-    const double head = std::min(length * 0.45, 5.0 + 1.6 * width);
-    const QPointF base = to - u * head;
-    QPen pen(color, width, style, Qt::FlatCap);
-    painter.setPen(pen);
-    painter.drawLine(from, base + u * 0.5);
-    QPolygonF triangle;
-    const double half = 0.45 * head + 0.3 * width;
-    triangle << to << base + n * half << base - n * half;
-    painter.setPen(Qt::NoPen);
-    painter.setBrush(color);
-    painter.drawPolygon(triangle);
 }
 
 }  // namespace
@@ -203,23 +184,41 @@ double SteadyGraphView::nodeRadius(std::size_t u, double scale) const {
     return (5.0 + 9.0 * relative) * zoom;
 }
 
-std::pair<QPointF, QPointF> SteadyGraphView::arcEnds(std::size_t e, const Frame& frame) const {
+graphics::NodeShape SteadyGraphView::nodeShape(std::size_t u, const Frame& frame) const {
+    const QPointF c = frame.map(m_positions[u]);
+    const double r = nodeRadius(u, frame.scale);
+    if (m_data->instance.nodes[u].speed <= 0)  // a router: a diamond reaching 1.25 r
+        return {graphics::NodeOutline::Diamond, c, QSizeF(2.5 * r, 2.5 * r), 0};
+    return graphics::NodeShape::circle(c, r);
+}
+
+graphics::NodeShape SteadyGraphView::arcEndShape(std::size_t u, const Frame& frame) const {
+    // The node's ink: its body and outline, and the rings drawn around it (the source's, a target's, a lit
+    // processor's), so that an arrow stops on what the eye sees as the node's edge.
+    const double zoom = std::clamp(std::sqrt(frame.scale), 0.45, 1.25);
+    const double r = nodeRadius(u, frame.scale);
+    double reach = r + 0.5;
+    if (u == m_data->instance.application.source) reach = r + 4 * zoom + 1.25 * zoom;
+    else if (std::count(m_data->instance.application.targets.begin(), m_data->instance.application.targets.end(), u))
+        reach = r + 3.5 * zoom + 0.6;
+    if (anyLit() && m_litProcessors.count(u)) reach = std::max(reach, r + 4.0);
+    const graphics::NodeShape body = nodeShape(u, frame);
+    return reach > r + 0.5 ? graphics::NodeShape::circle(body.centre, reach) : body.grownBy(0.5);
+}
+
+QLineF SteadyGraphView::arcLine(std::size_t e, const Frame& frame) const {
     const SteadyArc& arc = m_data->arcs[e];
-    QPointF a = frame.map(m_positions[arc.from]);
-    QPointF b = frame.map(m_positions[arc.to]);
-    const QPointF d = b - a;
+    const graphics::NodeShape from = arcEndShape(arc.from, frame);
+    const graphics::NodeShape to = arcEndShape(arc.to, frame);
+    const QPointF d = to.centre - from.centre;
     const double length = std::hypot(d.x(), d.y());
-    if (length < 1e-9) return {a, b};
-    const QPointF u = d / length;
-    const QPointF n(-u.y(), u.x());
+    if (length < 1e-9) return {from.centre, to.centre};
+    const QPointF n(-d.y() / length, d.x() / length);
     const double ra = nodeRadius(arc.from, frame.scale);
     const double rb = nodeRadius(arc.to, frame.scale);
     // Two-way links: each direction on its own side of the centre line.
     const double side = m_data->reverseArc[e] >= 0 ? std::clamp(0.28 * std::min(ra, rb), 2.0, 4.0) : 0.0;
-    a += u * std::sqrt(std::max(ra * ra - side * side, 0.0)) + n * side;
-    b -= u * (std::sqrt(std::max(rb * rb - side * side, 0.0)) + 1.0);
-    b += n * side;
-    return {a, b};
+    return graphics::clipEdge(from, to, QLineF(from.centre + n * side, to.centre + n * side));
 }
 
 void SteadyGraphView::paintEvent(QPaintEvent* event) {
@@ -270,20 +269,25 @@ void SteadyGraphView::paintScene(QPainter& painter, const QRectF& area, const Fr
     };
     for (std::size_t e : order) {
         if (lit && m_litArcs.count(e)) continue;
-        const auto [a, b] = arcEnds(e, frame);
-        if (!visible.contains(a) && !visible.contains(b) && !visible.intersects(QRectF(a, b).normalized())) continue;
+        const QLineF line = arcLine(e, frame);
+        if (!visible.contains(line.p1()) && !visible.contains(line.p2()) &&
+            !visible.intersects(QRectF(line.p1(), line.p2()).normalized()))
+            continue;
         const double load = m_data->load[e];
         QColor color = load <= 1e-12 ? kUnusedLink : loadColor(load);
         if (lit) color = fadedColor(color, 0.72);
-        drawArrow(painter, a, b, linkWidth(e), color, load <= 1e-12 ? Qt::DashLine : Qt::SolidLine);
+        const double width = linkWidth(e);
+        graphics::paintArrow(painter, line, graphics::arrowhead(line, width), color, width,
+                             load <= 1e-12 ? Qt::DashLine : Qt::SolidLine);
     }
     for (std::size_t e : m_litArcs) {
         if (e >= E) continue;
-        const auto [a, b] = arcEnds(e, frame);
+        const QLineF line = arcLine(e, frame);
         const QColor color = m_litResultArcs.count(e) ? resultPathColor()
                              : m_litAllocation   ? dataPathColor()
                                                  : patternHighlightColor();
-        drawArrow(painter, a, b, std::max(3.0, linkWidth(e) + 1.0), color, Qt::SolidLine);
+        const double width = std::max(3.0, linkWidth(e) + 1.0);
+        graphics::paintArrow(painter, line, graphics::arrowhead(line, width), color, width);
     }
 
     // Nodes: processors filled by their compute load, routers as grey diamonds, the source ringed in green.
@@ -301,7 +305,8 @@ void SteadyGraphView::paintScene(QPainter& painter, const QRectF& area, const Fr
         if (!visible.contains(c)) continue;
         const bool involved = !lit || litEnds.count(u) || m_litProcessors.count(u);
         if (u == source) {
-            painter.setPen(QPen(kSourceColor, 2.5 * zoom));
+            QPen ring(kSourceColor, 2.5 * zoom);
+            painter.setPen(ring);
             painter.setBrush(Qt::NoBrush);
             painter.drawEllipse(c, r + 4 * zoom, r + 4 * zoom);
         } else if (targets.count(u)) {
@@ -309,26 +314,19 @@ void SteadyGraphView::paintScene(QPainter& painter, const QRectF& area, const Fr
             painter.setBrush(Qt::NoBrush);
             painter.drawEllipse(c, r + 3.5 * zoom, r + 3.5 * zoom);
         }
+        const graphics::NodeShape body = nodeShape(u, frame);
+        const QColor border = involved ? kNodeBorder : fadedColor(kNodeBorder);
         if (in.nodes[u].speed <= 0) {
-            QPolygonF diamond;
-            diamond << c + QPointF(0, -r * 1.25) << c + QPointF(r * 1.25, 0) << c + QPointF(0, r * 1.25)
-                    << c + QPointF(-r * 1.25, 0);
-            painter.setPen(QPen(involved ? kNodeBorder : fadedColor(kNodeBorder), 1));
-            painter.setBrush(involved ? kRouterColor : fadedColor(kRouterColor));
-            painter.drawPolygon(diamond);
+            graphics::paintNode(painter, body, {involved ? kRouterColor : fadedColor(kRouterColor), border, 1.0});
         } else {
             const double busy = m_data->load[E + u];
             QColor fill = busy <= 1e-12 ? QColor(Qt::white) : loadColor(busy);
             if (!involved) fill = fadedColor(fill, 0.7);
-            painter.setPen(QPen(involved ? kNodeBorder : fadedColor(kNodeBorder), 1));
-            painter.setBrush(fill);
-            painter.drawEllipse(c, r, r);
+            graphics::paintNode(painter, body, {fill, border, 1.0});
         }
-        if (lit && m_litProcessors.count(u)) {
-            painter.setPen(QPen(m_litAllocation ? QColor(0x10, 0x10, 0x10) : patternHighlightColor(), 3.0));
-            painter.setBrush(Qt::NoBrush);
-            painter.drawEllipse(c, r + 2.5, r + 2.5);
-        }
+        if (lit && m_litProcessors.count(u))
+            graphics::paintNode(painter, graphics::NodeShape::circle(c, r + 2.5),
+                                {QColor(), m_litAllocation ? QColor(0x10, 0x10, 0x10) : patternHighlightColor(), 3.0});
     }
 
     // Names, most important first, never overlapping: the source, what is lit, then the fastest.
@@ -365,9 +363,7 @@ void SteadyGraphView::paintScene(QPainter& painter, const QRectF& area, const Fr
                 continue;
             placed.push_back(box);
             const bool dim = lit && rank(u) != 0 && rank(u) != 1;
-            painter.setPen(Qt::NoPen);
-            painter.setBrush(QColor(255, 255, 255, 200));
-            painter.drawRoundedRect(box, 2, 2);
+            graphics::paintLabelBackground(painter, box);
             painter.setPen(dim ? QColor(0x90, 0x90, 0x90) : (u == source ? kSourceColor.darker(130) : kTextColor));
             painter.drawText(box, Qt::AlignCenter, text);
             ++m_drawnLabels;
@@ -377,19 +373,16 @@ void SteadyGraphView::paintScene(QPainter& painter, const QRectF& area, const Fr
     // Link loads as numbers where a link is long enough on screen to carry one without clutter.
     for (std::size_t e = 0; e < E; ++e) {
         if (m_data->load[e] <= 1e-12 || (lit && !m_litArcs.count(e))) continue;
-        const auto [a, b] = arcEnds(e, frame);
-        const double length = std::hypot(b.x() - a.x(), b.y() - a.y());
+        const QLineF line = arcLine(e, frame);
         const QString text = formatRounded(m_data->load[e], 2);
         const double w = metrics.horizontalAdvance(text) + 4;
-        if (length < 3 * w) continue;
-        const QPointF u = (b - a) / length;
-        const QPointF n(-u.y(), u.x());
-        const QPointF at = (a + b) / 2 + n * (metrics.height() * 0.55 + 2);
-        const QRectF box(at.x() - w / 2, at.y() - metrics.height() / 2, w, metrics.height());
+        if (line.length() < 3 * w) continue;
+        const QRectF box = graphics::edgeLabelRect(line, QSizeF(w, metrics.height()), graphics::EdgeLabelPlace::Beside);
         if (!area.contains(box) ||
             std::any_of(placed.begin(), placed.end(), [&](const QRectF& other) { return other.intersects(box); }))
             continue;
         placed.push_back(box);
+        graphics::paintLabelBackground(painter, box);
         painter.setPen(QColor(0x55, 0x55, 0x55));
         painter.drawText(box, Qt::AlignCenter, text);
     }
@@ -574,8 +567,8 @@ std::optional<std::size_t> SteadyGraphView::arcAt(const QPointF& pixel) const {
     std::optional<std::size_t> best;
     double bestDistance = kHitPixels;
     for (std::size_t e = 0; e < m_data->arcCount(); ++e) {
-        const auto [a, b] = arcEnds(e, frame);
-        const double distance = distanceToSegment(pixel, a, b);
+        const QLineF line = arcLine(e, frame);
+        const double distance = distanceToSegment(pixel, line.p1(), line.p2());
         if (distance <= bestDistance) {
             best = e;
             bestDistance = distance;

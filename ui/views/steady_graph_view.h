@@ -2,6 +2,7 @@
 // directed link coloured and thickened by its load; the selected pattern or allocation lit on it.
 #pragma once
 
+#include <QLineF>
 #include <QPointF>
 #include <QWidget>
 #include <functional>
@@ -10,6 +11,7 @@
 #include <set>
 #include <vector>
 
+#include "graphics/graph_drawing.h"
 #include "views/steady_view_data.h"
 
 namespace hetsched::ui {
@@ -85,8 +87,12 @@ private:
     void paintLegend(QPainter& painter, const QRectF& band) const;
     std::optional<std::size_t> nodeAt(const QPointF& pixel) const;
     std::optional<std::size_t> arcAt(const QPointF& pixel) const;
-    // The two ends of arc e on screen (offset sideways when the opposite arc exists).
-    std::pair<QPointF, QPointF> arcEnds(std::size_t e, const Frame& frame) const;
+    // Node u's body on screen (a circle, a router's diamond), and what an arc stops at (the body with the rings
+    // drawn around it).
+    graphics::NodeShape nodeShape(std::size_t u, const Frame& frame) const;
+    graphics::NodeShape arcEndShape(std::size_t u, const Frame& frame) const;
+    // Arc e on screen, from outline to outline (offset sideways when the opposite arc exists).
+    QLineF arcLine(std::size_t e, const Frame& frame) const;
     QString nodeTooltip(std::size_t u) const;
     QString arcTooltip(std::size_t e) const;
     bool anyLit() const { return m_litPattern.has_value() || m_litAllocation.has_value(); }
