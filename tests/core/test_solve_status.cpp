@@ -53,6 +53,67 @@ TEST(SolveStatus, LpStatusesMapOnceToTheSolversVocabulary) {
     EXPECT_STREQ(lp::lpStatusName(lp::LpStatus::Unbounded), "unbounded");
 }
 
+// The assignment MIP of `identicalTasks` written out: x_jp binary, min C, every load <= C.
+lp::LinearProgram identicalTasksMip() {
+    lp::LinearProgram mip(lp::Sense::Minimize);
+    const int c = mip.addVariable(0, lp::kInfinity, 1.0);
+    std::vector<std::vector<lp::Term>> loads(12);
+    for (int j = 0; j < 121; ++j) {
+        std::vector<lp::Term> once;
+        for (int p = 0; p < 12; ++p) {
+            const int x = mip.addVariable(0, 1, 0, true);
+            once.push_back({x, 1.0});
+            loads[static_cast<std::size_t>(p)].push_back({x, 3.0});
+        }
+        mip.addConstraint(std::move(once), 1, 1);
+    }
+    for (auto& load : loads) {
+        load.push_back({c, -1.0});
+        mip.addConstraint(std::move(load), -lp::kInfinity, 0);
+    }
+    return mip;
+}
+
+// GLPK stopped by its time limit or on request: a status, never an error or an abort, and what it had.
+TEST(SolveStatus, GlpkStoppedEarlyKeepsItsIncumbentAndBound) {
+    const lp::LinearProgram mip = identicalTasksMip();
+    auto checkKept = [&](const lp::LpSolution& s) {
+        if (s.hasSolution) {
+            ASSERT_EQ(s.values.size(), static_cast<std::size_t>(mip.variableCount()));
+            EXPECT_GE(s.objective, 33.0 - 1e-9);   // no schedule beats the optimum
+            for (std::size_t k = 1; k < s.values.size(); ++k)
+                EXPECT_TRUE(std::abs(s.values[k]) < 1e-9 || std::abs(s.values[k] - 1) < 1e-9) << k;
+        }
+        if (s.hasBound) {
+            EXPECT_LE(s.bound, 33.0 + 1e-9);       // a bound on the optimum
+            if (s.hasSolution) EXPECT_LE(s.bound, s.objective + 1e-9);
+        }
+    };
+    lp::LpOptions quick;
+    quick.timeLimitSeconds = 0.05;
+    Expected<lp::LpSolution> limited = lp::solveLinearProgram(mip, quick);
+    ASSERT_TRUE(limited.ok()) << limited.error().message;
+    EXPECT_EQ(limited->status, lp::LpStatus::TimeLimit) << limited->message;
+    EXPECT_NE(limited->message.find("time limit"), std::string::npos) << limited->message;
+    checkKept(*limited);
+
+    std::atomic<bool> stop{false};
+    int reports = 0;
+    const Progress progress(
+        [&](double, const std::string&) {
+            if (++reports == 3) stop = true;   // the third report of the branch-and-cut
+        },
+        &stop);
+    lp::LpOptions patient;
+    patient.timeLimitSeconds = 3600;
+    Expected<lp::LpSolution> cancelled = lp::solveLinearProgram(mip, patient, progress);
+    ASSERT_TRUE(cancelled.ok()) << cancelled.error().message;
+    EXPECT_GE(reports, 3);   // one more (the final gap) when GLPK had an integer solution
+    EXPECT_EQ(cancelled->status, lp::LpStatus::Cancelled) << cancelled->message;
+    EXPECT_NE(cancelled->message.find("stopped on request"), std::string::npos) << cancelled->message;
+    checkKept(*cancelled);
+}
+
 TEST(SolveStatus, ExactAtItsTimeLimitSaysTimeLimitWithTheBestFoundAndItsGap) {
     const Instance in = identicalTasks();
     const double limit = 0.05;
