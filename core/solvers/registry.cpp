@@ -156,7 +156,11 @@ std::string readStatusKeys(SolveResult& result) {
         into = it->get<double>();
         return {};
     };
-    if (result.answerIsBound) return {};   // its "gap" is the family's (schedule against bound)
+    if (result.answerIsBound) {   // its "gap" is the family's (schedule against bound), as solve() leaves it
+        result.bestBound.reset();
+        result.gap.reset();
+        return {};
+    }
     if (std::string problem = number("best_bound", -1e300, 1e300, result.bestBound); !problem.empty()) return problem;
     if (std::string problem = number("gap", 0, 1e300, result.gap); !problem.empty()) return problem;
     if (!result.gap && result.bestBound && result.objective && result.status != SolveStatus::Infeasible)
