@@ -32,7 +32,9 @@ RunTable::RunTable(ProjectDocument* document, QWidget* parent)
     header->setStretchLastSection(true);
     header->resizeSection(RunTableModel::NumberColumn, 48);  // room for the outdated mark
     header->resizeSection(RunTableModel::SolverColumn, 96);
-    header->resizeSection(RunTableModel::StatusColumn, 74);
+    // Room for "cancelled, best found, gap 9.1 %" (a solve stopped early keeps its best schedule).
+    header->resizeSection(RunTableModel::StatusColumn, m_view->fontMetrics().horizontalAdvance(
+                                                           QStringLiteral("cancelled, best found, gap 9.1 %")) + 12);
     header->resizeSection(RunTableModel::ObjectiveColumn, 86);
     header->resizeSection(RunTableModel::SecondsColumn, 66);
     header->resizeSection(RunTableModel::SimulatedColumn, 80);

@@ -35,6 +35,9 @@ public:
     int queuedCount() const { return static_cast<int>(m_queue.size()); }
 
 signals:
+    // A solve cancelled (or stopped by its time limit) after it had found a schedule is not a failure: it
+    // succeeds with that schedule and status "cancelled" ("time_limit"), and becomes a run like any other.
+    // `failed` with `cancelled` true means it was stopped before it had anything.
     void started(const QString& solver, int remaining);
     void progressed(double fraction, const QString& stage);
     void succeeded(hetsched::ui::EntryId entryId, const hetsched::ui::RunRecord& run);

@@ -1,5 +1,8 @@
 #include "common/status.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace hetsched {
 
 const char* solveStatusName(SolveStatus status) {
@@ -18,6 +21,31 @@ std::optional<SolveStatus> solveStatusFromName(const std::string& name) {
                           SolveStatus::TimeLimit, SolveStatus::Cancelled})
         if (name == solveStatusName(s)) return s;
     return std::nullopt;
+}
+
+const char* callStatusName(CallStatus status) {
+    switch (status) {
+    case CallStatus::Ok: return "ok";
+    case CallStatus::Warning: return "warning";
+    case CallStatus::Error: return "error";
+    }
+    return "error";
+}
+
+std::optional<CallStatus> callStatusFromName(const std::string& name) {
+    for (CallStatus s : {CallStatus::Ok, CallStatus::Warning, CallStatus::Error})
+        if (name == callStatusName(s)) return s;
+    return std::nullopt;
+}
+
+CallStatus callStatusOf(SolveStatus status) {
+    return status == SolveStatus::TimeLimit || status == SolveStatus::Cancelled ? CallStatus::Warning
+                                                                                 : CallStatus::Ok;
+}
+
+double relativeGap(double objective, double bound) {
+    const double scale = std::max(std::abs(objective), std::abs(bound));
+    return scale > 0 ? std::abs(objective - bound) / scale : 0.0;
 }
 
 }  // namespace hetsched

@@ -46,6 +46,7 @@ Expected<SolveResult> resultFromJson(const Instance& instance, const nlohmann::j
     restored->json = json;
     const auto answer = json.find("answer");
     if (answer != json.end() && *answer == "lower_bound") markBoundAnswer(*restored);
+    if (std::string problem = readStatusKeys(*restored); !problem.empty()) return invalidInput("stored result: " + problem);
     return restored;
 }
 

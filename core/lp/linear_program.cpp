@@ -24,16 +24,20 @@ bool LinearProgram::hasIntegers() const {
     return std::any_of(m_columns.begin(), m_columns.end(), [](const Column& c) { return c.integer; });
 }
 
-const char* lpStatusName(LpStatus status) {
+std::optional<SolveStatus> solveStatusOf(LpStatus status) {
     switch (status) {
-    case LpStatus::Optimal: return "optimal";
-    case LpStatus::Feasible: return "feasible";
-    case LpStatus::Infeasible: return "infeasible";
-    case LpStatus::Unbounded: return "unbounded";
-    case LpStatus::TimeLimit: return "time_limit";
-    case LpStatus::Cancelled: return "cancelled";
+    case LpStatus::Optimal: return SolveStatus::Optimal;
+    case LpStatus::Infeasible: return SolveStatus::Infeasible;
+    case LpStatus::TimeLimit: return SolveStatus::TimeLimit;
+    case LpStatus::Cancelled: return SolveStatus::Cancelled;
+    case LpStatus::Unbounded: break;
     }
-    return "infeasible";
+    return std::nullopt;
+}
+
+const char* lpStatusName(LpStatus status) {
+    const std::optional<SolveStatus> common = solveStatusOf(status);
+    return common ? solveStatusName(*common) : "unbounded";
 }
 
 namespace {
@@ -88,6 +92,7 @@ struct GlpkRun {
     int retries = 0;
     bool usedExact = false;
     bool stopped = false;
+    bool branchAndCut = false;   // glp_intopt ran (the relaxation was solved to optimality)
     double objective = 0;
     double bound = 0;
     bool haveBound = false;
@@ -214,6 +219,7 @@ void solveInGlpk(void* data) {
         integer.mip_gap = run->mipGap;
         integer.cb_func = mipCallback;
         integer.cb_info = run;
+        run->branchAndCut = true;
         run->lastReturn = glp_intopt(problem, &integer);
         run->status = glp_mip_status(problem);
         run->objective = glp_mip_obj_val(problem);
@@ -229,7 +235,7 @@ void solveInGlpk(void* data) {
             }
         }
         for (int j = 0; j < columns; ++j) run->values[j] = glp_mip_col_val(problem, j + 1);
-    } else {
+    } else if (!program.hasIntegers()) {
         run->objective = glp_get_obj_val(problem);
         for (int j = 0; j < columns; ++j) run->values[j] = glp_get_col_prim(problem, j + 1);
         for (int i = 0; i < rows; ++i) run->duals[i] = glp_get_row_dual(problem, i + 1);
@@ -345,33 +351,85 @@ Expected<LpSolution> solveLinearProgram(const LinearProgram& program, const LpOp
     if (run.retries > 0) method += ", retried with the dual simplex after rescaling";
     if (run.usedExact) method += ", exact rational simplex";
     solution.message = method;
+    const bool timeLimit = run.lastReturn == GLP_ETMLIM;
+    if (mip && !run.branchAndCut) {
+        // The relaxation did not reach its optimum: no branch-and-cut, no integer solution, no bound.
+        switch (run.status) {
+        case GLP_NOFEAS: solution.status = LpStatus::Infeasible; break;
+        case GLP_UNBND: solution.status = LpStatus::Unbounded; break;
+        default:
+            if (progress.stopRequested()) return cancelledError();
+            if (!timeLimit)
+                return solverError("GLPK could not solve the relaxation (code " + std::to_string(run.lastReturn) +
+                                   ", " + method + ")");
+            solution.status = LpStatus::TimeLimit;
+            solution.message += ", time limit in the relaxation";
+        }
+        return solution;
+    }
+    if (mip) {
+        // glp_intopt: GLP_OPT only when proven (within mipGap: GLP_EMIPGAP also ends with GLP_FEAS, and
+        // counts as optimal within the gap asked for); a stop or the time limit keeps the incumbent, if any.
+        const bool haveIncumbent = run.status == GLP_OPT || run.status == GLP_FEAS;
+        if (run.status == GLP_NOFEAS) {
+            solution.status = LpStatus::Infeasible;
+        } else if (run.status == GLP_OPT) {
+            solution.status = LpStatus::Optimal;   // the search ended: proven, whatever was asked meanwhile
+        } else if (run.stopped || run.lastReturn == GLP_ESTOP) {
+            solution.status = LpStatus::Cancelled;
+        } else if (timeLimit) {
+            solution.status = LpStatus::TimeLimit;
+        } else if (haveIncumbent && run.lastReturn == GLP_EMIPGAP) {
+            solution.status = LpStatus::Optimal;
+        } else {
+            return solverError("GLPK's branch-and-cut failed (code " + std::to_string(run.lastReturn) + ", " +
+                               method + ")");
+        }
+        if (haveIncumbent && solution.status != LpStatus::Infeasible) {
+            solution.hasSolution = true;
+            solution.objective = run.objective;
+            solution.values = std::move(values);
+        }
+        if (solution.status == LpStatus::Optimal) {
+            solution.hasBound = true;
+            solution.bound = run.lastReturn == GLP_EMIPGAP && run.haveBound ? run.bound : run.objective;
+        } else if (run.haveBound) {
+            solution.hasBound = true;
+            solution.bound = run.bound;
+        }
+        if (solution.status == LpStatus::Cancelled) solution.message += ", stopped on request";
+        if (solution.status == LpStatus::TimeLimit) solution.message += ", time limit";
+        return solution;
+    }
     switch (run.status) {
     case GLP_OPT: solution.status = LpStatus::Optimal; break;
-    case GLP_FEAS: solution.status = mip ? LpStatus::Feasible : LpStatus::TimeLimit; break;
     case GLP_NOFEAS: solution.status = LpStatus::Infeasible; break;
     case GLP_UNBND: solution.status = LpStatus::Unbounded; break;
     default:
-        if (run.stopped || progress.stopRequested()) return cancelledError();
-        if (run.lastReturn == GLP_ETMLIM) {
-            solution.status = LpStatus::TimeLimit;
-            break;
+        if (progress.stopRequested()) return cancelledError();
+        if (!timeLimit)
+            return solverError("GLPK could not solve the program (code " + std::to_string(run.lastReturn) + ", " +
+                               method + ")");
+        // The simplex stopped at its time limit: a primal feasible point (GLP_FEAS) is kept, without a bound.
+        solution.status = LpStatus::TimeLimit;
+        solution.message += ", time limit";
+        if (run.status == GLP_FEAS) {
+            solution.hasSolution = true;
+            solution.objective = run.objective;
+            solution.values = std::move(values);
         }
-        return solverError("GLPK could not solve the program (code " + std::to_string(run.lastReturn) + ", " + method + ")");
+        return solution;
     }
-    if (mip && solution.status == LpStatus::Optimal && (run.stopped || run.lastReturn == GLP_ETMLIM))
-        solution.status = LpStatus::Feasible;   // glp_intopt keeps GLP_FEAS semantics, but be explicit
-    if (solution.status == LpStatus::Optimal || solution.status == LpStatus::Feasible) {
+    if (solution.status == LpStatus::Optimal) {
+        solution.hasSolution = true;
         solution.objective = run.objective;
         solution.values = std::move(values);
-        if (!mip) solution.duals = std::move(duals);
-        if (!mip && solution.status == LpStatus::Optimal) {
-            for (unsigned char s : rowStatus) solution.basis.rows.push_back(basisStatus(s));
-            for (unsigned char s : columnStatus) solution.basis.columns.push_back(basisStatus(s));
-        }
-        solution.bound = (mip && run.haveBound && solution.status == LpStatus::Feasible) ? run.bound : run.objective;
+        solution.duals = std::move(duals);
+        for (unsigned char s : rowStatus) solution.basis.rows.push_back(basisStatus(s));
+        for (unsigned char s : columnStatus) solution.basis.columns.push_back(basisStatus(s));
+        solution.hasBound = true;
+        solution.bound = run.objective;
     }
-    if (mip && solution.status == LpStatus::Feasible && run.stopped) solution.message += ", stopped on request";
-    if (mip && solution.status == LpStatus::Feasible && run.lastReturn == GLP_ETMLIM) solution.message += ", time limit";
     return solution;
 }
 

@@ -8,11 +8,13 @@
 #pragma once
 
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/expected.h"
 #include "common/progress.h"
+#include "common/status.h"
 
 namespace hetsched::lp {
 
@@ -77,22 +79,25 @@ struct LpOptions {
     const LpBasis* warmStart = nullptr;
 };
 
-enum class LpStatus {
-    Optimal,      // proven optimal (within mipGap for a MIP)
-    Feasible,     // a MIP solution without proof (time limit or cancelled); see bound
-    Infeasible,
-    Unbounded,
-    TimeLimit,    // no solution found in time
-    Cancelled,    // stopped through Progress with no solution
-};
+// The LP layer's answer in the solvers' vocabulary (common/status.h): Optimal, Infeasible, TimeLimit and
+// Cancelled mean what the SolveStatus values of those names mean -- a MIP stopped early by its time limit or
+// on request is TimeLimit or Cancelled, with LpSolution::hasSolution saying whether GLPK had an integer
+// solution (then in values, with the bound) -- plus Unbounded, which only a relaxation can be. There is no
+// "feasible": a MIP solution without a proof is always the result of a limit or a stop.
+enum class LpStatus { Optimal, Infeasible, Unbounded, TimeLimit, Cancelled };
 
-const char* lpStatusName(LpStatus status);
+const char* lpStatusName(LpStatus status);   // solveStatusName's names, and "unbounded"
+// The one mapping to SolveStatus: the same value, none for Unbounded (a solver's model is never unbounded:
+// it reports a solver failure).
+std::optional<SolveStatus> solveStatusOf(LpStatus status);
 
 struct LpSolution {
     LpStatus status = LpStatus::Infeasible;
     double objective = 0;
-    std::vector<double> values;   // one per variable (when Optimal or Feasible)
+    bool hasSolution = false;     // values hold a solution: when Optimal, or a MIP's best at TimeLimit/Cancelled
+    std::vector<double> values;   // one per variable (when hasSolution)
     std::vector<double> duals;    // one per constraint (LPs only, when Optimal)
+    bool hasBound = false;        // bound holds a proven bound (always when Optimal)
     double bound = 0;             // MIP: best proven bound on the objective (equal to objective when Optimal)
     LpBasis basis;                // LPs only, when Optimal: the final basis, for LpOptions::warmStart
     int iterations = 0;           // simplex iterations this call took
@@ -101,7 +106,9 @@ struct LpSolution {
 
 // Solves with the simplex method (primal, then dual with rescaling on numerical trouble), or
 // branch-and-cut when the program has integer variables. GLPK failures come back as
-// ErrorKind::Solver with GLPK's reason; nothing aborts the process.
+// ErrorKind::Solver with GLPK's reason; nothing aborts the process. A stop requested before the call
+// returns the cancellation error; one requested during a branch-and-cut (seen in its callback) ends it with
+// status Cancelled, with or without a solution. The simplex is not interrupted.
 Expected<LpSolution> solveLinearProgram(const LinearProgram& program, const LpOptions& options = {},
                                         const Progress& progress = {});
 

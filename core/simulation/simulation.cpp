@@ -108,7 +108,8 @@ Expected<SimulationResult> simulateResult(const Instance& instance, const SolveR
                                           const SimulationOptions& options, const Progress& progress) {
     const std::string kind = instanceKind(instance);
     if (auto why = simulationUnavailableReason(kind)) return invalidInput(*why);
-    if (!result.objective || result.status == SolveStatus::Infeasible || result.status == SolveStatus::Cancelled)
+    // A cancelled or time-limited result carries the best schedule found: it can be simulated.
+    if (!result.objective || result.status == SolveStatus::Infeasible)
         return invalidInput("the result has no schedule to simulate (status " + std::string(solveStatusName(result.status)) + ")");
     if (!options.platformFile.empty() && kind != "dag")
         return invalidInput("a SimGrid platform file can be given for dag instances only (the " + kind +

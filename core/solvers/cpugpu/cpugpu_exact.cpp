@@ -31,11 +31,22 @@ Expected<CpuGpuSolution> solveCpuGpuExact(const CpuGpuInstance& in, const CpuGpu
 
     Expected<CpuGpuSolution> heft = solveCpuGpuHeft(in, progress);
     if (!heft) return heft.error();
+    const double lowerBound = cpuGpuLowerBound(in);
+    // Stopped once an incumbent exists: that incumbent, with its gap to the best bound known.
+    auto stoppedWith = [&](CpuGpuSolution best, const std::string& what, double bound) {
+        best.status = SolveStatus::Cancelled;
+        best.lowerBound = std::min(best.makespan, std::max(bound, lowerBound));
+        best.message = what + ", cancelled; gap " + formatSignificant(100 * relativeGap(best.makespan, best.lowerBound), 9) +
+                       "% to the bound " + formatSignificant(best.lowerBound, 9);
+        return best;
+    };
     Expected<CpuGpuSolution> heteroPrio = solveCpuGpuHeteroPrio(in, {}, progress);
-    if (!heteroPrio) return heteroPrio.error();
+    if (!heteroPrio) {
+        if (heteroPrio.error().kind == ErrorKind::Cancelled) return stoppedWith(*heft, "the HEFT schedule", lowerBound);
+        return heteroPrio.error();
+    }
     CpuGpuSolution incumbent = heteroPrio->makespan < heft->makespan ? *heteroPrio : *heft;
     const std::string incumbentName = heteroPrio->makespan < heft->makespan ? "HeteroPrio" : "HEFT";
-    const double lowerBound = cpuGpuLowerBound(in);
     const double upper = incumbent.makespan;
     if (upper <= lowerBound * (1 + 1e-12)) {
         incumbent.status = SolveStatus::Optimal;
@@ -79,9 +90,12 @@ Expected<CpuGpuSolution> solveCpuGpuExact(const CpuGpuInstance& in, const CpuGpu
     lp::LpOptions lpOptions;
     lpOptions.timeLimitSeconds = options.timeLimitSeconds;
     Expected<lp::LpSolution> solved = lp::solveLinearProgram(mip, lpOptions, progress);
+    if (!solved && solved.error().kind == ErrorKind::Cancelled)
+        return stoppedWith(incumbent, "the " + incumbentName + " schedule (the MIP did not start)", lowerBound);
     if (!solved) return solved.error();
     const lp::LpSolution& r = *solved;
-    const bool found = r.status == lp::LpStatus::Optimal || r.status == lp::LpStatus::Feasible;
+    if (r.status == lp::LpStatus::Unbounded) return solverError("exact: GLPK found the assignment MIP unbounded");
+    const bool found = r.hasSolution;
     CpuGpuSolution s;
     if (found) {
         std::vector<CpuGpuUnit> allotment(n, CpuGpuUnit::Cpu);
@@ -102,9 +116,10 @@ Expected<CpuGpuSolution> solveCpuGpuExact(const CpuGpuInstance& in, const CpuGpu
         }
         finishSolution(s);
     }
-    if (!found || s.makespan >= incumbent.makespan) {
-        const double bound =
-            found || r.status == lp::LpStatus::Infeasible ? std::max(lowerBound, r.bound) : lowerBound;
+    // GLPK's bound holds for schedules of makespan <= the incumbent's, so it bounds the optimum.
+    const double bound = r.hasBound ? std::max(lowerBound, r.bound) : lowerBound;
+    const bool mipBetter = found && s.makespan < incumbent.makespan;
+    if (!mipBetter) {
         s = incumbent;
         if (r.status == lp::LpStatus::Infeasible) {
             // No schedule beats the incumbent (C <= its makespan): it is optimal.
@@ -113,22 +128,23 @@ Expected<CpuGpuSolution> solveCpuGpuExact(const CpuGpuInstance& in, const CpuGpu
             s.message = "the MIP proved that nothing beats the " + incumbentName + " schedule";
             return s;
         }
-        s.lowerBound = std::min(bound, s.makespan);
-    } else {
-        s.lowerBound = std::min(s.makespan, std::max(lowerBound, r.bound));
     }
+    s.lowerBound = std::min(s.makespan, bound);
     if (r.status == lp::LpStatus::Optimal) {
         s.status = SolveStatus::Optimal;
         s.lowerBound = s.makespan;
         s.message = "MIP optimal (" + r.message + ")";
     } else {
-        s.status = SolveStatus::Feasible;
-        const double gap = s.makespan > 0 ? (s.makespan - s.lowerBound) / s.makespan : 0;
-        s.message = std::string(found ? "best MIP schedule"
-                                      : "the " + incumbentName + " schedule (the MIP found none)") +
-                    " after the time limit of " + formatSignificant(options.timeLimitSeconds, 9) + " s, gap " +
-                    formatSignificant(100 * gap, 9) + "% to the bound " + formatSignificant(s.lowerBound, 9) + " (" +
-                    r.message + ")";
+        // Stopped early: the time limit or a cancellation, with the best schedule found and its gap.
+        s.status = r.status == lp::LpStatus::Cancelled ? SolveStatus::Cancelled : SolveStatus::TimeLimit;
+        const std::string what = mipBetter ? "best MIP schedule"
+                                 : found   ? "the " + incumbentName + " schedule (the MIP found none better)"
+                                           : "the " + incumbentName + " schedule (the MIP found none)";
+        const std::string when = s.status == SolveStatus::Cancelled
+                                     ? std::string(" when cancelled")
+                                     : " after the time limit of " + formatSignificant(options.timeLimitSeconds, 9) + " s";
+        s.message = what + when + ", gap " + formatSignificant(100 * relativeGap(s.makespan, s.lowerBound), 9) +
+                    "% to the bound " + formatSignificant(s.lowerBound, 9) + " (" + r.message + ")";
     }
     return s;
 }

@@ -128,6 +128,8 @@ Expected<SweepRows> runCpuGpuExperimentShard(const CpuGpuExperimentOptions& o, c
                                                  " m=" + std::to_string(c.cpus) + " k=" + std::to_string(c.gpus) +
                                                  " instance " + std::to_string(i) + ": " + r.error().message};
             }
+            // exact keeps its incumbent when cancelled; in an experiment a cancelled step ends the run.
+            if (r->status == SolveStatus::Cancelled) return cancelledError();
             out.rows.push_back(
                 {unit,
                  std::to_string(c.tasks) + ',' + std::to_string(c.cpus) + ',' + std::to_string(c.gpus) + ',' +

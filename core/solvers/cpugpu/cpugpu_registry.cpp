@@ -27,6 +27,7 @@ SolveResult cpuGpuSolveResult(const CpuGpuInstance& in, const CpuGpuSolution& s)
     r.message = s.message;
     r.objectiveName = "makespan";
     r.objective = s.makespan;
+    r.bestBound = s.lowerBound;
     nlohmann::json& j = r.json;
     j["makespan"] = s.makespan;
     j["lower_bound"] = s.lowerBound;
@@ -139,8 +140,10 @@ RegisteredSolver cpuGpuSolver(std::string name, std::string description, std::ve
         if (!solution) return solution.error();
         if (auto problems = verifyCpuGpu(in, *solution); !problems.empty())
             return solverError("solver " + name + " produced an invalid schedule: " + problems.front());
-        // A schedule that meets a proven lower bound is optimal, whichever solver found it.
-        if (solution->status == SolveStatus::Feasible &&
+        // A schedule that meets a proven lower bound is optimal, whichever solver found it (and whatever
+        // stopped it).
+        if ((solution->status == SolveStatus::Feasible || solution->status == SolveStatus::TimeLimit ||
+             solution->status == SolveStatus::Cancelled) &&
             solution->makespan <= solution->lowerBound * (1 + 1e-12)) {
             solution->status = SolveStatus::Optimal;
             solution->message += "; the makespan meets the lower bound: optimal";

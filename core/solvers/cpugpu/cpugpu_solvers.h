@@ -160,9 +160,10 @@ struct CpuGpuExactOptions {
 // exact: the assignment MIP (x_jp = 1 when task j runs on processor p, min C with the load of every
 // processor <= C) solved by GLPK through core/lp, with processors of one kind made interchangeable
 // (task j may only use the first j + 1 of each kind) and C bounded by the cheap lower bound and the
-// best of HEFT and HeteroPrio. Optimal when GLPK proves it; otherwise the best schedule found (the
-// heuristic one if GLPK found none in time), status feasible, with GLPK's bound as lower bound.
-// Refuses more than 2e6 variables.
+// best of HEFT and HeteroPrio. Optimal when GLPK proves it; at the time limit the best schedule found
+// (the heuristic one if GLPK found none better), status time_limit, with GLPK's bound (or the cheap one)
+// as lower bound; cancelled once HEFT has run: the same with status cancelled (before: the cancellation
+// error). Refuses more than 2e6 variables.
 Expected<CpuGpuSolution> solveCpuGpuExact(const CpuGpuInstance& in, const CpuGpuExactOptions& options = {},
                                           const Progress& progress = {});
 

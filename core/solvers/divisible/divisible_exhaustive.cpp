@@ -134,6 +134,7 @@ Expected<DivisibleSolution> solveDivisibleExhaustive(const DivisibleInstance& in
         return invalidInput("exhaustive searches every pair of orders and handles at most " +
                             std::to_string(kExhaustiveMaxWorkers) + " workers; this instance has " +
                             std::to_string(p) + " (use fifo-optimal or lifo-optimal)");
+    if (progress.stopRequested()) return cancelledError();   // before any schedule
     ExhaustiveSearch search(in, progress);
     // Incumbents: the optimal LIFO schedule and the best FIFO order.
     {
@@ -147,7 +148,17 @@ Expected<DivisibleSolution> solveDivisibleExhaustive(const DivisibleInstance& in
             search.offer(divisible_detail::denseScenarioThroughput(in, order, order), order, order);
         } while (std::next_permutation(order.begin(), order.end()));
     }
-    if (progress.stopRequested()) return cancelledError();
+    // Stopped once the incumbents exist: the best of them so far, with the bound when one is known.
+    auto stopped = [&](std::optional<double> bound, const std::string& where) {
+        std::vector<double> alpha;
+        divisible_detail::denseScenarioThroughput(in, search.bestPi(), search.bestSigma(), &alpha);
+        DivisibleSolution s = makeDivisibleSolution(in, search.bestPi(), search.bestSigma(), std::move(alpha),
+                                                    SolveStatus::Cancelled,
+                                                    "the best scenario found when cancelled " + where);
+        if (bound) s.upperBound = std::max(*bound, s.throughput);
+        return s;
+    };
+    if (progress.stopRequested()) return stopped(std::nullopt, "(before the search)");
     // Every send order with its bound, best first; stop at the first that cannot beat the incumbent.
     std::vector<std::pair<double, std::vector<std::size_t>>> sendOrders;
     std::vector<std::size_t> pi = divisible_detail::identityOrder(p);
@@ -158,15 +169,22 @@ Expected<DivisibleSolution> solveDivisibleExhaustive(const DivisibleInstance& in
     std::stable_sort(sendOrders.begin(), sendOrders.end(),
                      [](const auto& a, const auto& b) { return a.first > b.first; });
     std::size_t explored = 0;
+    // The orders are sorted by bound: the first one not finished bounds every schedule not yet seen.
+    auto where = [&](std::size_t k) {
+        return "(" + std::to_string(k) + " of " + std::to_string(sendOrders.size()) + " send orders explored)";
+    };
     for (const auto& [b, order] : sendOrders) {
         if (b <= search.best() * (1 + kPruneTolerance)) break;
-        if (progress.stopRequested()) return cancelledError();
+        if (progress.stopRequested()) return stopped(b, where(explored));
         progress.report(double(explored) / double(sendOrders.size()), "exhaustive search");
-        ++explored;
         search.setSendOrder(order);
         std::vector<int> suffix;
-        if (p == 1) break;
-        if (!search.explore(suffix)) return cancelledError();
+        if (p == 1) {
+            ++explored;
+            break;
+        }
+        if (!search.explore(suffix)) return stopped(b, where(explored));
+        ++explored;
     }
     std::vector<double> alpha;
     divisible_detail::denseScenarioThroughput(in, search.bestPi(), search.bestSigma(), &alpha);

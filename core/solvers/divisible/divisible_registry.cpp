@@ -16,6 +16,7 @@ SolveResult divisibleSolveResult(const DivisibleInstance& in, const DivisibleSol
     r.message = s.message;
     r.objectiveName = "throughput";
     r.objective = s.throughput;
+    if (s.upperBound) r.bestBound = std::max(*s.upperBound, s.throughput);
     nlohmann::json& j = r.json;
     j["throughput"] = s.throughput;
     j["load"] = s.load;

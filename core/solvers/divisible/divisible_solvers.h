@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,7 @@ struct DivisibleSolution {
     std::vector<DivisibleTimes> times;     // per worker, input order; meaningful only when alpha_i > 0
     double load = 0;                       // sum alpha_i
     double throughput = 0;                 // rho = load / T
+    std::optional<double> upperBound;      // a proven bound on the optimal throughput, where the solver has one
 };
 
 // scenario-lp: the linear program of the slides (part 2, "Linear Program for a given scenario") for

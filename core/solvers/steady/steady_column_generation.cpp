@@ -211,8 +211,13 @@ Expected<SteadySolution> solveSteadyColumnGeneration(const SteadyStateInstance& 
                               (std::size_t{1} << k) * n <= kMaxSteinerStates;
     const bool heuristicPricing = app.type == SteadyApplicationType::Multicast && !exactSteiner;
     int iteration = 0;
+    bool cancelled = false;   // stopped on request once a master LP was solved: its solution is the answer
     for (; iteration < maxIterations; ++iteration) {
-        if (progress.stopRequested()) return cancelledError();
+        if (progress.stopRequested()) {
+            if (master.values.empty()) return cancelledError();
+            cancelled = true;
+            break;
+        }
         bool added = false;
         // Allocation oracle: minimum weight allocation, resource r weighted by U_r delta_o / s_r.
         double minAllocation = kInf, lowerAllocation = kInf;
@@ -307,6 +312,10 @@ Expected<SteadySolution> solveSteadyColumnGeneration(const SteadyStateInstance& 
             options.warmStart = &hint;
         }
         Expected<lp::LpSolution> sol = lp::solveLinearProgram(program, options, progress);
+        if (!sol && sol.error().kind == ErrorKind::Cancelled && !master.values.empty()) {
+            cancelled = true;
+            break;
+        }
         if (!sol) return sol.error();
         if (sol->status == lp::LpStatus::Cancelled) return cancelledError();
         if (sol->status != lp::LpStatus::Optimal)
@@ -333,13 +342,18 @@ Expected<SteadySolution> solveSteadyColumnGeneration(const SteadyStateInstance& 
         }
     }
     const bool exactPricing = !heuristicPricing && converged;
-    s.status = exactPricing ? SolveStatus::Optimal : SolveStatus::Feasible;
-    if (!exactPricing) s.upperBound = std::max(bestBound, master.objective);
+    // Converged: optimal with exact pricing, else feasible (the heuristic's trees); stopped before it: the
+    // restricted master's solution with the bound of the pricing so far, at the iteration limit or cancelled.
+    s.status = cancelled     ? SolveStatus::Cancelled
+               : !converged  ? SolveStatus::TimeLimit
+               : exactPricing ? SolveStatus::Optimal
+                              : SolveStatus::Feasible;
+    if (!exactPricing && std::isfinite(bestBound)) s.upperBound = std::max(bestBound, master.objective);
     s.message = "column generation over allocations and patterns (8.3): " + std::to_string(iteration) + " rounds, " +
                 std::to_string(allocations.size()) + " allocations and " + std::to_string(patterns.size()) +
                 " patterns generated" +
+                (cancelled ? "; cancelled before convergence" : !converged ? "; iteration limit reached before convergence" : "") +
                 (heuristicPricing ? "; multicast trees by a Steiner heuristic, the LP bound is an upper bound"
-                 : !converged     ? "; iteration limit reached before convergence"
                  : exactSteiner   ? "; multicast trees priced exactly (Dreyfus-Wagner over " +
                                         std::to_string(app.targets.size()) + " targets)"
                                   : "");

@@ -26,6 +26,7 @@ SolveResult steadySolveResult(const SteadyStateInstance& in, const SteadySolutio
     r.message = s.message;
     r.objectiveName = "throughput";
     r.objective = s.throughput;
+    if (s.upperBound) r.bestBound = std::max(*s.upperBound, s.throughput);
     const std::vector<SteadyArc> arcs = steadyArcs(in);
     nlohmann::json& j = r.json;
     j["throughput"] = s.throughput;

@@ -96,7 +96,9 @@ Expected<SteadySolution> solveSteadyLp(const SteadyStateInstance& in, const Prog
 // at most `exactSteinerTargets` targets, else a shortest-path heuristic and the status feasible with an
 // upper bound from the duals), maximum weight matchings in G_B (bidirectional, Hungarian method) or
 // in G (unidirectional, Boost's maximum_weighted_matching), every resource (multi-port). Optimal
-// whenever the pricing is exact. `maxIterations` bounds the rounds.
+// whenever the pricing is exact. `maxIterations` bounds the rounds: reached before convergence, the
+// restricted master's solution is the answer with status time_limit (and the duals' bound where one is
+// known). Cancelled once a master LP was solved: that solution, status cancelled (before: the error).
 Expected<SteadySolution> solveSteadyColumnGeneration(const SteadyStateInstance& in, int maxIterations = 5000,
                                                      const Progress& progress = {}, int exactSteinerTargets = 10);
 
