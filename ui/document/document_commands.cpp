@@ -90,4 +90,22 @@ void SetLayoutCommand::undo() {
     m_document->setEntryLayout(m_id, m_before);
 }
 
+RemoveRunCommand::RemoveRunCommand(ProjectDocument* document, EntryId id, int index)
+    : m_document(document), m_id(id), m_index(index) {
+    const DocumentEntry* e = document->entry(id);
+    const QString solver = e && index >= 0 && index < static_cast<int>(e->runs.size())
+                               ? e->runs[static_cast<std::size_t>(index)].solver()
+                               : QString();
+    setText(QObject::tr("Remove run #%1 (%2)").arg(index + 1).arg(solver));
+}
+
+void RemoveRunCommand::redo() {
+    m_run = m_document->takeRunAt(m_id, m_index);
+}
+
+void RemoveRunCommand::undo() {
+    m_document->insertRunAt(m_id, m_index, std::move(m_run));
+    m_run = {};
+}
+
 }  // namespace hetsched::ui

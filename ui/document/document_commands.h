@@ -81,4 +81,18 @@ private:
     nlohmann::json m_after;
 };
 
+// Takes one run out of an entry's runs; undo puts it back at its index with its result and simulation.
+class RemoveRunCommand : public QUndoCommand {
+public:
+    RemoveRunCommand(ProjectDocument* document, EntryId id, int index);
+    void redo() override;
+    void undo() override;
+
+private:
+    ProjectDocument* m_document;
+    EntryId m_id;
+    int m_index;
+    RunRecord m_run;  // held while the run is not in the document
+};
+
 }  // namespace hetsched::ui

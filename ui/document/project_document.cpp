@@ -175,13 +175,48 @@ void ProjectDocument::appendRun(EntryId id, RunRecord run) {
 }
 
 void ProjectDocument::removeRun(EntryId id, int index) {
+    removeRuns(id, {index});
+}
+
+void ProjectDocument::removeRuns(EntryId id, std::vector<int> indices) {
+    const DocumentEntry* e = entry(id);
+    if (!e) return;
+    const int count = static_cast<int>(e->runs.size());
+    std::erase_if(indices, [count](int index) { return index < 0 || index >= count; });
+    std::sort(indices.begin(), indices.end());
+    indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
+    if (indices.empty()) return;
+    if (indices.size() == 1) {
+        m_undoStack.push(new RemoveRunCommand(this, id, indices.front()));
+        return;
+    }
+    m_undoStack.beginMacro(tr("Remove %n run(s)", nullptr, static_cast<int>(indices.size())));
+    // From the last: the indices still to remove stay valid.
+    for (auto it = indices.rbegin(); it != indices.rend(); ++it) m_undoStack.push(new RemoveRunCommand(this, id, *it));
+    m_undoStack.endMacro();
+}
+
+RunRecord ProjectDocument::takeRunAt(EntryId id, int index) {
     DocumentEntry* e = mutableEntry(id);
-    if (!e || index < 0 || index >= static_cast<int>(e->runs.size())) return;
+    if (!e || index < 0 || index >= static_cast<int>(e->runs.size())) return {};
+    emit runAboutToBeRemoved(id, index);
+    RunRecord run = std::move(e->runs[static_cast<std::size_t>(index)]);
     e->runs.erase(e->runs.begin() + index);
-    m_runsModified = true;
     ++m_revision;
+    emit runRemoved(id, index);
     emit runsChanged(id);
-    updateModified();
+    return run;
+}
+
+void ProjectDocument::insertRunAt(EntryId id, int index, RunRecord run) {
+    DocumentEntry* e = mutableEntry(id);
+    if (!e) return;
+    index = std::clamp(index, 0, static_cast<int>(e->runs.size()));
+    emit runAboutToBeInserted(id, index);
+    e->runs.insert(e->runs.begin() + index, std::move(run));
+    ++m_revision;
+    emit runInserted(id, index);
+    emit runsChanged(id);
 }
 
 void ProjectDocument::setRunSimulation(EntryId id, int index, std::shared_ptr<const SimulationResult> simulation) {

@@ -84,9 +84,11 @@ public:
     // Moves canvas elements: changes the entry's layout only, so its runs stay current.
     void setLayout(EntryId id, nlohmann::json layout, const QString& text);
 
-    // Runs are results, not edits: they are not undoable but they do make the document modified.
+    // A new run is a result, not an edit: not undoable, but it makes the document modified.
     void appendRun(EntryId id, RunRecord run);
+    // Removing runs is an edit: one undoable command (undo puts each run back at its index, result and all).
     void removeRun(EntryId id, int index);
+    void removeRuns(EntryId id, std::vector<int> indices);
     // Attaches a run's simulation on SimGrid (its summary goes into the run's JSON, so into the project).
     void setRunSimulation(EntryId id, int index, std::shared_ptr<const SimulationResult> simulation);
 
@@ -101,6 +103,12 @@ signals:
     void instanceChanged(hetsched::ui::EntryId id);
     void layoutChanged(hetsched::ui::EntryId id);
     void runsChanged(hetsched::ui::EntryId id);
+    // One run taken out at, or put back at, `index` of the entry's runs (the runs after it shift); each pair
+    // is followed by runsChanged.
+    void runAboutToBeRemoved(hetsched::ui::EntryId id, int index);
+    void runRemoved(hetsched::ui::EntryId id, int index);
+    void runAboutToBeInserted(hetsched::ui::EntryId id, int index);
+    void runInserted(hetsched::ui::EntryId id, int index);
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
 
@@ -110,6 +118,7 @@ private:
     friend class RenameEntryCommand;
     friend class EditInstanceCommand;
     friend class SetLayoutCommand;
+    friend class RemoveRunCommand;
 
     DocumentEntry* mutableEntry(EntryId id);
     EntryId nextId() { return ++m_lastId; }
@@ -118,6 +127,8 @@ private:
     void setEntryName(EntryId id, const QString& name);
     void setEntryInstance(EntryId id, Instance instance, std::size_t digest);
     void setEntryLayout(EntryId id, nlohmann::json layout);
+    RunRecord takeRunAt(EntryId id, int index);
+    void insertRunAt(EntryId id, int index, RunRecord run);
     void updateModified();
 
     QUndoStack m_undoStack;
