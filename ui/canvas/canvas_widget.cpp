@@ -554,7 +554,7 @@ void CanvasWidget::updatePanel() {
                 const Instance* current = instance();
                 if (!current) return QString();
                 const CanvasEdit edit = m_adapter->setNodeProperty(*current, i, name, value);
-                return edit.instance ? ProjectDocument::validationError(*edit.instance) : edit.error;
+                return edit.instance ? ProjectDocument::checkEdit(*current, *edit.instance).error : edit.error;
             },
             [this, i](const QString& name, const QString& value) {
                 const Instance* current = instance();
@@ -588,7 +588,7 @@ void CanvasWidget::updatePanel() {
                 const Instance* current = instance();
                 if (!current) return QString();
                 const CanvasEdit edit = m_adapter->setLinkProperty(*current, k, name, value);
-                return edit.instance ? ProjectDocument::validationError(*edit.instance) : edit.error;
+                return edit.instance ? ProjectDocument::checkEdit(*current, *edit.instance).error : edit.error;
             },
             [this, k](const QString& name, const QString& value) {
                 const Instance* current = instance();
@@ -613,14 +613,15 @@ void CanvasWidget::refuse(const QString& message) {
     emit statusMessage(tr("Edit refused: %1").arg(message));
 }
 
-bool CanvasWidget::apply(const CanvasEdit& edit, const QHash<QString, QPointF>& placed) {
+bool CanvasWidget::apply(CanvasEdit edit, const QHash<QString, QPointF>& placed) {
     const DocumentEntry* e = m_document->entry(m_entryId);
     if (!e) return false;
     if (!edit.instance) {
         refuse(edit.error);
         return false;
     }
-    const ProjectDocument::CheckedInstance checked = ProjectDocument::check(*edit.instance);
+    // Checked on what changed when the edit allows it (a task graph's values or dependencies).
+    const ProjectDocument::CheckedInstance checked = ProjectDocument::checkEdit(e->instance, *edit.instance);
     if (!checked.error.isEmpty()) {
         refuse(checked.error);
         return false;
@@ -639,11 +640,11 @@ bool CanvasWidget::apply(const CanvasEdit& edit, const QHash<QString, QPointF>& 
     m_applying = true;
     if (layout != e->layout) {
         m_document->undoStack()->beginMacro(edit.text);
-        m_document->editInstance(m_entryId, next, edit.text, -1, checked.digest);
+        m_document->editInstance(m_entryId, std::move(*edit.instance), edit.text, -1, checked.digest);
         m_document->setLayout(m_entryId, layout, edit.text);
         m_document->undoStack()->endMacro();
     } else {
-        m_document->editInstance(m_entryId, next, edit.text, -1, checked.digest);
+        m_document->editInstance(m_entryId, std::move(*edit.instance), edit.text, -1, checked.digest);
     }
     m_applying = false;
     if (!edit.newKeys.empty() && !m_pendingSelection)
