@@ -8,10 +8,13 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
+#include <algorithm>
 #include <QtTest>
 
 #include "canvas/canvas_widget.h"
 #include "canvas/dag_adapter.h"
+#include "canvas/canvas_items.h"
+#include "canvas/graph_scene.h"
 #include "document/document_commands.h"
 #include "document/project_document.h"
 #include "document/run_table_model.h"
@@ -27,6 +30,25 @@ using namespace hetsched;
 using namespace hetsched::ui;
 
 namespace {
+
+// A daggen graph of `tasks` tasks on the default platform.
+DagInstance daggenGraph(int tasks, unsigned seed = 1) {
+    DagGeneratorConfig config;
+    config.n = tasks;
+    config.fat = 0.5;
+    config.density = 0.5;
+    config.jump = 1;
+    config.seed = seed;
+    const Expected<DagPlatform> platform = generatePlatform(DagPlatformConfig{});
+    if (!platform) qFatal("%s", platform.error().message.c_str());
+    Expected<DagInstance> dag = generateDag(config, *platform);
+    if (!dag) qFatal("%s", dag.error().message.c_str());
+    return std::move(*dag);
+}
+
+std::string instanceText(const DocumentEntry& entry) {
+    return instanceToJson(entry.instance).dump();
+}
 
 }  // namespace
 
@@ -115,6 +137,140 @@ private slots:
         QCOMPARE(projectToJson(document->toProject()), before);
         document->undoStack()->redo();
         QCOMPARE(document->entry(id)->runs.size(), std::size_t(1));
+    }
+    // Edits of a task graph on its canvas (a task's values, a dependency's bytes, a dependency added and
+    // one removed): each is drawn as the graph made anew would be, the digest is the instance's, the run
+    // made before is outdated and keeps its version; undoing them all restores the first JSON exactly and
+    // the run is current again; redoing them restores the last.
+    void instanceEditsUndoExactlyAndRunsFollow() {
+        ProjectDocument document;
+        Project project;
+        project.entries.push_back({"dag", Instance(daggenGraph(400)), {}, nullptr});
+        document.reset(project, QString());
+        const EntryId id = document.entryAt(0).id;
+        CanvasWidget canvas(&document, std::make_unique<DagAdapter>());
+        canvas.resize(1000, 700);
+        canvas.setEntry(id);
+        QVERIFY(!canvas.isBuilding());
+        // The first edit stores the automatic layout with it; the later ones change the instance only.
+        QVERIFY(canvas.apply(canvas.adapter()->setNodeProperty(document.entry(id)->instance, 1, QStringLiteral("alpha"), QStringLiteral("0.25"))));
+        const Expected<SolveResult> result = solve(document.entry(id)->instance, "heft");
+        QVERIFY(result);
+        document.appendRun(id, makeRunRecord(*result, document.entry(id)->digest));
+        const std::string initial = instanceText(*document.entry(id));
+        const std::size_t initialDigest = document.entry(id)->digest;
+        const int steps = document.undoStack()->count();
+
+        const auto drawnAsNew = [&] {
+            const DocumentEntry* e = document.entry(id);
+            QCOMPARE(e->digest, instanceDigest(e->instance));
+            QCOMPARE(e->digest, instanceDigest(instanceToJson(e->instance)));
+            const CanvasGraph fresh = canvas.adapter()->graph(e->instance);
+            const GraphScene* scene = canvas.scene();
+            QCOMPARE(scene->nodeItems().size(), fresh.nodes.size());
+            QCOMPARE(scene->linkItems().size(), fresh.links.size());
+            for (std::size_t i = 0; i < fresh.nodes.size(); ++i) QVERIFY(scene->nodeItems()[i]->node() == fresh.nodes[i]);
+            for (std::size_t k = 0; k < fresh.links.size(); ++k) {
+                const LinkItem* item = scene->linkItems()[k];
+                QCOMPARE(item->index(), int(k));
+                QCOMPARE(item->fromNode(), scene->nodeItems()[std::size_t(fresh.links[k].from)]);
+                QCOMPARE(item->toNode(), scene->nodeItems()[std::size_t(fresh.links[k].to)]);
+                QCOMPARE(item->link().value, fresh.links[k].value);
+                QCOMPARE(item->link().toolTip, fresh.links[k].toolTip);
+            }
+        };
+
+        const auto current = [&]() -> const Instance& { return document.entry(id)->instance; };
+        QVERIFY(canvas.apply(canvas.adapter()->setNodeProperty(current(), 3, QStringLiteral("flops"), QStringLiteral("7e9"))));
+        drawnAsNew();
+        QVERIFY(!document.isRunCurrent(*document.entry(id), document.entry(id)->runs[0]));
+        QVERIFY(document.entry(id)->runs[0].instance);
+        QCOMPARE(instanceToJson(*document.entry(id)->runs[0].instance).dump(), initial);
+        QVERIFY(canvas.apply(canvas.adapter()->setLinkProperty(current(), 0, QStringLiteral("bytes"), QStringLiteral("12345"))));
+        drawnAsNew();
+        // A dependency from the first task to one it does not reach yet (refused while it would close a cycle).
+        bool added = false;
+        const auto& dag = std::get<DagInstance>(current());
+        const std::size_t edges = dag.edges.size();
+        for (int to = int(dag.tasks.size()) - 1; to > 0 && !added; --to) {
+            const auto& d = std::get<DagInstance>(current());
+            if (std::any_of(d.edges.begin(), d.edges.end(), [&](const DagEdge& e) { return e.from == 2 && e.to == std::size_t(to); })) continue;
+            added = canvas.addLink(2, to);
+        }
+        QVERIFY(added);
+        QCOMPARE(std::get<DagInstance>(current()).edges.size(), edges + 1);
+        drawnAsNew();
+        QVERIFY(canvas.apply(canvas.adapter()->remove(current(), {}, {5})));
+        drawnAsNew();
+        QVERIFY(canvas.apply(canvas.adapter()->setNodeProperty(current(), 4, QStringLiteral("name"), QStringLiteral("renamed"))));
+        drawnAsNew();
+        const std::string last = instanceText(*document.entry(id));
+        QCOMPARE(document.undoStack()->count(), steps + 5);
+
+        while (document.undoStack()->index() > steps) document.undoStack()->undo();
+        QCOMPARE(instanceText(*document.entry(id)), initial);
+        QCOMPARE(document.entry(id)->digest, initialDigest);
+        drawnAsNew();
+        QVERIFY(document.isRunCurrent(*document.entry(id), document.entry(id)->runs[0]));
+        while (document.undoStack()->canRedo()) document.undoStack()->redo();
+        QCOMPARE(instanceText(*document.entry(id)), last);
+        drawnAsNew();
+        QVERIFY(!document.isRunCurrent(*document.entry(id), document.entry(id)->runs[0]));
+    }
+
+    // checkEdit decides as the whole check does: valid changes pass, and each invalid one is refused with
+    // the whole check's message (a name taken, values out of range, a loop, a duplicate, a cycle).
+    void anEditIsCheckedAsTheWholeInstanceWouldBe() {
+        const DagInstance base = daggenGraph(200, 3);
+        QVERIFY(ProjectDocument::check(Instance(base)).error.isEmpty());
+        std::vector<DagInstance> valid, invalid;
+        DagInstance in = base;
+        in.tasks[7].flops = 3e9;
+        valid.push_back(in);
+        in = base;
+        in.tasks[7].name = "fresh name";
+        valid.push_back(in);
+        in = base;
+        in.edges[3].bytes = 77;
+        valid.push_back(in);
+        in = base;
+        in.edges.erase(in.edges.begin() + 4);
+        valid.push_back(in);
+        in = base;
+        in.tasks[7].name = base.tasks[8].name;
+        invalid.push_back(in);
+        in = base;
+        in.tasks[7].name.clear();
+        invalid.push_back(in);
+        in = base;
+        in.tasks[7].alpha = 1.5;
+        invalid.push_back(in);
+        in = base;
+        in.tasks[7].flops = -1;
+        invalid.push_back(in);
+        in = base;
+        in.edges[3].bytes = 1e31;
+        invalid.push_back(in);
+        in = base;
+        in.edges.push_back({5, 5, 0});
+        invalid.push_back(in);
+        in = base;
+        in.edges.push_back(base.edges[0]);
+        invalid.push_back(in);
+        in = base;
+        in.edges.push_back({base.edges[0].to, base.edges[0].from, 0});  // back along a dependency: a cycle
+        invalid.push_back(in);
+        for (const DagInstance& after : valid) {
+            const ProjectDocument::CheckedInstance checked = ProjectDocument::checkEdit(Instance(base), Instance(after));
+            QVERIFY2(checked.error.isEmpty(), qPrintable(checked.error));
+            QCOMPARE(checked.digest, instanceDigest(Instance(after)));
+            QCOMPARE(checked.digest, ProjectDocument::check(Instance(after)).digest);
+        }
+        for (const DagInstance& after : invalid) {
+            const QString whole = ProjectDocument::check(Instance(after)).error;
+            QVERIFY(!whole.isEmpty());
+            QCOMPARE(ProjectDocument::checkEdit(Instance(base), Instance(after)).error, whole);
+        }
     }
 };
 
