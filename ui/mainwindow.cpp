@@ -501,6 +501,9 @@ void MainWindow::createDocks() {
     });
     connect(m_runTable, &RunTable::removeRunRequested, this,
             [this](int run) { m_document->removeRun(currentEntry(), run); });
+    connect(m_runTable, &RunTable::removeRunsRequested, this, [this](const QList<int>& runs) {
+        m_document->removeRuns(currentEntry(), std::vector<int>(runs.begin(), runs.end()));
+    });
     connect(m_runTable, &RunTable::exportRunRequested, this,
             [this](int run) { exportResultWithDialog(run); });
 }

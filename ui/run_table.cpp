@@ -1,5 +1,6 @@
 #include "run_table.h"
 
+#include <QAction>
 #include <QHeaderView>
 #include <QMenu>
 #include <QSortFilterProxyModel>
@@ -53,8 +54,21 @@ RunTable::RunTable(ProjectDocument* document, QWidget* parent)
     // A new run is selected so that its chart shows at once.
     connect(m_model, &QAbstractItemModel::rowsInserted, this,
             [this](const QModelIndex&, int, int last) { selectRun(last); });
-    // A removed run before the selected one moves it up without a change of selection.
-    connect(m_model, &QAbstractItemModel::rowsRemoved, this, [this] { publishCurrentRun(); });
+    // A removed run before the selected one moves it up without a change of selection; the selected run
+    // removed, the run that takes its place (or the new last one) is selected.
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, [this](const QModelIndex&, int first, int) {
+        if (selectedRuns().isEmpty() && m_model->rowCount() > 0) selectRun(std::min(first, m_model->rowCount() - 1));
+        publishCurrentRun();
+    });
+    // Delete removes the selected runs (one undoable step).
+    auto* remove = new QAction(tr("Remove runs"), m_view);
+    remove->setObjectName(QStringLiteral("removeRunsAction"));
+    remove->setShortcut(QKeySequence::Delete);
+    remove->setShortcutContext(Qt::WidgetShortcut);
+    connect(remove, &QAction::triggered, this, [this] {
+        if (const QList<int> runs = selectedRuns(); !runs.isEmpty()) emit removeRunsRequested(runs);
+    });
+    m_view->addAction(remove);
     // After a reset (another entry, a file opened) the newest run is shown, as after a solve.
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         m_resetting = true;

@@ -38,6 +38,8 @@ signals:
     // Several runs selected, in the table's row order: the runs to compare.
     void runsCompared(const QList<int>& runIndices);
     void removeRunRequested(int runIndex);
+    // The Delete key on the table: the selected runs (indices in the entry's runs).
+    void removeRunsRequested(const QList<int>& runIndices);
     void exportRunRequested(int runIndex);
     void simulateRunRequested(int runIndex);
 

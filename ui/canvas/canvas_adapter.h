@@ -42,6 +42,14 @@ struct CanvasGraph {
     std::vector<CanvasLink> links;
 };
 
+// How an edit changes a graph when it changes a few of its elements: the nodes and links whose drawing
+// changed (their endpoints kept), and links added at the end.
+struct CanvasGraphChange {
+    std::vector<std::pair<int, CanvasNode>> nodes;
+    std::vector<std::pair<int, CanvasLink>> links;
+    std::vector<CanvasLink> addedLinks;
+};
+
 // One editable attribute of the selected element.
 struct CanvasProperty {
     enum class Kind { Number, Integer, Text, Bool, Choice };
@@ -88,6 +96,12 @@ public:
     virtual CanvasGraph graph(const Instance& instance) const = 0;
     // About how many nodes and links graph() makes, known without making them (0: few).
     virtual std::size_t elementCount(const Instance&) const { return 0; }
+    // graph(after) as a change of `shown` = graph(before), in time proportional to the change where the
+    // family can (an edit of a big graph redraws a few items); false when the graph must be made anew.
+    virtual bool graphChange(const Instance& /*before*/, const Instance& /*after*/, const CanvasGraph& /*shown*/,
+                             CanvasGraphChange& /*change*/) const {
+        return false;
+    }
 
     virtual CanvasEdit addNode(const Instance& instance, const QString& tool) const = 0;
     // A link between existing nodes; `newNodeTool` non-empty: `to` is a new node of that kind (drag to empty space).

@@ -227,18 +227,26 @@ bool LabelSpace::claim(const QRectF& deviceRect) {
     return true;
 }
 
-NodeItem::NodeItem(int index, CanvasNode node) : m_index(index), m_node(std::move(node)) {
-    m_titleText = staticText(elided(m_node.title));
-    m_valueText = staticText(elided(m_node.value));
+NodeItem::NodeItem(int index, CanvasNode node) : m_index(index) {
     setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges);
     setAcceptHoverEvents(false);
     setZValue(1);
+    setNode(std::move(node));
+}
+
+void NodeItem::setNode(CanvasNode node) {
+    prepareGeometryChange();
+    m_node = std::move(node);
+    m_titleText = staticText(elided(m_node.title));
+    m_valueText = staticText(elided(m_node.value));
+    m_labelLines = -1;
     m_shapeRect = bodyRect(m_node.shape);
     // Labels at their largest (at kTitleLod): two lines below the body, kMaxLabelWidth wide.
     const double scale = 1.0 / kTitleLod;
     const double half = std::max(m_shapeRect.width() / 2, kMaxLabelWidth * scale / 2) + 2;
     const double below = m_shapeRect.bottom() + kLabelGap + 2 * labelMetrics().height() * scale + 2;
     m_bounds = QRectF(-half, m_shapeRect.top() - 4, 2 * half, below - m_shapeRect.top() + 4);
+    update();
 }
 
 QPainterPath NodeItem::shape() const {

@@ -39,6 +39,8 @@ public:
     int index() const { return m_index; }
     void setIndex(int index) { m_index = index; }
     const CanvasNode& node() const { return m_node; }
+    // Draws another node here (an edit of its values): its links stay.
+    void setNode(CanvasNode node);
     void addLink(LinkItem* link) { m_links.push_back(link); }
     void clearLinks() { m_links.clear(); }
     const std::vector<LinkItem*>& links() const { return m_links; }

@@ -554,7 +554,7 @@ void CanvasWidget::updatePanel() {
                 const Instance* current = instance();
                 if (!current) return QString();
                 const CanvasEdit edit = m_adapter->setNodeProperty(*current, i, name, value);
-                return edit.instance ? ProjectDocument::validationError(*edit.instance) : edit.error;
+                return edit.instance ? ProjectDocument::checkEdit(*current, *edit.instance).error : edit.error;
             },
             [this, i](const QString& name, const QString& value) {
                 const Instance* current = instance();
@@ -588,7 +588,7 @@ void CanvasWidget::updatePanel() {
                 const Instance* current = instance();
                 if (!current) return QString();
                 const CanvasEdit edit = m_adapter->setLinkProperty(*current, k, name, value);
-                return edit.instance ? ProjectDocument::validationError(*edit.instance) : edit.error;
+                return edit.instance ? ProjectDocument::checkEdit(*current, *edit.instance).error : edit.error;
             },
             [this, k](const QString& name, const QString& value) {
                 const Instance* current = instance();
@@ -613,20 +613,52 @@ void CanvasWidget::refuse(const QString& message) {
     emit statusMessage(tr("Edit refused: %1").arg(message));
 }
 
-bool CanvasWidget::apply(const CanvasEdit& edit, const QHash<QString, QPointF>& placed) {
+bool CanvasWidget::apply(CanvasEdit edit, const QHash<QString, QPointF>& placed) {
     const DocumentEntry* e = m_document->entry(m_entryId);
     if (!e) return false;
     if (!edit.instance) {
         refuse(edit.error);
         return false;
     }
-    const ProjectDocument::CheckedInstance checked = ProjectDocument::check(*edit.instance);
+    // Checked on what changed when the edit allows it (a task graph's values or dependencies).
+    const ProjectDocument::CheckedInstance checked = ProjectDocument::checkEdit(e->instance, *edit.instance);
     if (!checked.error.isEmpty()) {
         refuse(checked.error);
         return false;
     }
     if (m_message->level() == MessageBar::Level::Error) m_message->hide();
     if (checked.digest == e->digest) return true;
+    // A change of a few elements (a task's values, a dependency added) with every position stored and no
+    // key changed: the layout stays, the shown graph and the scene follow the change (items it does not
+    // name are left as they are), in time independent of the graph's size.
+    CanvasGraphChange change;
+    if (!m_overlay && !m_building && edit.newKeys.empty() && m_graph.nodes.size() == m_positions.size() &&
+        m_adapter->graphChange(e->instance, *edit.instance, m_graph, change)) {
+        bool layoutKept = true;
+        for (const auto& [i, node] : change.nodes)
+            if (node.key != m_graph.nodes[static_cast<std::size_t>(i)].key) layoutKept = false;
+        if (layoutKept) {
+            const QHash<QString, QPointF> stored = storedPositions();
+            for (const CanvasNode& n : m_graph.nodes)
+                if (!stored.contains(n.key)) {
+                    layoutKept = false;
+                    break;
+                }
+        }
+        if (layoutKept) {
+            m_applying = true;
+            m_document->editInstance(m_entryId, std::move(*edit.instance), edit.text, -1, checked.digest);
+            m_applying = false;
+            for (const auto& [i, node] : change.nodes) m_graph.nodes[static_cast<std::size_t>(i)] = node;
+            for (const auto& [k, link] : change.links) m_graph.links[static_cast<std::size_t>(k)] = link;
+            for (const CanvasLink& link : change.addedLinks) m_graph.links.push_back(link);
+            m_pendingSelection.reset();
+            if (m_scene->applyChange(m_graph, change)) updatePanel();
+            else rebuild();
+            emit statusMessage(edit.text);
+            return true;
+        }
+    }
     // The layout after the edit: every node of the new graph, new ones where the gesture put them.
     const CanvasGraph after = m_adapter->graph(*edit.instance);
     QHash<QString, QPointF> known;
@@ -639,11 +671,11 @@ bool CanvasWidget::apply(const CanvasEdit& edit, const QHash<QString, QPointF>& 
     m_applying = true;
     if (layout != e->layout) {
         m_document->undoStack()->beginMacro(edit.text);
-        m_document->editInstance(m_entryId, next, edit.text, -1, checked.digest);
+        m_document->editInstance(m_entryId, std::move(*edit.instance), edit.text, -1, checked.digest);
         m_document->setLayout(m_entryId, layout, edit.text);
         m_document->undoStack()->endMacro();
     } else {
-        m_document->editInstance(m_entryId, next, edit.text, -1, checked.digest);
+        m_document->editInstance(m_entryId, std::move(*edit.instance), edit.text, -1, checked.digest);
     }
     m_applying = false;
     if (!edit.newKeys.empty() && !m_pendingSelection)

@@ -77,7 +77,8 @@ public:
     QHash<QString, QPointF> positions() const { return m_positions; }
 
     // Pushes an edit (validated first); `placed` gives positions of nodes the edit creates or renames.
-    bool apply(const CanvasEdit& edit, const QHash<QString, QPointF>& placed = {});
+    // The edit's instance goes into the document as it is (moved, not copied).
+    bool apply(CanvasEdit edit, const QHash<QString, QPointF>& placed = {});
     void refuse(const QString& message);
 
 signals:

@@ -75,29 +75,68 @@ std::size_t DagAdapter::elementCount(const Instance& instance) const {
     return in.tasks.size() + in.edges.size();
 }
 
+namespace {
+
+CanvasNode taskNode(const DagTask& t) {
+    CanvasNode node;
+    node.key = q(t.name);
+    node.title = q(t.name);
+    node.shape = CanvasNodeShape::Task;
+    node.value = QStringLiteral("%1 · α %2").arg(flopsText(t.flops), formatRounded(t.alpha, 3));
+    node.toolTip = QObject::tr("%1: %2 flops, Amdahl α %3").arg(node.title, formatNumber(t.flops), formatNumber(t.alpha));
+    return node;
+}
+
+CanvasLink edgeLink(const DagInstance& in, const DagEdge& e) {
+    CanvasLink link;
+    link.from = static_cast<int>(e.from);
+    link.to = static_cast<int>(e.to);
+    link.value = e.bytes > 0 ? bytesText(e.bytes) : QString();
+    link.toolTip = QObject::tr("%1 → %2: %3 bytes").arg(q(in.tasks[e.from].name), q(in.tasks[e.to].name), formatNumber(e.bytes));
+    return link;
+}
+
+}  // namespace
+
 CanvasGraph DagAdapter::graph(const Instance& instance) const {
     const DagInstance& in = dagOf(instance);
     CanvasGraph g;
     g.nodes.reserve(in.tasks.size());
-    for (const DagTask& t : in.tasks) {
-        CanvasNode node;
-        node.key = q(t.name);
-        node.title = q(t.name);
-        node.shape = CanvasNodeShape::Task;
-        node.value = QStringLiteral("%1 · α %2").arg(flopsText(t.flops), formatRounded(t.alpha, 3));
-        node.toolTip = QObject::tr("%1: %2 flops, Amdahl α %3").arg(node.title, formatNumber(t.flops), formatNumber(t.alpha));
-        g.nodes.push_back(std::move(node));
-    }
+    for (const DagTask& t : in.tasks) g.nodes.push_back(taskNode(t));
     g.links.reserve(in.edges.size());
-    for (const DagEdge& e : in.edges) {
-        CanvasLink link;
-        link.from = static_cast<int>(e.from);
-        link.to = static_cast<int>(e.to);
-        link.value = e.bytes > 0 ? bytesText(e.bytes) : QString();
-        link.toolTip = QObject::tr("%1 → %2: %3 bytes").arg(q(in.tasks[e.from].name), q(in.tasks[e.to].name), formatNumber(e.bytes));
-        g.links.push_back(std::move(link));
-    }
+    for (const DagEdge& e : in.edges) g.links.push_back(edgeLink(in, e));
     return g;
+}
+
+bool DagAdapter::graphChange(const Instance& before, const Instance& after, const CanvasGraph& shown,
+                             CanvasGraphChange& change) const {
+    const auto* from = std::get_if<DagInstance>(&before);
+    const auto* to = std::get_if<DagInstance>(&after);
+    if (!from || !to || from->tasks.size() != to->tasks.size() || to->edges.size() < from->edges.size() ||
+        shown.nodes.size() != from->tasks.size() || shown.links.size() != from->edges.size())
+        return false;
+    // The kept dependencies keep their ends.
+    for (std::size_t k = 0; k < from->edges.size(); ++k)
+        if (from->edges[k].from != to->edges[k].from || from->edges[k].to != to->edges[k].to) return false;
+    std::vector<char> renamed(to->tasks.size(), 0);
+    std::size_t changedTasks = 0;
+    for (std::size_t i = 0; i < to->tasks.size(); ++i) {
+        const DagTask& a = from->tasks[i];
+        const DagTask& b = to->tasks[i];
+        if (a.name == b.name && a.flops == b.flops && a.alpha == b.alpha) continue;
+        if (++changedTasks > 64) return false;  // a bigger change is drawn anew
+        renamed[i] = a.name != b.name;
+        change.nodes.emplace_back(static_cast<int>(i), taskNode(b));
+    }
+    // A dependency's label and tooltip: its bytes, and its tasks' names.
+    for (std::size_t k = 0; k < from->edges.size(); ++k) {
+        const DagEdge& e = to->edges[k];
+        if (e.bytes != from->edges[k].bytes || renamed[e.from] || renamed[e.to])
+            change.links.emplace_back(static_cast<int>(k), edgeLink(*to, e));
+    }
+    if (change.links.size() > 1024) return false;
+    for (std::size_t k = from->edges.size(); k < to->edges.size(); ++k) change.addedLinks.push_back(edgeLink(*to, to->edges[k]));
+    return change.addedLinks.size() <= 16;
 }
 
 CanvasEdit DagAdapter::addNode(const Instance& instance, const QString&) const {

@@ -16,6 +16,9 @@ public:
     bool ownsLayoutKey(const QString& key) const override;
     CanvasGraph graph(const Instance& instance) const override;
     std::size_t elementCount(const Instance& instance) const override;
+    // Tasks' values, dependencies' bytes, a dependency added at the end (the tasks unchanged otherwise).
+    bool graphChange(const Instance& before, const Instance& after, const CanvasGraph& shown,
+                     CanvasGraphChange& change) const override;
 
     CanvasEdit addNode(const Instance& instance, const QString& tool) const override;
     CanvasEdit addLink(const Instance& instance, int from, int to, const QString& tool) const override;

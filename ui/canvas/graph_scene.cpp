@@ -239,6 +239,91 @@ void GraphScene::setGraph(const CanvasGraph& graph, const std::vector<QPointF>& 
     emit selectionChanged();
 }
 
+bool GraphScene::applyChange(const CanvasGraph& graph, const CanvasGraphChange& change) {
+    if (m_build || !m_layer || graph.nodes.size() != m_nodes.size() ||
+        graph.links.size() != m_links.size() + change.addedLinks.size())
+        return false;
+    // The side offset of a link (see sideOffset()) from its end's links, not from every link.
+    const auto offsetOf = [this](const CanvasLink& l) {
+        if (l.twoWay) return 0.0;
+        const NodeItem* from = m_nodes[static_cast<std::size_t>(l.from)];
+        const NodeItem* to = m_nodes[static_cast<std::size_t>(l.to)];
+        for (const LinkItem* other : to->links())
+            if (other->fromNode() == to && other->toNode() == from && !other->link().twoWay) return 5.0;
+        return 0.0;
+    };
+    for (const CanvasLink& l : change.addedLinks)
+        if (l.from < 0 || l.to < 0 || static_cast<std::size_t>(l.from) >= m_nodes.size() ||
+            static_cast<std::size_t>(l.to) >= m_nodes.size() || offsetOf(l) != 0.0)
+            return false;
+    const QSignalBlocker block(this);
+    polishNow(this);
+
+    for (const auto& [i, node] : change.nodes) {
+        NodeItem* item = m_nodes[static_cast<std::size_t>(i)];
+        if (item->node() == graph.nodes[static_cast<std::size_t>(i)]) continue;
+        const QRectF body = item->shapeRect();
+        item->setNode(graph.nodes[static_cast<std::size_t>(i)]);
+        if (item->shapeRect() != body)
+            for (LinkItem* link : item->links()) link->updateGeometry();
+    }
+
+    // A link drawn anew is a new item between the same node items, in the old one's place.
+    const auto forget = [](NodeItem* node, const LinkItem* link) {
+        std::vector<LinkItem*> links = node->links();
+        node->clearLinks();
+        for (LinkItem* l : links)
+            if (l != link) node->addLink(l);
+    };
+    std::vector<QGraphicsItem*> gone;
+    std::vector<LinkItem*> made;
+    std::vector<std::pair<LinkItem*, bool>> replaced;  // with its selection
+    for (const auto& [k, unused] : change.links) {
+        const auto index = static_cast<std::size_t>(k);
+        if (index >= m_links.size()) continue;
+        LinkItem* old = m_links[index];
+        const CanvasLink& l = graph.links[index];
+        const double offset = offsetOf(l);
+        if (old->drawsAs(l, offset)) continue;
+        auto* link = new LinkItem(k, l, old->fromNode(), old->toNode(), offset);
+        forget(old->fromNode(), old);
+        forget(old->toNode(), old);
+        m_links[index] = link;
+        link->setLayer(m_layer);
+        made.push_back(link);
+        replaced.emplace_back(link, old->selected());
+        gone.push_back(old);
+    }
+    QRectF added;
+    for (std::size_t k = m_links.size(); k < graph.links.size(); ++k) {
+        const CanvasLink& l = graph.links[k];
+        auto* link = new LinkItem(static_cast<int>(k), l, m_nodes[static_cast<std::size_t>(l.from)],
+                                  m_nodes[static_cast<std::size_t>(l.to)], 0.0);
+        link->setLayer(m_layer);
+        m_links.push_back(link);
+        made.push_back(link);
+        added |= link->boundingRect();
+    }
+    addLinks(std::move(made));
+    for (auto& [link, selected] : replaced) {
+        if (selected) link->setSelected(true);
+        m_layer->linkChanged(*link, true);
+    }
+    if (!added.isNull()) m_layer->linksAdded(added);
+    if (!gone.empty()) {
+        deleteItems(std::move(gone));
+        std::vector<QGraphicsItem*> empty;
+        std::erase_if(m_groups, [&](LinkGroup* group) {
+            if (group->count() > 0) return false;
+            empty.push_back(group);
+            return true;
+        });
+        deleteItems(std::move(empty));
+    }
+    setSceneRect(extent());
+    return true;
+}
+
 QRectF GraphScene::extent() const {
     // What itemsBoundingRect() gives (the layer covers every link), without listing every item.
     QRectF bounds = m_layer ? m_layer->boundingRect() : QRectF();

@@ -34,6 +34,11 @@ public:
     // selection.
     void setGraph(const CanvasGraph& graph, const std::vector<QPointF>& positions,
                   const QSet<QString>& selectedNodeKeys = {}, const QSet<QString>& selectedLinkKeys = {});
+    // Shows `graph`, the graph shown with `change` made (see CanvasAdapter::graphChange), touching only the
+    // items it names: a node drawn anew keeps its item and links, a link drawn anew gets a new item, added
+    // links are made. False, and nothing done, when the change would redraw other items (a link added
+    // against an existing one, which both move aside): setGraph() then.
+    bool applyChange(const CanvasGraph& graph, const CanvasGraphChange& change);
     // Updates node positions in place (a layout change: no rebuild).
     void setPositions(const std::vector<QPointF>& positions);
 

@@ -43,13 +43,11 @@ void RenameEntryCommand::undo() {
     m_document->setEntryName(m_id, m_before);
 }
 
-EditInstanceCommand::EditInstanceCommand(ProjectDocument* document, EntryId id, Instance before,
-                                         std::size_t beforeDigest, Instance after, std::size_t afterDigest,
-                                         const QString& text, int mergeKey)
+EditInstanceCommand::EditInstanceCommand(ProjectDocument* document, EntryId id, std::size_t beforeDigest,
+                                         Instance after, std::size_t afterDigest, const QString& text, int mergeKey)
     : m_document(document),
       m_id(id),
-      m_before(std::move(before)),
-      m_after(std::move(after)),
+      m_edited(std::move(after)),
       m_beforeDigest(beforeDigest),
       m_afterDigest(afterDigest),
       m_mergeKey(mergeKey) {
@@ -57,10 +55,15 @@ EditInstanceCommand::EditInstanceCommand(ProjectDocument* document, EntryId id, 
 }
 
 void EditInstanceCommand::redo() {
-    m_document->setEntryInstance(m_id, m_after, m_afterDigest);
+    if (m_edited) {
+        m_before = m_document->setEntryInstance(m_id, std::move(*m_edited), m_afterDigest);
+        m_edited.reset();
+    } else if (m_after) {
+        m_before = m_document->setEntryInstance(m_id, m_after, m_afterDigest);
+    }
 }
 void EditInstanceCommand::undo() {
-    m_document->setEntryInstance(m_id, m_before, m_beforeDigest);
+    if (m_before) m_after = m_document->setEntryInstance(m_id, m_before, m_beforeDigest);
 }
 
 int EditInstanceCommand::id() const {
@@ -70,6 +73,7 @@ int EditInstanceCommand::id() const {
 bool EditInstanceCommand::mergeWith(const QUndoCommand* other) {
     const auto* edit = dynamic_cast<const EditInstanceCommand*>(other);
     if (!edit || edit->m_id != m_id || edit->m_mergeKey != m_mergeKey) return false;
+    // The later edit is done: the version it made is the document's (or its snapshot once undone).
     m_after = edit->m_after;
     m_afterDigest = edit->m_afterDigest;
     // The history names the value reached ("Change T to 1200", not the first keystroke's "Change T to 1").
@@ -88,6 +92,24 @@ void SetLayoutCommand::redo() {
 }
 void SetLayoutCommand::undo() {
     m_document->setEntryLayout(m_id, m_before);
+}
+
+RemoveRunCommand::RemoveRunCommand(ProjectDocument* document, EntryId id, int index)
+    : m_document(document), m_id(id), m_index(index) {
+    const DocumentEntry* e = document->entry(id);
+    const QString solver = e && index >= 0 && index < static_cast<int>(e->runs.size())
+                               ? e->runs[static_cast<std::size_t>(index)].solver()
+                               : QString();
+    setText(QObject::tr("Remove run #%1 (%2)").arg(index + 1).arg(solver));
+}
+
+void RemoveRunCommand::redo() {
+    m_run = m_document->takeRunAt(m_id, m_index);
+}
+
+void RemoveRunCommand::undo() {
+    m_document->insertRunAt(m_id, m_index, std::move(m_run));
+    m_run = {};
 }
 
 }  // namespace hetsched::ui

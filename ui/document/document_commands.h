@@ -47,10 +47,13 @@ private:
 };
 
 // Replaces an entry's instance by a new version; consecutive edits with one merge key become one step.
+// Each version is an immutable snapshot shared with the document and the runs made on it: the command
+// holds the edited instance until it is done, then the snapshot of the version it replaced; the version
+// it made is taken from the document (moved, not copied) when it is undone.
 class EditInstanceCommand : public QUndoCommand {
 public:
-    EditInstanceCommand(ProjectDocument* document, EntryId id, Instance before, std::size_t beforeDigest,
-                        Instance after, std::size_t afterDigest, const QString& text, int mergeKey);
+    EditInstanceCommand(ProjectDocument* document, EntryId id, std::size_t beforeDigest, Instance after,
+                        std::size_t afterDigest, const QString& text, int mergeKey);
     void redo() override;
     void undo() override;
     int id() const override;
@@ -59,8 +62,9 @@ public:
 private:
     ProjectDocument* m_document;
     EntryId m_id;
-    Instance m_before;
-    Instance m_after;
+    std::optional<Instance> m_edited;         // the new version until first done
+    std::shared_ptr<const Instance> m_before;  // once done
+    std::shared_ptr<const Instance> m_after;   // once undone (null while the document holds it)
     std::size_t m_beforeDigest;  // instanceDigest of each, known when the command is made
     std::size_t m_afterDigest;
     int m_mergeKey;
@@ -79,6 +83,20 @@ private:
     EntryId m_id;
     nlohmann::json m_before;
     nlohmann::json m_after;
+};
+
+// Takes one run out of an entry's runs; undo puts it back at its index with its result and simulation.
+class RemoveRunCommand : public QUndoCommand {
+public:
+    RemoveRunCommand(ProjectDocument* document, EntryId id, int index);
+    void redo() override;
+    void undo() override;
+
+private:
+    ProjectDocument* m_document;
+    EntryId m_id;
+    int m_index;
+    RunRecord m_run;  // held while the run is not in the document
 };
 
 }  // namespace hetsched::ui

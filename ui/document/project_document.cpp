@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "document/document_commands.h"
+#include "io/dag_io.h"
 #include "io/instance_io.h"
 
 namespace hetsched::ui {
@@ -111,7 +112,130 @@ ProjectDocument::CheckedInstance ProjectDocument::check(const Instance& instance
     const nlohmann::json json = instanceToJson(instance);
     const Expected<Instance> parsed = instanceFromJson(json);
     if (!parsed) return {QString::fromStdString(parsed.error().message), 0};
-    return {QString(), instanceDigest(json)};
+    return {QString(), std::holds_alternative<DagInstance>(instance) ? instanceDigest(instance) : instanceDigest(json)};
+}
+
+namespace {
+
+bool sameCluster(const DagCluster& a, const DagCluster& b) {
+    return a.name == b.name && a.processors == b.processors && a.speed == b.speed && a.bandwidth == b.bandwidth &&
+           a.latency == b.latency;
+}
+
+bool samePlatform(const DagPlatform& a, const DagPlatform& b) {
+    return std::equal(a.clusters.begin(), a.clusters.end(), b.clusters.begin(), b.clusters.end(), sameCluster) &&
+           a.backbone.bandwidth == b.backbone.bandwidth && a.backbone.latency == b.backbone.latency &&
+           a.simgrid.file == b.simgrid.file && a.simgrid.hostsByCluster == b.simgrid.hostsByCluster;
+}
+
+bool sameTask(const DagTask& a, const DagTask& b) {
+    return a.name == b.name && a.flops == b.flops && a.alpha == b.alpha;
+}
+
+bool sameEnds(const DagEdge& a, const DagEdge& b) {
+    return a.from == b.from && a.to == b.to;
+}
+
+bool sameEdge(const DagEdge& a, const DagEdge& b) {
+    return sameEnds(a, b) && a.bytes == b.bytes;
+}
+
+bool validAmount(double v) {
+    return v >= 0 && v <= dag_limits::kMaxValue;
+}
+
+// The checks of readDagInstance on one task of a graph whose other tasks passed them.
+bool validTask(const DagInstance& in, std::size_t i, double fastest) {
+    const DagTask& t = in.tasks[i];
+    if (t.name.empty() || !validAmount(t.flops) || !(t.alpha >= 0 && t.alpha <= 1)) return false;
+    if (t.flops / fastest > dag_limits::kMaxTaskSeconds) return false;
+    for (std::size_t j = 0; j < in.tasks.size(); ++j)
+        if (j != i && in.tasks[j].name == t.name) return false;
+    return true;
+}
+
+// Whether `to` reaches `from` over the edges: the edge from -> to would close a cycle.
+bool reaches(const DagInstance& in, std::size_t to, std::size_t from) {
+    const std::size_t n = in.tasks.size();
+    std::vector<std::size_t> start(n + 1, 0);
+    for (const DagEdge& e : in.edges) ++start[e.from + 1];
+    for (std::size_t u = 0; u < n; ++u) start[u + 1] += start[u];
+    std::vector<std::size_t> next(start.begin(), start.end() - 1);
+    std::vector<std::size_t> successors(in.edges.size());
+    for (const DagEdge& e : in.edges) successors[next[e.from]++] = e.to;
+    std::vector<char> seen(n, 0);
+    std::vector<std::size_t> stack{to};
+    seen[to] = 1;
+    while (!stack.empty()) {
+        const std::size_t u = stack.back();
+        stack.pop_back();
+        if (u == from) return true;
+        for (std::size_t k = start[u]; k < start[u + 1]; ++k)
+            if (!seen[successors[k]]) {
+                seen[successors[k]] = 1;
+                stack.push_back(successors[k]);
+            }
+    }
+    return false;
+}
+
+// Whether `after`, an edit of the valid graph `before`, is valid for sure from what changed alone: the
+// platform unchanged, and either the tasks' values changed (their number and the dependencies kept), or the
+// dependencies changed with the tasks kept (one added at the end, some removed, or their bytes changed).
+// False when the edit is of another kind or a change is invalid: the whole check decides then.
+bool dagEditKnownValid(const DagInstance& before, const DagInstance& after) {
+    if (!samePlatform(before.platform, after.platform) || after.tasks.size() != before.tasks.size()) return false;
+    double fastest = 0;
+    for (const DagCluster& c : after.platform.clusters) fastest = std::max(fastest, c.speed);
+    const std::size_t n = after.tasks.size();
+    const bool sameEdges = std::equal(before.edges.begin(), before.edges.end(), after.edges.begin(), after.edges.end(), sameEdge);
+    if (sameEdges) {
+        std::size_t changed = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (sameTask(before.tasks[i], after.tasks[i])) continue;
+            // A renamed task is compared with every other name: a few, not a whole renaming.
+            if (++changed > 16 || !validTask(after, i, fastest)) return false;
+        }
+        return true;
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        if (!sameTask(before.tasks[i], after.tasks[i])) return false;
+    const std::size_t m = before.edges.size();
+    if (after.edges.size() == m) {
+        // The bytes of some dependencies.
+        for (std::size_t k = 0; k < m; ++k) {
+            if (!sameEnds(before.edges[k], after.edges[k])) return false;
+            if (!validAmount(after.edges[k].bytes)) return false;
+        }
+        return true;
+    }
+    if (after.edges.size() == m + 1) {
+        // One dependency added at the end: known tasks, not a loop, not twice, no cycle.
+        if (!std::equal(before.edges.begin(), before.edges.end(), after.edges.begin(), sameEdge)) return false;
+        const DagEdge& e = after.edges.back();
+        if (e.from >= n || e.to >= n || e.from == e.to || !validAmount(e.bytes)) return false;
+        if (after.edges.size() > dag_limits::kMaxEdges) return false;
+        for (const DagEdge& old : before.edges)
+            if (sameEnds(old, e)) return false;
+        return !reaches(before, e.to, e.from);
+    }
+    // Some dependencies removed, the others in their order: a part of a valid graph is valid.
+    std::size_t k = 0;
+    for (const DagEdge& e : after.edges) {
+        while (k < m && !sameEdge(before.edges[k], e)) ++k;
+        if (k == m) return false;
+        ++k;
+    }
+    return true;
+}
+
+}  // namespace
+
+ProjectDocument::CheckedInstance ProjectDocument::checkEdit(const Instance& before, const Instance& after) {
+    const auto* from = std::get_if<DagInstance>(&before);
+    const auto* to = std::get_if<DagInstance>(&after);
+    if (from && to && dagEditKnownValid(*from, *to)) return {QString(), instanceDigest(after)};
+    return check(after);
 }
 
 QString ProjectDocument::uniqueName(const QString& base) const {
@@ -155,7 +279,9 @@ void ProjectDocument::editInstance(EntryId id, Instance after, const QString& te
     const DocumentEntry* e = entry(id);
     if (!e) return;
     const std::size_t afterDigest = digest ? *digest : instanceDigest(after);
-    m_undoStack.push(new EditInstanceCommand(this, id, e->instance, e->digest, std::move(after), afterDigest, text, mergeKey));
+    // The command holds the edited instance until it is done; the instance it replaces goes into a snapshot
+    // then (no copy of either).
+    m_undoStack.push(new EditInstanceCommand(this, id, e->digest, std::move(after), afterDigest, text, mergeKey));
 }
 
 void ProjectDocument::setLayout(EntryId id, nlohmann::json layout, const QString& text) {
@@ -175,13 +301,48 @@ void ProjectDocument::appendRun(EntryId id, RunRecord run) {
 }
 
 void ProjectDocument::removeRun(EntryId id, int index) {
+    removeRuns(id, {index});
+}
+
+void ProjectDocument::removeRuns(EntryId id, std::vector<int> indices) {
+    const DocumentEntry* e = entry(id);
+    if (!e) return;
+    const int count = static_cast<int>(e->runs.size());
+    std::erase_if(indices, [count](int index) { return index < 0 || index >= count; });
+    std::sort(indices.begin(), indices.end());
+    indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
+    if (indices.empty()) return;
+    if (indices.size() == 1) {
+        m_undoStack.push(new RemoveRunCommand(this, id, indices.front()));
+        return;
+    }
+    m_undoStack.beginMacro(tr("Remove %n run(s)", nullptr, static_cast<int>(indices.size())));
+    // From the last: the indices still to remove stay valid.
+    for (auto it = indices.rbegin(); it != indices.rend(); ++it) m_undoStack.push(new RemoveRunCommand(this, id, *it));
+    m_undoStack.endMacro();
+}
+
+RunRecord ProjectDocument::takeRunAt(EntryId id, int index) {
     DocumentEntry* e = mutableEntry(id);
-    if (!e || index < 0 || index >= static_cast<int>(e->runs.size())) return;
+    if (!e || index < 0 || index >= static_cast<int>(e->runs.size())) return {};
+    emit runAboutToBeRemoved(id, index);
+    RunRecord run = std::move(e->runs[static_cast<std::size_t>(index)]);
     e->runs.erase(e->runs.begin() + index);
-    m_runsModified = true;
     ++m_revision;
+    emit runRemoved(id, index);
     emit runsChanged(id);
-    updateModified();
+    return run;
+}
+
+void ProjectDocument::insertRunAt(EntryId id, int index, RunRecord run) {
+    DocumentEntry* e = mutableEntry(id);
+    if (!e) return;
+    index = std::clamp(index, 0, static_cast<int>(e->runs.size()));
+    emit runAboutToBeInserted(id, index);
+    e->runs.insert(e->runs.begin() + index, std::move(run));
+    ++m_revision;
+    emit runInserted(id, index);
+    emit runsChanged(id);
 }
 
 void ProjectDocument::setRunSimulation(EntryId id, int index, std::shared_ptr<const SimulationResult> simulation) {
@@ -220,21 +381,26 @@ void ProjectDocument::setEntryName(EntryId id, const QString& name) {
     }
 }
 
-void ProjectDocument::setEntryInstance(EntryId id, Instance instance, std::size_t digest) {
-    if (DocumentEntry* e = mutableEntry(id)) {
-        // Runs computed on the version going away keep it, to be drawn against it (one copy, shared).
-        std::shared_ptr<const Instance> previous;
-        for (RunRecord& run : e->runs)
-            if (!run.instance && run.instanceDigest == e->digest) {
-                if (!previous) previous = std::make_shared<const Instance>(std::move(e->instance));
-                run.instance = previous;
-            }
-        e->instance = std::move(instance);
-        e->digest = digest;
-        ++m_revision;
-        emit instanceChanged(id);
-        emit runsChanged(id);  // which runs are current depends on the instance
+std::shared_ptr<const Instance> ProjectDocument::setEntryInstance(EntryId id, InstanceSource next, std::size_t digest) {
+    DocumentEntry* e = mutableEntry(id);
+    if (!e) return {};
+    // The version going away, kept by the undo history and by the runs computed on it (one copy, shared).
+    std::shared_ptr<const Instance> previous =
+        e->snapshot ? std::move(e->snapshot) : std::make_shared<const Instance>(std::move(e->instance));
+    for (RunRecord& run : e->runs)
+        if (!run.instance && run.instanceDigest == e->digest) run.instance = previous;
+    if (auto* owned = std::get_if<Instance>(&next)) {
+        e->instance = std::move(*owned);
+        e->snapshot = nullptr;
+    } else {
+        e->snapshot = std::get<std::shared_ptr<const Instance>>(std::move(next));
+        e->instance = *e->snapshot;
     }
+    e->digest = digest;
+    ++m_revision;
+    emit instanceChanged(id);
+    emit runsChanged(id);  // which runs are current depends on the instance
+    return previous;
 }
 
 void ProjectDocument::setEntryLayout(EntryId id, nlohmann::json layout) {

@@ -5,7 +5,9 @@
 #include <QString>
 #include <QUndoStack>
 #include <cstddef>
+#include <memory>
 #include <optional>
+#include <variant>
 #include <vector>
 
 #include "common/progress.h"
@@ -25,6 +27,9 @@ struct DocumentEntry {
     std::size_t digest = 0;  // instanceDigest(instance)
     std::vector<RunRecord> runs;
     nlohmann::json layout;   // canvas positions (ProjectEntry::layout); not in the digest
+    // `instance` as an immutable snapshot, shared with the undo history and the runs made on it; null until
+    // one is needed (the instance replaced by an edit is moved into its snapshot, never copied).
+    std::shared_ptr<const Instance> snapshot;
 };
 
 class ProjectDocument : public QObject {
@@ -70,6 +75,10 @@ public:
         std::size_t digest = 0;   // instanceDigest(instance)
     };
     static CheckedInstance check(const Instance& instance);
+    // The same for `after`, an edit of the valid instance `before`: a task graph edit that changes a few
+    // tasks or dependencies (a task's values, a dependency added, removed or changed) is checked on what
+    // changed, in time independent of the graph's size; any other edit is checked whole, as check() does.
+    static CheckedInstance checkEdit(const Instance& before, const Instance& after);
     // A name not used by any entry, built from `base` ("gpu-node", "gpu-node (2)").
     QString uniqueName(const QString& base) const;
 
@@ -84,9 +93,11 @@ public:
     // Moves canvas elements: changes the entry's layout only, so its runs stay current.
     void setLayout(EntryId id, nlohmann::json layout, const QString& text);
 
-    // Runs are results, not edits: they are not undoable but they do make the document modified.
+    // A new run is a result, not an edit: not undoable, but it makes the document modified.
     void appendRun(EntryId id, RunRecord run);
+    // Removing runs is an edit: one undoable command (undo puts each run back at its index, result and all).
     void removeRun(EntryId id, int index);
+    void removeRuns(EntryId id, std::vector<int> indices);
     // Attaches a run's simulation on SimGrid (its summary goes into the run's JSON, so into the project).
     void setRunSimulation(EntryId id, int index, std::shared_ptr<const SimulationResult> simulation);
 
@@ -101,6 +112,12 @@ signals:
     void instanceChanged(hetsched::ui::EntryId id);
     void layoutChanged(hetsched::ui::EntryId id);
     void runsChanged(hetsched::ui::EntryId id);
+    // One run taken out at, or put back at, `index` of the entry's runs (the runs after it shift); each pair
+    // is followed by runsChanged.
+    void runAboutToBeRemoved(hetsched::ui::EntryId id, int index);
+    void runRemoved(hetsched::ui::EntryId id, int index);
+    void runAboutToBeInserted(hetsched::ui::EntryId id, int index);
+    void runInserted(hetsched::ui::EntryId id, int index);
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
 
@@ -110,14 +127,21 @@ private:
     friend class RenameEntryCommand;
     friend class EditInstanceCommand;
     friend class SetLayoutCommand;
+    friend class RemoveRunCommand;
 
     DocumentEntry* mutableEntry(EntryId id);
     EntryId nextId() { return ++m_lastId; }
     void insertEntryAt(int row, DocumentEntry entry);
     DocumentEntry takeEntryAt(int row);
     void setEntryName(EntryId id, const QString& name);
-    void setEntryInstance(EntryId id, Instance instance, std::size_t digest);
+    // Replaces the entry's instance by `next` (an instance moved in, or a snapshot whose copy the entry
+    // keeps); returns the replaced instance as a snapshot (the entry's own when it had one, else made by
+    // moving the instance into it), which the runs made on it share.
+    using InstanceSource = std::variant<Instance, std::shared_ptr<const Instance>>;
+    std::shared_ptr<const Instance> setEntryInstance(EntryId id, InstanceSource next, std::size_t digest);
     void setEntryLayout(EntryId id, nlohmann::json layout);
+    RunRecord takeRunAt(EntryId id, int index);
+    void insertRunAt(EntryId id, int index, RunRecord run);
     void updateModified();
 
     QUndoStack m_undoStack;

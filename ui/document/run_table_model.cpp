@@ -57,6 +57,23 @@ RunTableModel::RunTableModel(ProjectDocument* document, QObject* parent)
         m_rowCount = entry ? static_cast<int>(entry->runs.size()) : 0;
         endResetModel();
     });
+    // A run removed or put back (undo) in the middle: the rows after it shift, the others keep their selection.
+    connect(document, &ProjectDocument::runAboutToBeRemoved, this, [this](EntryId id, int index) {
+        if (id == m_entryId && index < m_rowCount) beginRemoveRows({}, index, index);
+    });
+    connect(document, &ProjectDocument::runRemoved, this, [this](EntryId id, int index) {
+        if (id != m_entryId || index >= m_rowCount) return;
+        --m_rowCount;
+        endRemoveRows();
+    });
+    connect(document, &ProjectDocument::runAboutToBeInserted, this, [this](EntryId id, int index) {
+        if (id == m_entryId && index <= m_rowCount) beginInsertRows({}, index, index);
+    });
+    connect(document, &ProjectDocument::runInserted, this, [this](EntryId id, int index) {
+        if (id != m_entryId || index > m_rowCount) return;
+        ++m_rowCount;
+        endInsertRows();
+    });
     connect(document, &ProjectDocument::entryRemoved, this, [this] {
         if (m_entryId != 0 && !currentEntry()) setEntry(0);
     });
