@@ -39,9 +39,7 @@
 #include "divisible_simulation_dialog.h"
 #include "document/autosave.h"
 #include "document/instance_list_model.h"
-#include "editors/divisible_editor.h"
 #include "editors/instance_editor.h"
-#include "editors/partition_editor.h"
 #include "families/ui_family.h"
 #include "instance_list_panel.h"
 #include "io/dag_import.h"
@@ -375,15 +373,13 @@ void MainWindow::createActions() {
     m_exportTimelineAction->setStatusTip(
         tr("Save the divisible-load editor's scenario timeline as PNG, PDF or SVG"));
     connect(m_exportTimelineAction, &QAction::triggered, this, [this] {
-        if (auto* divisible = qobject_cast<DivisibleEditor*>(m_editor.data()))
-            exportEditorPlotWithDialog(divisible->timeline(), QStringLiteral("-timeline"),
-                                       tr("Export Scenario Timeline"));
+        if (QCustomPlot* plot = editorPlot(m_editor.data(), EditorPlotKind::ScenarioTimeline))
+            exportEditorPlotWithDialog(plot, QStringLiteral("-timeline"), tr("Export Scenario Timeline"));
     });
     m_exportThroughputAction = new QAction(tr("Throughput vs &Workers Plot…"), this);
     connect(m_exportThroughputAction, &QAction::triggered, this, [this] {
-        if (auto* divisible = qobject_cast<DivisibleEditor*>(m_editor.data()))
-            exportEditorPlotWithDialog(divisible->throughputPlot(), QStringLiteral("-throughput"),
-                                       tr("Export Throughput Plot"));
+        if (QCustomPlot* plot = editorPlot(m_editor.data(), EditorPlotKind::ThroughputPlot))
+            exportEditorPlotWithDialog(plot, QStringLiteral("-throughput"), tr("Export Throughput Plot"));
     });
 }
 
@@ -800,12 +796,23 @@ InstanceEditor* MainWindow::editorFor(const DocumentEntry& entry) {
     m_editorHost->addWidget(editor);
     connect(editor, &InstanceEditor::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
-    if (auto* partition = qobject_cast<PartitionEditor*>(editor))
-        connect(partition, &PartitionEditor::exportCostPlotRequested, this, &MainWindow::exportCostPlotWithDialog);
-    if (auto* divisible = qobject_cast<DivisibleEditor*>(editor)) {
-        connect(divisible, &DivisibleEditor::exportTimelineRequested, m_exportTimelineAction, &QAction::trigger);
-        connect(divisible, &DivisibleEditor::exportThroughputPlotRequested, m_exportThroughputAction,
-                &QAction::trigger);
+    // The editor's own plots ask for their export from their context menus (ui/families/ui_families.cpp).
+    for (const UiFamily& family : uiFamilies()) {
+        for (const EditorPlot& plot : family.editorPlots) {
+            if (!plot.plot(editor)) continue;
+            switch (plot.kind) {
+                case EditorPlotKind::CostPlot:
+                    plot.onExportRequested(editor, this, [this] { exportCostPlotWithDialog(); });
+                    break;
+                case EditorPlotKind::ScenarioTimeline:
+                    plot.onExportRequested(editor, m_exportTimelineAction, [this] { m_exportTimelineAction->trigger(); });
+                    break;
+                case EditorPlotKind::ThroughputPlot:
+                    plot.onExportRequested(editor, m_exportThroughputAction,
+                                           [this] { m_exportThroughputAction->trigger(); });
+                    break;
+            }
+        }
     }
     editor->setEntry(entry.id);
     m_editors.push_back({entry.id, kind, editor});
@@ -902,10 +909,9 @@ void MainWindow::updateActions() {
     m_exportChartAction->setEnabled(run >= 0);
     m_exportResultAction->setEnabled(run >= 0);
     m_exportInstanceAction->setEnabled(entry != nullptr);
-    const bool divisible = qobject_cast<DivisibleEditor*>(m_editor.data()) != nullptr;
-    m_exportCostPlotAction->setEnabled(qobject_cast<PartitionEditor*>(m_editor.data()) != nullptr);
-    m_exportTimelineAction->setEnabled(divisible);
-    m_exportThroughputAction->setEnabled(divisible);
+    m_exportCostPlotAction->setEnabled(editorPlot(m_editor.data(), EditorPlotKind::CostPlot) != nullptr);
+    m_exportTimelineAction->setEnabled(editorPlot(m_editor.data(), EditorPlotKind::ScenarioTimeline) != nullptr);
+    m_exportThroughputAction->setEnabled(editorPlot(m_editor.data(), EditorPlotKind::ThroughputPlot) != nullptr);
 }
 
 void MainWindow::updateInstanceStatus() {
@@ -1116,15 +1122,14 @@ void MainWindow::exportChartWithDialog() {
 }
 
 void MainWindow::exportCostPlotWithDialog() {
-    auto* partition = qobject_cast<PartitionEditor*>(m_editor.data());
-    if (!partition) return;
+    QCustomPlot* plot = editorPlot(m_editor.data(), EditorPlotKind::CostPlot);
+    if (!plot) return;
     const DocumentEntry* entry = m_document->entry(currentEntry());
     const QString base = (entry ? entry->name : QStringLiteral("instance")) + QStringLiteral("-costs.png");
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export Cost Plot"), QDir(dialogDirectory()).filePath(base), chartFileFilter());
     if (path.isEmpty()) return;
     rememberDirectory(path);
-    QCustomPlot* plot = partition->costPlot();
     Expected<bool> written =
         exportPlot(plot, path, std::max(plot->width(), 800), std::max(plot->height(), 500));
     if (!written) showError(tr("Cannot export the cost plot"), errorText(written.error()));

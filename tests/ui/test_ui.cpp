@@ -649,6 +649,15 @@ private slots:
             if (menu->title() == QStringLiteral("New &Instance")) newInstance = menu;
         QVERIFY(newInstance);
         QCOMPARE(newInstance->actions().size(), static_cast<qsizetype>(families().size()));
+        QMenu* exportMenu = nullptr;
+        for (QMenu* menu : window->menuBar()->findChildren<QMenu*>())
+            if (menu->title() == QStringLiteral("E&xport")) exportMenu = menu;
+        QVERIFY(exportMenu);
+        const auto exportEnabled = [&](const QString& text) {
+            for (QAction* a : exportMenu->actions())
+                if (a->text() == text) return a->isEnabled();
+            return false;
+        };
         for (const FamilyDescriptor& family : families()) {
             const UiFamily* ui = findUiFamily(family.kind);
             QVERIFY2(ui, family.kind.c_str());
@@ -668,6 +677,14 @@ private slots:
             const std::unique_ptr<InstanceEditor> fresh(ui->createEditor(window->document(), nullptr));
             QCOMPARE(window->editor()->metaObject()->className(), fresh->metaObject()->className());
             QVERIFY(chartTypeFor(added->instance) == ui->chartType);
+            // File > Export offers the editor's own plots: the partition cost plot, the divisible timeline
+            // and throughput plot.
+            const bool partition = family.kind == "partition", divisible = family.kind == "divisible";
+            QCOMPARE(editorPlot(window->editor(), EditorPlotKind::CostPlot) != nullptr, partition);
+            QCOMPARE(exportEnabled(QStringLiteral("Cost &Plot…")), partition);
+            QCOMPARE(editorPlot(window->editor(), EditorPlotKind::ScenarioTimeline) != nullptr, divisible);
+            QCOMPARE(exportEnabled(QStringLiteral("Scenario &Timeline…")), divisible);
+            QCOMPARE(exportEnabled(QStringLiteral("Throughput vs &Workers Plot…")), divisible);
         }
         window->document()->markSaved();
     }

@@ -2,6 +2,7 @@
 #include "families/ui_family.h"
 
 #include <QCoreApplication>
+#include <qcustomplot.h>
 
 #include "editors/cpugpu_editor.h"
 #include "editors/dag_editor.h"
@@ -9,10 +10,26 @@
 #include "editors/partition_editor.h"
 #include "editors/steady_state_editor.h"
 #include "family/family.h"
+#include "views/cost_function_plot.h"
+#include "views/divisible_throughput_plot.h"
+#include "views/divisible_timeline_view.h"
 
 namespace hetsched::ui {
 
 namespace {
+
+// A plot of the editor of type Editor, got with Getter, whose export it asks for with the signal Request.
+template <class Editor, auto Getter, auto Request>
+EditorPlot plotOf(EditorPlotKind kind) {
+    return {kind,
+            [](InstanceEditor* editor) -> QCustomPlot* {
+                auto* typed = qobject_cast<Editor*>(editor);
+                return typed ? (typed->*Getter)() : nullptr;
+            },
+            [](InstanceEditor* editor, QObject* context, std::function<void()> handler) {
+                if (auto* typed = qobject_cast<Editor*>(editor)) QObject::connect(typed, Request, context, std::move(handler));
+            }};
+}
 
 template <class Editor>
 InstanceEditor* makeEditor(ProjectDocument* document, QWidget* parent) {
@@ -27,14 +44,20 @@ QString text(const char* source) {
 }  // namespace
 
 const std::vector<UiFamily>& uiFamilies() {
-    // One entry per family: kind, New Instance action and tip, result chart, editor.
+    // One entry per family: kind, New Instance action and tip, result chart, editor, the editor's plots.
     static const std::vector<UiFamily> all = {
         {"partition", text("&Partition Instance"),
          text("Add an empty partition instance (identical tasks on resources with costs)"), ChartType::Gantt,
-         makeEditor<PartitionEditor>},
+         makeEditor<PartitionEditor>,
+         {plotOf<PartitionEditor, &PartitionEditor::costPlot, &PartitionEditor::exportCostPlotRequested>(
+             EditorPlotKind::CostPlot)}},
         {"divisible", text("&Divisible-Load Instance"),
          text("Add a divisible-load instance (a master and workers with return messages)"),
-         ChartType::DivisibleTimeline, makeEditor<DivisibleEditor>},
+         ChartType::DivisibleTimeline, makeEditor<DivisibleEditor>,
+         {plotOf<DivisibleEditor, &DivisibleEditor::timeline, &DivisibleEditor::exportTimelineRequested>(
+              EditorPlotKind::ScenarioTimeline),
+          plotOf<DivisibleEditor, &DivisibleEditor::throughputPlot, &DivisibleEditor::exportThroughputPlotRequested>(
+              EditorPlotKind::ThroughputPlot)}},
         {"cpugpu", text("&CPU/GPU Instance"),
          text("Add a CPU/GPU instance (independent tasks with a CPU and a GPU time)"), ChartType::CpuGpuShelves,
          makeEditor<CpuGpuEditor>},
@@ -55,6 +78,15 @@ const UiFamily* findUiFamily(std::string_view kind) {
 
 const UiFamily* uiFamilyOf(const Instance& instance) {
     return findUiFamily(familyOf(instance).kind);
+}
+
+QCustomPlot* editorPlot(InstanceEditor* editor, EditorPlotKind kind) {
+    if (!editor) return nullptr;
+    for (const UiFamily& family : uiFamilies())
+        for (const EditorPlot& p : family.editorPlots)
+            if (p.kind == kind)
+                if (QCustomPlot* plot = p.plot(editor)) return plot;
+    return nullptr;
 }
 
 Instance newInstanceOf(const UiFamily& family) {
