@@ -39,10 +39,8 @@
 #include "divisible_simulation_dialog.h"
 #include "document/autosave.h"
 #include "document/instance_list_model.h"
-#include "editors/divisible_editor.h"
 #include "editors/instance_editor.h"
-#include "editors/partition_editor.h"
-#include "editors/partition_edits.h"
+#include "families/ui_family.h"
 #include "instance_list_panel.h"
 #include "io/dag_import.h"
 #include "io/instance_io.h"
@@ -125,56 +123,6 @@ Expected<std::vector<DocumentEntry>> readEntries(const QString& path, const Prog
         ProjectDocument::prepareEntries(std::move(*project), progress.scaled(0.7, 1.0));
     if (progress.stopRequested()) return cancelledError();
     return entries;
-}
-
-PartitionInstance emptyPartitionInstance() {
-    PartitionInstance in;
-    in.tasks = 10;
-    in.objective = PartitionObjective::Makespan;
-    in.resources.push_back(newResource(in));
-    return in;
-}
-
-// Three workers with d = 0.8 c: the theorems apply; reorder the scenario to see the LP answer change.
-DivisibleInstance emptyDivisibleInstance() {
-    DivisibleInstance in;
-    in.horizon = 1;
-    in.workers = {{"P1", 1, 2, 0.8}, {"P2", 2, 1, 1.6}, {"P3", 1.5, 1.5, 1.2}};
-    return in;
-}
-
-// Four tasks on two CPUs and one GPU, two of them far faster on the GPU: edit, paste or generate more.
-CpuGpuInstance emptyCpuGpuInstance() {
-    CpuGpuInstance in;
-    in.cpus = 2;
-    in.gpus = 1;
-    in.tasks = {{"t0", 10, 1}, {"t1", 12, 1.5}, {"t2", 5, 4}, {"t3", 4, 8}};
-    return in;
-}
-
-// A master computing at speed 1 and two workers behind links of bandwidth 2 and 1: a bag of tasks to start
-// from (the Templates offer random graphs, grids, trees and stars).
-SteadyStateInstance emptySteadyStateInstance() {
-    SteadyStateInstance in;
-    in.model = CommunicationModel::BidirectionalOnePort;
-    in.nodes = {{"master", 1}, {"P1", 2}, {"P2", 3}};
-    in.links = {{0, 1, 2, true}, {0, 2, 1, true}};
-    in.application.type = SteadyApplicationType::BagOfTasks;
-    in.application.source = 0;
-    in.application.data = 1;
-    in.application.result = 0;
-    in.application.work = 1;
-    return in;
-}
-
-// A fork-join of four moldable tasks on two clusters of the paper's kind (Fast and Gigabit Ethernet).
-DagInstance emptyDagInstance() {
-    DagInstance in;
-    in.platform.clusters = {{"C0", 8, 1e9, 1.25e7, 1e-4}, {"C1", 16, 2e9, 1.25e8, 1e-4}};
-    in.platform.backbone = {3.125e8, 0.05};
-    in.tasks = {{"t0", 2e10, 0.1}, {"t1", 8e10, 0.05}, {"t2", 4e10, 0.2}, {"t3", 1e10, 0.1}};
-    in.edges = {{0, 1, 4e6}, {0, 2, 4e6}, {1, 3, 1e6}, {2, 3, 1e6}};
-    return in;
 }
 
 QString errorText(const Error& error) {
@@ -370,27 +318,14 @@ void MainWindow::createActions() {
     m_cancelAction->setShortcut(QKeySequence(tr("Ctrl+.")));
     m_cancelAction->setEnabled(false);
 
-    m_newPartitionAction = new QAction(tr("&Partition Instance"), this);
-    m_newPartitionAction->setStatusTip(
-        tr("Add an empty partition instance (identical tasks on resources with costs)"));
-    connect(m_newPartitionAction, &QAction::triggered, this,
-            [this] { addNewInstance(QStringLiteral("partition")); });
-    m_newDivisibleAction = new QAction(tr("&Divisible-Load Instance"), this);
-    m_newDivisibleAction->setStatusTip(
-        tr("Add a divisible-load instance (a master and workers with return messages)"));
-    connect(m_newDivisibleAction, &QAction::triggered, this,
-            [this] { addNewInstance(QStringLiteral("divisible")); });
-    m_newCpuGpuAction = new QAction(tr("&CPU/GPU Instance"), this);
-    m_newCpuGpuAction->setStatusTip(tr("Add a CPU/GPU instance (independent tasks with a CPU and a GPU time)"));
-    connect(m_newCpuGpuAction, &QAction::triggered, this, [this] { addNewInstance(QStringLiteral("cpugpu")); });
-    m_newSteadyStateAction = new QAction(tr("&Steady-State Instance"), this);
-    m_newSteadyStateAction->setStatusTip(
-        tr("Add a steady-state instance (a platform graph and a bag of tasks or a broadcast)"));
-    connect(m_newSteadyStateAction, &QAction::triggered, this,
-            [this] { addNewInstance(QStringLiteral("steady_state")); });
-    m_newDagAction = new QAction(tr("&Task Graph (DAG) Instance"), this);
-    m_newDagAction->setStatusTip(tr("Add a task graph of moldable tasks on a cluster of clusters"));
-    connect(m_newDagAction, &QAction::triggered, this, [this] { addNewInstance(QStringLiteral("dag")); });
+    // File > New Instance: one action per family, as the GUI's family table lists them.
+    for (const UiFamily& family : uiFamilies()) {
+        auto* action = new QAction(family.newInstanceText, this);
+        action->setStatusTip(family.newInstanceTip);
+        const QString kind = QString::fromStdString(family.kind);
+        connect(action, &QAction::triggered, this, [this, kind] { addNewInstance(kind); });
+        m_newInstanceActions.append(action);
+    }
     m_newFromTemplateAction = new QAction(tr("New from &Template…"), this);
     m_newFromTemplateAction->setShortcut(QKeySequence(tr("Ctrl+Shift+N")));
     m_newFromTemplateAction->setStatusTip(
@@ -438,15 +373,13 @@ void MainWindow::createActions() {
     m_exportTimelineAction->setStatusTip(
         tr("Save the divisible-load editor's scenario timeline as PNG, PDF or SVG"));
     connect(m_exportTimelineAction, &QAction::triggered, this, [this] {
-        if (auto* divisible = qobject_cast<DivisibleEditor*>(m_editor.data()))
-            exportEditorPlotWithDialog(divisible->timeline(), QStringLiteral("-timeline"),
-                                       tr("Export Scenario Timeline"));
+        if (QCustomPlot* plot = editorPlot(m_editor.data(), EditorPlotKind::ScenarioTimeline))
+            exportEditorPlotWithDialog(plot, QStringLiteral("-timeline"), tr("Export Scenario Timeline"));
     });
     m_exportThroughputAction = new QAction(tr("Throughput vs &Workers Plot…"), this);
     connect(m_exportThroughputAction, &QAction::triggered, this, [this] {
-        if (auto* divisible = qobject_cast<DivisibleEditor*>(m_editor.data()))
-            exportEditorPlotWithDialog(divisible->throughputPlot(), QStringLiteral("-throughput"),
-                                       tr("Export Throughput Plot"));
+        if (QCustomPlot* plot = editorPlot(m_editor.data(), EditorPlotKind::ThroughputPlot))
+            exportEditorPlotWithDialog(plot, QStringLiteral("-throughput"), tr("Export Throughput Plot"));
     });
 }
 
@@ -513,11 +446,7 @@ void MainWindow::createMenus() {
     file->addAction(m_newAction);
     file->addAction(m_openAction);
     QMenu* newInstance = file->addMenu(tr("New &Instance"));
-    newInstance->addAction(m_newPartitionAction);
-    newInstance->addAction(m_newDivisibleAction);
-    newInstance->addAction(m_newCpuGpuAction);
-    newInstance->addAction(m_newSteadyStateAction);
-    newInstance->addAction(m_newDagAction);
+    newInstance->addActions(m_newInstanceActions);
     file->addAction(m_newFromTemplateAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
@@ -594,11 +523,7 @@ void MainWindow::createToolBar() {
     // The New button's arrow: an instance of each kind, or one from a template, in this project.
     if (auto* newButton = qobject_cast<QToolButton*>(toolBar->widgetForAction(m_newAction))) {
         auto* newMenu = new QMenu(newButton);
-        newMenu->addAction(m_newPartitionAction);
-        newMenu->addAction(m_newDivisibleAction);
-        newMenu->addAction(m_newCpuGpuAction);
-        newMenu->addAction(m_newSteadyStateAction);
-        newMenu->addAction(m_newDagAction);
+        newMenu->addActions(m_newInstanceActions);
         newMenu->addSeparator();
         newMenu->addAction(m_newFromTemplateAction);
         newButton->setMenu(newMenu);
@@ -768,7 +693,7 @@ Expected<bool> MainWindow::saveProject(const QString& path) {
 
 void MainWindow::newProject() {
     Project project;
-    project.entries.push_back({tr("untitled").toStdString(), Instance{emptyPartitionInstance()}, {}});
+    project.entries.push_back({tr("untitled").toStdString(), newInstanceOf(*findUiFamily("partition")), {}});
     m_document->reset(std::move(project), QString());
     m_displayName = tr("untitled.%1").arg(kProjectSuffix);
     m_suggestedPath.clear();
@@ -874,12 +799,23 @@ InstanceEditor* MainWindow::editorFor(const DocumentEntry& entry) {
     m_editorHost->addWidget(editor);
     connect(editor, &InstanceEditor::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
-    if (auto* partition = qobject_cast<PartitionEditor*>(editor))
-        connect(partition, &PartitionEditor::exportCostPlotRequested, this, &MainWindow::exportCostPlotWithDialog);
-    if (auto* divisible = qobject_cast<DivisibleEditor*>(editor)) {
-        connect(divisible, &DivisibleEditor::exportTimelineRequested, m_exportTimelineAction, &QAction::trigger);
-        connect(divisible, &DivisibleEditor::exportThroughputPlotRequested, m_exportThroughputAction,
-                &QAction::trigger);
+    // The editor's own plots ask for their export from their context menus (ui/families/ui_families.cpp).
+    for (const UiFamily& family : uiFamilies()) {
+        for (const EditorPlot& plot : family.editorPlots) {
+            if (!plot.plot(editor)) continue;
+            switch (plot.kind) {
+                case EditorPlotKind::CostPlot:
+                    plot.onExportRequested(editor, this, [this] { exportCostPlotWithDialog(); });
+                    break;
+                case EditorPlotKind::ScenarioTimeline:
+                    plot.onExportRequested(editor, m_exportTimelineAction, [this] { m_exportTimelineAction->trigger(); });
+                    break;
+                case EditorPlotKind::ThroughputPlot:
+                    plot.onExportRequested(editor, m_exportThroughputAction,
+                                           [this] { m_exportThroughputAction->trigger(); });
+                    break;
+            }
+        }
     }
     editor->setEntry(entry.id);
     m_editors.push_back({entry.id, kind, editor});
@@ -976,10 +912,9 @@ void MainWindow::updateActions() {
     m_exportChartAction->setEnabled(run >= 0);
     m_exportResultAction->setEnabled(run >= 0);
     m_exportInstanceAction->setEnabled(entry != nullptr);
-    const bool divisible = qobject_cast<DivisibleEditor*>(m_editor.data()) != nullptr;
-    m_exportCostPlotAction->setEnabled(qobject_cast<PartitionEditor*>(m_editor.data()) != nullptr);
-    m_exportTimelineAction->setEnabled(divisible);
-    m_exportThroughputAction->setEnabled(divisible);
+    m_exportCostPlotAction->setEnabled(editorPlot(m_editor.data(), EditorPlotKind::CostPlot) != nullptr);
+    m_exportTimelineAction->setEnabled(editorPlot(m_editor.data(), EditorPlotKind::ScenarioTimeline) != nullptr);
+    m_exportThroughputAction->setEnabled(editorPlot(m_editor.data(), EditorPlotKind::ThroughputPlot) != nullptr);
 }
 
 void MainWindow::updateInstanceStatus() {
@@ -1190,15 +1125,14 @@ void MainWindow::exportChartWithDialog() {
 }
 
 void MainWindow::exportCostPlotWithDialog() {
-    auto* partition = qobject_cast<PartitionEditor*>(m_editor.data());
-    if (!partition) return;
+    QCustomPlot* plot = editorPlot(m_editor.data(), EditorPlotKind::CostPlot);
+    if (!plot) return;
     const DocumentEntry* entry = m_document->entry(currentEntry());
     const QString base = (entry ? entry->name : QStringLiteral("instance")) + QStringLiteral("-costs.png");
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export Cost Plot"), QDir(dialogDirectory()).filePath(base), chartFileFilter());
     if (path.isEmpty()) return;
     rememberDirectory(path);
-    QCustomPlot* plot = partition->costPlot();
     Expected<bool> written =
         exportPlot(plot, path, std::max(plot->width(), 800), std::max(plot->height(), 500));
     if (!written) showError(tr("Cannot export the cost plot"), errorText(written.error()));
@@ -1222,26 +1156,16 @@ void MainWindow::exportEditorPlotWithDialog(QCustomPlot* plot, const QString& su
 
 void MainWindow::chooseNewInstanceKind() {
     QMenu menu(this);
-    menu.addAction(m_newPartitionAction);
-    menu.addAction(m_newDivisibleAction);
-    menu.addAction(m_newCpuGpuAction);
-    menu.addAction(m_newSteadyStateAction);
-    menu.addAction(m_newDagAction);
+    menu.addActions(m_newInstanceActions);
     menu.addSeparator();
     menu.addAction(m_newFromTemplateAction);
     menu.exec(QCursor::pos());
 }
 
 EntryId MainWindow::addNewInstance(const QString& kind) {
-    if (kind == QLatin1String("divisible"))
-        return m_document->addEntry(tr("untitled"), Instance{emptyDivisibleInstance()});
-    if (kind == QLatin1String("cpugpu"))
-        return m_document->addEntry(tr("untitled"), Instance{emptyCpuGpuInstance()});
-    if (kind == QLatin1String("steady_state"))
-        return m_document->addEntry(tr("untitled"), Instance{emptySteadyStateInstance()});
-    if (kind == QLatin1String("dag"))
-        return m_document->addEntry(tr("untitled"), Instance{emptyDagInstance()});
-    return m_document->addEntry(tr("untitled"), Instance{emptyPartitionInstance()});
+    // The family's example instance; an unknown kind gets a partition instance, as File > New does.
+    const UiFamily* family = findUiFamily(kind.toStdString());
+    return m_document->addEntry(tr("untitled"), newInstanceOf(family ? *family : *findUiFamily("partition")));
 }
 
 EntryId MainWindow::newFromTemplate(const std::function<int(TemplateDialog&)>& run) {

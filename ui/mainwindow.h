@@ -219,11 +219,7 @@ private:
     QAction* m_runAction = nullptr;
     QAction* m_runAllAction = nullptr;
     QAction* m_cancelAction = nullptr;
-    QAction* m_newPartitionAction = nullptr;
-    QAction* m_newDivisibleAction = nullptr;
-    QAction* m_newCpuGpuAction = nullptr;
-    QAction* m_newSteadyStateAction = nullptr;
-    QAction* m_newDagAction = nullptr;
+    QList<QAction*> m_newInstanceActions;   // File > New Instance: one per family (ui/families/)
     QAction* m_newFromTemplateAction = nullptr;
     QAction* m_simulationAction = nullptr;
     QAction* m_cpuGpuExperimentAction = nullptr;

@@ -8,12 +8,8 @@
 #include <iomanip>
 #include <sstream>
 
-#include "io/dag_io.h"
-#include "io/cpugpu_io.h"
-#include "io/divisible_io.h"
+#include "family/family.h"
 #include "io/json_reader.h"
-#include "io/partition_io.h"
-#include "io/steady_state_io.h"
 
 #if __has_include(<unistd.h>) && __has_include(<fcntl.h>) && __has_include(<sys/stat.h>)
 #include <fcntl.h>
@@ -30,21 +26,19 @@ using json_detail::InputError;
 using json_detail::JsonNode;
 
 Expected<Instance> instanceFromJson(const nlohmann::json& json) {
+    const FamilyDescriptor* family = nullptr;
     try {
         const JsonNode root(json, "");
         root.requireObject();
         const std::string kind = root.at("kind").string();
-        if (kind == "partition") return Instance{readPartitionInstance(root)};
-        if (kind == "divisible") return Instance{readDivisibleInstance(root)};
-        if (kind == "steady_state") return Instance{readSteadyStateInstance(root)};
-        if (kind == "dag") return Instance{readDagInstance(root)};
-        if (kind == "cpugpu") return Instance{readCpuGpuInstance(root)};
-        root.at("kind").fail("unknown instance kind \"" + kind + "\" (known: partition, divisible, cpugpu, steady_state, dag)");
+        family = findFamily(kind);
+        if (!family) root.at("kind").fail("unknown instance kind \"" + kind + "\" (known: " + knownFamilyKinds() + ")");
     } catch (const InputError& e) {
         return invalidInput(e.what());
     } catch (const std::exception& e) {   // nlohmann type errors and allocation failures, never a crash
         return invalidInput(std::string("cannot read the instance: ") + e.what());
     }
+    return family->readInstance(json);
 }
 
 Expected<Instance> parseInstance(std::string_view jsonText) {
@@ -169,14 +163,7 @@ Expected<bool> writeTextFileAtomically(const std::string& path, const std::strin
 }
 
 nlohmann::json instanceToJson(const Instance& instance) {
-    struct ToJson {
-        nlohmann::json operator()(const PartitionInstance& in) const { return partitionInstanceToJson(in); }
-        nlohmann::json operator()(const DivisibleInstance& in) const { return divisibleInstanceToJson(in); }
-        nlohmann::json operator()(const SteadyStateInstance& in) const { return steadyStateInstanceToJson(in); }
-        nlohmann::json operator()(const DagInstance& in) const { return dagInstanceToJson(in); }
-        nlohmann::json operator()(const CpuGpuInstance& in) const { return cpuGpuInstanceToJson(in); }
-    };
-    return std::visit(ToJson{}, instance);
+    return familyOf(instance).writeInstance(instance);
 }
 
 namespace {

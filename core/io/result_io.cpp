@@ -1,11 +1,7 @@
 #include "io/result_io.h"
 
+#include "family/family.h"
 #include "io/json_reader.h"
-#include "solvers/dag/dag_result.h"
-#include "solvers/cpugpu/cpugpu_result.h"
-#include "solvers/divisible/divisible_result.h"
-#include "solvers/partition/partition_result.h"
-#include "solvers/steady/steady_result.h"
 
 namespace hetsched {
 
@@ -28,15 +24,7 @@ Expected<SolveResult> resultFromJson(const Instance& instance, const nlohmann::j
     } catch (const InputError& e) {
         return invalidInput(std::string("stored result: ") + e.what());
     }
-    struct Restore {
-        const nlohmann::json& json;
-        Expected<SolveResult> operator()(const PartitionInstance& in) const { return partitionResultFromJson(in, json); }
-        Expected<SolveResult> operator()(const DivisibleInstance& in) const { return divisibleResultFromJson(in, json); }
-        Expected<SolveResult> operator()(const SteadyStateInstance& in) const { return steadyResultFromJson(in, json); }
-        Expected<SolveResult> operator()(const DagInstance& in) const { return dagResultFromJson(in, json); }
-        Expected<SolveResult> operator()(const CpuGpuInstance& in) const { return cpuGpuResultFromJson(in, json); }
-    };
-    Expected<SolveResult> restored = std::visit(Restore{json}, instance);
+    Expected<SolveResult> restored = familyOf(instance).readResult(instance, json);
     if (!restored) return restored;
     restored->kind = common.kind;
     restored->solver = common.solver;

@@ -1,4 +1,5 @@
-// Every kind of instance the app knows; a new family adds one alternative here.
+// Every kind of instance the app knows; a new family adds one alternative here and its descriptor in
+// core/family/families.cpp.
 #pragma once
 
 #include <string>

@@ -5,6 +5,7 @@
 #include <new>
 
 #include "common/number_format.h"
+#include "family/family.h"
 #include "solvers/registry_detail.h"
 
 namespace hetsched {
@@ -16,11 +17,11 @@ namespace {
 const std::vector<RegisteredSolver>& registry() {
     static const std::vector<RegisteredSolver> all = [] {
         std::vector<RegisteredSolver> solvers;
-        for (auto& s : registry_detail::partitionSolvers()) solvers.push_back(std::move(s));
-        for (auto& s : registry_detail::divisibleSolvers()) solvers.push_back(std::move(s));
-        for (auto& s : registry_detail::steadySolvers()) solvers.push_back(std::move(s));
-        for (auto& s : registry_detail::dagSolvers()) solvers.push_back(std::move(s));
-        for (auto& s : registry_detail::cpugpuSolvers()) solvers.push_back(std::move(s));
+        for (const FamilyDescriptor& family : families())
+            for (RegisteredSolver& s : family.solvers()) {
+                s.spec.kind = family.kind;
+                solvers.push_back(std::move(s));
+            }
         return solvers;
     }();
     return all;

@@ -17,7 +17,8 @@ struct RegisteredSolver {
     bool (*isDefaultFor)(const Instance&) = nullptr;   // the family default for this instance
 };
 
-// One function per family, called once when the registry is built.
+// One function per family, named by its FamilyDescriptor (core/family/) and called once when the registry is
+// built; the registry fills in each spec's kind from the descriptor.
 std::vector<RegisteredSolver> partitionSolvers();
 std::vector<RegisteredSolver> divisibleSolvers();
 std::vector<RegisteredSolver> steadySolvers();

@@ -8,6 +8,8 @@
 #include <QFile>
 #include <QImage>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
@@ -29,6 +31,8 @@
 #include "document/project_document.h"
 #include "document/run_table_model.h"
 #include "editors/cpugpu_editor.h"
+#include "families/ui_family.h"
+#include "family/family.h"
 #include "editors/cpugpu_task_model.h"
 #include "editors/divisible_editor.h"
 #include "editors/divisible_edits.h"
@@ -632,6 +636,56 @@ private slots:
         window->document()->undoStack()->undo();
         window->document()->undoStack()->undo();
         QCOMPARE(window->document()->entryCount(), 1);
+        window->document()->markSaved();
+    }
+
+    // Every family of core has its GUI family, listed once in File > New Instance; each action adds the
+    // family's example instance, shown in the family's editor, its runs drawn by the family's chart.
+    void everyFamilyHasItsNewInstanceActionEditorAndChart() {
+        const auto window = std::make_unique<MainWindow>();
+        QCOMPARE(uiFamilies().size(), families().size());
+        QMenu* newInstance = nullptr;
+        for (QMenu* menu : window->menuBar()->findChildren<QMenu*>())
+            if (menu->title() == QStringLiteral("New &Instance")) newInstance = menu;
+        QVERIFY(newInstance);
+        QCOMPARE(newInstance->actions().size(), static_cast<qsizetype>(families().size()));
+        QMenu* exportMenu = nullptr;
+        for (QMenu* menu : window->menuBar()->findChildren<QMenu*>())
+            if (menu->title() == QStringLiteral("E&xport")) exportMenu = menu;
+        QVERIFY(exportMenu);
+        const auto exportEnabled = [&](const QString& text) {
+            for (QAction* a : exportMenu->actions())
+                if (a->text() == text) return a->isEnabled();
+            return false;
+        };
+        for (const FamilyDescriptor& family : families()) {
+            const UiFamily* ui = findUiFamily(family.kind);
+            QVERIFY2(ui, family.kind.c_str());
+            QAction* action = nullptr;
+            for (QAction* a : newInstance->actions())
+                if (a->text() == ui->newInstanceText) action = a;
+            QVERIFY2(action, family.kind.c_str());
+            const int before = window->document()->entryCount();
+            action->trigger();
+            QCOMPARE(window->document()->entryCount(), before + 1);
+            const DocumentEntry* added = window->document()->entry(window->currentEntry());
+            QVERIFY(added);
+            QCOMPARE(instanceKind(added->instance), family.kind);
+            QCOMPARE(instanceToJson(added->instance), instanceToJson(family.exampleInstance()));
+            QVERIFY(ProjectDocument::validationError(added->instance).isEmpty());
+            QVERIFY(window->editor());
+            const std::unique_ptr<InstanceEditor> fresh(ui->createEditor(window->document(), nullptr));
+            QCOMPARE(window->editor()->metaObject()->className(), fresh->metaObject()->className());
+            QVERIFY(chartTypeFor(added->instance) == ui->chartType);
+            // File > Export offers the editor's own plots: the partition cost plot, the divisible timeline
+            // and throughput plot.
+            const bool partition = family.kind == "partition", divisible = family.kind == "divisible";
+            QCOMPARE(editorPlot(window->editor(), EditorPlotKind::CostPlot) != nullptr, partition);
+            QCOMPARE(exportEnabled(QStringLiteral("Cost &Plot…")), partition);
+            QCOMPARE(editorPlot(window->editor(), EditorPlotKind::ScenarioTimeline) != nullptr, divisible);
+            QCOMPARE(exportEnabled(QStringLiteral("Scenario &Timeline…")), divisible);
+            QCOMPARE(exportEnabled(QStringLiteral("Throughput vs &Workers Plot…")), divisible);
+        }
         window->document()->markSaved();
     }
 

@@ -2,6 +2,7 @@
 
 #include <qcustomplot.h>
 
+#include "families/ui_family.h"
 #include "views/chart_export.h"
 #include "views/cpugpu_shelf_view.h"
 #include "views/dag_schedule_view.h"
@@ -20,19 +21,9 @@ Expected<bool> ResultChart::exportTo(const QString& path, int width, int height)
 }
 
 ChartType chartTypeFor(const Instance& instance) {
-    struct ChartOf {
-        // The partition result is one bar of length C_i(x_i) per resource.
-        ChartType operator()(const PartitionInstance&) const { return ChartType::Gantt; }
-        // The divisible timeline: master ports and workers as lanes of the Gantt, alpha_i beside each worker.
-        ChartType operator()(const DivisibleInstance&) const { return ChartType::DivisibleTimeline; }
-        // The shelf layout of the dual approximation (any CPU/GPU schedule, coloured by shelf or acceleration).
-        ChartType operator()(const CpuGpuInstance&) const { return ChartType::CpuGpuShelves; }
-        // The pattern decomposition: platform graph, patterns of one period, allocations, periodic schedule.
-        ChartType operator()(const SteadyStateInstance&) const { return ChartType::SteadyPatterns; }
-        // The Jedule-style Gantt of the processors by cluster beside the layered task graph.
-        ChartType operator()(const DagInstance&) const { return ChartType::DagGantt; }
-    };
-    return std::visit(ChartOf{}, instance);
+    // The family's chart (ui/families/ui_families.cpp); a plain Gantt of the schedule for any other.
+    const UiFamily* family = uiFamilyOf(instance);
+    return family ? family->chartType : ChartType::Gantt;
 }
 
 ResultChart* createResultChart(ChartType type, QWidget* parent) {

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "solvers/partition/partition_common.h"
+#include "solvers/partition/partition_registration.h"
 
 namespace hetsched {
 
@@ -86,3 +87,12 @@ Expected<PartitionSolution> solvePartitionDp(const PartitionInstance& in, const 
 }
 
 }  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+RegisteredSolver partitionDpSolver() {
+    return partitionSolver("dp", "exact: Algorithm 1 of Pilla 2022, dynamic program in O(T * sum(U_i - L_i + 1))",
+                           solvePartitionDp);
+}
+
+}  // namespace hetsched::registry_detail

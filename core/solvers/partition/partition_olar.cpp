@@ -2,6 +2,7 @@
 #include <queue>
 
 #include "solvers/partition/partition_common.h"
+#include "solvers/partition/partition_registration.h"
 
 namespace hetsched {
 
@@ -58,3 +59,12 @@ Expected<PartitionSolution> solvePartitionOlar(const PartitionInstance& in, cons
 }
 
 }  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+RegisteredSolver partitionOlarSolver() {
+    return partitionSolver("olar", "exact for non-decreasing costs (makespan): OLAR greedy in O(n + T log n)",
+                           solvePartitionOlar);
+}
+
+}  // namespace hetsched::registry_detail

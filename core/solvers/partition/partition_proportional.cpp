@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "solvers/partition/partition_common.h"
+#include "solvers/partition/partition_registration.h"
 
 namespace hetsched {
 
@@ -80,3 +81,13 @@ Expected<PartitionSolution> solvePartitionProportional(const PartitionInstance& 
 }
 
 }  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+RegisteredSolver partitionProportionalSolver() {
+    return partitionSolver("proportional",
+                           "baseline: tasks in proportion to each resource's speed, repaired to the limits",
+                           solvePartitionProportional);
+}
+
+}  // namespace hetsched::registry_detail

@@ -3,7 +3,7 @@
 #include "solvers/family_solution.h"
 #include "solvers/partition/partition_common.h"
 #include "solvers/partition/partition_result.h"
-#include "solvers/registry_detail.h"
+#include "solvers/partition/partition_registration.h"
 
 namespace hetsched {
 
@@ -63,12 +63,8 @@ Expected<SolveResult> partitionResultFromJson(const PartitionInstance& in, const
 
 namespace hetsched::registry_detail {
 
-namespace {
-
-using PartitionSolver = Expected<PartitionSolution> (*)(const PartitionInstance&, const Progress&);
-
-RegisteredSolver partitionSolver(std::string name, std::string description, PartitionSolver run,
-                                 bool (*isDefault)(const Instance&) = nullptr) {
+RegisteredSolver partitionSolver(std::string name, std::string description, PartitionSolverFunction run,
+                                 bool (*isDefault)(const Instance&)) {
     RegisteredSolver s;
     s.spec = {"partition", name, std::move(description), {}, {}};
     s.isDefaultFor = isDefault;
@@ -84,19 +80,16 @@ RegisteredSolver partitionSolver(std::string name, std::string description, Part
     return s;
 }
 
-}  // namespace
+// The partition solvers in their listed order (the first whose default rule holds is the default). Each
+// entry is defined in its solver's own file, beside its algorithm: a new solver is that file and its line here.
+RegisteredSolver partitionThresholdSolver(), partitionDpSolver(), partitionOlarSolver(), partitionProportionalSolver();
 
 std::vector<RegisteredSolver> partitionSolvers() {
     return {
-        partitionSolver("threshold",
-                        "exact, fast: threshold search with sumset feasibility (any costs); convex greedy or DP for total cost",
-                        solvePartitionThreshold, [](const Instance&) { return true; }),
-        partitionSolver("dp", "exact: Algorithm 1 of Pilla 2022, dynamic program in O(T * sum(U_i - L_i + 1))",
-                        solvePartitionDp),
-        partitionSolver("olar", "exact for non-decreasing costs (makespan): OLAR greedy in O(n + T log n)",
-                        solvePartitionOlar),
-        partitionSolver("proportional", "baseline: tasks in proportion to each resource's speed, repaired to the limits",
-                        solvePartitionProportional),
+        partitionThresholdSolver(),
+        partitionDpSolver(),
+        partitionOlarSolver(),
+        partitionProportionalSolver(),
     };
 }
 

@@ -8,6 +8,7 @@
 #include <queue>
 
 #include "solvers/partition/partition_common.h"
+#include "solvers/partition/partition_registration.h"
 
 namespace hetsched {
 
@@ -280,3 +281,13 @@ Expected<PartitionSolution> solvePartitionThreshold(const PartitionInstance& in,
 }
 
 }  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+RegisteredSolver partitionThresholdSolver() {
+    return partitionSolver(
+        "threshold", "exact, fast: threshold search with sumset feasibility (any costs); convex greedy or DP for total cost",
+        solvePartitionThreshold, [](const Instance&) { return true; });
+}
+
+}  // namespace hetsched::registry_detail
