@@ -94,7 +94,11 @@ Expected<SolveArguments> parseSolveArguments(const std::vector<std::string>& arg
             if (!v) return v.error();
             const auto eq = v->find('=');
             if (eq == std::string::npos || eq == 0) return invalidInput("--option expects NAME=VALUE, got '" + *v + "'");
-            auto number = parseNumber(v->substr(eq + 1), "--option " + v->substr(0, eq));
+            // A number; a boolean option also reads true/false (checked against the solver's table by solve).
+            const std::string text = v->substr(eq + 1);
+            Expected<double> number = text == "true" ? Expected<double>(1.0)
+                                      : text == "false" ? Expected<double>(0.0)
+                                                        : parseNumber(text, "--option " + v->substr(0, eq));
             if (!number) return number.error();
             a.options[v->substr(0, eq)] = *number;
         } else if (arg == "-o" || arg == "--output") {
@@ -331,7 +335,7 @@ int runSolvers(const std::vector<std::string>& args, std::ostream& out, std::ost
         std::string id = s.kind + " " + s.name;
         out << id << std::string(nameWidth + 2 - id.size(), ' ') << s.description << "\n";
         for (const OptionSpec& o : s.options)
-            out << std::string(nameWidth + 4, ' ') << "--option " << o.name << "=" << o.defaultValue << "  "
+            out << std::string(nameWidth + 4, ' ') << "--option " << o.name << "=" << optionValueText(o.defaultValue) << "  "
                 << o.description << " [" << o.minimum << ", " << o.maximum << "]\n";
     }
     if (!any) {

@@ -238,6 +238,32 @@ nlohmann::json solved(const std::string& exampleName, const std::string& solver 
     return r.exitCode == 0 ? nlohmann::json::parse(r.out) : nlohmann::json::object();
 }
 
+// Solver options come from the solver's typed table: an integer option refuses fractions, a boolean 0/1 or
+// true/false, a typo is named with the options the solver has, and the old numeric spelling still works.
+TEST(CliOptions, SolverOptionsAreCheckedAgainstTheTypedTable) {
+    const std::string file = example("cpugpu-small.json");
+    CliRun r = hetsched("solve " + file + " --solver heteroprio --option spoliation=0");
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    r = hetsched("solve " + file + " --solver dual-approx --option compact=true");
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    r = hetsched("solve " + file + " --solver exact --option time_limit=5");
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    for (const auto& [arguments, message] : std::vector<std::pair<std::string, std::string>>{
+             {" --solver dual-approx --option compact=0.5", "option compact of solver dual-approx must be 0 or 1"},
+             {" --solver exact --option time_limit=0", "option time_limit of solver exact must be in [0.01, 86400]"},
+             {" --solver heteroprio --option spoilation=0",
+              "solver heteroprio has no option 'spoilation' (options: spoliation)"},
+             {" --solver heft --option compact=1", "solver heft has no option 'compact' (it takes none)"},
+             {" --solver dual-approx --option compact", "--option expects NAME=VALUE"}}) {
+        r = hetsched("solve " + file + arguments);
+        EXPECT_NE(r.exitCode, 0) << arguments;
+        EXPECT_NE(r.err.find(message), std::string::npos) << arguments << ": " << r.err;
+    }
+    r = hetsched("solvers --kind steady_state");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("--option max_iterations=5000"), std::string::npos) << r.out;
+}
+
 TEST(CliFamilies, CpuGpuResultContract) {
     const auto j = solved("cpugpu-small.json");
     EXPECT_EQ(j["kind"], "cpugpu");
