@@ -94,7 +94,11 @@ Expected<SolveArguments> parseSolveArguments(const std::vector<std::string>& arg
             if (!v) return v.error();
             const auto eq = v->find('=');
             if (eq == std::string::npos || eq == 0) return invalidInput("--option expects NAME=VALUE, got '" + *v + "'");
-            auto number = parseNumber(v->substr(eq + 1), "--option " + v->substr(0, eq));
+            // A number; a boolean option also reads true/false (checked against the solver's table by solve).
+            const std::string text = v->substr(eq + 1);
+            Expected<double> number = text == "true" ? Expected<double>(1.0)
+                                      : text == "false" ? Expected<double>(0.0)
+                                                        : parseNumber(text, "--option " + v->substr(0, eq));
             if (!number) return number.error();
             a.options[v->substr(0, eq)] = *number;
         } else if (arg == "-o" || arg == "--output") {
@@ -331,7 +335,7 @@ int runSolvers(const std::vector<std::string>& args, std::ostream& out, std::ost
         std::string id = s.kind + " " + s.name;
         out << id << std::string(nameWidth + 2 - id.size(), ' ') << s.description << "\n";
         for (const OptionSpec& o : s.options)
-            out << std::string(nameWidth + 4, ' ') << "--option " << o.name << "=" << o.defaultValue << "  "
+            out << std::string(nameWidth + 4, ' ') << "--option " << o.name << "=" << optionValueText(o.defaultValue) << "  "
                 << o.description << " [" << o.minimum << ", " << o.maximum << "]\n";
     }
     if (!any) {
@@ -865,10 +869,43 @@ const char* kPlatformFlagsHelp =
     "                             processors per cluster uniform in [min, max], speeds uniform in\n"
     "                             [min-speed, min-speed x heterogeneity] flop/s; the seed defaults to --seed\n";
 
+// A flag's error from its option's: "option tasks must be ..." becomes "--tasks must be ...".
+Error flagError(const OptionSpec& spec, const Error& error) {
+    std::string message = error.message;
+    const std::string head = "option " + spec.name;
+    if (message.rfind(head, 0) == 0) message.replace(0, head.size(), "--" + spec.name);
+    return Error{error.kind, message};
+}
+
+// Reads `--NAME VALUE` when `table` has an option NAME (nullopt when not: the caller tries its other flags);
+// the range, type and default are the table's, the ones the GUI's forms read.
+std::optional<std::optional<Error>> setTableFlag(const OptionTable& table, OptionValues& values,
+                                                 const std::string& flag, const std::string& value) {
+    if (flag.rfind("--", 0) != 0) return std::nullopt;
+    const OptionSpec* spec = findOption(table, flag.substr(2));
+    if (!spec) return std::nullopt;
+    Expected<OptionValue> v = parseOptionValue(*spec, value);
+    if (!v) return std::optional<Error>{flagError(*spec, v.error())};
+    values.set(spec->name, std::move(*v));
+    return std::optional<Error>{};
+}
+
+// "  --tasks 20                 number of tasks, an integer between 1 and 1000000": a table's flags for --help.
+std::string tableFlagsHelp(const OptionTable& table) {
+    std::string text;
+    for (const OptionSpec& spec : table) {
+        std::string flag = "  --" + spec.name + " " + optionValueText(spec.defaultValue);
+        flag.resize(std::max<std::size_t>(flag.size() + 1, 29), ' ');
+        text += flag + spec.description + " (" + optionAcceptsText(spec) + ")\n";
+    }
+    return text;
+}
+
 // The platform flags shared by import and generate.
 struct PlatformFlags {
     std::string file;                          // --platform
     std::optional<DagPlatformConfig> random;   // --clusters and the generator's parameters
+    OptionValues randomValues{dagPlatformOptions()};
     std::vector<std::string> randomFlags;      // the random-platform flags given (for the messages)
     bool seedGiven = false;                    // --platform-seed
 };
@@ -879,36 +916,12 @@ std::optional<std::optional<Error>> setPlatformFlag(PlatformFlags& p, const std:
         p.file = value;
         return std::optional<Error>{};
     }
-    const bool integer = flag == "--clusters" || flag == "--min-processors" || flag == "--max-processors" ||
-                         flag == "--platform-seed";
-    const bool real = flag == "--min-speed" || flag == "--heterogeneity";
-    if (!integer && !real) return std::nullopt;
-    if (!p.random) p.random = DagPlatformConfig{};
+    std::optional<std::optional<Error>> handled = setTableFlag(dagPlatformOptions(), p.randomValues, flag, value);
+    if (!handled) return std::nullopt;
     p.randomFlags.push_back(flag);
-    DagPlatformConfig& c = *p.random;
-    if (integer) {
-        const long long lo = flag == "--platform-seed" ? 0 : 1;
-        const long long hi = flag == "--clusters" ? 1000 : flag == "--platform-seed" ? (1LL << 52) : 100000;
-        auto v = parseInteger(value, flag, lo, hi);
-        if (!v) return std::optional<Error>{v.error()};
-        if (flag == "--clusters") c.clusters = static_cast<int>(*v);
-        if (flag == "--min-processors") c.minProcessors = static_cast<int>(*v);
-        if (flag == "--max-processors") c.maxProcessors = static_cast<int>(*v);
-        if (flag == "--platform-seed") {
-            c.seed = static_cast<std::uint64_t>(*v);
-            p.seedGiven = true;
-        }
-    } else {
-        auto v = parseNumber(value, flag);
-        if (!v) return std::optional<Error>{v.error()};
-        if (flag == "--min-speed") {
-            if (!(*v >= 1e-6 && *v <= 1e20)) return std::optional<Error>{invalidInput("--min-speed must be between 1e-6 and 1e20 flop/s, got '" + value + "'")};
-            c.minSpeed = *v;
-        } else {
-            if (!(*v >= 1 && *v <= 1e6)) return std::optional<Error>{invalidInput("--heterogeneity must be between 1 and 1e6, got '" + value + "'")};
-            c.heterogeneity = *v;
-        }
-    }
+    if (*handled) return handled;
+    p.random = dagPlatformConfig(p.randomValues);
+    if (flag == "--platform-seed") p.seedGiven = true;
     return std::optional<Error>{};
 }
 
@@ -1143,16 +1156,7 @@ int runGenerate(const std::vector<std::string>& args, std::ostream& out, std::os
         (args.empty() ? err : out)
             << "usage: hetsched generate dag [GRAPH FLAGS] [PLATFORM FLAGS] [--seed S] [-o OUT.json]\n"
                "a random task graph as daggen draws it (N'Takpe and Suter 2006, section 5), seeded:\n"
-               "  --tasks 20                 number of tasks (1 to 1000000)\n"
-               "  --fat 0.5                  width: levels of about tasks^fat tasks, in (0, 1]\n"
-               "  --regularity 0.9           how evenly tasks spread over the levels, in [0, 1]\n"
-               "  --density 0.5              how many edges between levels, in [0, 1]\n"
-               "  --jump 1                   edges span up to this many levels, >= 1\n"
-               "  --ccr 0                    bytes per flop on the edges; 0: the paper's data sizes\n"
-               "  --max-alpha 0.2            Amdahl fractions uniform in [0, max-alpha]\n"
-               "  --complexity mixed         mixed: each task's cost in a*N, a*N log N or a*N^1.5; same: one for all\n"
-               "  --seed 1                   seeds the graph, and the random platform unless --platform-seed\n"
-            << kPlatformFlagsHelp
+            << tableFlagsHelp(dagGeneratorOptions()) << kPlatformFlagsHelp
             << "  (none: --clusters 4 with the defaults above)\n"
                "Writes the dag instance as JSON to OUT.json (then a summary on stdout), or to stdout.\n";
         return args.empty() ? kExitUsage : kExitOk;
@@ -1161,7 +1165,7 @@ int runGenerate(const std::vector<std::string>& args, std::ostream& out, std::os
         err << prefix << "unknown kind '" << args.front() << "' (known: dag)\n";
         return kExitUsage;
     }
-    DagGeneratorConfig graph;
+    OptionValues graphValues(dagGeneratorOptions());
     PlatformFlags platform;
     std::string output;
     for (std::size_t i = 1; i < args.size(); ++i) {
@@ -1176,38 +1180,12 @@ int runGenerate(const std::vector<std::string>& args, std::ostream& out, std::os
         }
         const std::string& value = args[++i];
         std::optional<Error> problem;
-        auto real = [&](double lo, double hi, bool openLow, double& target) {
-            auto v = parseNumber(value, arg);
-            if (!v) problem = v.error();
-            else if (!((openLow ? *v > lo : *v >= lo) && *v <= hi))
-                problem = invalidInput(arg + " must be in " + (openLow ? "(" : "[") + formatDouble(lo) + ", " +
-                                       formatDouble(hi) + "], got '" + value + "'");
-            else target = *v;
-        };
         if (auto handled = setPlatformFlag(platform, arg, value)) {
             problem = *handled;
         } else if (arg == "-o" || arg == "--output") {
             output = value;
-        } else if (arg == "--tasks" || arg == "--jump" || arg == "--seed") {
-            const long long hi = arg == "--seed" ? (1LL << 52) : 1000000;
-            auto v = parseInteger(value, arg, arg == "--seed" ? 0 : 1, hi);
-            if (!v) problem = v.error();
-            else if (arg == "--tasks") graph.n = static_cast<int>(*v);
-            else if (arg == "--jump") graph.jump = static_cast<int>(*v);
-            else graph.seed = static_cast<std::uint64_t>(*v);
-        } else if (arg == "--fat") {
-            real(0, 1, true, graph.fat);
-        } else if (arg == "--regularity") {
-            real(0, 1, false, graph.regularity);
-        } else if (arg == "--density") {
-            real(0, 1, false, graph.density);
-        } else if (arg == "--ccr") {
-            real(0, 1e6, false, graph.ccr);
-        } else if (arg == "--max-alpha") {
-            real(0, 1, false, graph.maxAlpha);
-        } else if (arg == "--complexity") {
-            if (value == "mixed" || value == "same") graph.mixedComplexity = value == "mixed";
-            else problem = invalidInput("--complexity must be mixed or same, got '" + value + "'");
+        } else if (auto graphFlag = setTableFlag(dagGeneratorOptions(), graphValues, arg, value)) {
+            problem = *graphFlag;
         } else {
             problem = invalidInput("unknown flag " + arg + " (hetsched generate --help)");
         }
@@ -1216,6 +1194,7 @@ int runGenerate(const std::vector<std::string>& args, std::ostream& out, std::os
             return kExitUsage;
         }
     }
+    const DagGeneratorConfig graph = dagGeneratorConfig(graphValues);
     Expected<DagPlatform> resolved = resolvePlatform(platform, false, graph.seed);
     if (!resolved) {
         const bool usage = platform.file.empty() || !platform.randomFlags.empty();

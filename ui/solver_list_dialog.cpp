@@ -34,9 +34,10 @@ SolverListDialog::SolverListDialog(QWidget* parent) : QDialog(parent) {
         for (const OptionSpec& option : spec.options) {
             new QTreeWidgetItem(
                 solver, {QString::fromStdString(option.name),
-                         tr("%1 — range [%2, %3], default %4")
-                             .arg(QString::fromStdString(option.description), formatNumber(option.minimum),
-                                  formatNumber(option.maximum), formatNumber(option.defaultValue))});
+                         tr("%1 — %2, default %3")
+                             .arg(QString::fromStdString(option.description),
+                                  QString::fromStdString(optionAcceptsText(option)),
+                                  QString::fromStdString(optionValueText(option.defaultValue)))});
         }
     }
     tree->header()->resizeSection(0, 160);

@@ -1,7 +1,6 @@
 #include "solver_panel.h"
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -13,26 +12,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "option_form.h"
 #include "util/message_bar.h"
 #include "util/number_text.h"
 
 namespace hetsched::ui {
-
-namespace {
-
-// Enough decimals to show the minimum, default and maximum exactly (none for whole numbers).
-int decimalsFor(const OptionSpec& option) {
-    int decimals = 0;
-    for (double value : {option.minimum, option.defaultValue, option.maximum}) {
-        int d = 0;
-        while (d < 8 && std::abs(value * std::pow(10.0, d) - std::round(value * std::pow(10.0, d))) > 1e-9)
-            ++d;
-        decimals = std::max(decimals, d);
-    }
-    return decimals;
-}
-
-}  // namespace
 
 SolverPanel::SolverPanel(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("solverPanel"));
@@ -43,8 +27,13 @@ SolverPanel::SolverPanel(QWidget* parent) : QWidget(parent) {
     m_description->setStyleSheet(QStringLiteral("color:#555;"));
 
     m_optionsBox = new QGroupBox(tr("Options"), this);
-    m_optionsForm = new QFormLayout(m_optionsBox);
-    m_optionsForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    auto* optionsLayout = new QVBoxLayout(m_optionsBox);
+    m_noOptions = new QLabel(tr("This solver has no options."), m_optionsBox);
+    m_noOptions->setStyleSheet(QStringLiteral("color:#777;"));
+    m_optionForm = new OptionForm(m_optionsBox);
+    m_noOptions->hide();
+    optionsLayout->addWidget(m_noOptions);
+    optionsLayout->addWidget(m_optionForm);
 
     m_runButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Run"), this);
     m_runButton->setObjectName(QStringLiteral("runButton"));
@@ -169,11 +158,9 @@ QStringList SolverPanel::solverNames() const {
 SolverOptions SolverPanel::optionsFor(const QString& solver) const {
     const auto it = m_options.find(solver);
     if (it != m_options.end()) return *it;
-    SolverOptions defaults;
     for (const SolverSpec& spec : m_specs)
-        if (QString::fromStdString(spec.name) == solver)
-            for (const OptionSpec& option : spec.options) defaults[option.name] = option.defaultValue;
-    return defaults;
+        if (QString::fromStdString(spec.name) == solver) return solverOptionNumbers(OptionValues(spec.options));
+    return {};
 }
 
 const SolverSpec* SolverPanel::currentSpec() const {
@@ -184,44 +171,28 @@ const SolverSpec* SolverPanel::currentSpec() const {
 }
 
 void SolverPanel::rememberOptions() {
-    if (m_optionEditors.empty()) return;
-    SolverOptions options;
-    for (const auto& [name, editor] : m_optionEditors) options[name] = editor->value();
-    m_options[m_optionsBox->property("solver").toString()] = options;
+    if (m_optionForm->table().empty()) return;
+    // The editors keep every value in its range: the form's values are always valid.
+    if (Expected<OptionValues> values = m_optionForm->values())
+        m_options[m_optionsBox->property("solver").toString()] = solverOptionNumbers(*values);
 }
 
 void SolverPanel::rebuildOptionsForm() {
     rememberOptions();
-    while (m_optionsForm->rowCount() > 0) m_optionsForm->removeRow(0);
-    m_optionEditors.clear();
     const SolverSpec* spec = currentSpec();
     m_optionsBox->setProperty("solver", currentSolver());
     m_description->setText(spec ? QString::fromStdString(spec->description) : QString());
     m_solverCombo->setToolTip(m_description->text());
-    if (!spec) return;
-    if (spec->options.empty()) {
-        auto* none = new QLabel(tr("This solver has no options."), m_optionsBox);
-        none->setStyleSheet(QStringLiteral("color:#777;"));
-        m_optionsForm->addRow(none);
+    const OptionTable table = spec ? spec->options : OptionTable{};
+    m_noOptions->setVisible(spec && table.empty());
+    m_optionForm->setVisible(!table.empty());
+    if (!spec) {
+        m_optionForm->setTable({});
         return;
     }
-    const SolverOptions values = optionsFor(currentSolver());
-    for (const OptionSpec& option : spec->options) {
-        auto* editor = new QDoubleSpinBox(m_optionsBox);
-        editor->setObjectName(QStringLiteral("option_%1").arg(QString::fromStdString(option.name)));
-        editor->setDecimals(decimalsFor(option));
-        editor->setRange(option.minimum, option.maximum);
-        editor->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
-        const auto value = values.find(option.name);
-        editor->setValue(value != values.end() ? value->second : option.defaultValue);
-        editor->setToolTip(tr("%1\nrange [%2, %3], default %4")
-                               .arg(QString::fromStdString(option.description), formatNumber(option.minimum),
-                                    formatNumber(option.maximum), formatNumber(option.defaultValue)));
-        auto* label = new QLabel(QString::fromStdString(option.name), m_optionsBox);
-        label->setToolTip(editor->toolTip());
-        m_optionsForm->addRow(label, editor);
-        m_optionEditors.emplace_back(option.name, editor);
-    }
+    // The remembered numbers were valid for this table when the form recorded them.
+    const Expected<OptionValues> values = resolveSolverOptions(*spec, optionsFor(currentSolver()));
+    m_optionForm->setTable(table, values ? *values : OptionValues(table));
 }
 
 void SolverPanel::showStarted(const QString& solver, int queued) {

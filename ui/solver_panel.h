@@ -12,8 +12,6 @@
 #include "solvers/registry.h"
 
 class QComboBox;
-class QDoubleSpinBox;
-class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QProgressBar;
@@ -22,6 +20,7 @@ class QPushButton;
 namespace hetsched::ui {
 
 class MessageBar;
+class OptionForm;
 
 class SolverPanel : public QWidget {
     Q_OBJECT
@@ -63,11 +62,11 @@ private:
     std::vector<SolverSpec> m_specs;
     QString m_defaultSolver;
     QHash<QString, SolverOptions> m_options;  // per solver, for this session
-    std::vector<std::pair<std::string, QDoubleSpinBox*>> m_optionEditors;
     QComboBox* m_solverCombo;
     QLabel* m_description;
     QGroupBox* m_optionsBox;
-    QFormLayout* m_optionsForm;
+    QLabel* m_noOptions;
+    OptionForm* m_optionForm;   // built from the solver's option table
     QPushButton* m_runButton;
     QPushButton* m_runAllButton;
     QPushButton* m_cancelButton;

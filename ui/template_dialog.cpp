@@ -393,39 +393,58 @@ QWidget* TemplateDialog::buildSteadyPage() {
 }
 
 QWidget* TemplateDialog::buildDagPage() {
+    // Ranges and defaults from the generators' option tables, the ones `hetsched generate dag` reads.
+    const auto spec = [](const OptionTable& table, const char* name) -> const OptionSpec& {
+        return *findOption(table, name);
+    };
+    const auto tip = [](const OptionSpec& option, const QString& text) {
+        return tr("%1 (%2)").arg(text, QString::fromStdString(optionAcceptsText(option)));
+    };
+    const auto tableInt = [&](const QString& field, const OptionSpec& option, const QString& text) {
+        return intField(field, static_cast<int>(option.minimum), static_cast<int>(option.maximum),
+                        static_cast<int>(optionValueNumber(option.defaultValue)), tip(option, text));
+    };
+    const auto tableNumber = [&](const QString& field, const OptionSpec& option, const QString& text) {
+        return numberField(field, QString::fromStdString(optionValueText(option.defaultValue)), tip(option, text));
+    };
+    const OptionTable& platformOptions = dagPlatformOptions();
+    const OptionTable& graphOptions = dagGeneratorOptions();
     auto* page = new QWidget(this);
     auto* platform = new QGroupBox(tr("Clusters of clusters"), page);
     auto* form = new QFormLayout(platform);
-    form->addRow(tr("Clusters:"), intField(QStringLiteral("clusters"), 1, 1000, 4, tr("Half on Fast Ethernet, half on Gigabit")));
+    form->addRow(tr("Clusters:"), tableInt(QStringLiteral("clusters"), spec(platformOptions, "clusters"),
+                                           tr("Half on Fast Ethernet, half on Gigabit")));
     auto* processors = new QWidget(platform);
     auto* procRow = new QHBoxLayout(processors);
     procRow->setContentsMargins(0, 0, 0, 0);
     procRow->addWidget(new QLabel(tr("from"), processors));
-    procRow->addWidget(intField(QStringLiteral("minProcessors"), 1, 100000, 16, tr("Processors per cluster")), 1);
+    procRow->addWidget(tableInt(QStringLiteral("minProcessors"), spec(platformOptions, "min-processors"),
+                                tr("Processors per cluster")), 1);
     procRow->addWidget(new QLabel(tr("to"), processors));
-    procRow->addWidget(intField(QStringLiteral("maxProcessors"), 1, 100000, 128, tr("Processors per cluster")), 1);
+    procRow->addWidget(tableInt(QStringLiteral("maxProcessors"), spec(platformOptions, "max-processors"),
+                                tr("Processors per cluster")), 1);
     form->addRow(tr("Processors:"), processors);
-    form->addRow(tr("Minimum speed (flop/s):"),
-                 numberField(QStringLiteral("minSpeed"), QStringLiteral("1e9"), tr("The slowest cluster's speed")));
-    form->addRow(tr("Heterogeneity:"),
-                 numberField(QStringLiteral("heterogeneity"), QStringLiteral("2"),
-                             tr("Speeds uniform in [min, min × heterogeneity], >= 1")));
+    form->addRow(tr("Minimum speed (flop/s):"), tableNumber(QStringLiteral("minSpeed"), spec(platformOptions, "min-speed"),
+                                                             tr("The slowest cluster's speed")));
+    form->addRow(tr("Heterogeneity:"), tableNumber(QStringLiteral("heterogeneity"), spec(platformOptions, "heterogeneity"),
+                                                    tr("Speeds uniform in [min, min × heterogeneity]")));
 
     auto* graph = new QGroupBox(tr("Random DAG (daggen)"), page);
     auto* g = new QFormLayout(graph);
-    g->addRow(tr("Tasks n:"), intField(QStringLiteral("dagTasks"), 1, 20000, 30, tr("Moldable tasks")));
-    g->addRow(tr("Fat:"), numberField(QStringLiteral("fat"), QStringLiteral("0.5"), tr("Mean level width n^fat, in (0, 1]")));
-    g->addRow(tr("Regularity:"), numberField(QStringLiteral("regularity"), QStringLiteral("0.9"),
-                                             tr("Level widths within ±(1 - regularity) of the mean, in [0, 1]")));
-    g->addRow(tr("Density:"), numberField(QStringLiteral("density"), QStringLiteral("0.5"), tr("Share of extra parents, in [0, 1]")));
-    g->addRow(tr("Jump:"), intField(QStringLiteral("jump"), 1, 1000, 1, tr("Levels an edge may skip")));
-    g->addRow(tr("CCR:"), numberField(QStringLiteral("ccr"), QStringLiteral("0"),
+    g->addRow(tr("Tasks n:"), tableInt(QStringLiteral("dagTasks"), spec(graphOptions, "tasks"), tr("Moldable tasks")));
+    g->addRow(tr("Fat:"), tableNumber(QStringLiteral("fat"), spec(graphOptions, "fat"), tr("Mean level width n^fat")));
+    g->addRow(tr("Regularity:"), tableNumber(QStringLiteral("regularity"), spec(graphOptions, "regularity"),
+                                             tr("Level widths within ±(1 - regularity) of the mean")));
+    g->addRow(tr("Density:"), tableNumber(QStringLiteral("density"), spec(graphOptions, "density"),
+                                          tr("Share of extra parents")));
+    g->addRow(tr("Jump:"), tableInt(QStringLiteral("jump"), spec(graphOptions, "jump"), tr("Levels an edge may skip")));
+    g->addRow(tr("CCR:"), tableNumber(QStringLiteral("ccr"), spec(graphOptions, "ccr"),
                                       tr("Bytes per flop on edges; 0: the paper's data sizes")));
-    g->addRow(tr("Max α:"), numberField(QStringLiteral("alpha"), QStringLiteral("0.2"),
+    g->addRow(tr("Max α:"), tableNumber(QStringLiteral("alpha"), spec(graphOptions, "max-alpha"),
                                         tr("Amdahl's non-parallel fraction uniform in [0, max α]")));
     auto* mixed = new QCheckBox(tr("Mixed complexities"), graph);
     mixed->setObjectName(QStringLiteral("mixedCheckBox"));
-    mixed->setChecked(true);
+    mixed->setChecked(std::get<std::string>(spec(graphOptions, "complexity").defaultValue) == "mixed");
     m_checks.insert(QStringLiteral("mixed"), mixed);
     watch(mixed);
     g->addRow(QString(), mixed);

@@ -6,14 +6,80 @@
 
 namespace hetsched {
 
+const OptionTable& dagGeneratorOptions() {
+    static const OptionTable table = [] {
+        const DagGeneratorConfig d;
+        OptionSpec fat = OptionSpec::number("fat", "width: levels of about tasks^fat tasks", 0, d.fat, 1);
+        fat.minimumExcluded = true;
+        return OptionTable{
+            OptionSpec::integer("tasks", "number of tasks", 1, d.n, 1'000'000),
+            fat,
+            OptionSpec::number("regularity", "how evenly tasks spread over the levels", 0, d.regularity, 1),
+            OptionSpec::number("density", "how many edges between levels", 0, d.density, 1),
+            OptionSpec::integer("jump", "edges span up to this many levels", 1, d.jump, 1'000'000),
+            OptionSpec::number("ccr", "bytes per flop on the edges; 0: the paper's data sizes", 0, d.ccr, 1e6),
+            OptionSpec::number("max-alpha", "Amdahl fractions uniform in [0, max-alpha]", 0, d.maxAlpha, 1),
+            OptionSpec::choice("complexity",
+                               "mixed: each task's cost in a*N, a*N log N or a*N^1.5; same: one for all",
+                               {"mixed", "same"}, d.mixedComplexity ? "mixed" : "same"),
+            OptionSpec::integer("seed", "seeds the graph, and the random platform unless --platform-seed", 0,
+                                static_cast<std::int64_t>(d.seed), std::int64_t(1) << 52),
+        };
+    }();
+    return table;
+}
+
+const OptionTable& dagPlatformOptions() {
+    static const OptionTable table = [] {
+        const DagPlatformConfig d;
+        return OptionTable{
+            OptionSpec::integer("clusters", "clusters, half on Fast Ethernet, half on Gigabit", 1, d.clusters, 1000),
+            OptionSpec::integer("min-processors", "processors per cluster at least", 1, d.minProcessors, 100'000),
+            OptionSpec::integer("max-processors", "processors per cluster at most", 1, d.maxProcessors, 100'000),
+            OptionSpec::number("min-speed", "the slowest cluster's speed (flop/s)", 1e-6, d.minSpeed, 1e20),
+            OptionSpec::number("heterogeneity", "speeds uniform in [min-speed, min-speed x heterogeneity]", 1,
+                               d.heterogeneity, 1e6),
+            OptionSpec::integer("platform-seed", "seeds the platform (default: --seed)", 0,
+                                static_cast<std::int64_t>(d.seed), std::int64_t(1) << 52),
+        };
+    }();
+    return table;
+}
+
+DagGeneratorConfig dagGeneratorConfig(const OptionValues& v) {
+    DagGeneratorConfig c;
+    c.n = static_cast<int>(v.integer("tasks"));
+    c.fat = v.number("fat");
+    c.regularity = v.number("regularity");
+    c.density = v.number("density");
+    c.jump = static_cast<int>(v.integer("jump"));
+    c.ccr = v.number("ccr");
+    c.maxAlpha = v.number("max-alpha");
+    c.mixedComplexity = v.text("complexity") == "mixed";
+    c.seed = static_cast<std::uint64_t>(v.integer("seed"));
+    return c;
+}
+
+DagPlatformConfig dagPlatformConfig(const OptionValues& v) {
+    DagPlatformConfig c;
+    c.clusters = static_cast<int>(v.integer("clusters"));
+    c.minProcessors = static_cast<int>(v.integer("min-processors"));
+    c.maxProcessors = static_cast<int>(v.integer("max-processors"));
+    c.minSpeed = v.number("min-speed");
+    c.heterogeneity = v.number("heterogeneity");
+    c.seed = static_cast<std::uint64_t>(v.integer("platform-seed"));
+    return c;
+}
+
 Expected<bool> checkDagGeneratorConfig(const DagGeneratorConfig& c) {
-    if (c.n < 1 || c.n > 1'000'000) return invalidInput("n must be between 1 and 1000000, got " + std::to_string(c.n));
-    if (!(c.fat > 0 && c.fat <= 1)) return invalidInput("fat must be in (0, 1]");
-    if (!(c.regularity >= 0 && c.regularity <= 1)) return invalidInput("regularity must be in [0, 1]");
-    if (!(c.density >= 0 && c.density <= 1)) return invalidInput("density must be in [0, 1]");
-    if (c.jump < 1 || c.jump > 1'000'000) return invalidInput("jump must be at least 1");
-    if (!(c.ccr >= 0 && c.ccr <= 1e6)) return invalidInput("ccr must be between 0 and 1e6");
-    if (!(c.maxAlpha >= 0 && c.maxAlpha <= 1)) return invalidInput("alpha must be in [0, 1]");
+    // The ranges of the option table, which the CLI and the template dialog read too.
+    const OptionTable& table = dagGeneratorOptions();
+    const std::pair<const char*, OptionValue> values[] = {
+        {"tasks", std::int64_t(c.n)},   {"fat", c.fat},           {"regularity", c.regularity},
+        {"density", c.density},         {"jump", std::int64_t(c.jump)}, {"ccr", c.ccr},
+        {"max-alpha", c.maxAlpha}};
+    for (const auto& [name, value] : values)
+        if (Expected<OptionValue> ok = checkOptionValue(*findOption(table, name), value); !ok) return ok.error();
     return true;
 }
 
@@ -74,11 +140,16 @@ Expected<DagInstance> generateDag(const DagGeneratorConfig& c, const DagPlatform
 }
 
 Expected<DagPlatform> generatePlatform(const DagPlatformConfig& c) {
-    if (c.clusters < 1 || c.clusters > 1000) return invalidInput("clusters must be between 1 and 1000");
-    if (c.minProcessors < 1 || c.maxProcessors < c.minProcessors || c.maxProcessors > 100'000)
+    const OptionTable& table = dagPlatformOptions();
+    const std::pair<const char*, OptionValue> values[] = {{"clusters", std::int64_t(c.clusters)},
+                                                          {"min-processors", std::int64_t(c.minProcessors)},
+                                                          {"max-processors", std::int64_t(c.maxProcessors)},
+                                                          {"min-speed", c.minSpeed},
+                                                          {"heterogeneity", c.heterogeneity}};
+    for (const auto& [name, value] : values)
+        if (Expected<OptionValue> ok = checkOptionValue(*findOption(table, name), value); !ok) return ok.error();
+    if (c.maxProcessors < c.minProcessors)
         return invalidInput("processors per cluster must satisfy 1 <= min <= max <= 100000");
-    if (!(c.minSpeed >= 1e-6 && c.minSpeed <= 1e20)) return invalidInput("minimum speed must be between 1e-6 and 1e20");
-    if (!(c.heterogeneity >= 1 && c.heterogeneity <= 1e6)) return invalidInput("heterogeneity must be between 1 and 1e6");
     std::mt19937_64 random(c.seed);
     DagPlatform p;
     for (int k = 0; k < c.clusters; ++k) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "common/expected.h"
+#include "common/options.h"
 #include "model/dag.h"
 
 namespace hetsched {
@@ -44,5 +45,16 @@ struct DagPlatformConfig {
     std::uint64_t seed = 1;
 };
 Expected<DagPlatform> generatePlatform(const DagPlatformConfig& config);
+
+// The two generators' parameters as option tables, named as the flags of `hetsched generate dag` and
+// `hetsched import --clusters` (without "--"); the template dialog's form reads the same tables, so the CLI and
+// the GUI share every range and default. Defaults are the configs' (DagGeneratorConfig{}, DagPlatformConfig{}).
+// graph: tasks, fat, regularity, density, jump, ccr, max-alpha, complexity (mixed|same), seed.
+const OptionTable& dagGeneratorOptions();
+// platform: clusters, min-processors, max-processors, min-speed, heterogeneity, platform-seed.
+const OptionTable& dagPlatformOptions();
+// The configurations of values resolved against those tables (defaults for options they do not name).
+DagGeneratorConfig dagGeneratorConfig(const OptionValues& values);
+DagPlatformConfig dagPlatformConfig(const OptionValues& values);
 
 }  // namespace hetsched

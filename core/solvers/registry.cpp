@@ -63,25 +63,20 @@ std::string defaultSolverFor(const Instance& instance) {
     return {};
 }
 
+Expected<OptionValues> resolveSolverOptions(const SolverSpec& spec, const SolverOptions& given) {
+    return resolveOptionNumbers(spec.options, given, "solver " + spec.name);
+}
+
+SolverOptions solverOptionNumbers(const OptionValues& values) {
+    SolverOptions numbers;
+    for (const auto& [name, value] : values.values()) numbers[name] = optionValueNumber(value);
+    return numbers;
+}
+
 Expected<SolverOptions> resolveOptions(const SolverSpec& spec, const SolverOptions& given) {
-    SolverOptions resolved;
-    for (const OptionSpec& option : spec.options) resolved[option.name] = option.defaultValue;
-    for (const auto& [name, value] : given) {
-        const OptionSpec* option = nullptr;
-        for (const OptionSpec& o : spec.options)
-            if (o.name == name) option = &o;
-        if (!option) {
-            std::string known;
-            for (const OptionSpec& o : spec.options) known += (known.empty() ? "" : ", ") + o.name;
-            return invalidInput("solver " + spec.name + " has no option '" + name + "'" +
-                                (known.empty() ? std::string(" (it takes none)") : " (options: " + known + ")"));
-        }
-        if (!std::isfinite(value) || value < option->minimum || value > option->maximum)
-            return invalidInput("option " + name + " of solver " + spec.name + " must be in [" +
-                                std::to_string(option->minimum) + ", " + std::to_string(option->maximum) + "]");
-        resolved[name] = value;
-    }
-    return resolved;
+    Expected<OptionValues> resolved = resolveSolverOptions(spec, given);
+    if (!resolved) return resolved.error();
+    return solverOptionNumbers(*resolved);
 }
 
 Expected<SolveResult> solve(const Instance& instance, const std::string& solverName, const SolverOptions& options,
@@ -94,7 +89,7 @@ Expected<SolveResult> solve(const Instance& instance, const std::string& solverN
         for (const SolverSpec& s : solversForKind(kind)) known += (known.empty() ? "" : ", ") + s.name;
         return invalidInput("unknown solver '" + name + "' for a " + kind + " instance (known: " + known + ")");
     }
-    Expected<SolverOptions> resolved = resolveOptions(solver->spec, options);
+    Expected<OptionValues> resolved = resolveSolverOptions(solver->spec, options);
     if (!resolved) return resolved.error();
 
     const auto start = std::chrono::steady_clock::now();

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/expected.h"
+#include "common/options.h"
 #include "common/progress.h"
 #include "common/status.h"
 #include "model/instance.h"
@@ -17,22 +18,16 @@
 
 namespace hetsched {
 
-// One option of a solver: the same record drives CLI flags, the GUI form and validation.
-struct OptionSpec {
-    std::string name;
-    std::string description;
-    double minimum = 0;
-    double defaultValue = 0;
-    double maximum = 0;
-};
-
+// A solver's options are a typed option table (common/options.h): the same records drive the CLI's
+// --option NAME=VALUE, the GUI form and validation. Int, Double and Bool options only, so that the values
+// travel as numbers (Bool as 0/1) in SolverOptions and in a result's "options".
 using SolverOptions = std::map<std::string, double>;
 
 struct SolverSpec {
     std::string kind;          // the instance kind it solves ("partition")
     std::string name;          // public contract: never renamed
     std::string description;   // one line
-    std::vector<OptionSpec> options;
+    OptionTable options;
     // The class of schedules in which an "optimal" answer of this solver is the best ("FIFO schedules");
     // empty when it is the best of all schedules. Results carry it as "optimal_within".
     std::string optimalWithin;
@@ -90,8 +85,12 @@ std::vector<SolverSpec> solversForKind(const std::string& kind);
 const SolverSpec* findSolver(const std::string& kind, const std::string& name);
 std::string defaultSolverFor(const Instance& instance);
 
-// Checks names and ranges against the solver's table and fills in defaults.
+// Checks names, types and ranges against the solver's table and fills in defaults: the typed values a
+// solver reads (options.integer("max_iterations")), and the same as numbers (as the GUI records them).
+Expected<OptionValues> resolveSolverOptions(const SolverSpec& spec, const SolverOptions& given);
 Expected<SolverOptions> resolveOptions(const SolverSpec& spec, const SolverOptions& given);
+// Typed values as numbers (Int, Double, Bool as 0/1).
+SolverOptions solverOptionNumbers(const OptionValues& values);
 
 // Runs a solver (the family default when solverName is empty). Infeasible instances are results
 // with status "infeasible", not errors; errors are invalid input, unknown solvers, cancellation

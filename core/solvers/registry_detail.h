@@ -8,8 +8,8 @@
 
 namespace hetsched::registry_detail {
 
-// Runs one solver and fills everything of the SolveResult but `seconds`, `kind` and `solver`.
-using SolverFunction = std::function<Expected<SolveResult>(const Instance&, const SolverOptions&, const Progress&)>;
+// Runs one solver (its options resolved against its table) and fills everything of the SolveResult but `seconds`, `kind` and `solver`.
+using SolverFunction = std::function<Expected<SolveResult>(const Instance&, const OptionValues&, const Progress&)>;
 
 struct RegisteredSolver {
     SolverSpec spec;

@@ -238,6 +238,64 @@ nlohmann::json solved(const std::string& exampleName, const std::string& solver 
     return r.exitCode == 0 ? nlohmann::json::parse(r.out) : nlohmann::json::object();
 }
 
+// Solver options come from the solver's typed table: an integer option refuses fractions, a boolean 0/1 or
+// true/false, a typo is named with the options the solver has, and the old numeric spelling still works.
+TEST(CliOptions, SolverOptionsAreCheckedAgainstTheTypedTable) {
+    const std::string file = example("cpugpu-small.json");
+    CliRun r = hetsched("solve " + file + " --solver heteroprio --option spoliation=0");
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    r = hetsched("solve " + file + " --solver dual-approx --option compact=true");
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    r = hetsched("solve " + file + " --solver exact --option time_limit=5");
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    for (const auto& [arguments, message] : std::vector<std::pair<std::string, std::string>>{
+             {" --solver dual-approx --option compact=0.5", "option compact of solver dual-approx must be 0 or 1"},
+             {" --solver exact --option time_limit=0", "option time_limit of solver exact must be in [0.01, 86400]"},
+             {" --solver heteroprio --option spoilation=0",
+              "solver heteroprio has no option 'spoilation' (options: spoliation)"},
+             {" --solver heft --option compact=1", "solver heft has no option 'compact' (it takes none)"},
+             {" --solver dual-approx --option compact", "--option expects NAME=VALUE"}}) {
+        r = hetsched("solve " + file + arguments);
+        EXPECT_NE(r.exitCode, 0) << arguments;
+        EXPECT_NE(r.err.find(message), std::string::npos) << arguments << ": " << r.err;
+    }
+    r = hetsched("solvers --kind steady_state");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("--option max_iterations=5000"), std::string::npos) << r.out;
+}
+
+// generate dag's flags are its option table: each out of range or mistyped value names the flag and the range,
+// a typo of a flag is an unknown flag, and the help lists each flag with the table's default.
+TEST(CliOptions, GenerateFlagsComeFromTheGeneratorTable) {
+    for (const auto& [arguments, message] : std::vector<std::pair<std::string, std::string>>{
+             {"--tasks 1000001", "--tasks must be an integer between 1 and 1000000, got '1000001'"},
+             {"--tasks 2.5", "--tasks must be an integer between 1 and 1000000, got '2.5'"},
+             {"--jump x", "--jump must be an integer between 1 and 1000000, got 'x'"},
+             {"--ccr -1", "--ccr must be in [0, 1e+06], got '-1'"},
+             {"--clusters 1001", "--clusters must be an integer between 1 and 1000, got '1001'"},
+             {"--heterogeneity 0.5", "--heterogeneity must be in [1, 1e+06], got '0.5'"},
+             {"--taks 5", "unknown flag --taks"},
+             {"--tasks", "--tasks needs a value"}}) {
+        const CliRun r = hetsched("generate dag " + arguments);
+        EXPECT_EQ(r.exitCode, 2) << arguments;
+        EXPECT_NE(r.err.find(message), std::string::npos) << arguments << ": " << r.err;
+    }
+    const CliRun help = hetsched("generate --help");
+    ASSERT_EQ(help.exitCode, 0);
+    for (const char* line : {"--tasks 20 ", "--fat 0.5 ", "--complexity mixed ", "--max-alpha 0.2 ", "--seed 1 "})
+        EXPECT_NE(help.out.find(line), std::string::npos) << line << "\n" << help.out;
+    // The old spellings: every flag with a value, the platform flags beside them.
+    const CliRun r = hetsched("generate dag --tasks 12 --fat 1 --regularity 0 --density 1 --jump 3 --ccr 0.5 "
+                              "--max-alpha 0 --complexity same --seed 4 --clusters 2 --min-processors 2 "
+                              "--max-processors 4 --min-speed 2e9 --heterogeneity 1 --platform-seed 7");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["tasks"].size(), 12u);
+    ASSERT_EQ(j["platform"]["clusters"].size(), 2u);
+    for (const auto& c : j["platform"]["clusters"]) EXPECT_DOUBLE_EQ(c["speed"].get<double>(), 2e9);
+    for (const auto& t : j["tasks"]) EXPECT_DOUBLE_EQ(t["alpha"].get<double>(), 0.0);
+}
+
 TEST(CliFamilies, CpuGpuResultContract) {
     const auto j = solved("cpugpu-small.json");
     EXPECT_EQ(j["kind"], "cpugpu");

@@ -126,14 +126,14 @@ namespace hetsched::registry_detail {
 namespace {
 
 using CpuGpuRun =
-    std::function<Expected<CpuGpuSolution>(const CpuGpuInstance&, const SolverOptions&, const Progress&)>;
+    std::function<Expected<CpuGpuSolution>(const CpuGpuInstance&, const OptionValues&, const Progress&)>;
 
-RegisteredSolver cpuGpuSolver(std::string name, std::string description, std::vector<OptionSpec> options,
+RegisteredSolver cpuGpuSolver(std::string name, std::string description, OptionTable options,
                               CpuGpuRun run, bool (*isDefault)(const Instance&) = nullptr, bool answerIsBound = false) {
     RegisteredSolver s;
     s.spec = {"cpugpu", name, std::move(description), std::move(options), {}, answerIsBound};
     s.isDefaultFor = isDefault;
-    s.run = [run = std::move(run), name](const Instance& instance, const SolverOptions& options,
+    s.run = [run = std::move(run), name](const Instance& instance, const OptionValues& options,
                                          const Progress& progress) -> Expected<SolveResult> {
         const auto& in = std::get<CpuGpuInstance>(instance);
         Expected<CpuGpuSolution> solution = run(in, options, progress);
@@ -153,11 +153,6 @@ RegisteredSolver cpuGpuSolver(std::string name, std::string description, std::ve
     return s;
 }
 
-double option(const SolverOptions& options, const char* name, double fallback) {
-    auto it = options.find(name);
-    return it == options.end() ? fallback : it->second;
-}
-
 }  // namespace
 
 std::vector<RegisteredSolver> cpugpuSolvers() {
@@ -166,11 +161,11 @@ std::vector<RegisteredSolver> cpugpuSolvers() {
             "dual-approx",
             "the paper's (4/3 + 1/(3k))(1 + epsilon)-approximation: binary search on lambda, the pruned "
             "shelf DP, shelves S1..S8 (default)",
-            {{"compact", "1: tasks start as early as possible in shelf order; 0: the proof's layout", 0, 1,
-              1}},
-            [](const CpuGpuInstance& in, const SolverOptions& o, const Progress& p) {
+            {OptionSpec::flag("compact", "1: tasks start as early as possible in shelf order; 0: the proof's layout",
+                              CpuGpuDualOptions{}.compact)},
+            [](const CpuGpuInstance& in, const OptionValues& o, const Progress& p) {
                 CpuGpuDualOptions options;
-                options.compact = option(o, "compact", 1) >= 0.5;
+                options.compact = o.flag("compact");
                 return solveCpuGpuDualApprox(in, options, p);
             },
             [](const Instance&) { return true; }),
@@ -178,37 +173,38 @@ std::vector<RegisteredSolver> cpugpuSolvers() {
                      "the relaxed 2(1 + epsilon)-approximation of section 5.2: only the GPU area constraint, "
                      "list scheduling",
                      {},
-                     [](const CpuGpuInstance& in, const SolverOptions&, const Progress& p) {
+                     [](const CpuGpuInstance& in, const OptionValues&, const Progress& p) {
                          return solveCpuGpuDualApprox2(in, p);
                      }),
         cpuGpuSolver("heft",
                      "HEFT: decreasing mean time over all processors, earliest finish time; no guarantee", {},
-                     [](const CpuGpuInstance& in, const SolverOptions&, const Progress& p) {
+                     [](const CpuGpuInstance& in, const OptionValues&, const Progress& p) {
                          return solveCpuGpuHeft(in, p);
                      }),
         cpuGpuSolver(
             "heteroprio",
             "HeteroPrio (StarPU): GPUs take the most accelerated tasks, CPUs the least, with spoliation",
-            {{"spoliation", "1: idle processors restart tasks they can finish earlier; 0: plain list", 0, 1,
-              1}},
-            [](const CpuGpuInstance& in, const SolverOptions& o, const Progress& p) {
+            {OptionSpec::flag("spoliation", "1: idle processors restart tasks they can finish earlier; 0: plain list",
+                              CpuGpuHeteroPrioOptions{}.spoliation)},
+            [](const CpuGpuInstance& in, const OptionValues& o, const Progress& p) {
                 CpuGpuHeteroPrioOptions options;
-                options.spoliation = option(o, "spoliation", 1) >= 0.5;
+                options.spoliation = o.flag("spoliation");
                 return solveCpuGpuHeteroPrio(in, options, p);
             }),
         cpuGpuSolver(
             "exact",
             "optimal by integer programming (GLPK), or the best found with its gap at the time limit",
-            {{"time_limit", "seconds GLPK may search", 0.01, 60, 86400}},
-            [](const CpuGpuInstance& in, const SolverOptions& o, const Progress& p) {
+            {OptionSpec::number("time_limit", "seconds GLPK may search", 0.01, CpuGpuExactOptions{}.timeLimitSeconds,
+                                86400)},
+            [](const CpuGpuInstance& in, const OptionValues& o, const Progress& p) {
                 CpuGpuExactOptions options;
-                options.timeLimitSeconds = option(o, "time_limit", 60);
+                options.timeLimitSeconds = o.number("time_limit");
                 return solveCpuGpuExact(in, options, p);
             }),
         cpuGpuSolver("lower-bound",
                      "the area LP with per-task limits and the pigeonhole bound; schedule: the LP rounded",
                      {},
-                     [](const CpuGpuInstance& in, const SolverOptions&, const Progress& p) {
+                     [](const CpuGpuInstance& in, const OptionValues&, const Progress& p) {
                          return solveCpuGpuLowerBound(in, p);
                      },
                      nullptr, /*answerIsBound=*/true),

@@ -169,7 +169,7 @@ RegisteredSolver dagSolver(std::string name, std::string description, DagSolver 
     RegisteredSolver s;
     s.spec = {"dag", name, std::move(description), {}, {}};
     s.isDefaultFor = isDefault;
-    s.run = [run, name](const Instance& instance, const SolverOptions&, const Progress& progress)
+    s.run = [run, name](const Instance& instance, const OptionValues&, const Progress& progress)
         -> Expected<SolveResult> {
         const auto& in = std::get<DagInstance>(instance);
         if (auto problem = dagInstanceProblem(in)) return invalidInput(*problem);

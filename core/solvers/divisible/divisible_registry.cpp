@@ -111,7 +111,7 @@ RegisteredSolver divisibleSolver(std::string name, std::string description, Divi
     RegisteredSolver s;
     s.spec = {"divisible", name, std::move(description), {}, std::move(optimalWithin)};
     s.isDefaultFor = isDefault;
-    s.run = [run, name](const Instance& instance, const SolverOptions&, const Progress& progress)
+    s.run = [run, name](const Instance& instance, const OptionValues&, const Progress& progress)
         -> Expected<SolveResult> {
         const auto& in = std::get<DivisibleInstance>(instance);
         Expected<DivisibleSolution> solution = run(in, progress);

@@ -68,7 +68,7 @@ RegisteredSolver partitionSolver(std::string name, std::string description, Part
     RegisteredSolver s;
     s.spec = {"partition", name, std::move(description), {}, {}};
     s.isDefaultFor = isDefault;
-    s.run = [run, name](const Instance& instance, const SolverOptions&, const Progress& progress)
+    s.run = [run, name](const Instance& instance, const OptionValues&, const Progress& progress)
         -> Expected<SolveResult> {
         const auto& in = std::get<PartitionInstance>(instance);
         Expected<PartitionSolution> solution = run(in, progress);

@@ -150,13 +150,13 @@ namespace hetsched::registry_detail {
 
 namespace {
 
-RegisteredSolver steadySolver(std::string name, std::string description, std::vector<OptionSpec> options,
-                              Expected<SteadySolution> (*run)(const SteadyStateInstance&, const SolverOptions&, const Progress&),
+RegisteredSolver steadySolver(std::string name, std::string description, OptionTable options,
+                              Expected<SteadySolution> (*run)(const SteadyStateInstance&, const OptionValues&, const Progress&),
                               bool (*isDefault)(const Instance&)) {
     RegisteredSolver s;
     s.spec = {"steady_state", name, std::move(description), std::move(options), {}};
     s.isDefaultFor = isDefault;
-    s.run = [run, name](const Instance& instance, const SolverOptions& options, const Progress& progress)
+    s.run = [run, name](const Instance& instance, const OptionValues& options, const Progress& progress)
         -> Expected<SolveResult> {
         const auto& in = std::get<SteadyStateInstance>(instance);
         if (const std::string why = steadyUnsolvableReason(in); !why.empty()) return invalidInput(why);
@@ -185,7 +185,7 @@ std::vector<RegisteredSolver> steadySolvers() {
                      "compact LPs of section 8.6 (bag of tasks, broadcast; bidirectional one-port and bounded "
                      "multi-port), flows into paths/trees, weighted edge colouring into matchings (default where it applies)",
                      {},
-                     [](const SteadyStateInstance& in, const SolverOptions&, const Progress& progress) {
+                     [](const SteadyStateInstance& in, const OptionValues&, const Progress& progress) {
                          return solveSteadyLp(in, progress);
                      },
                      compactApplies),
@@ -193,15 +193,18 @@ std::vector<RegisteredSolver> steadySolvers() {
                      "LP (8.3) over allocations and valid patterns by column generation with the separation oracles of "
                      "8.5.3 (every model; multicast trees priced exactly up to exact_steiner_targets targets, "
                      "else by a Steiner heuristic with an upper bound)",
-                     {{"max_iterations", "rounds of column generation at most", 1, 5000, 1000000},
-                      {"exact_steiner_targets",
-                       "multicast: price trees exactly (Dreyfus-Wagner: 3^k n work and 2^k n states a round, at most "
-                       "4 million states) for at most this many targets k; above, by the shortest-path heuristic "
-                       "(status feasible, with an upper bound)",
-                       0, 10, 16}},
-                     [](const SteadyStateInstance& in, const SolverOptions& options, const Progress& progress) {
-                         return solveSteadyColumnGeneration(in, static_cast<int>(options.at("max_iterations")), progress,
-                                                            static_cast<int>(options.at("exact_steiner_targets")));
+                     {OptionSpec::integer("max_iterations", "rounds of column generation at most", 1,
+                                          kSteadyDefaultMaxIterations, 1000000),
+                      OptionSpec::integer(
+                          "exact_steiner_targets",
+                          "multicast: price trees exactly (Dreyfus-Wagner: 3^k n work and 2^k n states a round, at "
+                          "most 4 million states) for at most this many targets k; above, by the shortest-path "
+                          "heuristic (status feasible, with an upper bound)",
+                          0, kSteadyDefaultExactSteinerTargets, 16)},
+                     [](const SteadyStateInstance& in, const OptionValues& options, const Progress& progress) {
+                         return solveSteadyColumnGeneration(in, static_cast<int>(options.integer("max_iterations")),
+                                                            progress,
+                                                            static_cast<int>(options.integer("exact_steiner_targets")));
                      },
                      compactDoesNotApply),
     };

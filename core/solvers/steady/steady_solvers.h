@@ -99,8 +99,13 @@ Expected<SteadySolution> solveSteadyLp(const SteadyStateInstance& in, const Prog
 // whenever the pricing is exact. `maxIterations` bounds the rounds: reached before convergence, the
 // restricted master's solution is the answer with status time_limit (and the duals' bound where one is
 // known). Cancelled once a master LP was solved: that solution, status cancelled (before: the error).
-Expected<SteadySolution> solveSteadyColumnGeneration(const SteadyStateInstance& in, int maxIterations = 5000,
-                                                     const Progress& progress = {}, int exactSteinerTargets = 10);
+// The defaults of its options (written here once: the registry's option table reads them).
+inline constexpr int kSteadyDefaultMaxIterations = 5000;
+inline constexpr int kSteadyDefaultExactSteinerTargets = 10;
+Expected<SteadySolution> solveSteadyColumnGeneration(const SteadyStateInstance& in,
+                                                     int maxIterations = kSteadyDefaultMaxIterations,
+                                                     const Progress& progress = {},
+                                                     int exactSteinerTargets = kSteadyDefaultExactSteinerTargets);
 
 // The lightest arborescence rooted at `root` reaching every terminal (a directed Steiner tree) under
 // non-negative arc weights, exactly, by the Dreyfus-Wagner programme over subsets of terminals:
