@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "app_entry.h"
+#include "app/app_entry.h"
 #include "cli.h"
 
 namespace {

@@ -7,8 +7,8 @@
 
 #include "model/dag_random.h"
 #include "solvers/registry.h"
-#include "views/dag_schedule_view.h"
-#include "views/gantt_view.h"
+#include "views/dag/dag_schedule_view.h"
+#include "views/gantt/gantt_view.h"
 
 using namespace hetsched;
 using namespace hetsched::ui;

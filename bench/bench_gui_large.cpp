@@ -28,15 +28,15 @@
 #include "canvas/graph_view.h"
 #include "document/autosave.h"
 #include "editors/dag_editor.h"
-#include "instance_list_panel.h"
+#include "panels/instance_list_panel.h"
 #include "io/instance_io.h"
 #include "io/project.h"
-#include "mainwindow.h"
+#include "app/mainwindow.h"
 #include "model/dag_random.h"
-#include "solve_controller.h"
-#include "solver_panel.h"
+#include "app/solve_controller.h"
+#include "panels/solver_panel.h"
 #include "solvers/registry.h"
-#include "views/dag_schedule_view.h"
+#include "views/dag/dag_schedule_view.h"
 
 namespace {
 

@@ -22,13 +22,13 @@
 
 #include "dialogs/chart_export_dialog.h"
 #include "io/instance_io.h"
-#include "mainwindow.h"
-#include "result_pane.h"
-#include "solve_controller.h"
-#include "solver_panel.h"
+#include "app/mainwindow.h"
+#include "panels/result_pane.h"
+#include "app/solve_controller.h"
+#include "panels/solver_panel.h"
 #include "solvers/registry.h"
-#include "views/dag_schedule_view.h"
-#include "views/result_chart.h"
+#include "views/dag/dag_schedule_view.h"
+#include "views/common/result_chart.h"
 
 using namespace hetsched;
 using namespace hetsched::ui;

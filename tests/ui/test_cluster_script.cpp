@@ -13,10 +13,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "cpugpu_experiment_dialog.h"
-#include "dag_evaluation_dialog.h"
+#include "experiments/cpugpu_experiment_dialog.h"
+#include "experiments/dag_evaluation_dialog.h"
 #include "dialogs/cluster_script_dialog.h"
-#include "divisible_simulation_dialog.h"
+#include "experiments/divisible_simulation_dialog.h"
 #include "util/message_bar.h"
 
 namespace hetsched::ui {

@@ -12,9 +12,9 @@
 #include "io/instance_io.h"
 #include "model/dag_random.h"
 #include "solvers/registry.h"
-#include "views/dag_gantt_view.h"
-#include "views/dag_schedule_view.h"
-#include "views/swatch_legend_item.h"
+#include "views/dag/dag_gantt_view.h"
+#include "views/dag/dag_schedule_view.h"
+#include "views/common/swatch_legend_item.h"
 
 using namespace hetsched;
 using namespace hetsched::ui;

@@ -25,11 +25,11 @@
 #include <memory>
 #include <set>
 
-#include "dag_evaluation_dialog.h"
+#include "experiments/dag_evaluation_dialog.h"
 #include "document/project_document.h"
-#include "mainwindow.h"
-#include "task_graph_import_dialog.h"
-#include "views/chart_export.h"
+#include "app/mainwindow.h"
+#include "dialogs/task_graph_import_dialog.h"
+#include "views/common/chart_export.h"
 
 using namespace hetsched;
 using namespace hetsched::ui;

@@ -8,14 +8,14 @@
 #include <memory>
 #include <set>
 
-#include "app_entry.h"
+#include "app/app_entry.h"
 #include "io/instance_io.h"
 #include "model/dag_random.h"
 #include "solvers/dag/dag_result.h"
 #include "solvers/family_solution.h"
 #include "solvers/registry.h"
-#include "views/dag_schedule_view.h"
-#include "views/result_chart.h"
+#include "views/dag/dag_schedule_view.h"
+#include "views/common/result_chart.h"
 
 using namespace hetsched;
 using namespace hetsched::ui;

@@ -23,16 +23,16 @@
 #include "document/run_table_model.h"
 #include "editors/dag_editor.h"
 #include "io/instance_io.h"
-#include "mainwindow.h"
+#include "app/mainwindow.h"
 #include "ui_test_util.h"
-#include "result_pane.h"
-#include "run_table.h"
-#include "solve_controller.h"
-#include "solver_panel.h"
+#include "panels/result_pane.h"
+#include "panels/run_table.h"
+#include "app/solve_controller.h"
+#include "panels/solver_panel.h"
 #include "solvers/registry.h"
 #include "util/message_bar.h"
-#include "instance_list_panel.h"
-#include "views/dag_schedule_view.h"
+#include "panels/instance_list_panel.h"
+#include "views/dag/dag_schedule_view.h"
 
 using namespace hetsched;
 using namespace hetsched::ui;

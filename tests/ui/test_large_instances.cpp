@@ -23,14 +23,14 @@
 #include "canvas/graph_view.h"
 #include "document/autosave.h"
 #include "editors/dag_editor.h"
-#include "instance_list_panel.h"
+#include "panels/instance_list_panel.h"
 #include "io/instance_io.h"
 #include "io/project.h"
-#include "mainwindow.h"
+#include "app/mainwindow.h"
 #include "model/dag_random.h"
 #include "solvers/registry.h"
 #include "ui_test_util.h"
-#include "views/dag_schedule_view.h"
+#include "views/dag/dag_schedule_view.h"
 
 using namespace hetsched;
 using namespace hetsched::ui;

@@ -11,10 +11,10 @@
 
 #include "io/instance_io.h"
 #include "model/dag_random.h"
-#include "option_form.h"
-#include "solver_panel.h"
+#include "util/option_form.h"
+#include "panels/solver_panel.h"
 #include "solvers/registry.h"
-#include "template_dialog.h"
+#include "dialogs/template_dialog.h"
 
 namespace hetsched::ui {
 

@@ -15,15 +15,15 @@
 
 #include "document/run_table_model.h"
 #include "io/instance_io.h"
-#include "mainwindow.h"
+#include "app/mainwindow.h"
 #include "model/dag_random.h"
-#include "result_pane.h"
-#include "run_simulation.h"
-#include "run_table.h"
+#include "panels/result_pane.h"
+#include "app/run_simulation.h"
+#include "panels/run_table.h"
 #include "ui_test_util.h"
 #include "util/number_text.h"
-#include "views/gantt_view.h"
-#include "views/schedule_comparison_view.h"
+#include "views/gantt/gantt_view.h"
+#include "views/gantt/schedule_comparison_view.h"
 
 using namespace hetsched;
 using namespace hetsched::ui;

@@ -11,14 +11,14 @@
 #include <memory>
 
 #include "document/run_table_model.h"
-#include "mainwindow.h"
+#include "app/mainwindow.h"
 #include "ui_test_util.h"
-#include "result_pane.h"
-#include "run_table.h"
-#include "solve_controller.h"
-#include "solver_panel.h"
-#include "views/gantt_view.h"
-#include "views/schedule_comparison_view.h"
+#include "panels/result_pane.h"
+#include "panels/run_table.h"
+#include "app/solve_controller.h"
+#include "panels/solver_panel.h"
+#include "views/gantt/gantt_view.h"
+#include "views/gantt/schedule_comparison_view.h"
 
 using namespace hetsched;
 using namespace hetsched::ui;

@@ -8,11 +8,11 @@
 
 #include "document/project_document.h"
 #include "document/run_table_model.h"
-#include "instance_list_panel.h"
-#include "mainwindow.h"
-#include "result_pane.h"
-#include "run_table.h"
-#include "solve_controller.h"
+#include "panels/instance_list_panel.h"
+#include "app/mainwindow.h"
+#include "panels/result_pane.h"
+#include "panels/run_table.h"
+#include "app/solve_controller.h"
 #include "ui_test_util.h"
 
 using namespace hetsched;

@@ -16,19 +16,19 @@
 #include <set>
 
 #include "model/platform_generators.h"
-#include "app_entry.h"
+#include "app/app_entry.h"
 #include "io/instance_io.h"
-#include "mainwindow.h"
-#include "run_table.h"
-#include "solve_controller.h"
-#include "solver_panel.h"
-#include "result_pane.h"
+#include "app/mainwindow.h"
+#include "panels/run_table.h"
+#include "app/solve_controller.h"
+#include "panels/solver_panel.h"
+#include "panels/result_pane.h"
 #include "solvers/family_solution.h"
 #include "solvers/registry.h"
-#include "views/result_chart.h"
-#include "views/steady_graph_view.h"
-#include "views/steady_patterns_view.h"
-#include "views/steady_period_strip.h"
+#include "views/common/result_chart.h"
+#include "views/steady/steady_graph_view.h"
+#include "views/steady/steady_patterns_view.h"
+#include "views/steady/steady_period_strip.h"
 
 using namespace hetsched;
 using namespace hetsched::ui;

@@ -19,10 +19,10 @@
 #include "document/project_document.h"
 #include "document/run_table_model.h"
 #include "io/instance_io.h"
-#include "mainwindow.h"
+#include "app/mainwindow.h"
 #include "model/dag_random.h"
 #include "model/platform_generators.h"
-#include "run_table.h"
+#include "panels/run_table.h"
 #include "solvers/registry.h"
 #include "ui_test_util.h"
 

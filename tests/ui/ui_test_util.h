@@ -9,9 +9,9 @@
 #include <QtTest>
 #include <memory>
 
-#include "mainwindow.h"
-#include "solve_controller.h"
-#include "solver_panel.h"
+#include "app/mainwindow.h"
+#include "app/solve_controller.h"
+#include "panels/solver_panel.h"
 
 namespace hetsched::ui::test {
 

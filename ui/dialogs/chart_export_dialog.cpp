@@ -20,8 +20,8 @@
 #include <optional>
 #include <vector>
 
-#include "views/gantt_view.h"
-#include "views/result_chart.h"
+#include "views/gantt/gantt_view.h"
+#include "views/common/result_chart.h"
 
 namespace hetsched::ui {
 

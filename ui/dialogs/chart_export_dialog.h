@@ -8,8 +8,8 @@
 #include <QString>
 
 #include "common/expected.h"
-#include "views/chart_export.h"
-#include "views/dag_schedule_view.h"
+#include "views/common/chart_export.h"
+#include "views/dag/dag_schedule_view.h"
 
 class QComboBox;
 class QDoubleSpinBox;

@@ -28,8 +28,8 @@
 #include "util/background_job.h"
 #include "util/message_bar.h"
 #include "util/number_text.h"
-#include "views/divisible_throughput_plot.h"
-#include "views/divisible_timeline_view.h"
+#include "views/divisible/divisible_throughput_plot.h"
+#include "views/divisible/divisible_timeline_view.h"
 
 namespace hetsched::ui {
 

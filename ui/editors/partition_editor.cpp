@@ -20,7 +20,7 @@
 #include "solvers/partition/partition_solvers.h"
 #include "util/message_bar.h"
 #include "util/number_text.h"
-#include "views/cost_function_plot.h"
+#include "views/partition/cost_function_plot.h"
 
 namespace hetsched::ui {
 

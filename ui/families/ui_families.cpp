@@ -10,9 +10,9 @@
 #include "editors/partition_editor.h"
 #include "editors/steady_state_editor.h"
 #include "family/family.h"
-#include "views/cost_function_plot.h"
-#include "views/divisible_throughput_plot.h"
-#include "views/divisible_timeline_view.h"
+#include "views/partition/cost_function_plot.h"
+#include "views/divisible/divisible_throughput_plot.h"
+#include "views/divisible/divisible_timeline_view.h"
 
 namespace hetsched::ui {
 

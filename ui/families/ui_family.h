@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "model/instance.h"
-#include "views/result_chart.h"
+#include "views/common/result_chart.h"
 
 class QCustomPlot;
 class QObject;

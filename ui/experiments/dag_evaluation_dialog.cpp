@@ -1,0 +1,242 @@
+#include "experiments/dag_evaluation_dialog.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <algorithm>
+#include <map>
+#include <memory>
+
+#include "io/instance_io.h"
+#include "solvers/registry.h"
+#include "views/common/chart_palette.h"
+
+namespace hetsched::ui {
+
+DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : ExperimentDialog(QStringLiteral("dag-evaluation"), parent) {
+    setObjectName(QStringLiteral("dagEvaluationDialog"));
+    setWindowTitle(tr("Task Graph Evaluation"));
+    m_sizes = new QLineEdit(this);
+    m_sizes->setToolTip(tr("Number of tasks of the random graphs (1 to 10000)"));
+    m_clusters = new QLineEdit(this);
+    m_heterogeneities = new QLineEdit(this);
+    m_heterogeneities->setToolTip(tr("Cluster speeds are uniform in [min speed, min speed × heterogeneity]"));
+    m_minSpeeds = new QLineEdit(this);
+    m_dagSamples = spinBox(this, 1, 1000);
+    m_dagSamples->setToolTip(tr("Random graphs per size, each with its shape drawn from the paper's grid (fat, "
+                                "regularity, density, jump, complexity)"));
+    m_platformSamples = spinBox(this, 1, 100);
+    m_seed = spinBox(this, 0, 2147483647);
+    auto* solverRow = new QHBoxLayout;
+    for (const SolverSpec& spec : solversForKind("dag")) {
+        auto* box = new QCheckBox(QString::fromStdString(spec.name), this);
+        box->setObjectName(QStringLiteral("solver-") + QString::fromStdString(spec.name));
+        box->setToolTip(QString::fromStdString(spec.description));
+        box->setChecked(true);
+        solverRow->addWidget(box);
+        m_solvers.push_back(box);
+    }
+    solverRow->addStretch(1);
+    m_groupBy = new QComboBox(this);
+    m_groupBy->setObjectName(QStringLiteral("groupBy"));
+    m_groupBy->addItems({tr("by number of clusters (Figure 2)"), tr("by heterogeneity (Figure 4)")});
+    m_metric = new QComboBox(this);
+    m_metric->setObjectName(QStringLiteral("metric"));
+    m_metric->addItems({tr("makespan (s)"), tr("makespan × peak power (s × Gflop/s)"),
+                        tr("makespan / average power (s / Gflop/s)"), tr("speedup over seq")});
+    m_plot = new QCustomPlot(this);
+    m_plot->setMinimumSize(560, 320);
+    m_plot->legend->setVisible(true);
+    // The legend right of the axes, at the top: curves of six solvers would hide under an inset legend.
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    auto* side = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(0, 1, side);
+    side->addElement(0, 0, m_plot->legend);
+    side->addElement(1, 0, new QCPLayoutElement(m_plot));
+    side->setRowStretchFactor(0, 0.01);
+    side->setAutoMargins(QCP::msNone);
+    side->setMargins(QMargins(4, 12, 10, 4));
+    m_plot->plotLayout()->setColumnStretchFactor(1, 0.01);
+    m_plot->xAxis->grid()->setZeroLinePen(Qt::NoPen);
+    addExport(m_plot, tr("Export Plot…"), QString(), QSize(1000, 600));
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Tasks per graph"), m_sizes);
+    form->addRow(tr("Clusters"), m_clusters);
+    form->addRow(tr("Heterogeneity"), m_heterogeneities);
+    form->addRow(tr("Min speeds (Gflop/s)"), m_minSpeeds);
+    auto* samples = new QHBoxLayout;
+    samples->addWidget(m_dagSamples);
+    samples->addWidget(new QLabel(tr("platforms per configuration"), this));
+    samples->addWidget(m_platformSamples);
+    samples->addWidget(new QLabel(tr("seed"), this));
+    samples->addWidget(m_seed);
+    samples->addStretch(1);
+    form->addRow(tr("Graphs per size"), samples);
+    form->addRow(tr("Solvers"), solverRow);
+    auto* show = new QHBoxLayout;
+    show->addWidget(m_metric, 1);
+    show->addWidget(m_groupBy, 1);
+    form->addRow(tr("Plot"), show);
+    layOut(form, m_plot);
+
+    // A run of a few seconds by default (the paper's grid is far larger: 1296 graphs, 5 platforms each).
+    DagEvaluationConfig defaults;
+    defaults.taskCounts = {20, 50};
+    defaults.minSpeeds = {0.5e9, 1e9};
+    setConfig(defaults);
+
+    connect(m_groupBy, &QComboBox::currentIndexChanged, this, [this] { showRows(); });
+    connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { showRows(); });
+    showRows();
+    updateState();
+}
+
+Expected<DagEvaluationConfig> DagEvaluationDialog::config() const {
+    DagEvaluationConfig config;
+    const auto sizes = parseCountList(m_sizes->text(), 10000);
+    if (!sizes) return invalidInput(tr("Tasks per graph: whole numbers from 1 to 10000, as \"20, 50\"").toStdString());
+    const auto clusters = parseCountList(m_clusters->text(), 1000);
+    if (!clusters) return invalidInput(tr("Clusters: whole numbers from 1 to 1000, as \"1, 2, 4, 8\"").toStdString());
+    const auto heterogeneities = parseNumberList(m_heterogeneities->text(), 1, 1e6);
+    if (!heterogeneities) return invalidInput(tr("Heterogeneity: numbers from 1 to 1e6, as \"1, 2, 5\"").toStdString());
+    const auto speeds = parseNumberList(m_minSpeeds->text(), 1e-9, 1e11);
+    if (!speeds) return invalidInput(tr("Min speeds: positive numbers of Gflop/s, as \"0.5, 1\"").toStdString());
+    config.taskCounts = *sizes;
+    config.clusterCounts = *clusters;
+    config.heterogeneities = *heterogeneities;
+    config.minSpeeds.clear();
+    for (double s : *speeds) config.minSpeeds.push_back(s * 1e9);
+    config.dagSamples = m_dagSamples->value();
+    config.platformSamples = m_platformSamples->value();
+    config.seed = static_cast<std::uint64_t>(m_seed->value());
+    for (QCheckBox* box : m_solvers)
+        if (box->isChecked()) config.solvers.push_back(box->text().toStdString());
+    if (config.solvers.empty()) return invalidInput(tr("Solvers: choose at least one").toStdString());
+    return config;
+}
+
+void DagEvaluationDialog::setConfig(const DagEvaluationConfig& config) {
+    m_sizes->setText(listText(config.taskCounts));
+    m_clusters->setText(listText(config.clusterCounts));
+    m_heterogeneities->setText(listText(config.heterogeneities));
+    m_minSpeeds->setText(listText(config.minSpeeds, 1e9));
+    m_dagSamples->setValue(config.dagSamples);
+    m_platformSamples->setValue(config.platformSamples);
+    m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(config.seed, 2147483647)));
+    for (QCheckBox* box : m_solvers)
+        box->setChecked(config.solvers.empty() ||
+                        std::find(config.solvers.begin(), config.solvers.end(), box->text().toStdString()) !=
+                            config.solvers.end());
+}
+
+Expected<BackgroundJob::Work> DagEvaluationDialog::makeWork() {
+    const Expected<DagEvaluationConfig> given = config();
+    if (!given) return given.error();
+    const DagEvaluationConfig cfg = *given;
+    return BackgroundJob::Work([this, cfg](const Progress& progress) -> BackgroundJob::Delivery {
+        auto result = std::make_shared<Expected<std::vector<DagEvaluationRow>>>(runDagEvaluation(cfg, progress));
+        return [this, result, cfg] {
+            if (!*result) {
+                fail(result->error());
+                return;
+            }
+            m_rows = **result;
+            m_rowSolvers = cfg.solvers;
+            int runs = 0;
+            for (const DagEvaluationRow& row : *m_rows)
+                if (row.groupBy == "clusters") runs += row.runs;
+            showRows();
+            finish(tr("%n solver run(s) on random task graphs", nullptr, runs));
+        };
+    });
+}
+
+void DagEvaluationDialog::setFormEnabled(bool enabled) {
+    for (QWidget* field : std::initializer_list<QWidget*>{m_sizes, m_clusters, m_heterogeneities, m_minSpeeds,
+                                                          m_dagSamples, m_platformSamples, m_seed})
+        field->setEnabled(enabled);
+    for (QCheckBox* box : m_solvers) box->setEnabled(enabled);
+}
+
+void DagEvaluationDialog::showGroup(GroupBy group) {
+    m_groupBy->setCurrentIndex(int(group));
+}
+
+void DagEvaluationDialog::showMetric(Metric metric) {
+    m_metric->setCurrentIndex(int(metric));
+}
+
+void DagEvaluationDialog::showRows() {
+    m_plot->clearGraphs();
+    const bool byClusters = m_groupBy->currentIndex() == int(GroupBy::Clusters);
+    const Metric metric = static_cast<Metric>(m_metric->currentIndex());
+    m_plot->xAxis->setLabel(byClusters ? tr("clusters") : tr("heterogeneity (fastest / slowest speed bound)"));
+    m_plot->yAxis->setLabel(m_metric->currentText());
+    if (!m_rows) {
+        m_plot->replot();
+        return;
+    }
+    // The group values, in increasing order, at evenly spaced positions (1, 2, 4, 8 clusters as in the paper).
+    const std::string group = byClusters ? "clusters" : "heterogeneity";
+    std::vector<double> values;
+    for (const DagEvaluationRow& row : *m_rows)
+        if (row.groupBy == group) values.push_back(row.value);
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (std::size_t k = 0; k < values.size(); ++k) ticker->addTick(double(k), QString::number(values[k], 'g', 6));
+    m_plot->xAxis->setTicker(ticker);
+    int index = 0;
+    double high = 0;
+    for (const std::string& solver : m_rowSolvers) {
+        QCPGraph* graph = nullptr;
+        for (const DagEvaluationRow& row : *m_rows) {
+            if (row.groupBy != group || row.solver != solver) continue;
+            if (!graph) {
+                graph = m_plot->addGraph();
+                graph->setName(QString::fromStdString(solver));
+                const QColor color = categoricalColor(index++);
+                graph->setPen(QPen(color, 2));
+                graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, color, 6));
+            }
+            const double y = metric == Metric::Makespan                 ? row.makespan
+                             : metric == Metric::MakespanTimesPeakPower ? row.makespanTimesPeakPower
+                             : metric == Metric::MakespanOverAveragePower ? row.makespanOverAveragePower
+                                                                          : row.speedupOverSeq;
+            const double x = double(std::lower_bound(values.begin(), values.end(), row.value) - values.begin());
+            graph->addData(x, y);
+            high = std::max(high, y);
+        }
+    }
+    // Half a step of margin so the first and last points are off the border; y from 0.
+    m_plot->xAxis->setRange(-0.5, std::max(0.5, double(values.size()) - 0.5));
+    m_plot->yAxis->setRange(0, high > 0 ? high * 1.12 : 1);
+    m_plot->replot();
+    updateState();
+}
+
+Expected<bool> DagEvaluationDialog::saveCsv(const QString& path) const {
+    if (!m_rows) return invalidInput(tr("no evaluation to save: run it first").toStdString());
+    return writeTextFileAtomically(path.toStdString(), dagEvaluationCsv(*m_rows));
+}
+
+Expected<SlurmSweepOptions> DagEvaluationDialog::clusterSweep() const {
+    const Expected<DagEvaluationConfig> given = config();
+    if (!given) return given.error();
+    Expected<std::size_t> units = dagEvaluationUnitCount(*given);
+    if (!units) return units.error();
+    SlurmSweepOptions sweep;
+    sweep.experiment = kDagEvaluationExperiment;
+    sweep.flags = dagEvaluationFlags(*given);
+    sweep.units = *units;
+    return sweep;
+}
+
+}  // namespace hetsched::ui

@@ -1,0 +1,225 @@
+#include "panels/result_pane.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "views/cpugpu/cpugpu_shelf_view.h"
+#include "views/gantt/gantt_view.h"
+#include "views/steady/steady_patterns_view.h"
+
+namespace hetsched::ui {
+
+namespace {
+
+// Combo data of the shelf view's colourings, apart from the GanttColorMode values.
+constexpr int kShelfColoringBase = 100;
+// Combo data of the steady-state view's colourings of its periodic schedule.
+constexpr int kSteadyColoringBase = 200;
+
+}  // namespace
+
+ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("resultPane"));
+    m_heading = new QLabel(tr("Schedule"), this);
+    QFont headingFont = m_heading->font();
+    headingFont.setBold(true);
+    m_heading->setFont(headingFont);
+    m_staleNote = new QLabel(tr("computed on an earlier version of the instance"), this);
+    m_staleNote->setObjectName(QStringLiteral("staleNote"));
+    m_staleNote->setStyleSheet(
+        QStringLiteral("color:#8a5a00; background:#fff6dd; border-radius:3px; padding:1px 6px;"));
+    m_staleNote->hide();
+    m_rerunButton = new QToolButton(this);
+    m_rerunButton->setObjectName(QStringLiteral("rerunButton"));
+    m_rerunButton->setText(tr("Re-run"));
+    m_rerunButton->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+    m_rerunButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_rerunButton->setToolTip(tr("Solve the instance as it is now with the same solver and options"));
+    m_rerunButton->hide();
+    connect(m_rerunButton, &QToolButton::clicked, this, &ResultPane::rerunRequested);
+
+    m_colorMode = new QComboBox(this);
+    m_colorMode->setObjectName(QStringLiteral("colorModeComboBox"));
+    m_colorMode->setToolTip(tr("What the bar colours mean"));
+    m_fitButton = new QToolButton(this);
+    m_fitButton->setText(tr("Fit"));
+    m_fitButton->setToolTip(
+        tr("Show the whole schedule (or double-click the chart).\n"
+           "Wheel: zoom time · Ctrl+wheel: zoom lanes · drag: pan"));
+
+    auto* header = new QHBoxLayout;
+    header->addWidget(m_heading);
+    header->addWidget(m_staleNote);
+    header->addWidget(m_rerunButton);
+    header->addStretch(1);
+    header->addWidget(m_colorMode);
+    header->addWidget(m_fitButton);
+    m_maximiseButton = new QToolButton(this);
+    m_maximiseButton->setObjectName(QStringLiteral("maximiseResultsButton"));
+    m_maximiseButton->setVisible(false);
+    header->addWidget(m_maximiseButton);
+
+    m_chartLayout = new QVBoxLayout;
+    m_chartLayout->setContentsMargins(0, 0, 0, 0);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 2, 6, 6);
+    layout->addLayout(header);
+    layout->addLayout(m_chartLayout, 1);
+
+    connect(m_colorMode, &QComboBox::currentIndexChanged, this, [this] {
+        const int data = m_colorMode->currentData().toInt();
+        if (auto* steady = dynamic_cast<SteadyPatternsView*>(m_chart); steady && data >= kSteadyColoringBase)
+            steady->setColoring(static_cast<SteadyColoring>(data - kSteadyColoringBase));
+        else if (auto* shelves = dynamic_cast<ShelfView*>(m_chart); shelves && data >= kShelfColoringBase)
+            shelves->setShelfColoring(static_cast<ShelfColoring>(data - kShelfColoringBase));
+        else if (isComparing())
+            for (int run = 0; run < m_comparison->ganttCount(); ++run)
+                m_comparison->gantt(run)->setColorMode(static_cast<GanttColorMode>(data));
+        else if (GanttView* gantt = ganttView())
+            gantt->setColorMode(static_cast<GanttColorMode>(data));
+    });
+    connect(m_fitButton, &QToolButton::clicked, this, [this] {
+        ResultChart* shown = chart();
+        if (!shown) return;
+        shown->fitView();
+        if (shown->plot()) shown->plot()->replot();
+    });
+    ensureChart(ChartType::Gantt);
+}
+
+QString ResultPane::heading() const {
+    return m_heading->text();
+}
+
+ResultChart* ResultPane::chart() const {
+    if (isComparing()) return m_comparison;
+    return m_chart;
+}
+
+bool ResultPane::isComparing() const {
+    return m_comparison && !m_comparison->isHidden();
+}
+
+bool ResultPane::isShowingStaleRun() const {
+    return !m_staleNote->isHidden();
+}
+
+GanttView* ResultPane::ganttView() const {
+    return dynamic_cast<GanttView*>(m_chart);
+}
+
+void ResultPane::ensureChart(ChartType type) {
+    if (m_chartType == type) return;
+    if (m_chart) delete m_chart->widget();
+    m_chart = createResultChart(type, this);
+    m_chartType = type;
+    m_chartLayout->addWidget(m_chart->widget());
+    connect(m_chart->widget(), SIGNAL(exportRequested()), this, SIGNAL(exportRequested()));
+    GanttView* gantt = ganttView();
+    auto* shelves = dynamic_cast<ShelfView*>(m_chart);
+    auto* steady = dynamic_cast<SteadyPatternsView*>(m_chart);
+    m_colorMode->setVisible(gantt != nullptr || steady != nullptr);
+    if (steady) {
+        // The periodic schedule below the graph: coloured by pattern (as the strip), allocation or operation.
+        const QSignalBlocker block(m_colorMode);
+        m_colorMode->clear();
+        m_colorMode->addItem(tr("Colour by pattern"), kSteadyColoringBase + static_cast<int>(SteadyColoring::ByPattern));
+        m_colorMode->addItem(tr("Colour by allocation"), kSteadyColoringBase + static_cast<int>(SteadyColoring::ByAllocation));
+        m_colorMode->addItem(tr("Colour by operation"), kSteadyColoringBase + static_cast<int>(SteadyColoring::ByOperation));
+        m_colorMode->setCurrentIndex(m_colorMode->findData(kSteadyColoringBase + static_cast<int>(steady->coloring())));
+        connect(steady, &SteadyPatternsView::coloringChanged, this, [this](SteadyColoring coloring) {
+            const QSignalBlocker block(m_colorMode);
+            m_colorMode->setCurrentIndex(m_colorMode->findData(kSteadyColoringBase + static_cast<int>(coloring)));
+        });
+        return;
+    }
+    {
+        // The shelf view offers its own colourings first; every Gantt offers kinds, groups and lanes.
+        const QSignalBlocker block(m_colorMode);
+        const QVariant previous = m_colorMode->currentData();
+        m_colorMode->clear();
+        if (shelves) {
+            m_colorMode->addItem(tr("Colour by shelf"), kShelfColoringBase + static_cast<int>(ShelfColoring::ByShelf));
+            m_colorMode->addItem(tr("Colour by acceleration"),
+                                 kShelfColoringBase + static_cast<int>(ShelfColoring::ByAcceleration));
+        }
+        m_colorMode->addItem(tr("Colour by kind"), static_cast<int>(GanttColorMode::ByKind));
+        m_colorMode->addItem(tr("Colour by group"), static_cast<int>(GanttColorMode::ByGroup));
+        m_colorMode->addItem(tr("Colour by lane"), static_cast<int>(GanttColorMode::ByLane));
+        const int kept = shelves ? 0 : std::max(0, m_colorMode->findData(previous));
+        m_colorMode->setCurrentIndex(kept);
+    }
+    if (gantt && !shelves) gantt->setColorMode(static_cast<GanttColorMode>(m_colorMode->currentData().toInt()));
+    if (gantt) {
+        connect(gantt, &GanttView::colorModeChanged, this, [this](GanttColorMode mode) {
+            if (mode == GanttColorMode::Custom) return;  // the shelf view says which colouring it uses
+            const QSignalBlocker block(m_colorMode);
+            m_colorMode->setCurrentIndex(m_colorMode->findData(static_cast<int>(mode)));
+        });
+    }
+    if (shelves)
+        connect(shelves, &ShelfView::shelfColoringChanged, this, [this](ShelfColoring coloring) {
+            const QSignalBlocker block(m_colorMode);
+            m_colorMode->setCurrentIndex(m_colorMode->findData(kShelfColoringBase + static_cast<int>(coloring)));
+        });
+}
+
+void ResultPane::showSingleChart() {
+    if (m_comparison) m_comparison->hide();
+    m_chart->widget()->show();
+}
+
+void ResultPane::showComparison(const Instance& instance, std::vector<ComparedRun> runs) {
+    if (!m_comparison) {
+        m_comparison = new ScheduleComparisonView(this);
+        m_chartLayout->addWidget(m_comparison);
+        connect(m_comparison, &ScheduleComparisonView::exportRequested, this, &ResultPane::exportRequested);
+    }
+    m_heading->setText(tr("Comparison of %n runs", nullptr, static_cast<int>(runs.size())));
+    m_staleNote->hide();
+    m_rerunButton->hide();
+    m_chart->widget()->hide();
+    m_comparison->show();
+    m_comparison->showRuns(instance, std::move(runs));
+    // The comparison's Gantts colour by kind, group or lane, as the single Gantt does.
+    const QSignalBlocker block(m_colorMode);
+    m_colorMode->clear();
+    m_colorMode->addItem(tr("Colour by kind"), static_cast<int>(GanttColorMode::ByKind));
+    m_colorMode->addItem(tr("Colour by group"), static_cast<int>(GanttColorMode::ByGroup));
+    m_colorMode->addItem(tr("Colour by lane"), static_cast<int>(GanttColorMode::ByLane));
+    m_colorMode->setVisible(true);
+    m_chartType.reset();  // the single chart's controls are set up again when it is shown
+}
+
+void ResultPane::showRun(const Instance& instance, const RunRecord& run, bool current) {
+    ensureChart(chartTypeFor(instance));
+    showSingleChart();
+    m_heading->setText(tr("Schedule — %1, %2").arg(run.solver(), run.statusText()));
+    m_staleNote->setVisible(!current);
+    m_rerunButton->setVisible(!current);
+    if (run.result)
+        m_chart->showResult(instance, run.result);
+    else
+        m_chart->showMessage(tr("This run cannot be drawn: %1").arg(run.restoreError));
+}
+
+void ResultPane::showNothing(const Instance* instance, const QString& message) {
+    if (instance) ensureChart(chartTypeFor(*instance));
+    showSingleChart();
+    m_heading->setText(tr("Schedule"));
+    m_staleNote->hide();
+    m_rerunButton->hide();
+    m_chart->showMessage(message);
+}
+
+void ResultPane::setMaximiseAction(QAction* action) {
+    m_maximiseButton->setDefaultAction(action);
+    m_maximiseButton->setVisible(true);
+}
+
+}  // namespace hetsched::ui

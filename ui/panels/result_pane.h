@@ -1,0 +1,69 @@
+// The chart of the selected run, with the controls of its view (colours, fit) and a note when it is outdated;
+// the comparison of the selected runs when several are selected.
+#pragma once
+
+#include <QWidget>
+#include <optional>
+
+#include "document/run_record.h"
+#include "views/gantt/schedule_comparison_view.h"
+#include "views/common/result_chart.h"
+
+class QComboBox;
+class QLabel;
+class QToolButton;
+class QVBoxLayout;
+
+namespace hetsched::ui {
+
+class GanttView;
+
+class ResultPane : public QWidget {
+    Q_OBJECT
+public:
+    explicit ResultPane(QWidget* parent = nullptr);
+
+    // Shows a run of `instance`; `current` says whether it was computed on the instance as it is now.
+    void showRun(const Instance& instance, const RunRecord& run, bool current);
+    // No run to show: the chart for this kind of instance (if any), empty, saying why.
+    void showNothing(const Instance* instance, const QString& message);
+    // Several runs of `instance` side by side (the first is the reference), in place of the single chart.
+    void showComparison(const Instance& instance, std::vector<ComparedRun> runs);
+
+    // The chart shown: the comparison while one is shown, else the single run's chart.
+    ResultChart* chart() const;
+    // The comparison view, null until runs were first compared.
+    ScheduleComparisonView* comparison() const { return m_comparison; }
+    bool isComparing() const;
+    // "Schedule — solver, status" of the run shown, "Schedule" when none.
+    QString heading() const;
+    GanttView* ganttView() const;
+    // Shown beside the stale note: solves the current instance again with the run's solver and options.
+    QToolButton* rerunButton() const { return m_rerunButton; }
+    bool isShowingStaleRun() const;
+
+    // The Maximise button mirrors the window's Maximise Results action (checked while maximised).
+    void setMaximiseAction(QAction* action);
+
+signals:
+    void exportRequested();
+    void rerunRequested();
+
+private:
+    void ensureChart(ChartType type);
+    // Shows the single chart, hiding the comparison.
+    void showSingleChart();
+
+    QToolButton* m_maximiseButton = nullptr;
+    QLabel* m_heading;
+    QLabel* m_staleNote;
+    QToolButton* m_rerunButton;
+    QComboBox* m_colorMode;
+    QToolButton* m_fitButton;
+    QVBoxLayout* m_chartLayout;
+    ResultChart* m_chart = nullptr;
+    std::optional<ChartType> m_chartType;
+    ScheduleComparisonView* m_comparison = nullptr;
+};
+
+}  // namespace hetsched::ui

@@ -1,0 +1,103 @@
+#include "views/gantt/gantt_category_layer.h"
+
+#include "views/gantt/gantt_plottable.h"
+
+#include <algorithm>
+
+namespace hetsched::ui {
+
+GanttCategoryLayer::GanttCategoryLayer(QCPAxisRect* axisRect, const GanttPlottable* gantt, const QString& layer)
+    : QCPLayerable(axisRect->parentPlot(), layer), m_axisRect(axisRect), m_gantt(gantt) {}
+
+namespace {
+
+QFont categoryFont(const QFont& plotFont) {
+    QFont font = plotFont;
+    font.setPointSizeF(plotFont.pointSizeF() > 0 ? plotFont.pointSizeF() * 0.85 : 8);
+    font.setItalic(true);
+    return font;
+}
+
+}  // namespace
+
+int GanttCategoryLayer::stripWidth() const {
+    if (m_gantt->categoryCount() < 2) return 0;
+    return QFontMetrics(categoryFont(mParentPlot->font())).height() + 8;
+}
+
+void GanttCategoryLayer::applyDefaultAntialiasingHint(QCPPainter* painter) const {
+    applyAntialiasingHint(painter, true, QCP::aeItems);
+}
+
+void GanttCategoryLayer::draw(QCPPainter* painter) {
+    const int width = stripWidth();
+    if (width == 0 || !m_gantt->schedule()) return;
+    const QRect area = m_axisRect->rect();
+    const QFont font = categoryFont(mParentPlot->font());
+    const QFontMetricsF metrics(font);
+    const double left = m_axisRect->outerRect().left() + 2;
+    const double bracket = left + width - 3;
+    const GanttGeometry g = m_gantt->geometry();
+    const auto& lanes = m_gantt->schedule()->lanes;
+    const auto [firstLane, lastLane] = g.visibleLanes(m_gantt->laneCount());
+    struct Run {
+        double top, bottom;  // pixels, cut to the view
+        QString name;
+        double from = 0, to = 0;  // where its name goes
+    };
+    std::vector<Run> runs;
+    for (int lane = firstLane; lane <= lastLane;) {
+        int end = lane;
+        while (end + 1 <= lastLane && lanes[static_cast<std::size_t>(end + 1)].category == lanes[static_cast<std::size_t>(lane)].category) ++end;
+        const double top = std::max(g.laneSpan(lane).first, static_cast<double>(area.top())) + 2;
+        const double bottom = std::min(g.laneSpan(end).second, static_cast<double>(area.bottom())) - 2;
+        if (bottom - top >= 4) runs.push_back({top, bottom, QString::fromStdString(lanes[static_cast<std::size_t>(lane)].category)});
+        lane = end + 1;
+    }
+    // Each name centred on its run, pushed down past the one above it, then up from the bottom of the
+    // view: a name a little longer than its run (two lanes) borrows room from its neighbours rather than
+    // being cut; what still finds no room is.
+    constexpr double kGap = 4;
+    // The strip's column is free above and below the axis rect (marker labels and time ticks start to
+    // the right of it): names may use that room too.
+    const double areaTop = area.top() - 1.5 * metrics.height();
+    const double areaBottom = area.bottom() + 1.5 * metrics.height();
+    double previousEnd = areaTop - kGap;
+    for (Run& run : runs) {
+        const double need = metrics.horizontalAdvance(run.name) + 2;
+        run.from = std::max({(run.top + run.bottom - need) / 2, previousEnd + kGap, areaTop});
+        run.to = run.from + need;
+        previousEnd = run.to;
+    }
+    double limit = areaBottom;
+    for (auto run = runs.rbegin(); run != runs.rend(); ++run) {
+        if (run->to > limit) {
+            run->from -= run->to - limit;
+            run->to = limit;
+        }
+        limit = run->from - kGap;
+    }
+    previousEnd = areaTop - kGap;
+    for (Run& run : runs) {
+        run.from = std::max(run.from, previousEnd + kGap);
+        previousEnd = run.to;
+    }
+    painter->setFont(font);
+    for (const Run& run : runs) {
+        painter->setPen(QPen(QColor(0x60, 0x60, 0x60), 1.2));
+        painter->drawLine(QLineF(bracket, run.top, bracket, run.bottom));
+        painter->drawLine(QLineF(bracket, run.top, bracket + 3, run.top));
+        painter->drawLine(QLineF(bracket, run.bottom, bracket + 3, run.bottom));
+        const QString shown = metrics.elidedText(run.name, Qt::ElideRight, run.to - run.from);
+        if (shown.isEmpty() || shown == QStringLiteral("…")) continue;
+        // Upright, read from the bottom up.
+        painter->save();
+        painter->translate(left, run.to);
+        painter->rotate(-90);
+        painter->setPen(QColor(0x30, 0x30, 0x30));
+        painter->drawText(QRectF(0, 0, run.to - run.from, width - 4), Qt::AlignCenter, shown);
+        painter->restore();
+    }
+}
+
+}  // namespace hetsched::ui

@@ -1,0 +1,392 @@
+#include "views/gantt/gantt_plottable.h"
+
+#include <QElapsedTimer>
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <unordered_map>
+
+#include "views/common/chart_palette.h"
+
+namespace hetsched::ui {
+
+namespace {
+
+constexpr double kHitTolerancePixels = 2.0;
+constexpr double kOutlineMinPixels = 4.0;  // narrower bars are plain fills: an outline would hide them
+constexpr double kLabelPaddingPixels = 6.0;
+constexpr std::size_t kMaxLabels = 4000;
+constexpr std::size_t kMaxPaletteSize = std::numeric_limits<std::uint16_t>::max();
+const QColor kNoGroupColor(0xbd, 0xbd, 0xbd);
+
+}  // namespace
+
+GanttPlottable::GanttPlottable(QCPAxis* timeAxis, QCPAxis* laneAxis)
+    : QCPAbstractPlottable(timeAxis, laneAxis) {
+    setSelectable(QCP::stNone);
+    setAntialiased(false);  // bars on whole pixels stay crisp
+    setAntialiasedFill(false);
+}
+
+void GanttPlottable::setSchedule(std::shared_ptr<const Schedule> schedule) {
+    m_schedule = std::move(schedule);
+    rebuildIndex();
+    rebuildColors();
+}
+
+void GanttPlottable::setColorMode(GanttColorMode mode) {
+    if (mode == m_colorMode) return;
+    m_colorMode = mode;
+    rebuildColors();
+}
+
+void GanttPlottable::setColorizer(GanttColorizer colorizer) {
+    m_colorizer = std::move(colorizer);
+    if (m_colorMode == GanttColorMode::Custom) rebuildColors();
+}
+
+void GanttPlottable::setBarFraction(double fraction) {
+    m_barFraction = std::clamp(fraction, 0.1, 1.0);
+}
+
+GanttGeometry GanttPlottable::geometry() const {
+    return GanttGeometry(mKeyAxis.data(), mValueAxis.data(), m_barFraction);
+}
+
+void GanttPlottable::rebuildIndex() {
+    m_lanes.clear();
+    m_intervalCount = 0;
+    m_categoryCount = 0;
+    if (!m_schedule) return;
+    for (std::size_t l = 0; l < m_schedule->lanes.size(); ++l)
+        if (l == 0 || m_schedule->lanes[l].category != m_schedule->lanes[l - 1].category) ++m_categoryCount;
+    m_lanes.resize(m_schedule->lanes.size());
+    for (std::size_t l = 0; l < m_schedule->lanes.size(); ++l) {
+        const std::vector<Interval>& intervals = m_schedule->lanes[l].intervals;
+        LaneIndex& index = m_lanes[l];
+        std::vector<std::uint32_t> order(intervals.size());
+        std::iota(order.begin(), order.end(), 0U);
+        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return intervals[a].start < intervals[b].start;
+        });
+        index.original = std::move(order);
+        index.starts.reserve(intervals.size());
+        index.ends.reserve(intervals.size());
+        for (std::uint32_t k : index.original) {
+            const Interval& in = intervals[k];
+            index.starts.push_back(in.start);
+            index.ends.push_back(in.end);
+            index.maxDuration = std::max(index.maxDuration, in.end - in.start);
+        }
+        m_intervalCount += intervals.size();
+    }
+}
+
+void GanttPlottable::rebuildColors() {
+    m_palette.clear();
+    m_legend.clear();
+    if (!m_schedule) return;
+    const auto& lanes = m_schedule->lanes;
+    switch (m_colorMode) {
+        case GanttColorMode::ByKind: {
+            constexpr int kindCount = static_cast<int>(IntervalKind::Other) + 1;
+            std::vector<bool> present(kindCount, false);
+            for (std::size_t l = 0; l < lanes.size(); ++l) {
+                LaneIndex& index = m_lanes[l];
+                index.color.resize(index.original.size());
+                for (std::size_t k = 0; k < index.original.size(); ++k) {
+                    const int kind = static_cast<int>(lanes[l].intervals[index.original[k]].kind);
+                    index.color[k] = static_cast<std::uint16_t>(kind);
+                    present[static_cast<std::size_t>(kind)] = true;
+                }
+            }
+            for (int kind = 0; kind < kindCount; ++kind) {
+                m_palette.push_back(intervalKindColor(static_cast<IntervalKind>(kind)));
+                if (present[static_cast<std::size_t>(kind)])
+                    m_legend.emplace_back(
+                        QString::fromLatin1(intervalKindName(static_cast<IntervalKind>(kind))),
+                        m_palette.back());
+            }
+            break;
+        }
+        case GanttColorMode::ByGroup: {
+            // Groups get colours in order of first appearance; intervals without a group are grey.
+            std::unordered_map<std::string, std::uint16_t> groupIndex;
+            std::vector<QString> groupNames;
+            bool anyUngrouped = false;
+            const std::uint16_t noGroup = 0;
+            m_palette.push_back(kNoGroupColor);
+            for (std::size_t l = 0; l < lanes.size(); ++l) {
+                LaneIndex& index = m_lanes[l];
+                index.color.resize(index.original.size());
+                for (std::size_t k = 0; k < index.original.size(); ++k) {
+                    const std::string& group = lanes[l].intervals[index.original[k]].group;
+                    if (group.empty()) {
+                        index.color[k] = noGroup;
+                        anyUngrouped = true;
+                        continue;
+                    }
+                    auto [it, inserted] = groupIndex.try_emplace(group, std::uint16_t{0});
+                    if (inserted) {
+                        const std::size_t n = groupNames.size();
+                        // Beyond the palette's size, colours repeat (the legend could not list them anyway).
+                        it->second = static_cast<std::uint16_t>(1 + n % (kMaxPaletteSize - 1));
+                        if (m_palette.size() < kMaxPaletteSize)
+                            m_palette.push_back(categoricalColor(static_cast<int>(n)));
+                        groupNames.push_back(QString::fromStdString(group));
+                    }
+                    index.color[k] = it->second;
+                }
+            }
+            for (std::size_t n = 0; n < groupNames.size(); ++n)
+                m_legend.emplace_back(groupNames[n], m_palette[1 + n % (kMaxPaletteSize - 1)]);
+            if (anyUngrouped) m_legend.emplace_back(tr("no group"), kNoGroupColor);
+            break;
+        }
+        case GanttColorMode::ByLane:
+            for (std::size_t l = 0; l < lanes.size(); ++l) {
+                const std::uint16_t color = static_cast<std::uint16_t>(l % kMaxPaletteSize);
+                if (m_palette.size() < kMaxPaletteSize)
+                    m_palette.push_back(categoricalColor(static_cast<int>(l)));
+                m_lanes[l].color.assign(m_lanes[l].original.size(), color);
+            }
+            break;
+        case GanttColorMode::Custom: {
+            GanttColors colors = m_colorizer ? m_colorizer(*m_schedule) : GanttColors{};
+            if (colors.palette.empty() || colors.palette.size() > kMaxPaletteSize) colors.palette = {kNoGroupColor};
+            m_palette = std::move(colors.palette);
+            m_legend = std::move(colors.legend);
+            for (std::size_t l = 0; l < lanes.size(); ++l) {
+                LaneIndex& index = m_lanes[l];
+                index.color.resize(index.original.size());
+                for (std::size_t k = 0; k < index.original.size(); ++k) {
+                    const std::size_t c =
+                        colors.colorIndex ? colors.colorIndex(lanes[l], lanes[l].intervals[index.original[k]]) : 0;
+                    index.color[k] = static_cast<std::uint16_t>(c < m_palette.size() ? c : 0);
+                }
+            }
+            break;
+        }
+    }
+}
+
+QColor GanttPlottable::colorOf(const GanttHit& hit) const {
+    if (hit.lane < 0 || hit.lane >= laneCount()) return {};
+    const LaneIndex& index = m_lanes[static_cast<std::size_t>(hit.lane)];
+    for (std::size_t k = 0; k < index.original.size(); ++k)
+        if (index.original[k] == hit.interval) return m_palette[index.color[k]];
+    return {};
+}
+
+const Interval& GanttPlottable::interval(const GanttHit& hit) const {
+    return m_schedule->lanes[static_cast<std::size_t>(hit.lane)].intervals[hit.interval];
+}
+
+bool GanttPlottable::timeExtent(double& first, double& last) const {
+    first = std::numeric_limits<double>::infinity();
+    last = -first;
+    for (const LaneIndex& lane : m_lanes) {
+        if (lane.starts.empty()) continue;
+        first = std::min(first, lane.starts.front());
+        last = std::max(last, *std::max_element(lane.ends.begin(), lane.ends.end()));
+    }
+    return first <= last;
+}
+
+std::pair<std::size_t, std::size_t> GanttPlottable::candidates(const LaneIndex& lane, double from,
+                                                               double to) const {
+    // Sorted by start: an interval ending at or after `from` starts at or after from - maxDuration.
+    const auto begin = std::lower_bound(lane.starts.begin(), lane.starts.end(), from - lane.maxDuration);
+    const auto end = std::upper_bound(begin, lane.starts.end(), to);
+    return {static_cast<std::size_t>(begin - lane.starts.begin()),
+            static_cast<std::size_t>(end - lane.starts.begin())};
+}
+
+std::optional<GanttHit> GanttPlottable::hitTest(const QPointF& pixel) const {
+    if (!m_schedule || !mKeyAxis || !mValueAxis) return std::nullopt;
+    const GanttGeometry g = geometry();
+    const int lane = g.laneAtPixel(pixel.y());
+    if (lane < 0 || lane >= laneCount()) return std::nullopt;
+    const auto [top, bottom] = g.barSpan(lane);
+    if (pixel.y() < top - 1 || pixel.y() > bottom + 1) return std::nullopt;
+
+    double from = g.pixelToTime(pixel.x() - kHitTolerancePixels);
+    double to = g.pixelToTime(pixel.x() + kHitTolerancePixels);
+    if (from > to) std::swap(from, to);
+    const double time = g.pixelToTime(pixel.x());
+    const LaneIndex& index = m_lanes[static_cast<std::size_t>(lane)];
+    const auto [first, last] = candidates(index, from, to);
+    std::optional<std::size_t> best;
+    double bestDistance = std::numeric_limits<double>::infinity();
+    for (std::size_t k = first; k < last; ++k) {
+        if (index.ends[k] < from) continue;
+        // Inside beats near; among overlapping intervals the shortest (drawn last, on top) wins.
+        const double distance = time < index.starts[k] ? index.starts[k] - time
+                                : time > index.ends[k] ? time - index.ends[k]
+                                                       : -1.0 / (1.0 + index.ends[k] - index.starts[k]);
+        if (distance <= bestDistance) {
+            bestDistance = distance;
+            best = k;
+        }
+    }
+    if (!best) return std::nullopt;
+    return GanttHit{lane, index.original[*best]};
+}
+
+double GanttPlottable::selectTest(const QPointF& pos, bool onlySelectable, QVariant* details) const {
+    Q_UNUSED(details)
+    if (onlySelectable && !mSelectable) return -1;
+    if (!mKeyAxis || !mKeyAxis->axisRect()->rect().contains(pos.toPoint())) return -1;
+    return hitTest(pos) ? 0 : -1;
+}
+
+QCPRange GanttPlottable::getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain) const {
+    Q_UNUSED(inSignDomain)
+    double first = 0;
+    double last = 0;
+    foundRange = timeExtent(first, last);
+    return foundRange ? QCPRange(first, last) : QCPRange();
+}
+
+QCPRange GanttPlottable::getValueRange(bool& foundRange, QCP::SignDomain inSignDomain,
+                                       const QCPRange& inKeyRange) const {
+    Q_UNUSED(inSignDomain)
+    Q_UNUSED(inKeyRange)
+    foundRange = laneCount() > 0;
+    return foundRange ? QCPRange(-0.5, laneCount() - 0.5) : QCPRange();
+}
+
+void GanttPlottable::drawLaneBands(QCPPainter* painter, const GanttGeometry& g, int first, int last) const {
+    const QRect area = clipRect();
+    QVector<QRectF> stripes;
+    for (int lane = first; lane <= last; ++lane) {
+        const auto [top, bottom] = g.laneSpan(lane);
+        if (lane % 2 == 1 && bottom - top >= 3)
+            stripes.append(QRectF(area.left(), top, area.width(), bottom - top));
+    }
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(QColor(246, 246, 246));   // opaque: some SVG renderers ignore fill-opacity
+    painter->drawRects(stripes);
+}
+
+void GanttPlottable::drawCategories(QCPPainter* painter, const GanttGeometry& g, int first, int last) const {
+    if (m_categoryCount < 2) return;
+    // A line above the first lane of each category (their names are in the margin: GanttCategoryLayer).
+    const QRect area = clipRect();
+    const auto& lanes = m_schedule->lanes;
+    QVector<QLineF> lines;
+    for (int lane = std::max(first, 1); lane <= last; ++lane)
+        if (lanes[static_cast<std::size_t>(lane)].category != lanes[static_cast<std::size_t>(lane - 1)].category) {
+            const double top = g.laneSpan(lane).first;
+            lines.append(QLineF(area.left(), top, area.right(), top));
+        }
+    painter->setPen(QPen(QColor(0x40, 0x40, 0x40), 1.5));
+    painter->drawLines(lines);
+}
+
+void GanttPlottable::draw(QCPPainter* painter) {
+    QElapsedTimer timer;
+    timer.start();
+    m_stats = {};
+    if (!m_schedule || !mKeyAxis || !mValueAxis || m_lanes.empty()) return;
+
+    const GanttGeometry g = geometry();
+    const auto [firstLane, lastLane] = g.visibleLanes(laneCount());
+    if (firstLane > lastLane) return;
+    drawLaneBands(painter, g, firstLane, lastLane);
+
+    const QRect area = clipRect();
+    const double leftLimit = area.left() - 2.0;
+    const double rightLimit = area.right() + 2.0;
+    const QCPRange time = g.visibleTime();
+    const QFont font = mParentPlot->font();
+    const QFontMetricsF metrics(font);
+
+    // One batch of rectangles per colour, with and without outline. Sub-pixel bars are summarised per pixel:
+    // the first one starting in a pixel column of a lane paints that column, the others are skipped.
+    std::vector<QVector<QRectF>> plain(m_palette.size());
+    std::vector<QVector<QRectF>> outlined(m_palette.size());
+    struct Label {
+        QRectF rect;
+        GanttHit hit;
+        std::uint16_t color;
+    };
+    std::vector<Label> labels;
+
+    double lastTop = -1e300;
+    for (int lane = firstLane; lane <= lastLane; ++lane) {
+        const LaneIndex& index = m_lanes[static_cast<std::size_t>(lane)];
+        if (index.starts.empty()) continue;
+        const auto [top, bottom] = g.barSpan(lane);
+        // Lanes thinner than a pixel share pixel rows: the first non-empty lane of a row stands for the
+        // others.
+        if (bottom - top <= 1.0 && top == lastTop) continue;
+        lastTop = top;
+        const double height = bottom - top;
+        const bool canLabel = height >= metrics.height() - 2;
+        const auto [first, last] = candidates(index, time.lower, time.upper);
+        int lastColumn = INT_MIN;
+        for (std::size_t k = first; k < last; ++k) {
+            if (index.ends[k] < time.lower) continue;
+            ++m_stats.visibleIntervals;
+            double x0 = g.timeToPixel(index.starts[k]);
+            double x1 = g.timeToPixel(index.ends[k]);
+            if (x0 > x1) std::swap(x0, x1);
+            x0 = std::max(x0, leftLimit);
+            x1 = std::min(x1, rightLimit);
+            const std::uint16_t c = index.color[k];
+            const double width = x1 - x0;
+            if (width < 1.0) {
+                const int column = static_cast<int>(std::floor(x0));
+                if (column == lastColumn) continue;  // this pixel is already painted
+                lastColumn = column;
+                plain[c].append(QRectF(column, top, 1.0, height));
+                continue;
+            }
+            (width >= kOutlineMinPixels && height >= 4 ? outlined : plain)[c].append(
+                QRectF(x0, top, width, height));
+            if (canLabel && width >= 2 * kLabelPaddingPixels && labels.size() < kMaxLabels)
+                labels.push_back({QRectF(x0, top, width, height), GanttHit{lane, index.original[k]}, c});
+        }
+    }
+
+    applyDefaultAntialiasingHint(painter);
+    painter->setPen(Qt::NoPen);
+    for (std::size_t c = 0; c < m_palette.size(); ++c) {
+        if (plain[c].isEmpty()) continue;
+        painter->setBrush(m_palette[c]);
+        painter->drawRects(plain[c]);
+        m_stats.drawnRects += static_cast<std::size_t>(plain[c].size());
+        ++m_stats.colorBatches;
+    }
+    for (std::size_t c = 0; c < m_palette.size(); ++c) {
+        if (outlined[c].isEmpty()) continue;
+        painter->setPen(QPen(m_palette[c].darker(140), 1));
+        painter->setBrush(m_palette[c]);
+        painter->drawRects(outlined[c]);
+        m_stats.drawnRects += static_cast<std::size_t>(outlined[c].size());
+        ++m_stats.colorBatches;
+    }
+
+    painter->setFont(font);
+    for (const Label& label : labels) {
+        const QString text = QString::fromStdString(interval(label.hit).label);
+        if (text.isEmpty() || metrics.horizontalAdvance(text) + kLabelPaddingPixels > label.rect.width())
+            continue;
+        painter->setPen(textColorOn(m_palette[label.color]));
+        painter->drawText(label.rect, Qt::AlignCenter, text);
+        ++m_stats.labels;
+    }
+    drawCategories(painter, g, firstLane, lastLane);
+    m_stats.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+void GanttPlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const {
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(m_palette.empty() ? QColor(Qt::gray) : m_palette.front());
+    painter->drawRect(rect.adjusted(0, rect.height() / 4, 0, -rect.height() / 4));
+}
+
+}  // namespace hetsched::ui

@@ -1,0 +1,116 @@
+// One QCustomPlot plottable drawing a whole Schedule as a Gantt: only visible bars, merged per pixel, batched
+// by colour.
+#pragma once
+
+#include <qcustomplot.h>
+
+#include <QColor>
+#include <QString>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "schedule/schedule.h"
+#include "views/gantt/gantt_geometry.h"
+
+namespace hetsched::ui {
+
+// Custom: colours chosen by the chart that owns the plottable, through setColorizer().
+enum class GanttColorMode { ByKind, ByGroup, ByLane, Custom };
+
+// The colours of a schedule chosen by a chart: a palette, the legend explaining it, and each interval's entry.
+struct GanttColors {
+    std::vector<QColor> palette;
+    std::vector<std::pair<QString, QColor>> legend;
+    std::function<std::size_t(const Lane&, const Interval&)> colorIndex;  // into palette
+};
+using GanttColorizer = std::function<GanttColors(const Schedule&)>;
+
+// Where one interval of the schedule is: schedule.lanes[lane].intervals[interval].
+struct GanttHit {
+    int lane = -1;
+    std::size_t interval = 0;
+};
+
+// What the last draw() did, for tests and for tuning.
+struct GanttDrawStats {
+    std::size_t visibleIntervals = 0;  // intervals intersecting the view
+    std::size_t drawnRects = 0;        // rectangles sent to the painter after per-pixel merging
+    std::size_t colorBatches = 0;      // drawRects calls
+    std::size_t labels = 0;
+    double milliseconds = 0;
+};
+
+class GanttPlottable : public QCPAbstractPlottable {
+    Q_OBJECT
+public:
+    // The key axis is time (horizontal), the value axis holds one lane per integer.
+    GanttPlottable(QCPAxis* timeAxis, QCPAxis* laneAxis);
+
+    void setSchedule(std::shared_ptr<const Schedule> schedule);
+    const Schedule* schedule() const { return m_schedule.get(); }
+    int laneCount() const { return static_cast<int>(m_lanes.size()); }
+    int categoryCount() const { return m_categoryCount; }  // runs of consecutive lanes with one category
+    std::size_t intervalCount() const { return m_intervalCount; }
+
+    void setColorMode(GanttColorMode mode);
+    GanttColorMode colorMode() const { return m_colorMode; }
+    // The colours of GanttColorMode::Custom; recolours at once when that mode is on.
+    void setColorizer(GanttColorizer colorizer);
+    // The colours in use and what they mean (kinds or groups present), in a stable order.
+    const std::vector<std::pair<QString, QColor>>& legendEntries() const { return m_legend; }
+    QColor colorOf(const GanttHit& hit) const;
+
+    void setBarFraction(double fraction);
+    double barFraction() const { return m_barFraction; }
+    GanttGeometry geometry() const;
+
+    // The interval under a pixel position (a couple of pixels of tolerance for thin bars).
+    std::optional<GanttHit> hitTest(const QPointF& pixel) const;
+    const Interval& interval(const GanttHit& hit) const;
+
+    // The time span of all intervals; false when there are none.
+    bool timeExtent(double& first, double& last) const;
+    const GanttDrawStats& lastDrawStats() const { return m_stats; }
+
+    double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
+    QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
+    QCPRange getValueRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
+                           const QCPRange& inKeyRange = QCPRange()) const override;
+
+protected:
+    void draw(QCPPainter* painter) override;
+    void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
+
+private:
+    // A lane's intervals sorted by start, with what drawing needs stored contiguously.
+    struct LaneIndex {
+        std::vector<double> starts;
+        std::vector<double> ends;
+        std::vector<std::uint32_t> original;  // index in Lane::intervals
+        std::vector<std::uint16_t> color;     // index in m_palette
+        double maxDuration = 0;               // bounds the lookback of a visible-range search
+    };
+    // The positions [first, last) of a lane's index that may intersect [from, to].
+    std::pair<std::size_t, std::size_t> candidates(const LaneIndex& lane, double from, double to) const;
+    void rebuildIndex();
+    void rebuildColors();
+    void drawLaneBands(QCPPainter* painter, const GanttGeometry& geometry, int first, int last) const;
+    void drawCategories(QCPPainter* painter, const GanttGeometry& geometry, int first, int last) const;
+
+    std::shared_ptr<const Schedule> m_schedule;
+    std::vector<LaneIndex> m_lanes;
+    std::size_t m_intervalCount = 0;
+    int m_categoryCount = 0;  // runs of consecutive lanes with one category
+    GanttColorMode m_colorMode = GanttColorMode::ByKind;
+    GanttColorizer m_colorizer;
+    std::vector<QColor> m_palette;
+    std::vector<std::pair<QString, QColor>> m_legend;
+    double m_barFraction = 0.7;
+    GanttDrawStats m_stats;
+};
+
+}  // namespace hetsched::ui

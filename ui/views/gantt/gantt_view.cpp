@@ -1,0 +1,362 @@
+#include "views/gantt/gantt_view.h"
+
+#include <QActionGroup>
+#include <QMenu>
+#include <QToolTip>
+#include <algorithm>
+#include <cmath>
+
+#include "util/number_text.h"
+#include "views/gantt/gantt_category_layer.h"
+#include "views/gantt/lane_axis_ticker.h"
+#include "views/common/swatch_legend_item.h"
+#include "views/gantt/time_marker_layer.h"
+#include "views/common/plot_legend.h"
+#include "views/common/plot_message.h"
+
+namespace hetsched::ui {
+
+namespace {
+
+constexpr int kMaxLegendEntries = 16;
+constexpr double kRightPadding = 0.05;  // of the time span, so a marker at the end is not on the border
+const QString kSubtitleSeparator = QStringLiteral("   ·   ");
+const QString kMarkerLayer = QStringLiteral("markers");
+
+QString statusText(const SolveResult& result) {
+    return QString::fromStdString(solveStatusText(result));
+}
+
+}  // namespace
+
+GanttView::GanttView(QWidget* parent) : QCustomPlot(parent) {
+    setObjectName(QStringLiteral("ganttView"));
+    setMinimumSize(320, 200);
+    setNoAntialiasingOnDrag(true);
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
+    axisRect()->setRangeZoom(Qt::Horizontal);
+
+    // Time runs across; lane 0 is at the top.
+    xAxis->setLabel(tr("time"));
+    xAxis->grid()->setSubGridVisible(false);
+    xAxis->grid()->setPen(QPen(QColor(215, 215, 215), 1, Qt::DotLine));
+    m_laneTicker = QSharedPointer<LaneAxisTicker>::create(yAxis);
+    yAxis->setTicker(m_laneTicker);
+    yAxis->setRangeReversed(true);
+    yAxis->grid()->setVisible(false);
+    yAxis->setTickLength(0, 3);
+    yAxis->setSubTicks(false);
+
+    m_gantt = new GanttPlottable(xAxis, yAxis);
+    m_gantt->setName(tr("schedule"));
+    m_gantt->removeFromLegend();
+
+    addLayer(kMarkerLayer, layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    m_markers = new TimeMarkerLayer(axisRect(), xAxis, kMarkerLayer);
+    m_categories = new GanttCategoryLayer(axisRect(), m_gantt, kMarkerLayer);
+
+    m_highlight = new QCPItemRect(this);
+    m_highlight->setLayer(QStringLiteral("overlay"));
+    m_highlight->setPen(QPen(QColor(0x10, 0x10, 0x10), 2));
+    m_highlight->setBrush(Qt::NoBrush);
+    m_highlight->setSelectable(false);
+    m_highlight->setVisible(false);
+
+    m_overlayText = addCentredMessage(this);
+    QFont overlayFont = font();
+    overlayFont.setPointSizeF(overlayFont.pointSizeF() * 1.15);
+    m_overlayText->setFont(overlayFont);
+
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.1);
+    m_title = new QCPTextElement(this, QString(), titleFont);
+    m_subtitle = new QCPTextElement(this, QString(), font());
+    m_subtitle->setTextColor(QColor(0x50, 0x50, 0x50));
+    m_title->setMargins(QMargins(0, 4, 0, 0));
+    m_subtitle->setMargins(QMargins(0, 0, 0, 0));
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, m_title);
+    plotLayout()->insertRow(1);
+    plotLayout()->addElement(1, 0, m_subtitle);
+
+    // The legend of kinds or groups sits in its own row under the chart, filled left to right.
+    axisRect()->insetLayout()->take(legend);
+    axisRect()->insetLayout()->simplify();
+    placeLegend(true);
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    legend->setWrap(8);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    legend->setIconSize(14, 12);
+    legend->setMargins(QMargins(6, 2, 6, 6));
+    plotLayout()->setRowStretchFactor(0, 0.001);
+    plotLayout()->setRowStretchFactor(1, 0.001);
+    plotLayout()->setRowSpacing(2);
+
+    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &GanttView::clampTimeRange);
+    connect(yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &GanttView::clampLaneRange);
+    // The lane ticker thins the lane names by the axis height of the previous layout, stale for one frame
+    // after a resize: a layout that changed that height is followed by one more frame.
+    connect(this, &QCustomPlot::afterLayout, this, [this] {
+        const int height = axisRect()->height();
+        if (m_laidOutAxisHeight >= 0 && std::abs(height - m_laidOutAxisHeight) > 2) replot(rpQueuedReplot);
+        m_laidOutAxisHeight = height;
+    });
+    connect(this, &QCustomPlot::mouseMove, this, &GanttView::onMouseMove);
+    connect(this, &QCustomPlot::mouseWheel, this, &GanttView::onMouseWheel);
+    connect(this, &QCustomPlot::mouseDoubleClick, this, [this] {
+        fitView();
+        replot();
+    });
+    setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(this, &QWidget::customContextMenuRequested, this, &GanttView::showContextMenu);
+    setMouseTracking(true);
+
+    showMessage(tr("Run a solver to see its schedule"));
+}
+
+void GanttView::showResult(const Instance& instance, std::shared_ptr<const SolveResult> result) {
+    Q_UNUSED(instance)
+    if (!result) {
+        showMessage(tr("No result"));
+        return;
+    }
+    QStringList parts;
+    parts << tr("%1 · %2").arg(QString::fromStdString(result->solver), statusText(*result));
+    for (const Metric& metric : result->schedule.metrics) parts << metricText(metric);
+    parts << tr("solved in %1").arg(quantityText(result->seconds, u"s"));
+    // The schedule lives as long as the result it belongs to, without a copy.
+    setSchedule(std::shared_ptr<const Schedule>(result, &result->schedule),
+                parts.join(kSubtitleSeparator));
+    if (result->status == SolveStatus::Infeasible)
+        setOverlayMessage(result->message.empty()
+                              ? tr("Infeasible")
+                              : tr("Infeasible: %1").arg(QString::fromStdString(result->message)));
+    replot();
+}
+
+void GanttView::showMessage(const QString& message) {
+    setSchedule(nullptr);
+    setOverlayMessage(message);
+    replot();
+}
+
+void GanttView::setSchedule(std::shared_ptr<const Schedule> schedule, const QString& subtitle) {
+    setHovered(std::nullopt);
+    QStringList names;
+    std::vector<TimeMarker> markers;
+    QString title;
+    QString timeUnit;
+    if (schedule) {
+        for (const Lane& lane : schedule->lanes) names << QString::fromStdString(lane.name);
+        for (const Marker& marker : schedule->markers)
+            markers.push_back({QStringLiteral("%1 = %2").arg(QString::fromStdString(marker.name),
+                                                             quantityText(marker.time, QString::fromStdString(schedule->timeUnit))),
+                               marker.time, marker.dashed});
+        title = QString::fromStdString(schedule->title);
+        timeUnit = QString::fromStdString(schedule->timeUnit);
+    }
+    m_gantt->setSchedule(schedule);
+    yAxis->setPadding(m_categories->stripWidth());
+    m_laneTicker->setLaneNames(names);
+    m_markers->setMarkers(std::move(markers));
+    axisRect()->setMinimumMargins(QMargins(0, m_markers->labelAreaHeight(), 0, 0));
+    m_title->setText(title.isEmpty() ? tr("Schedule") : title);
+    m_subtitleText = subtitle;
+    m_subtitle->setText(subtitle);
+    m_subtitle->setVisible(!subtitle.isEmpty());
+    xAxis->setLabel(timeUnit.isEmpty() ? tr("time") : tr("time (%1)").arg(timeUnit));
+    const bool empty = !schedule || schedule->intervalCount() == 0;
+    setOverlayMessage(empty && schedule ? tr("The schedule is empty") : QString());
+    rebuildLegend();
+    fitView();
+}
+
+void GanttView::updateLayout() {
+    // Metrics wider than the chart would be centred and clipped on both sides: break them into lines
+    // between parts (a part longer than the width keeps a line of its own).
+    if (!m_subtitleText.isEmpty()) {
+        const QFontMetricsF metrics(m_subtitle->font());
+        const double width = std::max(40, viewport().width() - 16);
+        QStringList lines;
+        for (const QString& part : m_subtitleText.split(kSubtitleSeparator)) {
+            if (!lines.isEmpty() && metrics.horizontalAdvance(lines.back() + kSubtitleSeparator + part) <= width)
+                lines.back() += kSubtitleSeparator + part;
+            else
+                lines << part;
+        }
+        const QString wrapped = lines.join(QLatin1Char('\n'));
+        if (wrapped != m_subtitle->text()) m_subtitle->setText(wrapped);
+    }
+    QCustomPlot::updateLayout();
+}
+
+void GanttView::setOverlayMessage(const QString& message) {
+    m_overlayText->setText(message);
+    m_overlayText->setVisible(!message.isEmpty());
+}
+
+void GanttView::setColorMode(GanttColorMode mode) {
+    if (mode == m_gantt->colorMode()) return;
+    m_gantt->setColorMode(mode);
+    rebuildLegend();
+    replot();
+    emit colorModeChanged(mode);
+}
+
+void GanttView::rebuildLegend() {
+    legend->clearItems();
+    const auto& entries = m_gantt->legendEntries();
+    const int shown = std::min<int>(static_cast<int>(entries.size()), kMaxLegendEntries);
+    for (int k = 0; k < shown; ++k) {
+        const auto& [name, color] = entries[static_cast<std::size_t>(k)];
+        legend->addItem(new SwatchLegendItem(legend, color, name));
+    }
+    if (static_cast<int>(entries.size()) > shown)
+        legend->addItem(new SwatchLegendItem(legend, Qt::white,
+                                             tr("… %1 more").arg(static_cast<int>(entries.size()) - shown)));
+    placeLegend(legend->itemCount() > 0);
+}
+
+void GanttView::placeLegend(bool shown) {
+    placeLegendBelow(*this, shown);
+}
+
+GanttView::~GanttView() {
+    // The plot deletes the legend with its layout, so it must be in the layout then.
+    placeLegend(true);
+}
+
+void GanttView::fitView() {
+    double first = 0;
+    double last = 0;
+    if (!m_gantt->timeExtent(first, last)) {
+        first = 0;
+        last = 1;
+    }
+    for (const TimeMarker& marker : m_markers->markers()) last = std::max(last, marker.time);
+    first = std::min(first, 0.0);
+    const double span = last > first ? last - first : std::max(1.0, std::abs(first));
+    m_clamping = true;
+    xAxis->setRange(first, last + kRightPadding * span);
+    yAxis->setRange(-0.5, std::max(1, m_gantt->laneCount()) - 0.5);
+    m_clamping = false;
+}
+
+void GanttView::clampTimeRange(const QCPRange& range) {
+    if (m_clamping || !m_gantt->schedule()) return;
+    double first = 0;
+    double last = 0;
+    if (!m_gantt->timeExtent(first, last)) return;
+    first = std::min(first, 0.0);
+    const double span = last > first ? last - first : 1.0;
+    // Zoom in down to a billionth of the span, out to three spans; never pan away from the schedule.
+    const double size = std::clamp(range.size(), span * 1e-9, span * 3);
+    double lower = range.size() == size ? range.lower : range.center() - size / 2;
+    lower = std::clamp(lower, first - span, last + span - size);
+    const QCPRange clamped(lower, lower + size);
+    if (clamped.lower == range.lower && clamped.upper == range.upper) return;
+    m_clamping = true;
+    xAxis->setRange(clamped);
+    m_clamping = false;
+}
+
+void GanttView::clampLaneRange(const QCPRange& range) {
+    if (m_clamping) return;
+    const double lanes = std::max(1, m_gantt->laneCount());
+    // At least one lane and at most all of them (plus half a lane on each side) are visible.
+    const double size = std::clamp(range.size(), std::min(1.0, lanes), lanes + 1);
+    double lower = range.size() == size ? range.lower : range.center() - size / 2;
+    lower = std::clamp(lower, -1.0, lanes - size);
+    const QCPRange clamped(lower, lower + size);
+    if (clamped.lower == range.lower && clamped.upper == range.upper) return;
+    m_clamping = true;
+    yAxis->setRange(clamped);
+    m_clamping = false;
+}
+
+void GanttView::onMouseWheel(QWheelEvent* event) {
+    // The wheel zooms time; with Ctrl it zooms lanes (for schedules with many lanes).
+    axisRect()->setRangeZoom(event->modifiers() & Qt::ControlModifier ? Qt::Vertical : Qt::Horizontal);
+}
+
+void GanttView::onMouseMove(QMouseEvent* event) {
+    if (event->buttons() != Qt::NoButton) {
+        setHovered(std::nullopt);
+        return;
+    }
+    const std::optional<GanttHit> hit = m_gantt->hitTest(event->position());
+    setHovered(hit);
+    if (hit)
+        QToolTip::showText(event->globalPosition().toPoint(), tooltipText(*hit), this);
+    else
+        QToolTip::hideText();
+}
+
+void GanttView::setHovered(std::optional<GanttHit> hit) {
+    const bool same = hit.has_value() == m_hovered.has_value() &&
+                      (!hit || (hit->lane == m_hovered->lane && hit->interval == m_hovered->interval));
+    if (same) return;
+    m_hovered = hit;
+    if (hit) {
+        const Interval& in = m_gantt->interval(*hit);
+        const double half = 0.5 * m_gantt->barFraction() + 0.04;
+        m_highlight->topLeft->setCoords(in.start, hit->lane - half);
+        m_highlight->bottomRight->setCoords(in.end, hit->lane + half);
+    }
+    m_highlight->setVisible(hit.has_value());
+    layer(QStringLiteral("overlay"))->replot();
+}
+
+QString GanttView::timeText(double time) const {
+    const QString unit =
+        m_gantt->schedule() ? QString::fromStdString(m_gantt->schedule()->timeUnit) : QString();
+    return unit.isEmpty() ? formatRounded(time, 6) : quantityText(time, unit);
+}
+
+QString GanttView::tooltipText(const GanttHit& hit) const {
+    const Lane& lane = m_gantt->schedule()->lanes[static_cast<std::size_t>(hit.lane)];
+    const Interval& in = m_gantt->interval(hit);
+    // The bar's colour as a swatch ties the tooltip to the legend.
+    QString text = QStringLiteral("<span style='color:%1'>&#9632;</span> <b>%2</b>")
+                       .arg(m_gantt->colorOf(hit).name(), QString::fromStdString(lane.name).toHtmlEscaped());
+    if (!lane.category.empty())
+        text += QStringLiteral(" <span style='color:#666'>(%1)</span>")
+                    .arg(QString::fromStdString(lane.category).toHtmlEscaped());
+    if (!in.label.empty())
+        text += QStringLiteral("<br>%1").arg(QString::fromStdString(in.label).toHtmlEscaped());
+    text += tr("<br>%1, start %2, end %3, duration %4")
+                .arg(QString::fromLatin1(intervalKindName(in.kind)), timeText(in.start), timeText(in.end),
+                     timeText(in.end - in.start));
+    if (!in.group.empty()) text += tr("<br>group %1").arg(QString::fromStdString(in.group).toHtmlEscaped());
+    if (!in.detail.empty())
+        text += QStringLiteral("<br>%1").arg(QString::fromStdString(in.detail).toHtmlEscaped());
+    return text;
+}
+
+void GanttView::showContextMenu(const QPoint& position) {
+    QMenu menu(this);
+    menu.addAction(tr("Fit view"), this, [this] {
+        fitView();
+        replot();
+    });
+    menu.addSeparator();
+    auto* colorGroup = new QActionGroup(&menu);
+    const auto addColorMode = [&](const QString& text, GanttColorMode mode) {
+        QAction* action = menu.addAction(text, this, [this, mode] { setColorMode(mode); });
+        action->setCheckable(true);
+        action->setChecked(colorMode() == mode);
+        colorGroup->addAction(action);
+    };
+    addColorMode(tr("Colour by kind"), GanttColorMode::ByKind);
+    addColorMode(tr("Colour by group"), GanttColorMode::ByGroup);
+    addColorMode(tr("Colour by lane"), GanttColorMode::ByLane);
+    addContextMenuActions(menu);
+    menu.addSeparator();
+    menu.addAction(tr("Export chart…"), this, &GanttView::exportRequested);
+    menu.exec(mapToGlobal(position));
+}
+
+}  // namespace hetsched::ui

@@ -1,0 +1,78 @@
+// The Gantt chart of a Schedule: one lane per schedule lane, time across, zoom and pan, hover details.
+#pragma once
+
+#include <qcustomplot.h>
+
+#include <QSharedPointer>
+#include <memory>
+#include <optional>
+
+#include "views/gantt/gantt_plottable.h"
+#include "views/common/result_chart.h"
+
+class QMenu;
+
+namespace hetsched::ui {
+
+class LaneAxisTicker;
+class GanttCategoryLayer;
+class TimeMarkerLayer;
+
+class GanttView : public QCustomPlot, public ResultChart {
+    Q_OBJECT
+public:
+    explicit GanttView(QWidget* parent = nullptr);
+    ~GanttView() override;
+
+    ChartType chartType() const override { return ChartType::Gantt; }
+    QCustomPlot* plot() override { return this; }
+    void showResult(const Instance& instance, std::shared_ptr<const SolveResult> result) override;
+    void showMessage(const QString& message) override;
+    void fitView() override;
+
+    // Draws any schedule; `subtitle` says where it comes from (solver, status, metrics).
+    void setSchedule(std::shared_ptr<const Schedule> schedule, const QString& subtitle = {});
+    const Schedule* schedule() const { return m_gantt->schedule(); }
+    GanttPlottable* gantt() const { return m_gantt; }
+
+    void setColorMode(GanttColorMode mode);
+    GanttColorMode colorMode() const { return m_gantt->colorMode(); }
+
+signals:
+    void colorModeChanged(hetsched::ui::GanttColorMode mode);
+    void exportRequested();
+
+protected:
+    // Entries a chart adds to the context menu, between the colour modes and the export.
+    virtual void addContextMenuActions(QMenu& menu) { Q_UNUSED(menu) }
+    void rebuildLegend();
+    // Wraps the subtitle to the width being laid out (the screen's, or an export's) before the layout.
+    void updateLayout() override;
+
+private:
+    void placeLegend(bool shown);
+    void setOverlayMessage(const QString& message);
+    void clampTimeRange(const QCPRange& range);
+    void clampLaneRange(const QCPRange& range);
+    void onMouseMove(QMouseEvent* event);
+    void onMouseWheel(QWheelEvent* event);
+    void showContextMenu(const QPoint& position);
+    void setHovered(std::optional<GanttHit> hit);
+    QString tooltipText(const GanttHit& hit) const;
+    QString timeText(double time) const;
+
+    GanttPlottable* m_gantt;
+    GanttCategoryLayer* m_categories;
+    QSharedPointer<LaneAxisTicker> m_laneTicker;
+    TimeMarkerLayer* m_markers;
+    QCPTextElement* m_title;
+    QCPTextElement* m_subtitle;
+    QString m_subtitleText;   // unwrapped: parts joined by " · "
+    QCPItemText* m_overlayText;
+    QCPItemRect* m_highlight;
+    std::optional<GanttHit> m_hovered;
+    bool m_clamping = false;
+    int m_laidOutAxisHeight = -1;  // the lane axis height of the last layout
+};
+
+}  // namespace hetsched::ui
