@@ -35,8 +35,17 @@ QString RunRecord::status() const {
 }
 QString RunRecord::statusText() const {
     if (result) return QString::fromStdString(solveStatusText(*result));
-    const QString within = stringField(json, "optimal_within");
-    return within.isEmpty() || status() != QLatin1String("optimal") ? status() : QCoreApplication::translate("RunRecord", "optimal among %1").arg(within);
+    // A run whose result cannot be read back: the same wording (solveStatusText) from its stored keys.
+    const std::optional<SolveStatus> stored = solveStatusFromName(status().toStdString());
+    if (!stored) return status();
+    SolveResult summary;
+    summary.status = *stored;
+    summary.optimalWithin = stringField(json, "optimal_within").toStdString();
+    summary.answerIsBound = isBound();
+    summary.objective = numberField(json, "lower_bound");
+    if (!summary.answerIsBound) summary.objective = objective();
+    summary.gap = numberField(json, "gap");
+    return QString::fromStdString(solveStatusText(summary));
 }
 QString RunRecord::objectiveName() const {
     // Only the partition family writes "objective" into its result JSON; the others name it in the SolveResult.
