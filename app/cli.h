@@ -18,10 +18,15 @@ struct SolveArguments {
     std::string output;          // -o
     int width = 1200;            // export only
     int height = 700;
+    int dotsPerInch = 0;         // export --dpi (0: the screen's)
+    std::string part;            // export --part
 };
 
-// Parses "FILE [--solver NAME] [--option NAME=VALUE]... [-o OUT] [--width W] [--height H]".
-Expected<SolveArguments> parseSolveArguments(const std::vector<std::string>& args, bool forExport);
+// Parses "FILE [--solver NAME] [--option NAME=VALUE]... [-o OUT]" (and export's [--width W] [--height H]
+// [--dpi DPI] [--part PART]) with CLI11. nullopt: parsed into `arguments`; else the exit code, the help or the
+// problem written (kExitOk after --help, kExitUsage after a bad command line).
+std::optional<int> parseSolveCommand(const std::vector<std::string>& args, bool forExport, SolveArguments& arguments,
+                                     std::ostream& out, std::ostream& err);
 
 // Loads the instance (FILE or "-" for standard input) and runs the solver.
 Expected<SolveResult> loadAndSolve(const SolveArguments& arguments, Instance* instanceOut = nullptr);
