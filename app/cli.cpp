@@ -110,7 +110,7 @@ CLI::Option* addValueFlag(CLI::App& app, const std::string& names, std::string& 
 }
 
 // Flags declared with CLI11 whose values are read afterwards, as text, by the code that knows their meaning
-// (an option table's parser, an experiment's setFlag): the messages stay those of that code.
+// (an option table's parser, the platform flags): the messages stay those of that code.
 class GivenFlags {
 public:
     CLI::Option* add(CLI::App& app, const std::string& flag, const std::string& help, const std::string& typeName,
@@ -483,56 +483,24 @@ int runSolvers(const std::vector<std::string>& args, std::ostream& out, std::ost
 
 namespace {
 
-// "0.8,1" -> {0.8, 1}; "log:0.1:100:25" -> 25 values log-spaced from 0.1 to 100.
-Expected<std::vector<double>> parseNumberList(const std::string& text, const std::string& flag) {
-    std::vector<double> values;
-    if (text.rfind("log:", 0) == 0) {
-        std::vector<std::string> parts;
-        std::stringstream in(text.substr(4));
-        for (std::string part; std::getline(in, part, ':');) parts.push_back(part);
-        if (parts.size() != 3) return invalidInput(flag + ": expected log:FROM:TO:COUNT, got '" + text + "'");
-        auto from = parseNumber(parts[0], flag);
-        auto to = parseNumber(parts[1], flag);
-        auto count = parseNumber(parts[2], flag);
-        if (!from) return from.error();
-        if (!to) return to.error();
-        if (!count) return count.error();
-        if (!(*from > 0) || !(*to > *from) || *count < 2 || *count > 1000 || *count != std::floor(*count))
-            return invalidInput(flag + ": log:FROM:TO:COUNT needs 0 < FROM < TO and 2 <= COUNT <= 1000");
-        const int n = static_cast<int>(*count);
-        for (int k = 0; k < n; ++k) values.push_back(*from * std::pow(*to / *from, double(k) / double(n - 1)));
-        return values;
-    }
-    std::stringstream in(text);
-    for (std::string part; std::getline(in, part, ',');) {
-        auto v = parseNumber(part, flag);
-        if (!v) return v.error();
-        values.push_back(*v);
-    }
-    if (values.empty()) return invalidInput(flag + " needs at least one value");
-    return values;
-}
-
-
-// One flag of an experiment as the command line declares it (its value checked by the experiment's setFlag).
-struct ExperimentFlag {
-    std::string name;        // "--workers"
-    std::string example;     // the default, or the form of the value: "100", "log:0.1:100:25"
-    std::string help;
-    std::string bare;        // non-empty: the flag may come without a value, meaning this one ("--simulate": on)
-};
-
-// "[--workers 100] [--platforms 10] [--simulate]": the flags in the experiment list.
-std::string experimentUsage(const std::vector<ExperimentFlag>& flags) {
+// "[--workers 100] [--platforms 10] [--simulate]": an experiment's flags with their defaults, for the list.
+std::string experimentUsage(const ExperimentOptions& options) {
     std::string usage;
-    for (const ExperimentFlag& f : flags)
-        usage += (usage.empty() ? "[" : " [") + f.name + (f.bare.empty() ? " " + f.example : "") + "]";
+    for (const OptionSpec& spec : options.table) {
+        usage += usage.empty() ? "[--" : " [--";
+        usage += spec.name;
+        if (spec.type != OptionType::Bool) {
+            const std::string text = experimentOptionText(options, spec, spec.defaultValue);
+            usage += " " + (text.empty() ? std::string("LIST") : text);
+        }
+        usage += "]";
+    }
     return usage;
 }
 
 struct ExperimentSpec {
     std::string name;
-    const std::vector<ExperimentFlag>* flags;   // its flags
+    const ExperimentOptions& (*options)();   // its flags
     std::string description;   // one line
     int (*run)(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
     // The table of a sweep merged from its parts (-o OUTPUT, --keep-raw RAW).
@@ -550,32 +518,13 @@ int writeCsv(const std::string& csv, const std::string& output, std::ostream& ou
     return kExitOk;
 }
 
-// Applies one "--flag value" of divisible-simulation to the configuration.
-std::optional<Error> setSimulationFlag(DivisibleSimulationConfig& config, const std::string& flag,
-                                       const std::string& value) {
-    if (flag == "--workers" || flag == "--platforms" || flag == "--seed") {
-        const long long hi = flag == "--workers" ? 2000 : flag == "--platforms" ? 1000 : (1LL << 52);
-        auto v = parseInteger(value, flag, flag == "--seed" ? 0 : 1, hi);
-        if (!v) return v.error();
-        if (flag == "--workers") config.workers = static_cast<int>(*v);
-        if (flag == "--platforms") config.platforms = static_cast<int>(*v);
-        if (flag == "--seed") config.seed = static_cast<std::uint64_t>(*v);
-        return std::nullopt;
-    }
-    if (flag == "--z" || flag == "--ratios") {
-        auto v = parseNumberList(value, flag);
-        if (!v) return v.error();
-        (flag == "--z" ? config.zValues : config.ratios) = *v;
-        return std::nullopt;
-    }
-    return invalidInput("unknown flag " + flag);
-}
 
 // What the experiment subcommand needs of an experiment beyond its flags: its sweep (sweep/sweep.h).
 template <class Config>
 struct ExperimentSweep {
-    std::vector<ExperimentFlag> declared;                                      // the command line's flags
-    std::optional<Error> (*setFlag)(Config&, const std::string& flag, const std::string& value);
+    const ExperimentOptions& (*options)();                                     // the flags, as a table
+    Config (*fromValues)(const OptionValues&);
+    OptionValues (*toValues)(const Config&);
     std::vector<std::string> (*flags)(const Config&);                          // canonical, every flag
     Expected<std::size_t> (*unitCount)(const Config&);                         // also checks the config
     Expected<SweepRows> (*runShard)(const Config&, const Shard&, const Progress&);
@@ -625,7 +574,7 @@ std::string runningExecutable() {
     return error ? std::string("hetsched") : self.string();
 }
 
-// "--flag value" pairs applied by setFlag to a configuration; then, for every experiment alike:
+// The flags of the experiment's option table read into its configuration; then, for every experiment alike:
 // --shard K/N writes the raw rows of part K of N (a part for `hetsched experiment merge`), --keep-raw FILE
 // keeps every unit's rows of an unsharded run beside its table, --slurm-script FILE writes the job script
 // that runs the sweep on a SLURM cluster instead of running it here.
@@ -633,22 +582,24 @@ template <class Config>
 int runExperimentWithFlags(const std::string& name, const std::vector<std::string>& args, Config config,
                            const ExperimentSweep<Config>& sweep, std::ostream& out, std::ostream& err) {
     const std::string prefix = "hetsched experiment " + name + ": ";
-    const Config defaults = config;
     std::string output, keepRaw, slurmScript, shardText;
     Command command(prefix, "Runs the experiment and prints its table as CSV.");
     CLI::App& app = command.app();
-    // The experiment's flags, each value kept as given and read by the experiment's setFlag afterwards.
-    std::vector<std::pair<std::string, std::string>> given;   // flag, value (in the order declared)
+    // The experiment's flags: its option table's, each value read by the table (setExperimentOption).
+    const ExperimentOptions& table = sweep.options();
     std::vector<CLI::Option*> options;
-    for (const ExperimentFlag& f : sweep.declared) {
-        CLI::Option* option = app.add_option(f.name)
-                                  ->description(f.help + (f.bare.empty() && f.help.find("default") == std::string::npos
-                                                              ? " (default " + f.example + ")"
-                                                              : ""))
-                                  ->type_name(f.bare.empty() ? "VALUE" : "[on|off]")
-                                  ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
-                                  ->group("Experiment");
-        if (!f.bare.empty()) option->expected(0, 1);
+    for (const OptionSpec& spec : table.table) {
+        const bool isFlag = spec.type == OptionType::Bool;
+        const std::string defaultText = experimentOptionText(table, spec, spec.defaultValue);
+        CLI::Option* option =
+            app.add_option("--" + spec.name)
+                ->description(spec.description + " (" +
+                              (isFlag ? std::string("bare, on or off") : optionAcceptsText(spec)) +
+                              (defaultText.empty() ? "" : "; default " + defaultText) + ")")
+                ->type_name(isFlag ? "[on|off]" : spec.type == OptionType::Int ? "INT" : "VALUE")
+                ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+                ->group("Experiment");
+        if (isFlag) option->expected(0, 1);   // --simulate alone is --simulate on
         options.push_back(option);
     }
     addValueFlag(app, "-o,--output", output, "write the CSV there instead of standard output", "OUT.csv")->group("Sweep");
@@ -662,17 +613,17 @@ int runExperimentWithFlags(const std::string& name, const std::vector<std::strin
                  "write the job script that runs the sweep as a SLURM job array, then merges", "FILE")
         ->group("Sweep");
     if (std::optional<int> code = command.parse(args, out, err)) return *code;
+    OptionValues values = sweep.toValues(config);
     for (std::size_t k = 0; k < options.size(); ++k) {
         if (options[k]->count() == 0) continue;
-        const ExperimentFlag& f = sweep.declared[k];
         const std::vector<std::string> results = options[k]->results();
-        given.emplace_back(f.name, results.empty() || results.back().empty() ? f.bare : results.back());
-    }
-    for (const auto& [flag, value] : given)
-        if (std::optional<Error> problem = sweep.setFlag(config, flag, value)) {
+        const std::string value = results.empty() || results.back().empty() ? "on" : results.back();
+        if (std::optional<Error> problem = setExperimentOption(table, values, "--" + table.table[k].name, value)) {
             err << prefix << problem->message << "\n";
             return kExitUsage;
         }
+    }
+    config = sweep.fromValues(values);
     std::optional<Shard> shard;
     if (shardFlag->count() > 0) {
         Expected<Shard> parsed = parseShard(shardText);
@@ -693,17 +644,6 @@ int runExperimentWithFlags(const std::string& name, const std::vector<std::strin
     Expected<std::size_t> units = sweep.unitCount(config);
     if (!units) {
         err << prefix << "error: " << units.error().message << "\n";
-        return kExitError;
-    }
-    // Parts and job scripts carry the canonical flags: they must give these very settings again (a flag
-    // that the experiment's flags function forgets would silently drop out of a sweep on a cluster).
-    Config replayed = defaults;
-    const std::vector<std::string> canonical = sweep.flags(config);
-    for (std::size_t i = 0; i + 1 < canonical.size(); i += 2) sweep.setFlag(replayed, canonical[i], canonical[i + 1]);
-    if (!(replayed == config)) {
-        err << prefix << "error: internal: the recorded flags (";
-        for (const std::string& flag : canonical) err << (&flag == &canonical.front() ? "" : " ") << flag;
-        err << ") do not give the settings asked for: the experiment's flags function misses one\n";
         return kExitError;
     }
     if (!slurmScript.empty()) {
@@ -753,11 +693,13 @@ int writeMergedTable(const SweepMerge& merged, Config config, const ExperimentSw
                      const std::string& output, const std::string& keepRaw, std::ostream& out, std::ostream& err) {
     const std::string prefix = "hetsched experiment merge: ";
     const std::vector<std::string>& flags = merged.header.flags;
+    OptionValues values = sweep.toValues(config);
     for (std::size_t i = 0; i + 1 < flags.size(); i += 2)
-        if (std::optional<Error> problem = sweep.setFlag(config, flags[i], flags[i + 1])) {
+        if (std::optional<Error> problem = setExperimentOption(sweep.options(), values, flags[i], flags[i + 1])) {
             err << prefix << "error: the parts' flags: " << problem->message << "\n";
             return kExitError;
         }
+    config = sweep.fromValues(values);
     if (flags.size() % 2 != 0 || sweep.flags(config) != flags) {
         err << prefix << "error: the parts' flags are not those this hetsched writes for " << merged.header.experiment
             << " (made by another version?)\n";
@@ -775,12 +717,8 @@ int writeMergedTable(const SweepMerge& merged, Config config, const ExperimentSw
 }
 
 const ExperimentSweep<DivisibleSimulationConfig> kDivisibleSimulationSweep{
-    {{"--workers", "100", "workers per platform, an integer between 1 and 2000", ""},
-     {"--platforms", "10", "random platforms per point, an integer between 1 and 1000", ""},
-     {"--seed", "1", "seeds the platforms", ""},
-     {"--z", "0.8,1", "the values of z (communication to computation of the return), a list", ""},
-     {"--ratios", "log:0.1:100:25", "the values of w/c: a list, or log:FROM:TO:COUNT (log-spaced)", ""}},
-    setSimulationFlag, divisibleSimulationFlags, divisibleSimulationUnitCount, runDivisibleSimulationShard,
+    divisibleSimulationOptions, divisibleSimulationConfig, divisibleSimulationValues,
+    divisibleSimulationFlags, divisibleSimulationUnitCount, runDivisibleSimulationShard,
     [](const DivisibleSimulationConfig& config, const SweepRows& rows) -> Expected<std::string> {
         Expected<std::vector<DivisibleSimulationRow>> table = divisibleSimulationFromRows(config, rows);
         if (!table) return table.error();
@@ -792,57 +730,10 @@ int runDivisibleSimulationExperiment(const std::vector<std::string>& args, std::
                                   out, err);
 }
 
-// Applies one "--flag value" of dag-evaluation to the configuration.
-std::optional<Error> setDagEvaluationFlag(DagEvaluationConfig& config, const std::string& flag, const std::string& value) {
-    if (flag == "--simulate") {
-        if (value != "on" && value != "off") return invalidInput("--simulate takes no value, or on or off");
-        config.simulate = value == "on";
-        return std::nullopt;
-    }
-    if (flag == "--samples" || flag == "--platform-samples" || flag == "--seed") {
-        auto v = parseInteger(value, flag, flag == "--seed" ? 0 : 1,
-                              flag == "--seed" ? (1LL << 52) : flag == "--samples" ? 1000 : 100);
-        if (!v) return v.error();
-        if (flag == "--samples") config.dagSamples = static_cast<int>(*v);
-        if (flag == "--platform-samples") config.platformSamples = static_cast<int>(*v);
-        if (flag == "--seed") config.seed = static_cast<std::uint64_t>(*v);
-        return std::nullopt;
-    }
-    if (flag == "--clusters" || flag == "--sizes" || flag == "--heterogeneity" || flag == "--min-speeds") {
-        auto v = parseNumberList(value, flag);
-        if (!v) return v.error();
-        if (flag == "--heterogeneity") config.heterogeneities = *v;
-        if (flag == "--min-speeds") config.minSpeeds = *v;
-        if (flag == "--clusters" || flag == "--sizes") {
-            std::vector<int> counts;
-            for (double x : *v) {
-                if (x != std::floor(x) || x < 1 || x > 10000) return invalidInput(flag + " takes integers from 1 to 10000");
-                counts.push_back(static_cast<int>(x));
-            }
-            (flag == "--clusters" ? config.clusterCounts : config.taskCounts) = counts;
-        }
-        return std::nullopt;
-    }
-    if (flag == "--solvers") {
-        config.solvers.clear();
-        std::stringstream in(value);
-        for (std::string part; std::getline(in, part, ',');) config.solvers.push_back(part);
-        return std::nullopt;
-    }
-    return invalidInput("unknown flag " + flag);
-}
 
 const ExperimentSweep<DagEvaluationConfig> kDagEvaluationSweep{
-    {{"--samples", "2", "random graph configurations per task count, an integer between 1 and 1000", ""},
-     {"--platform-samples", "1", "random platforms per platform configuration, an integer between 1 and 100", ""},
-     {"--sizes", "10,20,50", "the task counts, integers from 1 to 10000", ""},
-     {"--clusters", "1,2,4,8", "the cluster counts, integers from 1 to 10000", ""},
-     {"--heterogeneity", "1,2,5", "the heterogeneities of the clusters' speeds, a list", ""},
-     {"--min-speeds", "0.25e9,0.5e9,0.75e9,1e9", "the slowest speeds in flop/s, a list", ""},
-     {"--solvers", "cpa,hcpa,...", "the dag solvers to compare, comma-separated (default: every one)", ""},
-     {"--seed", "1", "seeds the graphs and platforms", ""},
-     {"--simulate", "off", "also measure each makespan on SimGrid, as the paper did (bare: on)", "on"}},
-    setDagEvaluationFlag, dagEvaluationFlags, dagEvaluationUnitCount, runDagEvaluationShard,
+    dagEvaluationOptions, dagEvaluationConfig, dagEvaluationValues,
+    dagEvaluationFlags, dagEvaluationUnitCount, runDagEvaluationShard,
     [](const DagEvaluationConfig& config, const SweepRows& rows) -> Expected<std::string> {
         Expected<std::vector<DagEvaluationRow>> table = dagEvaluationFromRows(config, rows);
         if (!table) return table.error();
@@ -853,69 +744,10 @@ int runDagEvaluationExperiment(const std::vector<std::string>& args, std::ostrea
     return runExperimentWithFlags(kDagEvaluationExperiment, args, DagEvaluationConfig{}, kDagEvaluationSweep, out, err);
 }
 
-// Applies one "--flag value" of cpugpu to the options.
-std::optional<Error> setCpuGpuFlag(CpuGpuExperimentOptions& options, const std::string& flag, const std::string& value) {
-    if (flag == "--tasks") {
-        // FROM:TO:STEP or a single count.
-        std::vector<std::string> parts;
-        std::stringstream in(value);
-        for (std::string part; std::getline(in, part, ':');) parts.push_back(part);
-        if (parts.size() != 1 && parts.size() != 3) return invalidInput("--tasks expects N or FROM:TO:STEP, got '" + value + "'");
-        std::vector<long long> numbers;
-        for (const std::string& part : parts) {
-            auto v = parseInteger(part, flag, 1, 1000000);
-            if (!v) return v.error();
-            numbers.push_back(*v);
-        }
-        options.minTasks = static_cast<int>(numbers[0]);
-        options.maxTasks = static_cast<int>(parts.size() == 3 ? numbers[1] : numbers[0]);
-        options.taskStep = static_cast<int>(parts.size() == 3 ? numbers[2] : 1);
-        return std::nullopt;
-    }
-    if (flag == "--cpus" || flag == "--gpus") {
-        auto v = parseNumberList(value, flag);
-        if (!v) return v.error();
-        std::vector<int> counts;
-        for (double x : *v) {
-            if (x != std::floor(x) || x < 0 || x > 10000) return invalidInput(flag + " takes integers from 0 to 10000");
-            counts.push_back(static_cast<int>(x));
-        }
-        (flag == "--cpus" ? options.cpuCounts : options.gpuCounts) = counts;
-        return std::nullopt;
-    }
-    if (flag == "--instances" || flag == "--seed") {
-        auto v = parseInteger(value, flag, flag == "--seed" ? 0 : 1, flag == "--seed" ? (1LL << 52) : 100000);
-        if (!v) return v.error();
-        if (flag == "--instances") options.instancesPerCase = static_cast<int>(*v);
-        if (flag == "--seed") options.seed = static_cast<std::uint64_t>(*v);
-        return std::nullopt;
-    }
-    if (flag == "--exact-time-limit" || flag == "--epsilon") {
-        auto v = parseNumber(value, flag);
-        if (!v) return v.error();
-        if (!(*v >= 0) || *v > 86400) return invalidInput(flag + " must be between 0 and 86400");
-        (flag == "--epsilon" ? options.epsilon : options.exactTimeLimit) = *v;
-        return std::nullopt;
-    }
-    if (flag == "--solvers") {
-        options.solvers.clear();
-        std::stringstream in(value);
-        for (std::string part; std::getline(in, part, ',');) options.solvers.push_back(part);
-        return std::nullopt;
-    }
-    return invalidInput("unknown flag " + flag);
-}
 
 const ExperimentSweep<CpuGpuExperimentOptions> kCpuGpuSweep{
-    {{"--tasks", "10:1000:10", "the task counts: N or FROM:TO:STEP, from 1 to 1000000", ""},
-     {"--cpus", "1,2,4,8,16,32,64", "the CPU counts, integers from 0 to 10000", ""},
-     {"--gpus", "1,2,4,8", "the GPU counts, integers from 0 to 10000", ""},
-     {"--instances", "30", "random instances per case, an integer between 1 and 100000", ""},
-     {"--solvers", "dual-approx,dual-approx-2,heft,heteroprio", "the cpugpu solvers to compare, comma-separated", ""},
-     {"--exact-time-limit", "0", "> 0: also run exact with this time limit per instance (seconds, up to 86400)", ""},
-     {"--seed", "1", "seeds the instances", ""},
-     {"--epsilon", "0.001", "the dual approximations' precision (0 to 86400)", ""}},
-    setCpuGpuFlag, cpuGpuExperimentFlags, cpuGpuExperimentUnitCount, runCpuGpuExperimentShard,
+    cpuGpuExperimentOptionTable, cpuGpuExperimentOptions, cpuGpuExperimentValues,
+    cpuGpuExperimentFlags, cpuGpuExperimentUnitCount, runCpuGpuExperimentShard,
     [](const CpuGpuExperimentOptions& options, const SweepRows& rows) -> Expected<std::string> {
         Expected<CpuGpuExperiment> experiment = cpuGpuExperimentFromRows(options, rows);
         if (!experiment) return experiment.error();
@@ -928,21 +760,21 @@ int runCpuGpuExperimentCommand(const std::vector<std::string>& args, std::ostrea
 
 const std::vector<ExperimentSpec>& experiments() {
     static const std::vector<ExperimentSpec> all{
-        {kDivisibleSimulationExperiment, &kDivisibleSimulationSweep.declared,
+        {kDivisibleSimulationExperiment, divisibleSimulationOptions,
          "the simulation of Beaumont, Marchal, Robert 2005: lifo-optimal, fifo-by-c, fifo-by-w relative to "
          "fifo-optimal against w/c, and the workers fifo-optimal uses",
          runDivisibleSimulationExperiment,
          [](const SweepMerge& m, const std::string& o, const std::string& raw, std::ostream& out, std::ostream& err) {
              return writeMergedTable(m, DivisibleSimulationConfig{}, kDivisibleSimulationSweep, o, raw, out, err);
          }},
-        {kCpuGpuExperiment, &kCpuGpuSweep.declared,
+        {kCpuGpuExperiment, cpuGpuExperimentOptionTable,
          "the experiment of Kedad-Sidhoum et al. 2013 (Table 1, Figure 2): every cpugpu solver on the paper's random "
          "instances, mean and max deviation from the best lower bound and from the optimum where known",
          runCpuGpuExperimentCommand,
          [](const SweepMerge& m, const std::string& o, const std::string& raw, std::ostream& out, std::ostream& err) {
              return writeMergedTable(m, CpuGpuExperimentOptions{}, kCpuGpuSweep, o, raw, out, err);
          }},
-        {kDagEvaluationExperiment, &kDagEvaluationSweep.declared,
+        {kDagEvaluationExperiment, dagEvaluationOptions,
          "the evaluation of N'Takpé and Suter 2006: every dag solver on random task graphs and clusters of "
          "clusters, the four metrics by number of clusters and by heterogeneity; --simulate also measures "
          "each makespan on SimGrid, as the paper did",
@@ -1012,7 +844,7 @@ int runExperiment(const std::vector<std::string>& args, std::ostream& out, std::
     if (args.empty() || args.front() == "--list" || args.front() == "--help") {
         std::ostream& to = args.empty() ? err : out;
         to << "experiments (hetsched experiment NAME [FLAGS]... [-o OUT.csv]):\n";
-        for (const ExperimentSpec& e : experiments()) to << "  " << e.name << " " << experimentUsage(*e.flags) << "\n      " << e.description << "\n";
+        for (const ExperimentSpec& e : experiments()) to << "  " << e.name << " " << experimentUsage(e.options()) << "\n      " << e.description << "\n";
         to << "every experiment also takes:\n"
               "  --shard K/N          run only part K of N of the sweep (units K-1, K-1+N, ...) and write its raw rows\n"
               "  --keep-raw RAW.csv   beside the table, keep every instance's raw rows (a whole run)\n"

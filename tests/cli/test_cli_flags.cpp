@@ -44,7 +44,7 @@ TEST(CliFlags, AValueOutOfItsTablesRangeNamesTheFlagAndTheRange) {
              {"import " + dagData("daggen-12.dot") + " --clusters 2 --min-speed 0", "--min-speed must be in"},
              {"experiment divisible-simulation --platforms 0", "--platforms must be an integer between 1 and 1000"},
              {"experiment cpugpu --instances 0", "--instances must be an integer between 1 and 100000"},
-             {"experiment dag-evaluation --simulate maybe", "--simulate takes no value, or on or off"},
+             {"experiment dag-evaluation --simulate maybe", "--simulate must be 0 or 1"},
              {"simulate " + example("steady-state-bag-of-tasks.json") + " --periods 1001",
               "--periods must be an integer between 1 and 1000"},
              {"export " + example("partition-small.json") + " -o x.png --dpi 10", "--dpi must be a whole number between"}}) {
