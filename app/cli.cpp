@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <tuple>
 
 #include "io/dag_import.h"
 #include "io/instance_io.h"
@@ -175,6 +176,69 @@ void printUsage(std::ostream& out) {
            "                  [--max-alpha A] [--complexity mixed|same] [--seed S] [PLATFORM FLAGS] [-o OUT.json]\n"
            "                                        a random task graph on a platform (hetsched generate: the flags)\n"
            "  hetsched --help | --version\n";
+}
+
+int runCommandLine(const std::vector<std::string>& args, const std::function<int(const std::vector<std::string>&)>& gui,
+                   const std::function<int(const std::vector<std::string>&)>& exportChart, std::ostream& out,
+                   std::ostream& err) {
+    if (args.empty()) return gui({});
+    using Runner = std::function<int(const std::vector<std::string>&)>;
+    const auto headless = [&](int (*run)(const std::vector<std::string>&, std::ostream&, std::ostream&)) -> Runner {
+        return [run, &out, &err](const std::vector<std::string>& rest) { return run(rest, out, err); };
+    };
+    const std::vector<std::tuple<std::string, std::string, Runner>> commands{
+        {"gui", "start the GUI (on FILE, or on a built-in example)",
+         [&](const std::vector<std::string>& rest) {
+             if (rest.size() > 1) {
+                 err << "hetsched gui: at most one FILE\n";
+                 return kExitUsage;
+             }
+             return gui(rest);
+         }},
+        {"solve", "solve an instance, print the result as JSON", headless(runSolve)},
+        {"export", "render the chart the GUI shows, headless", exportChart},
+        {"simulate", "replay the schedule on SimGrid, print simulated against planned times", headless(runSimulate)},
+        {"solvers", "list every solver, one line each", headless(runSolvers)},
+        {"experiment", "run a built-in experiment, print CSV; merge the parts of a sweep", headless(runExperiment)},
+        {"import", "a task graph as a dag instance, a SimGrid platform as a steady-state one", headless(runImport)},
+        {"generate", "a random task graph on a platform", headless(runGenerate)},
+    };
+    CLI::App app("HetSched: scheduling on heterogeneous platforms; without a command, the GUI.", "hetsched");
+    app.set_help_flag("-h,--help", "print this help and exit");
+    bool version = false;
+    app.add_flag("--version", version, "print the version and exit");
+    app.allow_extras();
+    std::ostringstream usage;
+    printUsage(usage);
+    app.footer(usage.str());
+    std::vector<std::pair<CLI::App*, const Runner*>> subcommands;
+    for (const auto& [name, description, run] : commands) {
+        CLI::App* sub = app.add_subcommand(name, description);
+        sub->prefix_command();   // its arguments, --help included, go to the command's own parser
+        sub->set_help_flag();
+        subcommands.emplace_back(sub, &run);
+    }
+    // `hetsched help` is `hetsched --help`.
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    if (args.front() == "help" && args.size() == 1) reversed = {"--help"};
+    try {
+        app.parse(reversed);
+    } catch (const CLI::CallForHelp&) {
+        out << app.help();
+        return kExitOk;
+    } catch (const CLI::ParseError& e) {
+        err << "hetsched: " << e.what() << "\n";
+        return kExitUsage;
+    }
+    for (const auto& [sub, run] : subcommands)
+        if (sub->parsed()) return (*run)(sub->remaining());
+    if (version) {
+        out << "hetsched " << HETSCHED_VERSION << "\n";
+        return kExitOk;
+    }
+    err << "hetsched: unknown command '" << (app.remaining().empty() ? args.front() : app.remaining().front()) << "'\n";
+    printUsage(err);
+    return kExitUsage;
 }
 
 namespace {

@@ -137,4 +137,29 @@ TEST(CliFlags, TheOldSpellingsStillWork) {
     EXPECT_NE(stray.err.find("(one FILE only)"), std::string::npos) << stray.err;
 }
 
+// The top level: one app with a subcommand per command; its help lists them and keeps the usage text.
+TEST(CliFlags, TheTopLevelListsEveryCommandAndRefusesAnUnknownOne) {
+    for (const std::string arguments : {"--help", "-h", "help"}) {
+        const CliRun r = hetsched(arguments);
+        EXPECT_EQ(r.exitCode, 0) << arguments << ": " << r.err;
+        for (const char* command : {"gui", "solve", "export", "simulate", "solvers", "experiment", "import", "generate"})
+            EXPECT_NE(r.out.find(std::string("\n  ") + command + " "), std::string::npos) << arguments << ": " << command;
+        EXPECT_NE(r.out.find("hetsched experiment merge PART.csv..."), std::string::npos) << r.out;
+    }
+    const CliRun version = hetsched("--version");
+    EXPECT_EQ(version.exitCode, 0);
+    EXPECT_EQ(version.out, std::string("hetsched ") + HETSCHED_VERSION + "\n");
+    for (const std::string arguments : {"sovle x.json", "--bogus"}) {
+        const CliRun r = hetsched(arguments);
+        EXPECT_EQ(r.exitCode, 2) << arguments;
+        EXPECT_NE(r.err.find("hetsched: unknown command '" + arguments.substr(0, arguments.find(' ')) + "'"),
+                  std::string::npos)
+            << r.err;
+        EXPECT_NE(r.err.find("usage:"), std::string::npos) << r.err;
+    }
+    const CliRun gui = hetsched("gui a.json b.json");
+    EXPECT_EQ(gui.exitCode, 2);
+    EXPECT_NE(gui.err.find("hetsched gui: at most one FILE"), std::string::npos) << gui.err;
+}
+
 }  // namespace
