@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <tuple>
 
 #include "io/dag_import.h"
 #include "io/instance_io.h"
@@ -26,6 +27,8 @@
 #include "sweep/sweep.h"
 
 #include <unistd.h>
+
+#include <CLI/CLI.hpp>
 
 namespace hetsched::cli {
 
@@ -45,6 +48,104 @@ Expected<long long> parseInteger(const std::string& text, const std::string& fla
         return invalidInput(flag + " must be an integer between " + std::to_string(lo) + " and " + std::to_string(hi) +
                             ", got '" + text + "'");
     return static_cast<long long>(*v);
+}
+
+// A subcommand's command line as CLI11 declares and parses it; the messages and exit codes stay hetsched's
+// ("PREFIX--z needs a value", "PREFIX unknown flag --bogus", exit 2), the values are checked by their tables.
+class Command {
+public:
+    // `prefix`: "hetsched solve: ", the start of each message and (without ": ") the name the help shows.
+    Command(std::string prefix, const std::string& description)
+        : m_prefix(std::move(prefix)), m_app(description, m_prefix.substr(0, m_prefix.rfind(':'))) {
+        m_app.allow_extras();
+        m_app.set_help_flag("-h,--help", "print this help and exit");
+        m_app.get_formatter()->column_width(32);
+    }
+    CLI::App& app() { return m_app; }
+    const std::string& prefix() const { return m_prefix; }
+    // What an unknown flag's and a stray argument's messages add ("(hetsched import --help)", "(one FILE only)").
+    void setHints(std::string unknownFlag, std::string unexpectedArgument) {
+        m_unknownHint = std::move(unknownFlag);
+        m_unexpectedHint = std::move(unexpectedArgument);
+    }
+    // Parses `args`; nullopt when the command goes on, else its exit code (help printed, or the error reported).
+    std::optional<int> parse(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+        std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 reads the vector from its end
+        try {
+            m_app.parse(reversed);
+        } catch (const CLI::CallForHelp&) {
+            out << m_app.help();
+            return kExitOk;
+        } catch (const CLI::ArgumentMismatch& e) {
+            // "--z: 1 required TEXT missing": a flag given without its value.
+            const std::string what = e.what();
+            err << m_prefix << what.substr(0, what.find(':')) << " needs a value\n";
+            return kExitUsage;
+        } catch (const CLI::ParseError& e) {
+            err << m_prefix << e.what() << "\n";
+            return kExitUsage;
+        }
+        for (const std::string& extra : m_app.remaining()) {
+            if (extra.size() > 1 && extra[0] == '-')
+                err << m_prefix << "unknown flag " << extra << (m_unknownHint.empty() ? "" : " " + m_unknownHint) << "\n";
+            else
+                err << m_prefix << "unexpected argument '" << extra << "'"
+                    << (m_unexpectedHint.empty() ? "" : " " + m_unexpectedHint) << "\n";
+            return kExitUsage;
+        }
+        return std::nullopt;
+    }
+    // The help CLI11 writes, for a command given no arguments at all.
+    std::string help() const { return m_app.help(); }
+
+private:
+    std::string m_prefix;
+    CLI::App m_app;
+    std::string m_unknownHint, m_unexpectedHint;
+};
+
+// A flag taking one value; given twice, the last one counts (as the hand parser had it).
+CLI::Option* addValueFlag(CLI::App& app, const std::string& names, std::string& value, const std::string& help,
+                          const std::string& typeName = "VALUE") {
+    return app.add_option(names, value, help)->type_name(typeName)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+}
+
+// Flags declared with CLI11 whose values are read afterwards, as text, by the code that knows their meaning
+// (an option table's parser, the platform flags): the messages stay those of that code.
+class GivenFlags {
+public:
+    CLI::Option* add(CLI::App& app, const std::string& flag, const std::string& help, const std::string& typeName,
+                     const std::string& group) {
+        m_declared.push_back(flag);
+        return app
+            .add_option_function<std::string>(
+                flag, [this, flag](const std::string& value) { m_values[flag] = value; }, help)
+            ->type_name(typeName)
+            ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+            ->group(group);
+    }
+    // "--flag", value of each flag given, in the order declared.
+    std::vector<std::pair<std::string, std::string>> pairs() const {
+        std::vector<std::pair<std::string, std::string>> given;
+        for (const std::string& flag : m_declared)
+            if (auto it = m_values.find(flag); it != m_values.end()) given.emplace_back(flag, it->second);
+        return given;
+    }
+
+private:
+    std::vector<std::string> m_declared;
+    std::map<std::string, std::string> m_values;
+};
+
+// Every option of `table` as a flag --NAME VALUE whose help gives the description, what it accepts and the
+// default: one declaration for the flags, the help and the GUI forms. Its value is read by the table's own
+// parser (setTableFlag), so the messages name the flag and the range.
+void addTableFlags(CLI::App& app, const OptionTable& table, GivenFlags& given, const std::string& group) {
+    for (const OptionSpec& spec : table)
+        given.add(app, "--" + spec.name,
+                  spec.description + " (" + optionAcceptsText(spec) + "; default " + optionValueText(spec.defaultValue) +
+                      ")",
+                  spec.type == OptionType::Enum ? "CHOICE" : spec.type == OptionType::Int ? "INT" : "VALUE", group);
 }
 
 }  // namespace
@@ -77,52 +178,159 @@ void printUsage(std::ostream& out) {
            "  hetsched --help | --version\n";
 }
 
-Expected<SolveArguments> parseSolveArguments(const std::vector<std::string>& args, bool forExport) {
-    SolveArguments a;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        auto value = [&](const std::string& flag) -> Expected<std::string> {
-            if (i + 1 >= args.size()) return invalidInput(flag + " needs a value");
-            return args[++i];
-        };
-        if (arg == "--solver" || arg == "-s") {
-            auto v = value(arg);
-            if (!v) return v.error();
-            a.solver = *v;
-        } else if (arg == "--option") {
-            auto v = value(arg);
-            if (!v) return v.error();
-            const auto eq = v->find('=');
-            if (eq == std::string::npos || eq == 0) return invalidInput("--option expects NAME=VALUE, got '" + *v + "'");
-            // A number; a boolean option also reads true/false (checked against the solver's table by solve).
-            const std::string text = v->substr(eq + 1);
-            Expected<double> number = text == "true" ? Expected<double>(1.0)
-                                      : text == "false" ? Expected<double>(0.0)
-                                                        : parseNumber(text, "--option " + v->substr(0, eq));
-            if (!number) return number.error();
-            a.options[v->substr(0, eq)] = *number;
-        } else if (arg == "-o" || arg == "--output") {
-            auto v = value(arg);
-            if (!v) return v.error();
-            a.output = *v;
-        } else if (forExport && (arg == "--width" || arg == "--height")) {
-            auto v = value(arg);
-            if (!v) return v.error();
-            auto number = parseNumber(*v, arg);
-            if (!number) return number.error();
-            if (*number < 100 || *number > 20000) return invalidInput(arg + " must be between 100 and 20000 pixels");
-            (arg == "--width" ? a.width : a.height) = static_cast<int>(*number);
-        } else if (arg.size() > 1 && arg[0] == '-' ) {
-            return invalidInput("unknown flag " + arg);
-        } else if (a.file.empty()) {
-            a.file = arg;
-        } else {
-            return invalidInput("unexpected argument '" + arg + "' (one FILE only)");
-        }
+int runCommandLine(const std::vector<std::string>& args, const std::function<int(const std::vector<std::string>&)>& gui,
+                   const std::function<int(const std::vector<std::string>&)>& exportChart, std::ostream& out,
+                   std::ostream& err) {
+    if (args.empty()) return gui({});
+    using Runner = std::function<int(const std::vector<std::string>&)>;
+    const auto headless = [&](int (*run)(const std::vector<std::string>&, std::ostream&, std::ostream&)) -> Runner {
+        return [run, &out, &err](const std::vector<std::string>& rest) { return run(rest, out, err); };
+    };
+    const std::vector<std::tuple<std::string, std::string, Runner>> commands{
+        {"gui", "start the GUI (on FILE, or on a built-in example)",
+         [&](const std::vector<std::string>& rest) {
+             if (rest.size() > 1) {
+                 err << "hetsched gui: at most one FILE\n";
+                 return kExitUsage;
+             }
+             return gui(rest);
+         }},
+        {"solve", "solve an instance, print the result as JSON", headless(runSolve)},
+        {"export", "render the chart the GUI shows, headless", exportChart},
+        {"simulate", "replay the schedule on SimGrid, print simulated against planned times", headless(runSimulate)},
+        {"solvers", "list every solver, one line each", headless(runSolvers)},
+        {"experiment", "run a built-in experiment, print CSV; merge the parts of a sweep", headless(runExperiment)},
+        {"import", "a task graph as a dag instance, a SimGrid platform as a steady-state one", headless(runImport)},
+        {"generate", "a random task graph on a platform", headless(runGenerate)},
+    };
+    CLI::App app("HetSched: scheduling on heterogeneous platforms; without a command, the GUI.", "hetsched");
+    app.set_help_flag("-h,--help", "print this help and exit");
+    bool version = false;
+    app.add_flag("--version", version, "print the version and exit");
+    app.allow_extras();
+    std::ostringstream usage;
+    printUsage(usage);
+    app.footer(usage.str());
+    std::vector<std::pair<CLI::App*, const Runner*>> subcommands;
+    for (const auto& [name, description, run] : commands) {
+        CLI::App* sub = app.add_subcommand(name, description);
+        sub->prefix_command();   // its arguments, --help included, go to the command's own parser
+        sub->set_help_flag();
+        subcommands.emplace_back(sub, &run);
+    }
+    // `hetsched help` is `hetsched --help`.
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    if (args.front() == "help" && args.size() == 1) reversed = {"--help"};
+    try {
+        app.parse(reversed);
+    } catch (const CLI::CallForHelp&) {
+        out << app.help();
+        return kExitOk;
+    } catch (const CLI::ParseError& e) {
+        err << "hetsched: " << e.what() << "\n";
+        return kExitUsage;
+    }
+    for (const auto& [sub, run] : subcommands)
+        if (sub->parsed()) return (*run)(sub->remaining());
+    if (version) {
+        out << "hetsched " << HETSCHED_VERSION << "\n";
+        return kExitOk;
+    }
+    err << "hetsched: unknown command '" << (app.remaining().empty() ? args.front() : app.remaining().front()) << "'\n";
+    printUsage(err);
+    return kExitUsage;
+}
+
+namespace {
+
+// The flags of the commands that solve (solve, export, simulate) before their values are checked.
+struct SolveFlagTexts {
+    std::vector<std::string> options;   // --option NAME=VALUE, in order
+    std::string width, height, dpi;     // export
+};
+
+void addSolveFlags(CLI::App& app, SolveArguments& a, SolveFlagTexts& texts, bool forExport) {
+    app.add_option("FILE", a.file, "the instance (JSON), - for standard input")->type_name("");
+    addValueFlag(app, "-s,--solver", a.solver, "the solver (default: the family's default; hetsched solvers lists them)",
+                 "NAME");
+    app.add_option("--option", texts.options, "a solver option, repeatable (hetsched solvers lists each with its range)")
+        ->type_name("NAME=VALUE")
+        ->allow_extra_args(false);
+    addValueFlag(app, "-o,--output", a.output,
+                 forExport ? "the chart: .png, .pdf or .svg" : "write the JSON there instead of standard output", "OUT");
+    if (!forExport) return;
+    addValueFlag(app, "--width", texts.width, "the chart's width in pixels (100 to 20000, default 1200)", "PIXELS");
+    addValueFlag(app, "--height", texts.height, "the chart's height in pixels (100 to 20000, default 700)", "PIXELS");
+    addValueFlag(app, "--dpi", texts.dpi, "PNG only: draw finer, tagged with this DPI (36 to 2400)", "DPI");
+    addValueFlag(app, "--part", a.part, "task graph results: export the gantt, the dag or both (default)", "PART");
+}
+
+// Checks the flags' values as the solvers and the chart need them.
+std::optional<Error> checkSolveFlags(SolveArguments& a, const SolveFlagTexts& texts, bool forExport) {
+    for (const std::string& option : texts.options) {
+        const auto eq = option.find('=');
+        if (eq == std::string::npos || eq == 0) return invalidInput("--option expects NAME=VALUE, got '" + option + "'");
+        // A number; a boolean option also reads true/false (checked against the solver's table by solve).
+        const std::string text = option.substr(eq + 1);
+        Expected<double> number = text == "true" ? Expected<double>(1.0)
+                                  : text == "false" ? Expected<double>(0.0)
+                                                    : parseNumber(text, "--option " + option.substr(0, eq));
+        if (!number) return number.error();
+        a.options[option.substr(0, eq)] = *number;
+    }
+    for (const auto& [flag, text, pixels] : {std::tuple{"--width", &texts.width, &a.width},
+                                             std::tuple{"--height", &texts.height, &a.height}}) {
+        if (text->empty()) continue;
+        auto number = parseNumber(*text, flag);
+        if (!number) return number.error();
+        if (*number < 100 || *number > 20000) return invalidInput(std::string(flag) + " must be between 100 and 20000 pixels");
+        *pixels = static_cast<int>(*number);
+    }
+    if (!texts.dpi.empty()) {
+        char* end = nullptr;
+        const long dpi = std::strtol(texts.dpi.c_str(), &end, 10);
+        if (*end != '\0' || dpi < 36 || dpi > 2400)
+            return invalidInput("--dpi must be a whole number between 36 and 2400, not '" + texts.dpi + "'");
+        a.dotsPerInch = static_cast<int>(dpi);
     }
     if (a.file.empty()) return invalidInput("missing the instance FILE");
     if (forExport && a.output.empty()) return invalidInput("export needs -o CHART.png|.pdf|.svg");
-    return a;
+    return std::nullopt;
+}
+
+const char* kExportUsage =
+    "usage: hetsched export FILE [--solver NAME] [--option NAME=VALUE]... -o CHART.png|.pdf|.svg\n"
+    "                       [--width PIXELS] [--height PIXELS] [--dpi DPI] [--part gantt|dag|both]\n"
+    "Solves the instance FILE (- for standard input) with the solver (default: the family's default for\n"
+    "this instance, as hetsched solve) and renders the chart the GUI shows for the result, headless.\n"
+    "The format follows the extension of -o; --width and --height (100 to 20000, default 1200 x 700)\n"
+    "give its size in pixels. --dpi (PNG only, 36 to 2400) lays the chart out at that size's length on a\n"
+    "96 DPI screen and draws it finer, tagged with the DPI; --part (task graph results) exports the Gantt,\n"
+    "the graph or both (default).\n";
+
+}  // namespace
+
+std::optional<int> parseSolveCommand(const std::vector<std::string>& args, bool forExport, SolveArguments& a,
+                                     std::ostream& out, std::ostream& err) {
+    Command command(forExport ? "hetsched export: " : "hetsched solve: ",
+                    forExport ? "Renders the chart the GUI shows for the solved instance, headless."
+                              : "Solves an instance and prints the result as JSON.");
+    command.setHints("", "(one FILE only)");
+    SolveFlagTexts texts;
+    addSolveFlags(command.app(), a, texts, forExport);
+    if (forExport) {
+        command.app().footer(kExportUsage);
+        if (args.empty()) {
+            err << kExportUsage;
+            return kExitUsage;
+        }
+    }
+    if (std::optional<int> code = command.parse(args, out, err)) return code;
+    if (std::optional<Error> problem = checkSolveFlags(a, texts, forExport)) {
+        err << command.prefix() << problem->message << "\n";
+        return kExitUsage;
+    }
+    return std::nullopt;
 }
 
 namespace {
@@ -147,20 +355,17 @@ Expected<SolveResult> loadAndSolve(const SolveArguments& a, Instance* instanceOu
 }
 
 int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Expected<SolveArguments> a = parseSolveArguments(args, false);
-    if (!a) {
-        err << "hetsched solve: " << a.error().message << "\n";
-        return kExitUsage;
-    }
-    Expected<SolveResult> result = loadAndSolve(*a);
+    SolveArguments a;
+    if (std::optional<int> code = parseSolveCommand(args, false, a, out, err)) return *code;
+    Expected<SolveResult> result = loadAndSolve(a);
     if (!result) {
         err << "hetsched solve: error: " << result.error().message << "\n";
         return kExitError;
     }
     const std::string text = result->json.dump(2) + "\n";
-    if (a->output.empty()) {
+    if (a.output.empty()) {
         out << text;
-    } else if (auto written = writeTextFileAtomically(a->output, text); !written) {
+    } else if (auto written = writeTextFileAtomically(a.output, text); !written) {
         err << "hetsched solve: error: " << written.error().message << "\n";
         return kExitError;
     }
@@ -200,33 +405,33 @@ void printSimulateUsage(std::ostream& out) {
 
 int runSimulate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     const std::string prefix = "hetsched simulate: ";
-    if (args.empty() || std::find(args.begin(), args.end(), "--help") != args.end() ||
-        std::find(args.begin(), args.end(), "-h") != args.end()) {
-        printSimulateUsage(args.empty() ? err : out);
-        return args.empty() ? kExitUsage : kExitOk;
-    }
-    // Simulate's own flags first; the rest are solve's.
-    std::map<std::string, std::string> own;
-    std::vector<std::string> solveArgs;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const auto flag = std::find_if(std::begin(kSimulateFlags), std::end(kSimulateFlags),
-                                       [&](const SimulateFlag& f) { return args[i] == f.name; });
-        if (flag == std::end(kSimulateFlags)) {
-            solveArgs.push_back(args[i]);
-            continue;
-        }
-        if (i + 1 >= args.size()) {
-            err << prefix << args[i] << " needs a value\n";
-            return kExitUsage;
-        }
-        own[args[i]] = args[i + 1];
-        ++i;
-    }
-    Expected<SolveArguments> a = parseSolveArguments(solveArgs, false);
-    if (!a) {
-        err << prefix << a.error().message << "\n";
+    if (args.empty()) {
+        printSimulateUsage(err);
         return kExitUsage;
     }
+    Command command(prefix, "Replays a schedule on SimGrid and prints simulated against planned times (JSON).");
+    command.setHints("", "(one FILE only)");
+    SolveArguments solveArgs;
+    SolveFlagTexts texts;
+    addSolveFlags(command.app(), solveArgs, texts, false);
+    // Simulate's own flags, kept by name when given.
+    std::map<std::string, std::string> own;
+    for (const SimulateFlag& f : kSimulateFlags) {
+        const std::string name = f.name;
+        command.app()
+            .add_option_function<std::string>(name, [&own, name](const std::string& v) { own[name] = v; }, f.help)
+            ->type_name(f.value)
+            ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    }
+    std::ostringstream usage;
+    printSimulateUsage(usage);
+    command.app().footer(usage.str());
+    if (std::optional<int> code = command.parse(args, out, err)) return *code;
+    if (std::optional<Error> problem = checkSolveFlags(solveArgs, texts, false)) {
+        err << prefix << problem->message << "\n";
+        return kExitUsage;
+    }
+    const SolveArguments* a = &solveArgs;
     SimulationOptions options;
     if (own.count("--platform")) options.platformFile = own["--platform"];
     if (own.count("--periods")) {
@@ -318,14 +523,9 @@ int runSimulate(const std::vector<std::string>& args, std::ostream& out, std::os
 
 int runSolvers(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     std::string kind;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--kind" && i + 1 < args.size()) {
-            kind = args[++i];
-        } else {
-            err << "hetsched solvers: unexpected argument '" << args[i] << "'\n";
-            return kExitUsage;
-        }
-    }
+    Command command("hetsched solvers: ", "Lists every solver, one line each, with its options, defaults and ranges.");
+    addValueFlag(command.app(), "--kind", kind, "only the solvers of this family (dag, divisible, cpugpu, ...)", "KIND");
+    if (std::optional<int> code = command.parse(args, out, err)) return *code;
     std::size_t nameWidth = 0;
     for (const SolverSpec& s : solverSpecs()) nameWidth = std::max(nameWidth, s.kind.size() + 1 + s.name.size());
     bool any = false;
@@ -347,40 +547,24 @@ int runSolvers(const std::vector<std::string>& args, std::ostream& out, std::ost
 
 namespace {
 
-// "0.8,1" -> {0.8, 1}; "log:0.1:100:25" -> 25 values log-spaced from 0.1 to 100.
-Expected<std::vector<double>> parseNumberList(const std::string& text, const std::string& flag) {
-    std::vector<double> values;
-    if (text.rfind("log:", 0) == 0) {
-        std::vector<std::string> parts;
-        std::stringstream in(text.substr(4));
-        for (std::string part; std::getline(in, part, ':');) parts.push_back(part);
-        if (parts.size() != 3) return invalidInput(flag + ": expected log:FROM:TO:COUNT, got '" + text + "'");
-        auto from = parseNumber(parts[0], flag);
-        auto to = parseNumber(parts[1], flag);
-        auto count = parseNumber(parts[2], flag);
-        if (!from) return from.error();
-        if (!to) return to.error();
-        if (!count) return count.error();
-        if (!(*from > 0) || !(*to > *from) || *count < 2 || *count > 1000 || *count != std::floor(*count))
-            return invalidInput(flag + ": log:FROM:TO:COUNT needs 0 < FROM < TO and 2 <= COUNT <= 1000");
-        const int n = static_cast<int>(*count);
-        for (int k = 0; k < n; ++k) values.push_back(*from * std::pow(*to / *from, double(k) / double(n - 1)));
-        return values;
+// "[--workers 100] [--platforms 10] [--simulate]": an experiment's flags with their defaults, for the list.
+std::string experimentUsage(const ExperimentOptions& options) {
+    std::string usage;
+    for (const OptionSpec& spec : options.table) {
+        usage += usage.empty() ? "[--" : " [--";
+        usage += spec.name;
+        if (spec.type != OptionType::Bool) {
+            const std::string text = experimentOptionText(options, spec, spec.defaultValue);
+            usage += " " + (text.empty() ? std::string("LIST") : text);
+        }
+        usage += "]";
     }
-    std::stringstream in(text);
-    for (std::string part; std::getline(in, part, ',');) {
-        auto v = parseNumber(part, flag);
-        if (!v) return v.error();
-        values.push_back(*v);
-    }
-    if (values.empty()) return invalidInput(flag + " needs at least one value");
-    return values;
+    return usage;
 }
-
 
 struct ExperimentSpec {
     std::string name;
-    std::string usage;         // its flags
+    const ExperimentOptions& (*options)();   // its flags
     std::string description;   // one line
     int (*run)(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
     // The table of a sweep merged from its parts (-o OUTPUT, --keep-raw RAW).
@@ -398,31 +582,13 @@ int writeCsv(const std::string& csv, const std::string& output, std::ostream& ou
     return kExitOk;
 }
 
-// Applies one "--flag value" of divisible-simulation to the configuration.
-std::optional<Error> setSimulationFlag(DivisibleSimulationConfig& config, const std::string& flag,
-                                       const std::string& value) {
-    if (flag == "--workers" || flag == "--platforms" || flag == "--seed") {
-        const long long hi = flag == "--workers" ? 2000 : flag == "--platforms" ? 1000 : (1LL << 52);
-        auto v = parseInteger(value, flag, flag == "--seed" ? 0 : 1, hi);
-        if (!v) return v.error();
-        if (flag == "--workers") config.workers = static_cast<int>(*v);
-        if (flag == "--platforms") config.platforms = static_cast<int>(*v);
-        if (flag == "--seed") config.seed = static_cast<std::uint64_t>(*v);
-        return std::nullopt;
-    }
-    if (flag == "--z" || flag == "--ratios") {
-        auto v = parseNumberList(value, flag);
-        if (!v) return v.error();
-        (flag == "--z" ? config.zValues : config.ratios) = *v;
-        return std::nullopt;
-    }
-    return invalidInput("unknown flag " + flag);
-}
 
 // What the experiment subcommand needs of an experiment beyond its flags: its sweep (sweep/sweep.h).
 template <class Config>
 struct ExperimentSweep {
-    std::optional<Error> (*setFlag)(Config&, const std::string& flag, const std::string& value);
+    const ExperimentOptions& (*options)();                                     // the flags, as a table
+    Config (*fromValues)(const OptionValues&);
+    OptionValues (*toValues)(const Config&);
     std::vector<std::string> (*flags)(const Config&);                          // canonical, every flag
     Expected<std::size_t> (*unitCount)(const Config&);                         // also checks the config
     Expected<SweepRows> (*runShard)(const Config&, const Shard&, const Progress&);
@@ -472,7 +638,7 @@ std::string runningExecutable() {
     return error ? std::string("hetsched") : self.string();
 }
 
-// "--flag value" pairs applied by setFlag to a configuration; then, for every experiment alike:
+// The flags of the experiment's option table read into its configuration; then, for every experiment alike:
 // --shard K/N writes the raw rows of part K of N (a part for `hetsched experiment merge`), --keep-raw FILE
 // keeps every unit's rows of an unsharded run beside its table, --slurm-script FILE writes the job script
 // that runs the sweep on a SLURM cluster instead of running it here.
@@ -480,37 +646,56 @@ template <class Config>
 int runExperimentWithFlags(const std::string& name, const std::vector<std::string>& args, Config config,
                            const ExperimentSweep<Config>& sweep, std::ostream& out, std::ostream& err) {
     const std::string prefix = "hetsched experiment " + name + ": ";
-    const Config defaults = config;
-    std::string output, keepRaw, slurmScript;
-    std::optional<Shard> shard;
-    for (std::size_t i = 0; i < args.size(); i += 2) {
-        const std::string& flag = args[i];
-        if (flag.rfind("-", 0) != 0) {
-            err << prefix << "unexpected argument '" << flag << "'\n";
-            return kExitUsage;
-        }
-        if (i + 1 >= args.size()) {
-            err << prefix << flag << " needs a value\n";
-            return kExitUsage;
-        }
-        const std::string& value = args[i + 1];
-        if (flag == "-o" || flag == "--output") {
-            output = value;
-        } else if (flag == "--keep-raw") {
-            keepRaw = value;
-        } else if (flag == "--slurm-script") {
-            slurmScript = value;
-        } else if (flag == "--shard") {
-            Expected<Shard> parsed = parseShard(value);
-            if (!parsed) {
-                err << prefix << parsed.error().message << "\n";
-                return kExitUsage;
-            }
-            shard = *parsed;
-        } else if (std::optional<Error> problem = sweep.setFlag(config, flag, value)) {
+    std::string output, keepRaw, slurmScript, shardText;
+    Command command(prefix, "Runs the experiment and prints its table as CSV.");
+    CLI::App& app = command.app();
+    // The experiment's flags: its option table's, each value read by the table (setExperimentOption).
+    const ExperimentOptions& table = sweep.options();
+    std::vector<CLI::Option*> options;
+    for (const OptionSpec& spec : table.table) {
+        const bool isFlag = spec.type == OptionType::Bool;
+        const std::string defaultText = experimentOptionText(table, spec, spec.defaultValue);
+        CLI::Option* option =
+            app.add_option("--" + spec.name)
+                ->description(spec.description + " (" +
+                              (isFlag ? std::string("bare, on or off") : optionAcceptsText(spec)) +
+                              (defaultText.empty() ? "" : "; default " + defaultText) + ")")
+                ->type_name(isFlag ? "[on|off]" : spec.type == OptionType::Int ? "INT" : "VALUE")
+                ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+                ->group("Experiment");
+        if (isFlag) option->expected(0, 1);   // --simulate alone is --simulate on
+        options.push_back(option);
+    }
+    addValueFlag(app, "-o,--output", output, "write the CSV there instead of standard output", "OUT.csv")->group("Sweep");
+    CLI::Option* shardFlag =
+        addValueFlag(app, "--shard", shardText,
+                     "run only part K of N of the sweep (units K-1, K-1+N, ...) and write its raw rows", "K/N")
+            ->group("Sweep");
+    addValueFlag(app, "--keep-raw", keepRaw, "beside the table, keep every instance's raw rows (a whole run)", "RAW.csv")
+        ->group("Sweep");
+    addValueFlag(app, "--slurm-script", slurmScript,
+                 "write the job script that runs the sweep as a SLURM job array, then merges", "FILE")
+        ->group("Sweep");
+    if (std::optional<int> code = command.parse(args, out, err)) return *code;
+    OptionValues values = sweep.toValues(config);
+    for (std::size_t k = 0; k < options.size(); ++k) {
+        if (options[k]->count() == 0) continue;
+        const std::vector<std::string> results = options[k]->results();
+        const std::string value = results.empty() || results.back().empty() ? "on" : results.back();
+        if (std::optional<Error> problem = setExperimentOption(table, values, "--" + table.table[k].name, value)) {
             err << prefix << problem->message << "\n";
             return kExitUsage;
         }
+    }
+    config = sweep.fromValues(values);
+    std::optional<Shard> shard;
+    if (shardFlag->count() > 0) {
+        Expected<Shard> parsed = parseShard(shardText);
+        if (!parsed) {
+            err << prefix << parsed.error().message << "\n";
+            return kExitUsage;
+        }
+        shard = *parsed;
     }
     if (shard && !keepRaw.empty()) {
         err << prefix << "--keep-raw is for a whole run; a part (--shard) is made of raw rows already\n";
@@ -523,17 +708,6 @@ int runExperimentWithFlags(const std::string& name, const std::vector<std::strin
     Expected<std::size_t> units = sweep.unitCount(config);
     if (!units) {
         err << prefix << "error: " << units.error().message << "\n";
-        return kExitError;
-    }
-    // Parts and job scripts carry the canonical flags: they must give these very settings again (a flag
-    // that the experiment's flags function forgets would silently drop out of a sweep on a cluster).
-    Config replayed = defaults;
-    const std::vector<std::string> canonical = sweep.flags(config);
-    for (std::size_t i = 0; i + 1 < canonical.size(); i += 2) sweep.setFlag(replayed, canonical[i], canonical[i + 1]);
-    if (!(replayed == config)) {
-        err << prefix << "error: internal: the recorded flags (";
-        for (const std::string& flag : canonical) err << (&flag == &canonical.front() ? "" : " ") << flag;
-        err << ") do not give the settings asked for: the experiment's flags function misses one\n";
         return kExitError;
     }
     if (!slurmScript.empty()) {
@@ -583,11 +757,13 @@ int writeMergedTable(const SweepMerge& merged, Config config, const ExperimentSw
                      const std::string& output, const std::string& keepRaw, std::ostream& out, std::ostream& err) {
     const std::string prefix = "hetsched experiment merge: ";
     const std::vector<std::string>& flags = merged.header.flags;
+    OptionValues values = sweep.toValues(config);
     for (std::size_t i = 0; i + 1 < flags.size(); i += 2)
-        if (std::optional<Error> problem = sweep.setFlag(config, flags[i], flags[i + 1])) {
+        if (std::optional<Error> problem = setExperimentOption(sweep.options(), values, flags[i], flags[i + 1])) {
             err << prefix << "error: the parts' flags: " << problem->message << "\n";
             return kExitError;
         }
+    config = sweep.fromValues(values);
     if (flags.size() % 2 != 0 || sweep.flags(config) != flags) {
         err << prefix << "error: the parts' flags are not those this hetsched writes for " << merged.header.experiment
             << " (made by another version?)\n";
@@ -605,7 +781,8 @@ int writeMergedTable(const SweepMerge& merged, Config config, const ExperimentSw
 }
 
 const ExperimentSweep<DivisibleSimulationConfig> kDivisibleSimulationSweep{
-    setSimulationFlag, divisibleSimulationFlags, divisibleSimulationUnitCount, runDivisibleSimulationShard,
+    divisibleSimulationOptions, divisibleSimulationConfig, divisibleSimulationValues,
+    divisibleSimulationFlags, divisibleSimulationUnitCount, runDivisibleSimulationShard,
     [](const DivisibleSimulationConfig& config, const SweepRows& rows) -> Expected<std::string> {
         Expected<std::vector<DivisibleSimulationRow>> table = divisibleSimulationFromRows(config, rows);
         if (!table) return table.error();
@@ -617,48 +794,10 @@ int runDivisibleSimulationExperiment(const std::vector<std::string>& args, std::
                                   out, err);
 }
 
-// Applies one "--flag value" of dag-evaluation to the configuration.
-std::optional<Error> setDagEvaluationFlag(DagEvaluationConfig& config, const std::string& flag, const std::string& value) {
-    if (flag == "--simulate") {
-        if (value != "on" && value != "off") return invalidInput("--simulate takes no value, or on or off");
-        config.simulate = value == "on";
-        return std::nullopt;
-    }
-    if (flag == "--samples" || flag == "--platform-samples" || flag == "--seed") {
-        auto v = parseInteger(value, flag, flag == "--seed" ? 0 : 1,
-                              flag == "--seed" ? (1LL << 52) : flag == "--samples" ? 1000 : 100);
-        if (!v) return v.error();
-        if (flag == "--samples") config.dagSamples = static_cast<int>(*v);
-        if (flag == "--platform-samples") config.platformSamples = static_cast<int>(*v);
-        if (flag == "--seed") config.seed = static_cast<std::uint64_t>(*v);
-        return std::nullopt;
-    }
-    if (flag == "--clusters" || flag == "--sizes" || flag == "--heterogeneity" || flag == "--min-speeds") {
-        auto v = parseNumberList(value, flag);
-        if (!v) return v.error();
-        if (flag == "--heterogeneity") config.heterogeneities = *v;
-        if (flag == "--min-speeds") config.minSpeeds = *v;
-        if (flag == "--clusters" || flag == "--sizes") {
-            std::vector<int> counts;
-            for (double x : *v) {
-                if (x != std::floor(x) || x < 1 || x > 10000) return invalidInput(flag + " takes integers from 1 to 10000");
-                counts.push_back(static_cast<int>(x));
-            }
-            (flag == "--clusters" ? config.clusterCounts : config.taskCounts) = counts;
-        }
-        return std::nullopt;
-    }
-    if (flag == "--solvers") {
-        config.solvers.clear();
-        std::stringstream in(value);
-        for (std::string part; std::getline(in, part, ',');) config.solvers.push_back(part);
-        return std::nullopt;
-    }
-    return invalidInput("unknown flag " + flag);
-}
 
 const ExperimentSweep<DagEvaluationConfig> kDagEvaluationSweep{
-    setDagEvaluationFlag, dagEvaluationFlags, dagEvaluationUnitCount, runDagEvaluationShard,
+    dagEvaluationOptions, dagEvaluationConfig, dagEvaluationValues,
+    dagEvaluationFlags, dagEvaluationUnitCount, runDagEvaluationShard,
     [](const DagEvaluationConfig& config, const SweepRows& rows) -> Expected<std::string> {
         Expected<std::vector<DagEvaluationRow>> table = dagEvaluationFromRows(config, rows);
         if (!table) return table.error();
@@ -666,70 +805,13 @@ const ExperimentSweep<DagEvaluationConfig> kDagEvaluationSweep{
     }};
 
 int runDagEvaluationExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    // --simulate may come bare: it is "--simulate on" (the form the sweep's canonical flags and job scripts use).
-    std::vector<std::string> expanded;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        expanded.push_back(args[i]);
-        if (args[i] == "--simulate" && (i + 1 == args.size() || args[i + 1].rfind("-", 0) == 0)) expanded.push_back("on");
-    }
-    return runExperimentWithFlags(kDagEvaluationExperiment, expanded, DagEvaluationConfig{}, kDagEvaluationSweep, out, err);
+    return runExperimentWithFlags(kDagEvaluationExperiment, args, DagEvaluationConfig{}, kDagEvaluationSweep, out, err);
 }
 
-// Applies one "--flag value" of cpugpu to the options.
-std::optional<Error> setCpuGpuFlag(CpuGpuExperimentOptions& options, const std::string& flag, const std::string& value) {
-    if (flag == "--tasks") {
-        // FROM:TO:STEP or a single count.
-        std::vector<std::string> parts;
-        std::stringstream in(value);
-        for (std::string part; std::getline(in, part, ':');) parts.push_back(part);
-        if (parts.size() != 1 && parts.size() != 3) return invalidInput("--tasks expects N or FROM:TO:STEP, got '" + value + "'");
-        std::vector<long long> numbers;
-        for (const std::string& part : parts) {
-            auto v = parseInteger(part, flag, 1, 1000000);
-            if (!v) return v.error();
-            numbers.push_back(*v);
-        }
-        options.minTasks = static_cast<int>(numbers[0]);
-        options.maxTasks = static_cast<int>(parts.size() == 3 ? numbers[1] : numbers[0]);
-        options.taskStep = static_cast<int>(parts.size() == 3 ? numbers[2] : 1);
-        return std::nullopt;
-    }
-    if (flag == "--cpus" || flag == "--gpus") {
-        auto v = parseNumberList(value, flag);
-        if (!v) return v.error();
-        std::vector<int> counts;
-        for (double x : *v) {
-            if (x != std::floor(x) || x < 0 || x > 10000) return invalidInput(flag + " takes integers from 0 to 10000");
-            counts.push_back(static_cast<int>(x));
-        }
-        (flag == "--cpus" ? options.cpuCounts : options.gpuCounts) = counts;
-        return std::nullopt;
-    }
-    if (flag == "--instances" || flag == "--seed") {
-        auto v = parseInteger(value, flag, flag == "--seed" ? 0 : 1, flag == "--seed" ? (1LL << 52) : 100000);
-        if (!v) return v.error();
-        if (flag == "--instances") options.instancesPerCase = static_cast<int>(*v);
-        if (flag == "--seed") options.seed = static_cast<std::uint64_t>(*v);
-        return std::nullopt;
-    }
-    if (flag == "--exact-time-limit" || flag == "--epsilon") {
-        auto v = parseNumber(value, flag);
-        if (!v) return v.error();
-        if (!(*v >= 0) || *v > 86400) return invalidInput(flag + " must be between 0 and 86400");
-        (flag == "--epsilon" ? options.epsilon : options.exactTimeLimit) = *v;
-        return std::nullopt;
-    }
-    if (flag == "--solvers") {
-        options.solvers.clear();
-        std::stringstream in(value);
-        for (std::string part; std::getline(in, part, ',');) options.solvers.push_back(part);
-        return std::nullopt;
-    }
-    return invalidInput("unknown flag " + flag);
-}
 
 const ExperimentSweep<CpuGpuExperimentOptions> kCpuGpuSweep{
-    setCpuGpuFlag, cpuGpuExperimentFlags, cpuGpuExperimentUnitCount, runCpuGpuExperimentShard,
+    cpuGpuExperimentOptionTable, cpuGpuExperimentOptions, cpuGpuExperimentValues,
+    cpuGpuExperimentFlags, cpuGpuExperimentUnitCount, runCpuGpuExperimentShard,
     [](const CpuGpuExperimentOptions& options, const SweepRows& rows) -> Expected<std::string> {
         Expected<CpuGpuExperiment> experiment = cpuGpuExperimentFromRows(options, rows);
         if (!experiment) return experiment.error();
@@ -742,25 +824,21 @@ int runCpuGpuExperimentCommand(const std::vector<std::string>& args, std::ostrea
 
 const std::vector<ExperimentSpec>& experiments() {
     static const std::vector<ExperimentSpec> all{
-        {kDivisibleSimulationExperiment, "[--workers 100] [--platforms 10] [--seed 1] [--z 0.8,1] [--ratios log:0.1:100:25]",
+        {kDivisibleSimulationExperiment, divisibleSimulationOptions,
          "the simulation of Beaumont, Marchal, Robert 2005: lifo-optimal, fifo-by-c, fifo-by-w relative to "
          "fifo-optimal against w/c, and the workers fifo-optimal uses",
          runDivisibleSimulationExperiment,
          [](const SweepMerge& m, const std::string& o, const std::string& raw, std::ostream& out, std::ostream& err) {
              return writeMergedTable(m, DivisibleSimulationConfig{}, kDivisibleSimulationSweep, o, raw, out, err);
          }},
-        {kCpuGpuExperiment,
-         "[--tasks 10:1000:10] [--cpus 1,2,4,8,16,32,64] [--gpus 1,2,4,8] [--instances 30] "
-         "[--solvers dual-approx,dual-approx-2,heft,heteroprio] [--exact-time-limit 0] [--seed 1] [--epsilon 0.001]",
+        {kCpuGpuExperiment, cpuGpuExperimentOptionTable,
          "the experiment of Kedad-Sidhoum et al. 2013 (Table 1, Figure 2): every cpugpu solver on the paper's random "
          "instances, mean and max deviation from the best lower bound and from the optimum where known",
          runCpuGpuExperimentCommand,
          [](const SweepMerge& m, const std::string& o, const std::string& raw, std::ostream& out, std::ostream& err) {
              return writeMergedTable(m, CpuGpuExperimentOptions{}, kCpuGpuSweep, o, raw, out, err);
          }},
-        {kDagEvaluationExperiment,
-         "[--samples 2] [--platform-samples 1] [--sizes 10,20,50] [--clusters 1,2,4,8] [--heterogeneity 1,2,5] "
-         "[--min-speeds 0.25e9,0.5e9,0.75e9,1e9] [--solvers cpa,hcpa,...] [--seed 1] [--simulate]",
+        {kDagEvaluationExperiment, dagEvaluationOptions,
          "the evaluation of N'Takpé and Suter 2006: every dag solver on random task graphs and clusters of "
          "clusters, the four metrics by number of clusters and by heterogeneity; --simulate also measures "
          "each makespan on SimGrid, as the paper did",
@@ -776,19 +854,14 @@ const std::vector<ExperimentSpec>& experiments() {
 int runExperimentMerge(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     const std::string prefix = "hetsched experiment merge: ";
     std::string output, keepRaw;
-    std::vector<std::string> files;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (arg == "-o" || arg == "--output" || arg == "--keep-raw") {
-            if (i + 1 >= args.size()) {
-                err << prefix << arg << " needs a value\n";
-                return kExitUsage;
-            }
-            (arg == "--keep-raw" ? keepRaw : output) = args[++i];
-        } else if (arg.size() > 1 && arg[0] == '-') {
-            err << prefix << "unknown flag " << arg << "\n";
-            return kExitUsage;
-        } else if (std::error_code ec; std::filesystem::is_directory(arg, ec)) {
+    std::vector<std::string> given, files;
+    Command command(prefix, "Checks that the parts make one whole sweep and writes the table an unsharded run writes.");
+    command.app().add_option("PART", given, "a part written by --shard K/N, or a directory of them (*.csv)");
+    addValueFlag(command.app(), "-o,--output", output, "write the table there instead of standard output", "OUT.csv");
+    addValueFlag(command.app(), "--keep-raw", keepRaw, "also write every unit's raw rows there", "RAW.csv");
+    if (std::optional<int> code = command.parse(args, out, err)) return *code;
+    for (const std::string& arg : given) {
+        if (std::error_code ec; std::filesystem::is_directory(arg, ec)) {
             std::vector<std::string> inside;
             for (const auto& entry : std::filesystem::directory_iterator(arg, ec))
                 if (entry.path().extension() == ".csv") inside.push_back(entry.path().string());
@@ -835,7 +908,7 @@ int runExperiment(const std::vector<std::string>& args, std::ostream& out, std::
     if (args.empty() || args.front() == "--list" || args.front() == "--help") {
         std::ostream& to = args.empty() ? err : out;
         to << "experiments (hetsched experiment NAME [FLAGS]... [-o OUT.csv]):\n";
-        for (const ExperimentSpec& e : experiments()) to << "  " << e.name << " " << e.usage << "\n      " << e.description << "\n";
+        for (const ExperimentSpec& e : experiments()) to << "  " << e.name << " " << experimentUsage(e.options()) << "\n      " << e.description << "\n";
         to << "every experiment also takes:\n"
               "  --shard K/N          run only part K of N of the sweep (units K-1, K-1+N, ...) and write its raw rows\n"
               "  --keep-raw RAW.csv   beside the table, keep every instance's raw rows (a whole run)\n"
@@ -1007,9 +1080,8 @@ int importSteadyStatePlatform(const std::string& file, const std::optional<std::
 
 int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     const std::string prefix = "hetsched import: ";
-    if (args.empty() || args.front() == "--help" || args.front() == "-h") {
-        (args.empty() ? err : out)
-            << "usage: hetsched import GRAPH PLATFORM [--format " << taskGraphFormatNames() << "]\n"
+    std::ostringstream usage;
+    usage << "usage: hetsched import GRAPH PLATFORM [--format " << taskGraphFormatNames() << "]\n"
                "                       [--default-flops F] [--default-bytes B] [--reference-speed FLOPS] [--alpha A]\n"
                "                       [--seed S] [-o OUT.json]\n"
                "       hetsched import PLATFORM.xml --kind steady_state [--source HOST] [-o OUT.json]\n"
@@ -1029,7 +1101,9 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
                "the first host).\n"
                "Writes the instance as JSON to OUT.json (then a summary on stdout), or to stdout (the summary's\n"
                "notes on stderr).\n";
-        return args.empty() ? kExitUsage : kExitOk;
+    if (args.empty()) {
+        err << usage.str();
+        return kExitUsage;
     }
     std::string graph, output, kind = "dag";
     std::optional<std::string> source;
@@ -1038,21 +1112,28 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
     TaskGraphImportOptions options;
     bool referenceSpeedGiven = false;
     std::uint64_t seed = 1;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (arg.size() < 2 || arg[0] != '-') {
-            if (!graph.empty()) {
-                err << prefix << "unexpected argument '" << arg << "' (one GRAPH only)\n";
-                return kExitUsage;
-            }
-            graph = arg;
-            continue;
-        }
-        if (i + 1 >= args.size()) {
-            err << prefix << arg << " needs a value\n";
-            return kExitUsage;
-        }
-        const std::string& value = args[++i];
+    Command command(prefix, "Imports a task graph as a dag instance, or a SimGrid platform as a steady-state one (JSON).");
+    command.setHints("(hetsched import --help)", "(one GRAPH only)");
+    command.app().footer(usage.str());
+    command.app().add_option("GRAPH", graph, "the task graph (or the SimGrid platform with --kind steady_state)")
+        ->type_name("");
+    GivenFlags given;
+    for (const auto& [flag, type, help] : std::vector<std::tuple<std::string, std::string, std::string>>{
+             {"-o,--output", "OUT.json", "write the instance there (then a summary on stdout) instead of stdout"},
+             {"--format", "FORMAT", "the graph's format: " + taskGraphFormatNames() + " (default auto)"},
+             {"--kind", "KIND", "dag (default) or steady_state"},
+             {"--source", "HOST", "steady_state: the master's host (default the first)"},
+             {"--default-flops", "F", "flops of the tasks the file gives no size"},
+             {"--default-bytes", "B", "bytes of the dependencies the file gives no size"},
+             {"--reference-speed", "FLOPS", "flop/s of the machine that measured runtimes (default 1e9)"},
+             {"--alpha", "A", "Amdahl fraction of the tasks whose file gives none (0 to 1, default 0)"},
+             {"--seed", "S", "seeds the random platform (default 1)"},
+             {"--platform", "FILE", "a SimGrid platform XML or a JSON platform"}})
+        given.add(command.app(), flag, help, type, "Import");
+    addTableFlags(command.app(), dagPlatformOptions(), given, "Random platform");
+    if (std::optional<int> code = command.parse(args, out, err)) return *code;
+    for (const auto& [givenFlag, value] : given.pairs()) {
+        const std::string arg = givenFlag == "-o,--output" ? "-o" : givenFlag;
         std::optional<Error> problem;
         const auto positive = [&](double lo, double hi, const char* unit) -> std::optional<double> {
             auto v = parseNumber(value, arg);
@@ -1152,37 +1233,40 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
 
 int runGenerate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     const std::string prefix = "hetsched generate: ";
-    if (args.empty() || args.front() == "--help" || args.front() == "-h") {
-        (args.empty() ? err : out)
-            << "usage: hetsched generate dag [GRAPH FLAGS] [PLATFORM FLAGS] [--seed S] [-o OUT.json]\n"
-               "a random task graph as daggen draws it (N'Takpe and Suter 2006, section 5), seeded:\n"
-            << tableFlagsHelp(dagGeneratorOptions()) << kPlatformFlagsHelp
-            << "  (none: --clusters 4 with the defaults above)\n"
-               "Writes the dag instance as JSON to OUT.json (then a summary on stdout), or to stdout.\n";
-        return args.empty() ? kExitUsage : kExitOk;
+    const std::string usage =
+        "usage: hetsched generate dag [GRAPH FLAGS] [PLATFORM FLAGS] [--seed S] [-o OUT.json]\n"
+        "a random task graph as daggen draws it (N'Takpe and Suter 2006, section 5), seeded:\n" +
+        tableFlagsHelp(dagGeneratorOptions()) + kPlatformFlagsHelp +
+        "  (none: --clusters 4 with the defaults above)\n"
+        "Writes the dag instance as JSON to OUT.json (then a summary on stdout), or to stdout.\n";
+    if (args.empty()) {
+        err << usage;
+        return kExitUsage;
     }
-    if (args.front() != "dag") {
-        err << prefix << "unknown kind '" << args.front() << "' (known: dag)\n";
+    Command command(prefix, "Generates a random task graph on a platform (JSON).");
+    command.setHints("(hetsched generate --help)", "");
+    command.app().footer(usage);
+    std::string kind, output;
+    command.app().add_option("KIND", kind, "what to generate: dag")->type_name("");
+    GivenFlags given;
+    given.add(command.app(), "-o,--output", "write the instance there (then a summary on stdout) instead of stdout",
+              "OUT.json", "Output");
+    given.add(command.app(), "--platform", "a SimGrid platform XML or a JSON platform", "FILE", "Random platform");
+    addTableFlags(command.app(), dagGeneratorOptions(), given, "Graph");
+    addTableFlags(command.app(), dagPlatformOptions(), given, "Random platform");
+    if (std::optional<int> code = command.parse(args, out, err)) return *code;
+    if (kind != "dag") {
+        err << prefix << (kind.empty() ? std::string("missing the KIND") : "unknown kind '" + kind + "'") << " (known: dag)\n";
         return kExitUsage;
     }
     OptionValues graphValues(dagGeneratorOptions());
     PlatformFlags platform;
-    std::string output;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (arg.size() < 2 || arg[0] != '-') {
-            err << prefix << "unexpected argument '" << arg << "'\n";
-            return kExitUsage;
-        }
-        if (i + 1 >= args.size()) {
-            err << prefix << arg << " needs a value\n";
-            return kExitUsage;
-        }
-        const std::string& value = args[++i];
+    for (const auto& [flag, value] : given.pairs()) {
+        const std::string arg = flag == "-o,--output" ? "-o" : flag;
         std::optional<Error> problem;
         if (auto handled = setPlatformFlag(platform, arg, value)) {
             problem = *handled;
-        } else if (arg == "-o" || arg == "--output") {
+        } else if (arg == "-o") {
             output = value;
         } else if (auto graphFlag = setTableFlag(dagGeneratorOptions(), graphValues, arg, value)) {
             problem = *graphFlag;

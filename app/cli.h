@@ -1,6 +1,7 @@
 // The headless subcommands of hetsched (solve, solvers) and the argument parsing shared with export.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -18,10 +19,15 @@ struct SolveArguments {
     std::string output;          // -o
     int width = 1200;            // export only
     int height = 700;
+    int dotsPerInch = 0;         // export --dpi (0: the screen's)
+    std::string part;            // export --part
 };
 
-// Parses "FILE [--solver NAME] [--option NAME=VALUE]... [-o OUT] [--width W] [--height H]".
-Expected<SolveArguments> parseSolveArguments(const std::vector<std::string>& args, bool forExport);
+// Parses "FILE [--solver NAME] [--option NAME=VALUE]... [-o OUT]" (and export's [--width W] [--height H]
+// [--dpi DPI] [--part PART]) with CLI11. nullopt: parsed into `arguments`; else the exit code, the help or the
+// problem written (kExitOk after --help, kExitUsage after a bad command line).
+std::optional<int> parseSolveCommand(const std::vector<std::string>& args, bool forExport, SolveArguments& arguments,
+                                     std::ostream& out, std::ostream& err);
 
 // Loads the instance (FILE or "-" for standard input) and runs the solver.
 Expected<SolveResult> loadAndSolve(const SolveArguments& arguments, Instance* instanceOut = nullptr);
@@ -37,6 +43,13 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
 // hetsched generate dag [FLAGS]: a seeded random task graph on a platform (JSON).
 int runGenerate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 void printUsage(std::ostream& out);
+
+// hetsched's whole command line: one CLI11 app with a subcommand per command, each passing its arguments to
+// the command's own parser (runSolve, ...). The commands that need the GUI library are run by main's hooks:
+// `gui` (also for no arguments at all) and `export`. `--help`: the commands and printUsage's text.
+int runCommandLine(const std::vector<std::string>& args, const std::function<int(const std::vector<std::string>&)>& gui,
+                   const std::function<int(const std::vector<std::string>&)>& exportChart, std::ostream& out,
+                   std::ostream& err);
 
 // Exit codes: 0 solved or proven infeasible, 1 invalid input or failed solve, 2 bad command line.
 constexpr int kExitOk = 0;

@@ -329,4 +329,51 @@ std::string sweepProgressLine(double done, std::size_t total, double elapsedSeco
     return line + ", about " + clock(elapsedSeconds * (1 - fraction) / fraction) + " left";
 }
 
+std::optional<Error> setExperimentOption(const ExperimentOptions& options, OptionValues& values,
+                                         const std::string& flag, const std::string& text) {
+    const OptionSpec* spec = flag.rfind("--", 0) == 0 ? findOption(options.table, flag.substr(2)) : nullptr;
+    if (!spec) return invalidInput("unknown flag " + flag);
+    std::string tableText = text;
+    if (options.readForm) {
+        Expected<std::string> rewritten = options.readForm(*spec, text);
+        if (!rewritten) return rewritten.error();
+        tableText = *rewritten;
+    }
+    Expected<OptionValue> value = parseOptionValue(*spec, tableText);
+    if (!value) {
+        // "option workers must be ..." -> "--workers must be ...", with the text as given.
+        std::string message = value.error().message;
+        const std::string head = "option " + spec->name;
+        if (message.rfind(head, 0) == 0) message.replace(0, head.size(), flag);
+        if (tableText != text) {
+            const std::string got = ", got '" + tableText + "'";
+            if (const std::size_t at = message.rfind(got); at != std::string::npos)
+                message.replace(at, got.size(), ", got '" + text + "'");
+        }
+        return Error{value.error().kind, message};
+    }
+    values.set(spec->name, std::move(*value));
+    return std::nullopt;
+}
+
+std::string experimentOptionText(const ExperimentOptions& options, const OptionSpec& spec, const OptionValue& value) {
+    if (options.writeForm)
+        if (std::string text = options.writeForm(spec, value); !text.empty()) return text;
+    if (spec.type == OptionType::Bool) return std::get<bool>(value) ? "on" : "off";
+    return optionValueText(value);
+}
+
+std::vector<std::string> experimentOptionFlags(const ExperimentOptions& options, const OptionValues& values) {
+    std::vector<std::string> flags;
+    for (const OptionSpec& spec : options.table) {
+        const OptionValue& value = values.at(spec.name);
+        if (spec.type == OptionType::Bool && !std::get<bool>(value)) continue;
+        if (const auto* list = std::get_if<std::vector<double>>(&value); list && list->empty()) continue;
+        if (const auto* list = std::get_if<std::vector<std::string>>(&value); list && list->empty()) continue;
+        flags.push_back("--" + spec.name);
+        flags.push_back(experimentOptionText(options, spec, value));
+    }
+    return flags;
+}
+
 }  // namespace hetsched

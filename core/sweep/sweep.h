@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/expected.h"
+#include "common/options.h"
 
 namespace hetsched {
 
@@ -100,5 +101,27 @@ Expected<SweepMerge> mergeSweepParts(std::vector<SweepPart> parts);
 
 // "37/480 units (7%), 1:02 elapsed, about 12:53 left" for a terminal.
 std::string sweepProgressLine(double done, std::size_t total, double elapsedSeconds);
+
+// The flags of an experiment, declared once as an option table (name, help, type, range, default taken from
+// the configuration's initializers): the CLI's flags and their help, and the canonical flags the parts and
+// job scripts of a sweep record, which give the same configuration back.
+struct ExperimentOptions {
+    OptionTable table;
+    // A value's text in a form of the experiment's own ("log:0.1:100:25", "10:1000:10") rewritten into the
+    // table's ("0.1,...", "10,1000,10"); null: none. Its error names the flag.
+    Expected<std::string> (*readForm)(const OptionSpec& spec, const std::string& text) = nullptr;
+    // A value in the experiment's own form ("10:1000:10"); null, or an empty result: the table's text.
+    std::string (*writeForm)(const OptionSpec& spec, const OptionValue& value) = nullptr;
+};
+
+// Reads "--NAME TEXT" into `values` by the table's parser; the error names the flag ("--workers must be an
+// integer between 1 and 2000, got '0'", "unknown flag --worker").
+std::optional<Error> setExperimentOption(const ExperimentOptions& options, OptionValues& values,
+                                         const std::string& flag, const std::string& text);
+// The text of a value as the canonical flags write it.
+std::string experimentOptionText(const ExperimentOptions& options, const OptionSpec& spec, const OptionValue& value);
+// The canonical flags: every option in the table's order as "--NAME" "TEXT", except an empty list (the
+// experiment's own default) and a false boolean, which are left out; a true boolean is "on".
+std::vector<std::string> experimentOptionFlags(const ExperimentOptions& options, const OptionValues& values);
 
 }  // namespace hetsched

@@ -258,6 +258,83 @@ std::string messageOf(const Expected<SweepMerge>& merged) {
     return merged ? std::string() : merged.error().message;
 }
 
+// An experiment's option table is the only declaration of its flags: its defaults are the configuration's,
+// and the canonical flags of any configuration, read back by the table, give that configuration again.
+template <class Config>
+void expectTheFlagsGiveTheConfigurationBack(const ExperimentOptions& options, Config (*fromValues)(const OptionValues&),
+                                            OptionValues (*toValues)(const Config&),
+                                            std::vector<std::string> (*flags)(const Config&), const Config& changed) {
+    EXPECT_TRUE(fromValues(OptionValues(options.table)) == Config{});
+    for (const Config& config : {Config{}, changed}) {
+        EXPECT_TRUE(fromValues(toValues(config)) == config);
+        const std::vector<std::string> canonical = flags(config);
+        ASSERT_EQ(canonical.size() % 2, 0u);
+        OptionValues values(options.table);
+        for (std::size_t i = 0; i < canonical.size(); i += 2) {
+            const std::optional<Error> problem = setExperimentOption(options, values, canonical[i], canonical[i + 1]);
+            ASSERT_FALSE(problem) << canonical[i] << " " << canonical[i + 1] << ": " << problem->message;
+        }
+        EXPECT_TRUE(fromValues(values) == config);
+        EXPECT_EQ(flags(fromValues(values)), canonical);
+    }
+}
+
+TEST(ExperimentOptions, EachTableGivesItsConfigurationBackFromTheCanonicalFlags) {
+    DagEvaluationConfig dag;
+    dag.dagSamples = 3;
+    dag.taskCounts = {12, 40};
+    dag.minSpeeds = {0.3e9, 1.7e9};
+    dag.solvers = {"hcpa", "mheft"};
+    dag.seed = 99;
+    dag.simulate = true;
+    expectTheFlagsGiveTheConfigurationBack(dagEvaluationOptions(), dagEvaluationConfig, dagEvaluationValues,
+                                           dagEvaluationFlags, dag);
+    DivisibleSimulationConfig divisible;
+    divisible.workers = 7;
+    divisible.zValues = {0.5};
+    divisible.ratios = {0.1, 1.0 / 3.0, 42};
+    expectTheFlagsGiveTheConfigurationBack(divisibleSimulationOptions(), divisibleSimulationConfig,
+                                           divisibleSimulationValues, divisibleSimulationFlags, divisible);
+    CpuGpuExperimentOptions cpugpu;
+    cpugpu.minTasks = 20;
+    cpugpu.maxTasks = 40;
+    cpugpu.taskStep = 5;
+    cpugpu.gpuCounts = {0, 2};
+    cpugpu.exactTimeLimit = 2.5;
+    cpugpu.epsilon = 1e-4;
+    expectTheFlagsGiveTheConfigurationBack(cpuGpuExperimentOptionTable(), cpuGpuExperimentOptions,
+                                           cpuGpuExperimentValues, cpuGpuExperimentFlags, cpugpu);
+}
+
+TEST(ExperimentOptions, TheCanonicalTextKeepsItsForm) {
+    EXPECT_EQ(dagEvaluationFlags(DagEvaluationConfig{}),
+              (std::vector<std::string>{"--samples", "2", "--platform-samples", "1", "--sizes", "10,20,50", "--clusters",
+                                        "1,2,4,8", "--heterogeneity", "1,2,5", "--min-speeds", "2.5e+08,5e+08,7.5e+08,1e+09",
+                                        "--seed", "1"}));
+    CpuGpuExperimentOptions cpugpu;
+    EXPECT_EQ(cpuGpuExperimentFlags(cpugpu).at(1), "10:1000:10");
+    // The experiments' own forms: log-spaced ratios, one task count.
+    OptionValues values(divisibleSimulationOptions().table);
+    ASSERT_FALSE(setExperimentOption(divisibleSimulationOptions(), values, "--ratios", "log:1:100:3"));
+    EXPECT_EQ(divisibleSimulationConfig(values).ratios, (std::vector<double>{1, 10, 100}));
+    OptionValues tasks(cpuGpuExperimentOptionTable().table);
+    ASSERT_FALSE(setExperimentOption(cpuGpuExperimentOptionTable(), tasks, "--tasks", "30"));
+    EXPECT_EQ(cpuGpuExperimentFlags(cpuGpuExperimentOptions(tasks)).at(1), "30:30:1");
+    // Errors name the flag and what it accepts, with the text as given.
+    const std::optional<Error> ratio = setExperimentOption(divisibleSimulationOptions(), values, "--ratios", "log:10:1:5");
+    ASSERT_TRUE(ratio);
+    EXPECT_NE(ratio->message.find("--ratios: log:FROM:TO:COUNT needs 0 < FROM < TO"), std::string::npos) << ratio->message;
+    const std::optional<Error> workers = setExperimentOption(divisibleSimulationOptions(), values, "--workers", "0");
+    ASSERT_TRUE(workers);
+    EXPECT_EQ(workers->message, "--workers must be an integer between 1 and 2000, got '0'");
+    const std::optional<Error> unknown = setExperimentOption(divisibleSimulationOptions(), values, "--worker", "3");
+    ASSERT_TRUE(unknown);
+    EXPECT_EQ(unknown->message, "unknown flag --worker");
+    const std::optional<Error> steps = setExperimentOption(cpuGpuExperimentOptionTable(), tasks, "--tasks", "1:2");
+    ASSERT_TRUE(steps);
+    EXPECT_NE(steps->message.find("--tasks expects N or FROM:TO:STEP, got '1:2'"), std::string::npos);
+}
+
 TEST(SweepMerge, ChecksThePartsAreTheNShardsOfOneSweep) {
     const Parts p;
     ASSERT_TRUE(p.merge(p.texts).ok());

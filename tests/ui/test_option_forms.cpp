@@ -15,6 +15,15 @@
 #include "panels/solver_panel.h"
 #include "solvers/registry.h"
 #include "dialogs/template_dialog.h"
+#include "experiments/cpugpu_experiment_dialog.h"
+#include "experiments/dag_evaluation_dialog.h"
+#include "experiments/divisible_simulation_dialog.h"
+#include "solvers/cpugpu/cpugpu_experiments.h"
+#include "solvers/dag/dag_experiments.h"
+#include "solvers/divisible/divisible_experiments.h"
+
+#include <limits>
+#include <tuple>
 
 namespace hetsched::ui {
 
@@ -188,6 +197,45 @@ private slots:
                  qPrintable(tooMany.err));
         tasks->setValue(tasks->maximum());
         QVERIFY2(dialog.validationError().isEmpty(), qPrintable(dialog.validationError()));
+    }
+
+    // Each experiment dialog's number boxes take the ranges of the experiment's option table, the one its
+    // `hetsched experiment NAME` flags are made of; one past a box's maximum is refused by the CLI too.
+    void theExperimentDialogsAndTheirCommandsReadOneTable() {
+        DivisibleSimulationDialog divisible;
+        CpuGpuExperimentDialog cpugpu;
+        DagEvaluationDialog dag;
+        const std::tuple<QWidget*, const ExperimentOptions*, QString, int> dialogs[] = {
+            {&divisible, &divisibleSimulationOptions(), QStringLiteral("divisible-simulation"), 3},
+            {&cpugpu, &cpuGpuExperimentOptionTable(), QStringLiteral("cpugpu"), 6},
+            {&dag, &dagEvaluationOptions(), QStringLiteral("dag-evaluation"), 3}};
+        for (const auto& [dialog, options, name, expected] : dialogs) {
+            int checked = 0;
+            for (QAbstractSpinBox* box : dialog->findChildren<QAbstractSpinBox*>()) {
+                const QString option = box->property("option").toString();
+                if (option.isEmpty()) continue;
+                const OptionSpec* spec = findOption(options->table, option.toStdString());
+                QVERIFY2(spec, qPrintable(name + ": " + option));
+                ++checked;
+                if (auto* spin = qobject_cast<QSpinBox*>(box)) {
+                    QCOMPARE(double(spin->minimum()), spec->minimum);
+                    QCOMPARE(double(spin->maximum()), std::min(spec->maximum, double(std::numeric_limits<int>::max())));
+                    if (spin->maximum() == std::numeric_limits<int>::max() || option == QLatin1String("tasks")) continue;
+                    const Run tooMany = hetsched({QStringLiteral("experiment"), name, QStringLiteral("--") + option,
+                                                  QString::number(spin->maximum() + 1)});
+                    QCOMPARE(tooMany.exitCode, 2);
+                    QVERIFY2(tooMany.err.contains(QStringLiteral("--%1 must be an integer between %2 and %3")
+                                                      .arg(option)
+                                                      .arg(spin->minimum())
+                                                      .arg(spin->maximum())),
+                             qPrintable(tooMany.err));
+                } else if (auto* real = qobject_cast<QDoubleSpinBox*>(box)) {
+                    QCOMPARE(real->minimum(), spec->minimum);
+                    QCOMPARE(real->maximum(), spec->maximum);
+                }
+            }
+            QCOMPARE(checked, expected);
+        }
     }
 };
 

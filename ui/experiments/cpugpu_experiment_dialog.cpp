@@ -22,15 +22,15 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent)
     : ExperimentDialog(QStringLiteral("cpugpu-experiment"), parent) {
     setObjectName(QStringLiteral("cpuGpuExperimentDialog"));
     setWindowTitle(tr("CPU/GPU Experiment"));
-    m_minTasks = spinBox(this, 1, 100000);
-    m_maxTasks = spinBox(this, 1, 100000);
-    m_taskStep = spinBox(this, 1, 100000);
-    m_instances = spinBox(this, 1, 10000);
+    const ExperimentOptions& table = cpuGpuExperimentOptionTable();
+    m_minTasks = optionSpinBox(this, table, "tasks");
+    m_maxTasks = optionSpinBox(this, table, "tasks");
+    m_taskStep = optionSpinBox(this, table, "tasks");
+    m_instances = optionSpinBox(this, table, "instances");
     m_cpus = new QLineEdit(this);
     m_gpus = new QLineEdit(this);
-    m_seed = spinBox(this, 0, 2147483647);
-    m_exactLimit = new QDoubleSpinBox(this);
-    m_exactLimit->setRange(0, 3600);
+    m_seed = optionSpinBox(this, table, "seed");
+    m_exactLimit = optionDoubleSpinBox(this, table, "exact-time-limit");
     m_exactLimit->setDecimals(1);
     m_exactLimit->setSpecialValueText(tr("off"));
     m_exactLimit->setToolTip(tr("Also run the exact MIP on every instance with this time limit (seconds), to know the "

@@ -28,11 +28,12 @@ DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : ExperimentDialog(QSt
     m_heterogeneities = new QLineEdit(this);
     m_heterogeneities->setToolTip(tr("Cluster speeds are uniform in [min speed, min speed × heterogeneity]"));
     m_minSpeeds = new QLineEdit(this);
-    m_dagSamples = spinBox(this, 1, 1000);
+    const ExperimentOptions& table = dagEvaluationOptions();
+    m_dagSamples = optionSpinBox(this, table, "samples");
     m_dagSamples->setToolTip(tr("Random graphs per size, each with its shape drawn from the paper's grid (fat, "
                                 "regularity, density, jump, complexity)"));
-    m_platformSamples = spinBox(this, 1, 100);
-    m_seed = spinBox(this, 0, 2147483647);
+    m_platformSamples = optionSpinBox(this, table, "platform-samples");
+    m_seed = optionSpinBox(this, table, "seed");
     auto* solverRow = new QHBoxLayout;
     for (const SolverSpec& spec : solversForKind("dag")) {
         auto* box = new QCheckBox(QString::fromStdString(spec.name), this);

@@ -13,6 +13,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <limits>
+#include <stdexcept>
 #include <qcustomplot.h>
 
 #include "dialogs/cluster_script_dialog.h"
@@ -205,6 +207,38 @@ std::optional<std::vector<int>> ExperimentDialog::parseCountList(const QString& 
 QSpinBox* ExperimentDialog::spinBox(QWidget* parent, int low, int high) {
     auto* box = new QSpinBox(parent);
     box->setRange(low, high);
+    return box;
+}
+
+namespace {
+
+const OptionSpec& experimentOption(const ExperimentOptions& options, const std::string& name) {
+    const OptionSpec* spec = findOption(options.table, name);
+    if (!spec) throw std::logic_error("the experiment has no option " + name);
+    return *spec;
+}
+
+}  // namespace
+
+QSpinBox* ExperimentDialog::optionSpinBox(QWidget* parent, const ExperimentOptions& options, const std::string& name) {
+    const OptionSpec& spec = experimentOption(options, name);
+    constexpr double kMost = std::numeric_limits<int>::max();
+    auto* box = spinBox(parent, static_cast<int>(std::max(spec.minimum, -kMost)),
+                        static_cast<int>(std::min(spec.maximum, kMost)));
+    box->setProperty("option", QString::fromStdString(name));
+    box->setToolTip(QString::fromStdString(spec.description));
+    if (spec.type == OptionType::Int) box->setValue(static_cast<int>(std::min(optionValueNumber(spec.defaultValue), kMost)));
+    return box;
+}
+
+QDoubleSpinBox* ExperimentDialog::optionDoubleSpinBox(QWidget* parent, const ExperimentOptions& options,
+                                                      const std::string& name) {
+    const OptionSpec& spec = experimentOption(options, name);
+    auto* box = new QDoubleSpinBox(parent);
+    box->setRange(spec.minimum, spec.maximum);
+    box->setProperty("option", QString::fromStdString(name));
+    box->setToolTip(QString::fromStdString(spec.description));
+    if (spec.type == OptionType::Double) box->setValue(optionValueNumber(spec.defaultValue));
     return box;
 }
 

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <QDialog>
+#include <QDoubleSpinBox>
+#include <QSpinBox>
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -15,6 +17,7 @@
 
 #include "common/expected.h"
 #include "sweep/slurm_script.h"
+#include "sweep/sweep.h"
 #include "util/background_job.h"
 
 class QCustomPlot;
@@ -99,6 +102,11 @@ protected:
         return parts.join(QStringLiteral(", "));
     }
     static QSpinBox* spinBox(QWidget* parent, int low, int high);
+    // A spin box for the option `name` of an experiment's table (the range its CLI flag takes, within what the
+    // box holds; its help as the tooltip; its default), tagged with the property "option" = name so that a test
+    // can check that the dialog and the CLI agree. A list option (--tasks FROM:TO:STEP) gives each entry's range.
+    static QSpinBox* optionSpinBox(QWidget* parent, const ExperimentOptions& options, const std::string& name);
+    static QDoubleSpinBox* optionDoubleSpinBox(QWidget* parent, const ExperimentOptions& options, const std::string& name);
 
 private:
     QString suggestedPath(const QString& fileName) const;

@@ -82,14 +82,6 @@ std::uint64_t instanceSeed(const CpuGpuExperimentOptions& o, const CpuGpuCase& c
                             mix(std::uint64_t(i))));
 }
 
-std::string numberList(const std::vector<int>& values) {
-    std::string text;
-    for (int v : values) {
-        if (!text.empty()) text += ',';
-        text += std::to_string(v);
-    }
-    return text;
-}
 
 }  // namespace
 
@@ -232,20 +224,93 @@ Expected<CpuGpuExperiment> runCpuGpuExperiment(const CpuGpuExperimentOptions& o,
     return cpuGpuExperimentFromRows(o, *rows);
 }
 
+namespace {
+
+std::vector<double> asNumbers(const std::vector<int>& values) { return {values.begin(), values.end()}; }
+
+std::vector<int> asIntegers(const std::vector<double>& values) {
+    std::vector<int> integers;
+    for (double v : values) integers.push_back(static_cast<int>(v));
+    return integers;
+}
+
+}  // namespace
+
+const ExperimentOptions& cpuGpuExperimentOptionTable() {
+    static const ExperimentOptions options = [] {
+        const CpuGpuExperimentOptions d;
+        ExperimentOptions o;
+        OptionSpec tasks = OptionSpec::numberList("tasks", "the task counts: N or FROM:TO:STEP", 1,
+                                                  {double(d.minTasks), double(d.maxTasks), double(d.taskStep)},
+                                                  1000000, true);
+        tasks.minimumCount = 3;
+        o.table = {
+            tasks,
+            OptionSpec::numberList("cpus", "the CPU counts", 0, asNumbers(d.cpuCounts), 10000, true),
+            OptionSpec::numberList("gpus", "the GPU counts", 0, asNumbers(d.gpuCounts), 10000, true),
+            OptionSpec::integer("instances", "random instances per case", 1, d.instancesPerCase, 100000),
+            OptionSpec::textList("solvers", "the cpugpu solvers to compare", {}, d.solvers),
+            OptionSpec::number("exact-time-limit", "> 0: also run exact with this time limit (seconds) per instance", 0,
+                               d.exactTimeLimit, 86400),
+            OptionSpec::integer("seed", "seeds the instances", 0, static_cast<std::int64_t>(d.seed),
+                                std::int64_t(1) << 52),
+            OptionSpec::number("epsilon", "the dual approximations' precision", 0, d.epsilon, 86400),
+        };
+        // --tasks FROM:TO:STEP (or N) is the list FROM,TO,STEP.
+        o.readForm = [](const OptionSpec& spec, const std::string& text) -> Expected<std::string> {
+            if (spec.name != "tasks") return text;
+            std::vector<std::string> parts;
+            std::stringstream in(text);
+            for (std::string part; std::getline(in, part, ':');) parts.push_back(part);
+            if (text.find(',') != std::string::npos || (parts.size() != 1 && parts.size() != 3))
+                return invalidInput("--tasks expects N or FROM:TO:STEP, got '" + text + "'");
+            return parts.size() == 1 ? text + "," + text + ",1" : parts[0] + "," + parts[1] + "," + parts[2];
+        };
+        o.writeForm = [](const OptionSpec& spec, const OptionValue& value) -> std::string {
+            if (spec.name != "tasks") return {};
+            std::string text;
+            for (double v : std::get<std::vector<double>>(value)) {
+                if (!text.empty()) text += ':';
+                text += std::to_string(static_cast<long long>(v));
+            }
+            return text;
+        };
+        return o;
+    }();
+    return options;
+}
+
+CpuGpuExperimentOptions cpuGpuExperimentOptions(const OptionValues& v) {
+    CpuGpuExperimentOptions o;
+    const std::vector<double>& tasks = v.numbers("tasks");
+    o.minTasks = static_cast<int>(tasks.at(0));
+    o.maxTasks = static_cast<int>(tasks.at(1));
+    o.taskStep = static_cast<int>(tasks.at(2));
+    o.cpuCounts = asIntegers(v.numbers("cpus"));
+    o.gpuCounts = asIntegers(v.numbers("gpus"));
+    o.instancesPerCase = static_cast<int>(v.integer("instances"));
+    o.solvers = v.texts("solvers");
+    o.exactTimeLimit = v.number("exact-time-limit");
+    o.seed = static_cast<std::uint64_t>(v.integer("seed"));
+    o.epsilon = v.number("epsilon");
+    return o;
+}
+
+OptionValues cpuGpuExperimentValues(const CpuGpuExperimentOptions& o) {
+    OptionValues v(cpuGpuExperimentOptionTable().table);
+    v.set("tasks", std::vector<double>{double(o.minTasks), double(o.maxTasks), double(o.taskStep)});
+    v.set("cpus", asNumbers(o.cpuCounts));
+    v.set("gpus", asNumbers(o.gpuCounts));
+    v.set("instances", std::int64_t(o.instancesPerCase));
+    v.set("solvers", o.solvers);
+    v.set("exact-time-limit", o.exactTimeLimit);
+    v.set("seed", static_cast<std::int64_t>(o.seed));
+    v.set("epsilon", o.epsilon);
+    return v;
+}
+
 std::vector<std::string> cpuGpuExperimentFlags(const CpuGpuExperimentOptions& o) {
-    std::string solvers;
-    for (const std::string& s : o.solvers) {
-        if (!solvers.empty()) solvers += ',';
-        solvers += s;
-    }
-    return {"--tasks", std::to_string(o.minTasks) + ":" + std::to_string(o.maxTasks) + ":" + std::to_string(o.taskStep),
-            "--cpus", numberList(o.cpuCounts),
-            "--gpus", numberList(o.gpuCounts),
-            "--instances", std::to_string(o.instancesPerCase),
-            "--solvers", solvers,
-            "--exact-time-limit", exactNumber(o.exactTimeLimit),
-            "--seed", std::to_string(o.seed),
-            "--epsilon", exactNumber(o.epsilon)};
+    return experimentOptionFlags(cpuGpuExperimentOptionTable(), cpuGpuExperimentValues(o));
 }
 
 std::string cpuGpuExperimentCsv(const CpuGpuExperiment& experiment) {

@@ -79,6 +79,11 @@ Expected<SweepRows> runCpuGpuExperimentShard(const CpuGpuExperimentOptions& opti
 // that do not fit the options (another case, solver or count) are an error naming the unit.
 Expected<CpuGpuExperiment> cpuGpuExperimentFromRows(const CpuGpuExperimentOptions& options, const SweepRows& rows);
 // The flags of `hetsched experiment cpugpu` that give these options, every one spelled out.
+// The flags of `hetsched experiment cpugpu`, declared once (defaults: CpuGpuExperimentOptions'); --tasks reads
+// and writes FROM:TO:STEP (or one count N, N:N:1).
+const ExperimentOptions& cpuGpuExperimentOptionTable();
+CpuGpuExperimentOptions cpuGpuExperimentOptions(const OptionValues& values);
+OptionValues cpuGpuExperimentValues(const CpuGpuExperimentOptions& options);
 std::vector<std::string> cpuGpuExperimentFlags(const CpuGpuExperimentOptions& options);
 
 // tasks,cpus,gpus,solver,instances,mean_dev_lb,max_dev_lb,optimal_instances,mean_dev_opt,max_dev_opt,mean_seconds

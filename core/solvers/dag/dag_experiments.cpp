@@ -81,17 +81,6 @@ DagUnit dagUnit(const DagEvaluationConfig& c, std::size_t unit) {
     return u;
 }
 
-template <class T>
-std::string listText(const std::vector<T>& values) {
-    std::string text;
-    for (const T& v : values) {
-        if (!text.empty()) text += ',';
-        if constexpr (std::is_same_v<T, std::string>) text += v;
-        else if constexpr (std::is_integral_v<T>) text += std::to_string(v);
-        else text += exactNumber(v);
-    }
-    return text;
-}
 
 }  // namespace
 
@@ -282,24 +271,71 @@ Expected<std::vector<DagEvaluationRow>> runDagEvaluation(const DagEvaluationConf
     return dagEvaluationFromRows(config, *rows);
 }
 
+namespace {
+
+std::vector<double> asNumbers(const std::vector<int>& values) { return {values.begin(), values.end()}; }
+
+std::vector<int> asIntegers(const std::vector<double>& values) {
+    std::vector<int> integers;
+    for (double v : values) integers.push_back(static_cast<int>(v));
+    return integers;
+}
+
+}  // namespace
+
+const ExperimentOptions& dagEvaluationOptions() {
+    static const ExperimentOptions options = [] {
+        const DagEvaluationConfig d;
+        ExperimentOptions o;
+        o.table = {
+            OptionSpec::integer("samples", "random graph configurations per task count", 1, d.dagSamples, 1000),
+            OptionSpec::integer("platform-samples", "random platforms per platform configuration", 1,
+                                d.platformSamples, 100),
+            OptionSpec::numberList("sizes", "the task counts", 1, asNumbers(d.taskCounts), 10000, true),
+            OptionSpec::numberList("clusters", "the cluster counts", 1, asNumbers(d.clusterCounts), 10000, true),
+            OptionSpec::numberList("heterogeneity", "the heterogeneities (fastest over slowest speed)", 1,
+                                   d.heterogeneities, 1e6),
+            OptionSpec::numberList("min-speeds", "the slowest speeds (flop/s)", 1e-6, d.minSpeeds, 1e20),
+            OptionSpec::textList("solvers", "the dag solvers to compare (none given: every one)", {}, d.solvers),
+            OptionSpec::integer("seed", "seeds the graphs and the platforms", 0, static_cast<std::int64_t>(d.seed),
+                                std::int64_t(1) << 52),
+            OptionSpec::flag("simulate", "also measure each makespan on SimGrid, as the paper did", d.simulate),
+        };
+        return o;
+    }();
+    return options;
+}
+
+DagEvaluationConfig dagEvaluationConfig(const OptionValues& v) {
+    DagEvaluationConfig c;
+    c.dagSamples = static_cast<int>(v.integer("samples"));
+    c.platformSamples = static_cast<int>(v.integer("platform-samples"));
+    c.taskCounts = asIntegers(v.numbers("sizes"));
+    c.clusterCounts = asIntegers(v.numbers("clusters"));
+    c.heterogeneities = v.numbers("heterogeneity");
+    c.minSpeeds = v.numbers("min-speeds");
+    c.solvers = v.texts("solvers");
+    c.seed = static_cast<std::uint64_t>(v.integer("seed"));
+    c.simulate = v.flag("simulate");
+    return c;
+}
+
+OptionValues dagEvaluationValues(const DagEvaluationConfig& c) {
+    OptionValues v(dagEvaluationOptions().table);
+    v.set("samples", std::int64_t(c.dagSamples));
+    v.set("platform-samples", std::int64_t(c.platformSamples));
+    v.set("sizes", asNumbers(c.taskCounts));
+    v.set("clusters", asNumbers(c.clusterCounts));
+    v.set("heterogeneity", c.heterogeneities);
+    v.set("min-speeds", c.minSpeeds);
+    v.set("solvers", c.solvers);
+    v.set("seed", static_cast<std::int64_t>(c.seed));
+    v.set("simulate", c.simulate);
+    return v;
+}
+
 std::vector<std::string> dagEvaluationFlags(const DagEvaluationConfig& config) {
-    std::vector<std::string> flags{"--samples", std::to_string(config.dagSamples),
-                                   "--platform-samples", std::to_string(config.platformSamples),
-                                   "--sizes", listText(config.taskCounts),
-                                   "--clusters", listText(config.clusterCounts),
-                                   "--heterogeneity", listText(config.heterogeneities),
-                                   "--min-speeds", listText(config.minSpeeds)};
-    if (!config.solvers.empty()) {
-        flags.push_back("--solvers");
-        flags.push_back(listText(config.solvers));
-    }
-    flags.push_back("--seed");
-    flags.push_back(std::to_string(config.seed));
-    if (config.simulate) {
-        flags.push_back("--simulate");
-        flags.push_back("on");
-    }
-    return flags;
+    return experimentOptionFlags(dagEvaluationOptions(), dagEvaluationValues(config));
 }
 
 std::string dagEvaluationCsv(const std::vector<DagEvaluationRow>& rows) {

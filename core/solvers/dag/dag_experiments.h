@@ -71,6 +71,10 @@ Expected<SweepRows> runDagEvaluationShard(const DagEvaluationConfig& config, con
 // order, as an unsharded run); rows that do not fit the configuration are an error naming the unit.
 Expected<std::vector<DagEvaluationRow>> dagEvaluationFromRows(const DagEvaluationConfig& config,
                                                               const SweepRows& rows);
+// The flags of `hetsched experiment dag-evaluation`, declared once (defaults: DagEvaluationConfig's).
+const ExperimentOptions& dagEvaluationOptions();
+DagEvaluationConfig dagEvaluationConfig(const OptionValues& values);
+OptionValues dagEvaluationValues(const DagEvaluationConfig& config);
 // The flags of `hetsched experiment dag-evaluation` that give this configuration, every one spelled out.
 std::vector<std::string> dagEvaluationFlags(const DagEvaluationConfig& config);
 // CSV: group_by,value,solver,runs,makespan,makespan_times_peak_power,makespan_over_average_power,speedup_over_seq

@@ -141,14 +141,6 @@ Expected<std::vector<double>> checkedRatios(const DivisibleSimulationConfig& con
     return ratios;
 }
 
-std::string numberList(const std::vector<double>& values) {
-    std::string text;
-    for (double v : values) {
-        if (!text.empty()) text += ',';
-        text += exactNumber(v);
-    }
-    return text;
-}
 
 }  // namespace
 
@@ -284,15 +276,80 @@ Expected<std::vector<DivisibleSimulationRow>> runDivisibleSimulation(const Divis
     return divisibleSimulationFromRows(config, *rows);
 }
 
-std::vector<std::string> divisibleSimulationFlags(const DivisibleSimulationConfig& config) {
-    std::vector<std::string> flags{"--workers", std::to_string(config.workers), "--platforms",
-                                   std::to_string(config.platforms), "--seed", std::to_string(config.seed),
-                                   "--z", numberList(config.zValues)};
-    if (!config.ratios.empty()) {
-        flags.push_back("--ratios");
-        flags.push_back(numberList(config.ratios));
+namespace {
+
+// "log:0.1:100:25" -> 25 values log-spaced from 0.1 to 100, as the list the table reads.
+Expected<std::string> readLogSpaced(const OptionSpec& spec, const std::string& text) {
+    if (text.rfind("log:", 0) != 0) return text;
+    const std::string flag = "--" + spec.name;
+    std::vector<double> parts;
+    std::stringstream in(text.substr(4));
+    for (std::string part; std::getline(in, part, ':');) {
+        char* end = nullptr;
+        const double v = std::strtod(part.c_str(), &end);
+        if (part.empty() || *end != '\0') return invalidInput(flag + ": '" + part + "' is not a number");
+        parts.push_back(v);
     }
-    return flags;
+    if (parts.size() != 3) return invalidInput(flag + ": expected log:FROM:TO:COUNT, got '" + text + "'");
+    const double from = parts[0], to = parts[1], count = parts[2];
+    if (!(from > 0) || !(to > from) || count < 2 || count > 1000 || count != std::floor(count))
+        return invalidInput(flag + ": log:FROM:TO:COUNT needs 0 < FROM < TO and 2 <= COUNT <= 1000");
+    const int n = static_cast<int>(count);
+    std::string list;
+    for (int k = 0; k < n; ++k) {
+        if (k > 0) list += ',';
+        list += exactNumber(from * std::pow(to / from, double(k) / double(n - 1)));
+    }
+    return list;
+}
+
+}  // namespace
+
+const ExperimentOptions& divisibleSimulationOptions() {
+    static const ExperimentOptions options = [] {
+        const DivisibleSimulationConfig d;
+        ExperimentOptions o;
+        OptionSpec ratios = OptionSpec::numberList(
+            "ratios", "the values of w/c: a list, or log:FROM:TO:COUNT (none given: log:0.1:100:25)", 0, d.ratios, 1e9);
+        ratios.minimumExcluded = true;
+        o.table = {
+            OptionSpec::integer("workers", "workers per platform", 1, d.workers, 2000),
+            OptionSpec::integer("platforms", "random platforms per point", 1, d.platforms, 1000),
+            OptionSpec::integer("seed", "seeds the platforms", 0, static_cast<std::int64_t>(d.seed),
+                                std::int64_t(1) << 52),
+            OptionSpec::numberList("z", "the values of z (the return's size over the task's)", 0, d.zValues, 1e6),
+            ratios,
+        };
+        o.readForm = [](const OptionSpec& spec, const std::string& text) -> Expected<std::string> {
+            return spec.name == "ratios" ? readLogSpaced(spec, text) : Expected<std::string>(text);
+        };
+        return o;
+    }();
+    return options;
+}
+
+DivisibleSimulationConfig divisibleSimulationConfig(const OptionValues& v) {
+    DivisibleSimulationConfig c;
+    c.workers = static_cast<int>(v.integer("workers"));
+    c.platforms = static_cast<int>(v.integer("platforms"));
+    c.seed = static_cast<std::uint64_t>(v.integer("seed"));
+    c.zValues = v.numbers("z");
+    c.ratios = v.numbers("ratios");
+    return c;
+}
+
+OptionValues divisibleSimulationValues(const DivisibleSimulationConfig& c) {
+    OptionValues v(divisibleSimulationOptions().table);
+    v.set("workers", std::int64_t(c.workers));
+    v.set("platforms", std::int64_t(c.platforms));
+    v.set("seed", static_cast<std::int64_t>(c.seed));
+    v.set("z", c.zValues);
+    v.set("ratios", c.ratios);
+    return v;
+}
+
+std::vector<std::string> divisibleSimulationFlags(const DivisibleSimulationConfig& config) {
+    return experimentOptionFlags(divisibleSimulationOptions(), divisibleSimulationValues(config));
 }
 
 std::string divisibleSimulationCsv(const std::vector<DivisibleSimulationRow>& rows) {

@@ -86,6 +86,11 @@ Expected<std::vector<DivisibleSimulationRow>> divisibleSimulationFromRows(const 
                                                                           const SweepRows& rows);
 // The flags of `hetsched experiment divisible-simulation` that give this configuration (--ratios only
 // when the configuration lists ratios; without it the default 25 values).
+// The flags of `hetsched experiment divisible-simulation`, declared once (defaults: DivisibleSimulationConfig's);
+// --ratios also reads log:FROM:TO:COUNT (COUNT values log-spaced from FROM to TO).
+const ExperimentOptions& divisibleSimulationOptions();
+DivisibleSimulationConfig divisibleSimulationConfig(const OptionValues& values);
+OptionValues divisibleSimulationValues(const DivisibleSimulationConfig& config);
 std::vector<std::string> divisibleSimulationFlags(const DivisibleSimulationConfig& config);
 // CSV with a header line: z,ratio,platforms,lifo_optimal,fifo_by_c,fifo_by_w,fifo_optimal_workers,fifo_optimal_throughput
 std::string divisibleSimulationCsv(const std::vector<DivisibleSimulationRow>& rows);
