@@ -197,6 +197,39 @@ void BM_EditDagCanvas(benchmark::State& state) {
 }
 BENCHMARK(BM_EditDagCanvas)->Args({1000, 0})->Args({10000, 0})->Args({1000, 1})->Args({10000, 1})->Unit(benchmark::kMillisecond);
 
+// The first edit alone of a graph opened without stored positions (it stores the positions shown with the
+// edit, one undoable step): each iteration opens the graph anew, untimed, and times that one edit.
+void BM_FirstEditDagCanvas(benchmark::State& state) {
+    std::unique_ptr<ProjectDocument> document;
+    std::unique_ptr<CanvasWidget> canvas;
+    for (auto _ : state) {
+        state.PauseTiming();
+        canvas.reset();   // the previous iteration's, torn down untimed
+        document = std::make_unique<ProjectDocument>();
+        const std::optional<EntryId> id = openDaggenGraph(state, *document);
+        if (!id) return;
+        canvas = std::make_unique<CanvasWidget>(document.get(), std::make_unique<DagAdapter>());
+        canvas->resize(1280, 800);
+        canvas->setEntry(*id);
+        waitUntilBuilt(*canvas);
+        state.ResumeTiming();
+        if (!canvas->apply(canvas->adapter()->setNodeProperty(document->entry(*id)->instance, 0,
+                                                              QStringLiteral("flops"), QStringLiteral("5e9")))) {
+            state.SkipWithError("the edit was refused");
+            return;
+        }
+        state.PauseTiming();
+        const nlohmann::json& layout = document->entry(*id)->layout;
+        const bool stored = layout.is_object() && layout.contains("positions");
+        state.ResumeTiming();
+        if (!stored) {
+            state.SkipWithError("the first edit stored no positions");
+            return;
+        }
+    }
+}
+BENCHMARK(BM_FirstEditDagCanvas)->Arg(10000)->Iterations(3)->Unit(benchmark::kMillisecond);
+
 // Undo and redo of a task's flops on the canvas (each timed step one of them): the document restores the
 // version's snapshot (a copy of it for the entry), the canvas redraws the graph.
 void BM_UndoDagCanvas(benchmark::State& state) {

@@ -218,6 +218,54 @@ private slots:
         QVERIFY(!document.isRunCurrent(*document.entry(id), document.entry(id)->runs[0]));
     }
 
+    // The first edit of a graph opened without stored positions keeps the drawing: it stores the positions
+    // shown with the edit (one undoable step) and updates the items it changes instead of rebuilding the
+    // scene; undo takes both back.
+    void theFirstEditStoresThePositionsShownAndKeepsTheScene() {
+        ProjectDocument document;
+        Project project;
+        project.entries.push_back({"dag", Instance(daggenGraph(400, 2)), {}, nullptr});
+        document.reset(project, QString());
+        const EntryId id = document.entryAt(0).id;
+        CanvasWidget canvas(&document, std::make_unique<DagAdapter>());
+        canvas.resize(1000, 700);
+        canvas.setEntry(id);
+        QVERIFY(!canvas.isBuilding());
+        const auto hasPositions = [&] {
+            const nlohmann::json& layout = document.entry(id)->layout;
+            return layout.is_object() && layout.contains("positions");
+        };
+        QVERIFY(!hasPositions());
+        const std::vector<QPointF> shown = canvas.scene()->positions();
+        const NodeItem* untouched = canvas.scene()->nodeItems()[7];
+        const int steps = document.undoStack()->count();
+
+        QVERIFY(canvas.apply(canvas.adapter()->setNodeProperty(document.entry(id)->instance, 3, QStringLiteral("flops"), QStringLiteral("7e9"))));
+        QCOMPARE(document.undoStack()->count(), steps + 1);   // the edit and the positions: one step
+        QVERIFY(hasPositions());
+        QCOMPARE(document.entry(id)->layout["positions"].size(), shown.size());
+        QCOMPARE(canvas.scene()->nodeItems()[7], untouched);   // not rebuilt
+        QCOMPARE(canvas.scene()->positions(), shown);          // nothing moved
+        QCOMPARE(std::get<DagInstance>(document.entry(id)->instance).tasks[3].flops, 7e9);
+
+        // Undo and redo of a later edit (every position stored now) update in place as the edit did.
+        QVERIFY(canvas.apply(canvas.adapter()->setNodeProperty(document.entry(id)->instance, 3, QStringLiteral("flops"), QStringLiteral("8e9"))));
+        const CanvasNode edited = canvas.scene()->nodeItems()[3]->node();
+        document.undoStack()->undo();
+        QCOMPARE(canvas.scene()->nodeItems()[7], untouched);
+        QCOMPARE(std::get<DagInstance>(document.entry(id)->instance).tasks[3].flops, 7e9);
+        QVERIFY(canvas.scene()->nodeItems()[3]->node() == canvas.adapter()->graph(document.entry(id)->instance).nodes[3]);
+        document.undoStack()->redo();
+        QCOMPARE(canvas.scene()->nodeItems()[7], untouched);
+        QVERIFY(canvas.scene()->nodeItems()[3]->node() == edited);
+        document.undoStack()->undo();
+
+        document.undoStack()->undo();
+        QVERIFY(!hasPositions());
+        QVERIFY(std::get<DagInstance>(document.entry(id)->instance).tasks[3].flops != 7e9);
+        QCOMPARE(canvas.scene()->positions(), shown);   // the automatic layout again, the same drawing
+    }
+
     // checkEdit decides as the whole check does: valid changes pass, and each invalid one is refused with
     // the whole check's message (a name taken, values out of range, a loop, a duplicate, a cycle).
     void anEditIsCheckedAsTheWholeInstanceWouldBe() {

@@ -137,7 +137,15 @@ CanvasWidget::CanvasWidget(ProjectDocument* document, std::unique_ptr<CanvasAdap
     connect(m_scene, &GraphScene::nodesMoved, this, &CanvasWidget::commitMoves);
     connect(m_scene, &QGraphicsScene::selectionChanged, this, &CanvasWidget::updatePanel);
     connect(m_document, &ProjectDocument::instanceChanged, this, [this](EntryId id) {
-        if (id == m_entryId && !m_applying) rebuild();
+        if (id != m_entryId || m_applying) return;
+        // Undo and redo of a change of a few elements update those items, as the edit did.
+        const Instance* before = m_document->replacedInstance();
+        const DocumentEntry* e = m_document->entry(id);
+        if (before && e && updateInPlace(*before, e->instance)) {
+            updatePanel();
+            return;
+        }
+        rebuild();
     });
     connect(m_document, &ProjectDocument::layoutChanged, this, [this](EntryId id) {
         if (id == m_entryId && !m_applying) onLayoutChanged();
@@ -613,6 +621,42 @@ void CanvasWidget::refuse(const QString& message) {
     emit statusMessage(tr("Edit refused: %1").arg(message));
 }
 
+// Whether going from `before` to `after` can be drawn by updating the items the change names (no node
+// key changed, the layout kept). `storeShown`: some positions shown are automatic (not stored), so the edit
+// must store them; undo and redo (`storeShown` null) take this path only when every position is stored.
+bool CanvasWidget::inPlaceChange(const Instance& before, const Instance& after, CanvasGraphChange& change,
+                                 bool& storeShown) const {
+    storeShown = false;
+    if (m_overlay || m_building || m_graph.nodes.size() != static_cast<std::size_t>(m_positions.size())) return false;
+    if (!m_adapter->graphChange(before, after, m_graph, change)) return false;
+    for (const auto& [i, node] : change.nodes)
+        if (node.key != m_graph.nodes[static_cast<std::size_t>(i)].key) return false;
+    const QHash<QString, QPointF> stored = storedPositions();
+    for (const CanvasNode& n : m_graph.nodes)
+        if (!stored.contains(n.key)) {
+            storeShown = true;
+            break;
+        }
+    // Not while the force-directed layout is still on its way (the grid shown is a placeholder).
+    return !(storeShown && m_layoutJob->isRunning());
+}
+
+// Brings the shown graph and the scene up to date with `change`; false when the scene could not (rebuild).
+bool CanvasWidget::applyInPlace(const CanvasGraphChange& change) {
+    for (const auto& [i, node] : change.nodes) m_graph.nodes[static_cast<std::size_t>(i)] = node;
+    for (const auto& [k, link] : change.links) m_graph.links[static_cast<std::size_t>(k)] = link;
+    for (const CanvasLink& link : change.addedLinks) m_graph.links.push_back(link);
+    return m_scene->applyChange(m_graph, change);
+}
+
+// Undo or redo: the change between the two versions drawn in place when every position is stored.
+bool CanvasWidget::updateInPlace(const Instance& before, const Instance& after) {
+    CanvasGraphChange change;
+    bool storeShown = false;
+    if (!inPlaceChange(before, after, change, storeShown) || storeShown) return false;
+    return applyInPlace(change);
+}
+
 bool CanvasWidget::apply(CanvasEdit edit, const QHash<QString, QPointF>& placed) {
     const DocumentEntry* e = m_document->entry(m_entryId);
     if (!e) return false;
@@ -628,36 +672,29 @@ bool CanvasWidget::apply(CanvasEdit edit, const QHash<QString, QPointF>& placed)
     }
     if (m_message->level() == MessageBar::Level::Error) m_message->hide();
     if (checked.digest == e->digest) return true;
-    // A change of a few elements (a task's values, a dependency added) with every position stored and no
-    // key changed: the layout stays, the shown graph and the scene follow the change (items it does not
-    // name are left as they are), in time independent of the graph's size.
+    // A change of a few elements (a task's values, a dependency added) with no key changed: the layout
+    // stays (the positions shown are stored with the edit when they were automatic), the shown graph and
+    // the scene follow the change (items it does not name are left as they are), in time independent of
+    // the graph's size.
     CanvasGraphChange change;
-    if (!m_overlay && !m_building && edit.newKeys.empty() && m_graph.nodes.size() == m_positions.size() &&
-        m_adapter->graphChange(e->instance, *edit.instance, m_graph, change)) {
-        bool layoutKept = true;
-        for (const auto& [i, node] : change.nodes)
-            if (node.key != m_graph.nodes[static_cast<std::size_t>(i)].key) layoutKept = false;
-        if (layoutKept) {
-            const QHash<QString, QPointF> stored = storedPositions();
-            for (const CanvasNode& n : m_graph.nodes)
-                if (!stored.contains(n.key)) {
-                    layoutKept = false;
-                    break;
-                }
-        }
-        if (layoutKept) {
-            m_applying = true;
+    bool storeShown = false;
+    if (edit.newKeys.empty() && inPlaceChange(e->instance, *edit.instance, change, storeShown)) {
+        m_applying = true;
+        if (storeShown) {
+            const nlohmann::json layout = layoutJson(m_positions);
+            m_document->undoStack()->beginMacro(edit.text);
             m_document->editInstance(m_entryId, std::move(*edit.instance), edit.text, -1, checked.digest);
-            m_applying = false;
-            for (const auto& [i, node] : change.nodes) m_graph.nodes[static_cast<std::size_t>(i)] = node;
-            for (const auto& [k, link] : change.links) m_graph.links[static_cast<std::size_t>(k)] = link;
-            for (const CanvasLink& link : change.addedLinks) m_graph.links.push_back(link);
-            m_pendingSelection.reset();
-            if (m_scene->applyChange(m_graph, change)) updatePanel();
-            else rebuild();
-            emit statusMessage(edit.text);
-            return true;
+            m_document->setLayout(m_entryId, layout, edit.text);
+            m_document->undoStack()->endMacro();
+        } else {
+            m_document->editInstance(m_entryId, std::move(*edit.instance), edit.text, -1, checked.digest);
         }
+        m_applying = false;
+        m_pendingSelection.reset();
+        if (applyInPlace(change)) updatePanel();
+        else rebuild();
+        emit statusMessage(edit.text);
+        return true;
     }
     // The layout after the edit: every node of the new graph, new ones where the gesture put them.
     const CanvasGraph after = m_adapter->graph(*edit.instance);

@@ -92,6 +92,10 @@ protected:
 private:
     struct PreparedGraph;
     void rebuild();
+    bool inPlaceChange(const Instance& before, const Instance& after, CanvasGraphChange& change,
+                       bool& storeShown) const;
+    bool applyInPlace(const CanvasGraphChange& change);
+    bool updateInPlace(const Instance& before, const Instance& after);
     // The big-graph path of rebuild(): preparation on a pool thread, then the scene made in slices.
     void startBuild();
     void showPrepared(PreparedGraph prepared);

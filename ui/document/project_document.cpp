@@ -398,7 +398,9 @@ std::shared_ptr<const Instance> ProjectDocument::setEntryInstance(EntryId id, In
     }
     e->digest = digest;
     ++m_revision;
+    m_replaced = previous;
     emit instanceChanged(id);
+    m_replaced = nullptr;
     emit runsChanged(id);  // which runs are current depends on the instance
     return previous;
 }

@@ -101,6 +101,9 @@ public:
     // Attaches a run's simulation on SimGrid (its summary goes into the run's JSON, so into the project).
     void setRunSimulation(EntryId id, int index, std::shared_ptr<const SimulationResult> simulation);
 
+    // The instance an entry had before the change instanceChanged is announcing; null at any other time.
+    const Instance* replacedInstance() const { return m_replaced.get(); }
+
 signals:
     void aboutToReset();
     void wasReset();
@@ -109,6 +112,8 @@ signals:
     void entryAboutToBeRemoved(int row);
     void entryRemoved(int row);
     void entryRenamed(hetsched::ui::EntryId id);
+    // While it is emitted, replacedInstance() is the version the entry had just before (for views that
+    // update only what changed).
     void instanceChanged(hetsched::ui::EntryId id);
     void layoutChanged(hetsched::ui::EntryId id);
     void runsChanged(hetsched::ui::EntryId id);
@@ -148,6 +153,7 @@ private:
     std::vector<DocumentEntry> m_entries;
     QString m_filePath;
     EntryId m_lastId = 0;
+    std::shared_ptr<const Instance> m_replaced;   // see replacedInstance()
     bool m_runsModified = false;
     bool m_unsavedContent = false;
     bool m_lastModified = false;
