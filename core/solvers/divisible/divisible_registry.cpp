@@ -126,13 +126,13 @@ bool divisibleSmallPlatform(const Instance& instance) {
 // The divisible solvers, one line each in their listed order (the first whose default rule holds is the
 // default). Each entry is defined in its solver's own file, beside its algorithm: a new solver is that file
 // and its line here.
-#define DIVISIBLE_SOLVERS(X)           \
-    X(divisibleExhaustiveSolver)       \
-    X(divisibleFifoOptimalSolver)      \
-    X(divisibleLifoOptimalSolver)      \
-    X(divisibleScenarioLpSolver)       \
-    X(divisibleFifoByCSolver)          \
-    X(divisibleFifoByWSolver)          \
+#define DIVISIBLE_SOLVERS(X)      \
+    X(divisibleExhaustiveSolver)  \
+    X(divisibleFifoOptimalSolver) \
+    X(divisibleLifoOptimalSolver) \
+    X(divisibleScenarioLpSolver)  \
+    X(divisibleFifoByCSolver)     \
+    X(divisibleFifoByWSolver)     \
     X(divisibleNoReturnSolver)
 
 DIVISIBLE_SOLVERS(HETSCHED_DECLARE_SOLVER)
