@@ -17,6 +17,15 @@ struct RegisteredSolver {
     bool (*isDefaultFor)(const Instance&) = nullptr;   // the family default for this instance
 };
 
+// A family's registry file lists its solvers as one X-macro line each, in their listed order (the first whose
+// default rule holds is the family default, and `hetsched solvers` shows them in that order):
+//   #define PARTITION_SOLVERS(X) X(partitionThresholdSolver) X(partitionDpSolver) ...
+// (written one X(...) a line, each line ending in a backslash).
+// Each entry is defined in its solver's own file; HETSCHED_DECLARE_SOLVER declares it, HETSCHED_LIST_SOLVER
+// calls it inside the family's braced list.
+#define HETSCHED_DECLARE_SOLVER(entry) RegisteredSolver entry();
+#define HETSCHED_LIST_SOLVER(entry) entry(),
+
 // One function per family, named by its FamilyDescriptor (core/family/) and called once when the registry is
 // built; the registry fills in each spec's kind from the descriptor.
 std::vector<RegisteredSolver> partitionSolvers();

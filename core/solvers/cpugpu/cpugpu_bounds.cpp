@@ -5,6 +5,7 @@
 
 #include "solvers/cpugpu/cpugpu_common.h"
 #include "common/number_format.h"
+#include "solvers/cpugpu/cpugpu_registration.h"
 
 namespace hetsched {
 
@@ -144,3 +145,16 @@ Expected<CpuGpuSolution> solveCpuGpuLowerBound(const CpuGpuInstance& in, const P
 }
 
 }  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+RegisteredSolver cpuGpuLowerBoundSolver() {
+    return cpuGpuSolver("lower-bound",
+                        "the area LP with per-task limits and the pigeonhole bound; schedule: the LP rounded", {},
+                        [](const CpuGpuInstance& in, const OptionValues&, const Progress& p) {
+                            return solveCpuGpuLowerBound(in, p);
+                        },
+                        nullptr, /*answerIsBound=*/true);
+}
+
+}  // namespace hetsched::registry_detail

@@ -13,6 +13,7 @@
 
 #include "solvers/cpugpu/cpugpu_common.h"
 #include "common/number_format.h"
+#include "solvers/cpugpu/cpugpu_registration.h"
 
 namespace hetsched {
 
@@ -591,3 +592,32 @@ Expected<CpuGpuSolution> solveCpuGpuDualApprox2(const CpuGpuInstance& in, const 
 }
 
 }  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+RegisteredSolver cpuGpuDualApproxSolver() {
+    return cpuGpuSolver(
+        "dual-approx",
+        "the paper's (4/3 + 1/(3k))(1 + epsilon)-approximation: binary search on lambda, the pruned "
+        "shelf DP, shelves S1..S8 (default)",
+        {OptionSpec::flag("compact", "1: tasks start as early as possible in shelf order; 0: the proof's layout",
+                          CpuGpuDualOptions{}.compact)},
+        [](const CpuGpuInstance& in, const OptionValues& o, const Progress& p) {
+            CpuGpuDualOptions options;
+            options.compact = o.flag("compact");
+            return solveCpuGpuDualApprox(in, options, p);
+        },
+        [](const Instance&) { return true; });
+}
+
+RegisteredSolver cpuGpuDualApprox2Solver() {
+    return cpuGpuSolver("dual-approx-2",
+                        "the relaxed 2(1 + epsilon)-approximation of section 5.2: only the GPU area constraint, "
+                        "list scheduling",
+                        {},
+                        [](const CpuGpuInstance& in, const OptionValues&, const Progress& p) {
+                            return solveCpuGpuDualApprox2(in, p);
+                        });
+}
+
+}  // namespace hetsched::registry_detail

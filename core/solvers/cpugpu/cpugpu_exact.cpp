@@ -6,6 +6,7 @@
 #include "lp/linear_program.h"
 #include "solvers/cpugpu/cpugpu_common.h"
 #include "common/number_format.h"
+#include "solvers/cpugpu/cpugpu_registration.h"
 
 namespace hetsched {
 
@@ -150,3 +151,19 @@ Expected<CpuGpuSolution> solveCpuGpuExact(const CpuGpuInstance& in, const CpuGpu
 }
 
 }  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+RegisteredSolver cpuGpuExactSolver() {
+    return cpuGpuSolver(
+        "exact", "optimal by integer programming (GLPK), or the best found with its gap at the time limit",
+        {OptionSpec::number("time_limit", "seconds GLPK may search", 0.01, CpuGpuExactOptions{}.timeLimitSeconds,
+                            86400)},
+        [](const CpuGpuInstance& in, const OptionValues& o, const Progress& p) {
+            CpuGpuExactOptions options;
+            options.timeLimitSeconds = o.number("time_limit");
+            return solveCpuGpuExact(in, options, p);
+        });
+}
+
+}  // namespace hetsched::registry_detail

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "solvers/cpugpu/cpugpu_common.h"
+#include "solvers/cpugpu/cpugpu_registration.h"
 
 namespace hetsched {
 
@@ -135,3 +136,27 @@ Expected<CpuGpuSolution> solveCpuGpuHeteroPrio(const CpuGpuInstance& in,
 }
 
 }  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+RegisteredSolver cpuGpuHeftSolver() {
+    return cpuGpuSolver("heft", "HEFT: decreasing mean time over all processors, earliest finish time; no guarantee",
+                        {},
+                        [](const CpuGpuInstance& in, const OptionValues&, const Progress& p) {
+                            return solveCpuGpuHeft(in, p);
+                        });
+}
+
+RegisteredSolver cpuGpuHeteroPrioSolver() {
+    return cpuGpuSolver(
+        "heteroprio", "HeteroPrio (StarPU): GPUs take the most accelerated tasks, CPUs the least, with spoliation",
+        {OptionSpec::flag("spoliation", "1: idle processors restart tasks they can finish earlier; 0: plain list",
+                          CpuGpuHeteroPrioOptions{}.spoliation)},
+        [](const CpuGpuInstance& in, const OptionValues& o, const Progress& p) {
+            CpuGpuHeteroPrioOptions options;
+            options.spoliation = o.flag("spoliation");
+            return solveCpuGpuHeteroPrio(in, options, p);
+        });
+}
+
+}  // namespace hetsched::registry_detail

@@ -5,7 +5,7 @@
 #include "io/json_reader.h"
 #include "solvers/family_solution.h"
 #include "solvers/cpugpu/cpugpu_result.h"
-#include "solvers/registry_detail.h"
+#include "solvers/cpugpu/cpugpu_registration.h"
 
 namespace hetsched {
 
@@ -123,13 +123,8 @@ Expected<SolveResult> cpuGpuResultFromJson(const CpuGpuInstance& in, const nlohm
 
 namespace hetsched::registry_detail {
 
-namespace {
-
-using CpuGpuRun =
-    std::function<Expected<CpuGpuSolution>(const CpuGpuInstance&, const OptionValues&, const Progress&)>;
-
 RegisteredSolver cpuGpuSolver(std::string name, std::string description, OptionTable options,
-                              CpuGpuRun run, bool (*isDefault)(const Instance&) = nullptr, bool answerIsBound = false) {
+                              CpuGpuSolverFunction run, bool (*isDefault)(const Instance&), bool answerIsBound) {
     RegisteredSolver s;
     s.spec = {"cpugpu", name, std::move(description), std::move(options), {}, answerIsBound};
     s.isDefaultFor = isDefault;
@@ -153,62 +148,19 @@ RegisteredSolver cpuGpuSolver(std::string name, std::string description, OptionT
     return s;
 }
 
-}  // namespace
+// The CPU/GPU solvers, one line each in their listed order (the first whose default rule holds is the
+// default). Each entry is defined in its solver's own file, beside its algorithm: a new solver is that file
+// and its line here.
+#define CPUGPU_SOLVERS(X)      \
+    X(cpuGpuDualApproxSolver)  \
+    X(cpuGpuDualApprox2Solver) \
+    X(cpuGpuHeftSolver)        \
+    X(cpuGpuHeteroPrioSolver)  \
+    X(cpuGpuExactSolver)       \
+    X(cpuGpuLowerBoundSolver)
 
-std::vector<RegisteredSolver> cpugpuSolvers() {
-    return {
-        cpuGpuSolver(
-            "dual-approx",
-            "the paper's (4/3 + 1/(3k))(1 + epsilon)-approximation: binary search on lambda, the pruned "
-            "shelf DP, shelves S1..S8 (default)",
-            {OptionSpec::flag("compact", "1: tasks start as early as possible in shelf order; 0: the proof's layout",
-                              CpuGpuDualOptions{}.compact)},
-            [](const CpuGpuInstance& in, const OptionValues& o, const Progress& p) {
-                CpuGpuDualOptions options;
-                options.compact = o.flag("compact");
-                return solveCpuGpuDualApprox(in, options, p);
-            },
-            [](const Instance&) { return true; }),
-        cpuGpuSolver("dual-approx-2",
-                     "the relaxed 2(1 + epsilon)-approximation of section 5.2: only the GPU area constraint, "
-                     "list scheduling",
-                     {},
-                     [](const CpuGpuInstance& in, const OptionValues&, const Progress& p) {
-                         return solveCpuGpuDualApprox2(in, p);
-                     }),
-        cpuGpuSolver("heft",
-                     "HEFT: decreasing mean time over all processors, earliest finish time; no guarantee", {},
-                     [](const CpuGpuInstance& in, const OptionValues&, const Progress& p) {
-                         return solveCpuGpuHeft(in, p);
-                     }),
-        cpuGpuSolver(
-            "heteroprio",
-            "HeteroPrio (StarPU): GPUs take the most accelerated tasks, CPUs the least, with spoliation",
-            {OptionSpec::flag("spoliation", "1: idle processors restart tasks they can finish earlier; 0: plain list",
-                              CpuGpuHeteroPrioOptions{}.spoliation)},
-            [](const CpuGpuInstance& in, const OptionValues& o, const Progress& p) {
-                CpuGpuHeteroPrioOptions options;
-                options.spoliation = o.flag("spoliation");
-                return solveCpuGpuHeteroPrio(in, options, p);
-            }),
-        cpuGpuSolver(
-            "exact",
-            "optimal by integer programming (GLPK), or the best found with its gap at the time limit",
-            {OptionSpec::number("time_limit", "seconds GLPK may search", 0.01, CpuGpuExactOptions{}.timeLimitSeconds,
-                                86400)},
-            [](const CpuGpuInstance& in, const OptionValues& o, const Progress& p) {
-                CpuGpuExactOptions options;
-                options.timeLimitSeconds = o.number("time_limit");
-                return solveCpuGpuExact(in, options, p);
-            }),
-        cpuGpuSolver("lower-bound",
-                     "the area LP with per-task limits and the pigeonhole bound; schedule: the LP rounded",
-                     {},
-                     [](const CpuGpuInstance& in, const OptionValues&, const Progress& p) {
-                         return solveCpuGpuLowerBound(in, p);
-                     },
-                     nullptr, /*answerIsBound=*/true),
-    };
-}
+CPUGPU_SOLVERS(HETSCHED_DECLARE_SOLVER)
+
+std::vector<RegisteredSolver> cpugpuSolvers() { return {CPUGPU_SOLVERS(HETSCHED_LIST_SOLVER)}; }
 
 }  // namespace hetsched::registry_detail

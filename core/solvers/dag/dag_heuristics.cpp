@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "solvers/dag/dag_common.h"
+#include "solvers/dag/dag_registration.h"
 
 namespace hetsched {
 
@@ -307,3 +308,46 @@ Expected<DagSolution> solveDagSeq(const DagInstance& in, const Progress&) {
 }
 
 }  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+// The entries of the heuristics above (each listed in one line of dag_registry.cpp).
+
+RegisteredSolver dagHcpaSolver() {
+    return dagSolver("hcpa",
+                     "HCPA (N'Takpé, Suter 2006): CPA's allocation on the reference cluster of the slowest speed "
+                     "(P_ref, translation f, saturated critical path), bottom-level placement at the earliest finish",
+                     solveDagHcpa, [](const Instance&) { return true; });
+}
+
+RegisteredSolver dagSHcpaSolver() {
+    return dagSolver("s-hcpa", "S-HCPA: HCPA's allocation with the sufferage placement (the task losing most without "
+                               "its best cluster goes first)",
+                     solveDagSHcpa);
+}
+
+RegisteredSolver dagCpaSolver() {
+    return dagSolver("cpa",
+                     "CPA (Radulescu et al. 2001) on the homogeneous platform of average speed, replayed on the real "
+                     "one; a task may span clusters",
+                     solveDagCpa);
+}
+
+RegisteredSolver dagMheftSolver() {
+    return dagSolver("mheft", "M-HEFT (Casanova, Desprez, Suter 2004): by upward rank, each task on the cluster and "
+                              "processor count that finish it first",
+                     solveDagMheft);
+}
+
+RegisteredSolver dagSeqSolver() {
+    return dagSolver("seq", "every task on one processor of the fastest cluster, one after the other (closed form)",
+                     solveDagSeq);
+}
+
+RegisteredSolver dagHeftSolver() {
+    return dagSolver("heft", "HEFT for sequential tasks: by upward rank, each task on the one processor that finishes "
+                             "it first",
+                     solveDagHeft);
+}
+
+}  // namespace hetsched::registry_detail

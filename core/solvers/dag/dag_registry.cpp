@@ -9,7 +9,7 @@
 #include "io/json_reader.h"
 #include "solvers/family_solution.h"
 #include "solvers/dag/dag_result.h"
-#include "solvers/registry_detail.h"
+#include "solvers/dag/dag_registration.h"
 
 namespace hetsched {
 
@@ -160,12 +160,8 @@ Expected<SolveResult> dagResultFromJson(const DagInstance& in, const nlohmann::j
 
 namespace hetsched::registry_detail {
 
-namespace {
-
-using DagSolver = Expected<DagSolution> (*)(const DagInstance&, const Progress&);
-
-RegisteredSolver dagSolver(std::string name, std::string description, DagSolver run,
-                           bool (*isDefault)(const Instance&) = nullptr) {
+RegisteredSolver dagSolver(std::string name, std::string description, DagSolverFunction run,
+                           bool (*isDefault)(const Instance&)) {
     RegisteredSolver s;
     s.spec = {"dag", name, std::move(description), {}, {}};
     s.isDefaultFor = isDefault;
@@ -182,32 +178,19 @@ RegisteredSolver dagSolver(std::string name, std::string description, DagSolver 
     return s;
 }
 
-bool always(const Instance&) { return true; }
+// The DAG solvers, one line each in their listed order (the first whose default rule holds is the
+// default). Each entry is defined in its solver's own file, beside its algorithm: a new solver is that file
+// and its line here.
+#define DAG_SOLVERS(X) \
+    X(dagHcpaSolver)   \
+    X(dagSHcpaSolver)  \
+    X(dagCpaSolver)    \
+    X(dagMheftSolver)  \
+    X(dagSeqSolver)    \
+    X(dagHeftSolver)
 
-}  // namespace
+DAG_SOLVERS(HETSCHED_DECLARE_SOLVER)
 
-std::vector<RegisteredSolver> dagSolvers() {
-    return {
-        dagSolver("hcpa",
-                  "HCPA (N'Takpé, Suter 2006): CPA's allocation on the reference cluster of the slowest speed "
-                  "(P_ref, translation f, saturated critical path), bottom-level placement at the earliest finish",
-                  solveDagHcpa, always),
-        dagSolver("s-hcpa", "S-HCPA: HCPA's allocation with the sufferage placement (the task losing most without "
-                            "its best cluster goes first)",
-                  solveDagSHcpa),
-        dagSolver("cpa",
-                  "CPA (Radulescu et al. 2001) on the homogeneous platform of average speed, replayed on the real "
-                  "one; a task may span clusters",
-                  solveDagCpa),
-        dagSolver("mheft", "M-HEFT (Casanova, Desprez, Suter 2004): by upward rank, each task on the cluster and "
-                           "processor count that finish it first",
-                  solveDagMheft),
-        dagSolver("seq", "every task on one processor of the fastest cluster, one after the other (closed form)",
-                  solveDagSeq),
-        dagSolver("heft", "HEFT for sequential tasks: by upward rank, each task on the one processor that finishes "
-                          "it first",
-                  solveDagHeft),
-    };
-}
+std::vector<RegisteredSolver> dagSolvers() { return {DAG_SOLVERS(HETSCHED_LIST_SOLVER)}; }
 
 }  // namespace hetsched::registry_detail

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "solvers/divisible/divisible_common.h"
+#include "solvers/divisible/divisible_registration.h"
 
 namespace hetsched {
 
@@ -161,3 +162,38 @@ Expected<DivisibleSolution> solveDivisibleFifoOptimal(const DivisibleInstance& i
 }
 
 }  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+RegisteredSolver divisibleFifoOptimalSolver() {
+    return divisibleSolver("fifo-optimal",
+                           "optimal FIFO schedule: closed form by Sherman-Morrison when d = z c (default for p > 7), "
+                           "else every FIFO order (p <= 8) or the LP of the c+d order",
+                           solveDivisibleFifoOptimal,
+                           [](const Instance& instance) { return !divisibleSmallPlatform(instance); },
+                           "FIFO schedules");
+}
+
+RegisteredSolver divisibleLifoOptimalSolver() {
+    return divisibleSolver("lifo-optimal", "optimal LIFO schedule: every worker by c+d, no idle time, closed form",
+                           solveDivisibleLifoOptimal, nullptr, "LIFO schedules");
+}
+
+RegisteredSolver divisibleFifoByCSolver() {
+    return divisibleSolver(
+        "fifo-by-c", "heuristic of the simulations: every worker by increasing c, FIFO, no idle time (closed form)",
+        solveDivisibleFifoByC);
+}
+
+RegisteredSolver divisibleFifoByWSolver() {
+    return divisibleSolver(
+        "fifo-by-w", "heuristic of the simulations: every worker by increasing w, FIFO, no idle time (closed form)",
+        solveDivisibleFifoByW);
+}
+
+RegisteredSolver divisibleNoReturnSolver() {
+    return divisibleSolver("no-return", "classic problem without returns (every d = 0): closed form by increasing c",
+                           solveDivisibleNoReturn);
+}
+
+}  // namespace hetsched::registry_detail

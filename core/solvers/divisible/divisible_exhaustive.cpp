@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "solvers/divisible/divisible_common.h"
+#include "solvers/divisible/divisible_registration.h"
 
 namespace hetsched {
 
@@ -194,3 +195,14 @@ Expected<DivisibleSolution> solveDivisibleExhaustive(const DivisibleInstance& in
 }
 
 }  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+RegisteredSolver divisibleExhaustiveSolver() {
+    return divisibleSolver("exhaustive",
+                           "exact over every scenario (subset, send order, return order): branch and bound with LP "
+                           "bounds, p <= 8 (default for p <= 7)",
+                           solveDivisibleExhaustive, divisibleSmallPlatform);
+}
+
+}  // namespace hetsched::registry_detail

@@ -5,6 +5,7 @@
 
 #include "lp/linear_program.h"
 #include "solvers/divisible/divisible_common.h"
+#include "solvers/divisible/divisible_registration.h"
 
 namespace hetsched {
 
@@ -97,3 +98,14 @@ Expected<DivisibleSolution> fifoLpInOrder(const DivisibleInstance& in, const std
 }  // namespace divisible_detail
 
 }  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+RegisteredSolver divisibleScenarioLpSolver() {
+    return divisibleSolver("scenario-lp",
+                           "LP of the slides for the given send_order/return_order (default: listed order, FIFO), "
+                           "with idle times",
+                           solveDivisibleScenarioLp, nullptr, "schedules of the given send and return orders");
+}
+
+}  // namespace hetsched::registry_detail

@@ -5,8 +5,8 @@
 
 #include "io/json_reader.h"
 #include "solvers/family_solution.h"
+#include "solvers/divisible/divisible_registration.h"
 #include "solvers/divisible/divisible_result.h"
-#include "solvers/registry_detail.h"
 
 namespace hetsched {
 
@@ -102,12 +102,8 @@ Expected<SolveResult> divisibleResultFromJson(const DivisibleInstance& in, const
 
 namespace hetsched::registry_detail {
 
-namespace {
-
-using DivisibleSolver = Expected<DivisibleSolution> (*)(const DivisibleInstance&, const Progress&);
-
-RegisteredSolver divisibleSolver(std::string name, std::string description, DivisibleSolver run,
-                                 bool (*isDefault)(const Instance&) = nullptr, std::string optimalWithin = {}) {
+RegisteredSolver divisibleSolver(std::string name, std::string description, DivisibleSolverFunction run,
+                                 bool (*isDefault)(const Instance&), std::string optimalWithin) {
     RegisteredSolver s;
     s.spec = {"divisible", name, std::move(description), {}, std::move(optimalWithin)};
     s.isDefaultFor = isDefault;
@@ -123,37 +119,24 @@ RegisteredSolver divisibleSolver(std::string name, std::string description, Divi
     return s;
 }
 
-bool smallPlatform(const Instance& instance) {
+bool divisibleSmallPlatform(const Instance& instance) {
     return std::get<DivisibleInstance>(instance).workers.size() <= 7;
 }
 
-bool largePlatform(const Instance& instance) { return !smallPlatform(instance); }
+// The divisible solvers, one line each in their listed order (the first whose default rule holds is the
+// default). Each entry is defined in its solver's own file, beside its algorithm: a new solver is that file
+// and its line here.
+#define DIVISIBLE_SOLVERS(X)      \
+    X(divisibleExhaustiveSolver)  \
+    X(divisibleFifoOptimalSolver) \
+    X(divisibleLifoOptimalSolver) \
+    X(divisibleScenarioLpSolver)  \
+    X(divisibleFifoByCSolver)     \
+    X(divisibleFifoByWSolver)     \
+    X(divisibleNoReturnSolver)
 
-}  // namespace
+DIVISIBLE_SOLVERS(HETSCHED_DECLARE_SOLVER)
 
-std::vector<RegisteredSolver> divisibleSolvers() {
-    return {
-        divisibleSolver("exhaustive",
-                        "exact over every scenario (subset, send order, return order): branch and bound with LP "
-                        "bounds, p <= 8 (default for p <= 7)",
-                        solveDivisibleExhaustive, smallPlatform),
-        divisibleSolver("fifo-optimal",
-                        "optimal FIFO schedule: closed form by Sherman-Morrison when d = z c (default for p > 7), "
-                        "else every FIFO order (p <= 8) or the LP of the c+d order",
-                        solveDivisibleFifoOptimal, largePlatform, "FIFO schedules"),
-        divisibleSolver("lifo-optimal", "optimal LIFO schedule: every worker by c+d, no idle time, closed form",
-                        solveDivisibleLifoOptimal, nullptr, "LIFO schedules"),
-        divisibleSolver("scenario-lp",
-                        "LP of the slides for the given send_order/return_order (default: listed order, FIFO), "
-                        "with idle times",
-                        solveDivisibleScenarioLp, nullptr, "schedules of the given send and return orders"),
-        divisibleSolver("fifo-by-c", "heuristic of the simulations: every worker by increasing c, FIFO, no idle time (closed form)",
-                        solveDivisibleFifoByC),
-        divisibleSolver("fifo-by-w", "heuristic of the simulations: every worker by increasing w, FIFO, no idle time (closed form)",
-                        solveDivisibleFifoByW),
-        divisibleSolver("no-return", "classic problem without returns (every d = 0): closed form by increasing c",
-                        solveDivisibleNoReturn),
-    };
-}
+std::vector<RegisteredSolver> divisibleSolvers() { return {DIVISIBLE_SOLVERS(HETSCHED_LIST_SOLVER)}; }
 
 }  // namespace hetsched::registry_detail

@@ -80,17 +80,17 @@ RegisteredSolver partitionSolver(std::string name, std::string description, Part
     return s;
 }
 
-// The partition solvers in their listed order (the first whose default rule holds is the default). Each
-// entry is defined in its solver's own file, beside its algorithm: a new solver is that file and its line here.
-RegisteredSolver partitionThresholdSolver(), partitionDpSolver(), partitionOlarSolver(), partitionProportionalSolver();
+// The partition solvers, one line each in their listed order (the first whose default rule holds is the
+// default). Each entry is defined in its solver's own file, beside its algorithm: a new solver is that file
+// and its line here.
+#define PARTITION_SOLVERS(X)       \
+    X(partitionThresholdSolver)    \
+    X(partitionDpSolver)           \
+    X(partitionOlarSolver)         \
+    X(partitionProportionalSolver)
 
-std::vector<RegisteredSolver> partitionSolvers() {
-    return {
-        partitionThresholdSolver(),
-        partitionDpSolver(),
-        partitionOlarSolver(),
-        partitionProportionalSolver(),
-    };
-}
+PARTITION_SOLVERS(HETSCHED_DECLARE_SOLVER)
+
+std::vector<RegisteredSolver> partitionSolvers() { return {PARTITION_SOLVERS(HETSCHED_LIST_SOLVER)}; }
 
 }  // namespace hetsched::registry_detail

@@ -8,6 +8,7 @@
 
 #include "lp/linear_program.h"
 #include "solvers/steady/steady_common.h"
+#include "solvers/steady/steady_registration.h"
 
 namespace hetsched {
 
@@ -365,3 +366,28 @@ Expected<SteadySolution> solveSteadyColumnGeneration(const SteadyStateInstance& 
 }
 
 }  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+RegisteredSolver steadyColumnGenerationSolver() {
+    return steadySolver(
+        "column-generation",
+        "LP (8.3) over allocations and valid patterns by column generation with the separation oracles of "
+        "8.5.3 (every model; multicast trees priced exactly up to exact_steiner_targets targets, "
+        "else by a Steiner heuristic with an upper bound)",
+        {OptionSpec::integer("max_iterations", "rounds of column generation at most", 1, kSteadyDefaultMaxIterations,
+                             1000000),
+         OptionSpec::integer(
+             "exact_steiner_targets",
+             "multicast: price trees exactly (Dreyfus-Wagner: 3^k n work and 2^k n states a round, at "
+             "most 4 million states) for at most this many targets k; above, by the shortest-path "
+             "heuristic (status feasible, with an upper bound)",
+             0, kSteadyDefaultExactSteinerTargets, 16)},
+        [](const SteadyStateInstance& in, const OptionValues& options, const Progress& progress) {
+            return solveSteadyColumnGeneration(in, static_cast<int>(options.integer("max_iterations")), progress,
+                                               static_cast<int>(options.integer("exact_steiner_targets")));
+        },
+        [](const Instance& instance) { return !steadyCompactLpApplies(instance); });
+}
+
+}  // namespace hetsched::registry_detail

@@ -5,6 +5,7 @@
 
 #include "lp/linear_program.h"
 #include "solvers/steady/steady_common.h"
+#include "solvers/steady/steady_registration.h"
 
 namespace hetsched {
 
@@ -315,3 +316,18 @@ Expected<SteadySolution> solveSteadyLp(const SteadyStateInstance& in, const Prog
 }
 
 }  // namespace hetsched
+
+namespace hetsched::registry_detail {
+
+RegisteredSolver steadyLpSolver() {
+    return steadySolver("lp",
+                        "compact LPs of section 8.6 (bag of tasks, broadcast; bidirectional one-port and bounded "
+                        "multi-port), flows into paths/trees, weighted edge colouring into matchings (default where it applies)",
+                        {},
+                        [](const SteadyStateInstance& in, const OptionValues&, const Progress& progress) {
+                            return solveSteadyLp(in, progress);
+                        },
+                        steadyCompactLpApplies);
+}
+
+}  // namespace hetsched::registry_detail

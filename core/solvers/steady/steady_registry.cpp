@@ -5,8 +5,8 @@
 
 #include "io/json_reader.h"
 #include "solvers/family_solution.h"
-#include "solvers/registry_detail.h"
 #include "solvers/steady/steady_result.h"
+#include "solvers/steady/steady_registration.h"
 
 namespace hetsched {
 
@@ -148,11 +148,8 @@ Expected<SteadySolution> steadySolutionFromJson(const SteadyStateInstance& in, c
 
 namespace hetsched::registry_detail {
 
-namespace {
-
 RegisteredSolver steadySolver(std::string name, std::string description, OptionTable options,
-                              Expected<SteadySolution> (*run)(const SteadyStateInstance&, const OptionValues&, const Progress&),
-                              bool (*isDefault)(const Instance&)) {
+                              SteadySolverFunction run, bool (*isDefault)(const Instance&)) {
     RegisteredSolver s;
     s.spec = {"steady_state", name, std::move(description), std::move(options), {}};
     s.isDefaultFor = isDefault;
@@ -169,45 +166,21 @@ RegisteredSolver steadySolver(std::string name, std::string description, OptionT
     return s;
 }
 
-bool compactApplies(const Instance& instance) {
+bool steadyCompactLpApplies(const Instance& instance) {
     const auto& in = std::get<SteadyStateInstance>(instance);
     return in.model != CommunicationModel::UnidirectionalOnePort &&
            in.application.type != SteadyApplicationType::Multicast;
 }
 
-bool compactDoesNotApply(const Instance& instance) { return !compactApplies(instance); }
+// The steady-state solvers, one line each in their listed order (the first whose default rule holds is the
+// default). Each entry is defined in its solver's own file, beside its algorithm: a new solver is that file
+// and its line here.
+#define STEADY_SOLVERS(X)           \
+    X(steadyLpSolver)               \
+    X(steadyColumnGenerationSolver)
 
-}  // namespace
+STEADY_SOLVERS(HETSCHED_DECLARE_SOLVER)
 
-std::vector<RegisteredSolver> steadySolvers() {
-    return {
-        steadySolver("lp",
-                     "compact LPs of section 8.6 (bag of tasks, broadcast; bidirectional one-port and bounded "
-                     "multi-port), flows into paths/trees, weighted edge colouring into matchings (default where it applies)",
-                     {},
-                     [](const SteadyStateInstance& in, const OptionValues&, const Progress& progress) {
-                         return solveSteadyLp(in, progress);
-                     },
-                     compactApplies),
-        steadySolver("column-generation",
-                     "LP (8.3) over allocations and valid patterns by column generation with the separation oracles of "
-                     "8.5.3 (every model; multicast trees priced exactly up to exact_steiner_targets targets, "
-                     "else by a Steiner heuristic with an upper bound)",
-                     {OptionSpec::integer("max_iterations", "rounds of column generation at most", 1,
-                                          kSteadyDefaultMaxIterations, 1000000),
-                      OptionSpec::integer(
-                          "exact_steiner_targets",
-                          "multicast: price trees exactly (Dreyfus-Wagner: 3^k n work and 2^k n states a round, at "
-                          "most 4 million states) for at most this many targets k; above, by the shortest-path "
-                          "heuristic (status feasible, with an upper bound)",
-                          0, kSteadyDefaultExactSteinerTargets, 16)},
-                     [](const SteadyStateInstance& in, const OptionValues& options, const Progress& progress) {
-                         return solveSteadyColumnGeneration(in, static_cast<int>(options.integer("max_iterations")),
-                                                            progress,
-                                                            static_cast<int>(options.integer("exact_steiner_targets")));
-                     },
-                     compactDoesNotApply),
-    };
-}
+std::vector<RegisteredSolver> steadySolvers() { return {STEADY_SOLVERS(HETSCHED_LIST_SOLVER)}; }
 
 }  // namespace hetsched::registry_detail
