@@ -657,6 +657,20 @@ bool CanvasWidget::updateInPlace(const Instance& before, const Instance& after) 
     return applyInPlace(change);
 }
 
+// Pushes the edit (with the layout, as one undoable step, when there is one to store) without redrawing
+// on the document's signals: the caller brings the drawing up to date.
+void CanvasWidget::commit(Instance instance, const QString& text, std::size_t digest,
+                          std::optional<nlohmann::json> layout) {
+    m_applying = true;
+    if (layout) m_document->undoStack()->beginMacro(text);
+    m_document->editInstance(m_entryId, std::move(instance), text, -1, digest);
+    if (layout) {
+        m_document->setLayout(m_entryId, std::move(*layout), text);
+        m_document->undoStack()->endMacro();
+    }
+    m_applying = false;
+}
+
 bool CanvasWidget::apply(CanvasEdit edit, const QHash<QString, QPointF>& placed) {
     const DocumentEntry* e = m_document->entry(m_entryId);
     if (!e) return false;
@@ -679,17 +693,8 @@ bool CanvasWidget::apply(CanvasEdit edit, const QHash<QString, QPointF>& placed)
     CanvasGraphChange change;
     bool storeShown = false;
     if (edit.newKeys.empty() && inPlaceChange(e->instance, *edit.instance, change, storeShown)) {
-        m_applying = true;
-        if (storeShown) {
-            const nlohmann::json layout = layoutJson(m_positions);
-            m_document->undoStack()->beginMacro(edit.text);
-            m_document->editInstance(m_entryId, std::move(*edit.instance), edit.text, -1, checked.digest);
-            m_document->setLayout(m_entryId, layout, edit.text);
-            m_document->undoStack()->endMacro();
-        } else {
-            m_document->editInstance(m_entryId, std::move(*edit.instance), edit.text, -1, checked.digest);
-        }
-        m_applying = false;
+        commit(std::move(*edit.instance), edit.text, checked.digest,
+               storeShown ? std::optional<nlohmann::json>(layoutJson(m_positions)) : std::nullopt);
         m_pendingSelection.reset();
         if (applyInPlace(change)) updatePanel();
         else rebuild();
@@ -705,16 +710,8 @@ bool CanvasWidget::apply(CanvasEdit edit, const QHash<QString, QPointF>& placed)
     }
     const Instance& next = *edit.instance;
     const nlohmann::json layout = layoutJson(completed(after, known, [&] { return automaticPositions(next, after); }));
-    m_applying = true;
-    if (layout != e->layout) {
-        m_document->undoStack()->beginMacro(edit.text);
-        m_document->editInstance(m_entryId, std::move(*edit.instance), edit.text, -1, checked.digest);
-        m_document->setLayout(m_entryId, layout, edit.text);
-        m_document->undoStack()->endMacro();
-    } else {
-        m_document->editInstance(m_entryId, std::move(*edit.instance), edit.text, -1, checked.digest);
-    }
-    m_applying = false;
+    commit(std::move(*edit.instance), edit.text, checked.digest,
+           layout != e->layout ? std::optional<nlohmann::json>(layout) : std::nullopt);
     if (!edit.newKeys.empty() && !m_pendingSelection)
         m_pendingSelection = QSet<QString>(edit.newKeys.begin(), edit.newKeys.end());
     rebuild();

@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 
 #include "canvas/canvas_adapter.h"
 #include "document/project_document.h"
@@ -96,6 +97,7 @@ private:
                        bool& storeShown) const;
     bool applyInPlace(const CanvasGraphChange& change);
     bool updateInPlace(const Instance& before, const Instance& after);
+    void commit(Instance instance, const QString& text, std::size_t digest, std::optional<nlohmann::json> layout);
     // The big-graph path of rebuild(): preparation on a pool thread, then the scene made in slices.
     void startBuild();
     void showPrepared(PreparedGraph prepared);
