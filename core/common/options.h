@@ -74,6 +74,15 @@ double optionValueNumber(const OptionValue& value);
 
 const OptionSpec* findOption(const OptionTable& table, std::string_view name);
 
+// Whole-number lists as a NumberList option holds them (integers = true), and back.
+inline std::vector<double> asOptionNumbers(const std::vector<int>& values) { return {values.begin(), values.end()}; }
+inline std::vector<int> asOptionIntegers(const std::vector<double>& values) {
+    std::vector<int> integers;
+    integers.reserve(values.size());
+    for (double v : values) integers.push_back(static_cast<int>(v));
+    return integers;
+}
+
 // The values of one table, typed. Reading a name the table does not have, or with the wrong type, is a
 // programming error (std::logic_error), not a user's.
 class OptionValues {

@@ -224,18 +224,6 @@ Expected<CpuGpuExperiment> runCpuGpuExperiment(const CpuGpuExperimentOptions& o,
     return cpuGpuExperimentFromRows(o, *rows);
 }
 
-namespace {
-
-std::vector<double> asNumbers(const std::vector<int>& values) { return {values.begin(), values.end()}; }
-
-std::vector<int> asIntegers(const std::vector<double>& values) {
-    std::vector<int> integers;
-    for (double v : values) integers.push_back(static_cast<int>(v));
-    return integers;
-}
-
-}  // namespace
-
 const ExperimentOptions& cpuGpuExperimentOptionTable() {
     static const ExperimentOptions options = [] {
         const CpuGpuExperimentOptions d;
@@ -246,8 +234,8 @@ const ExperimentOptions& cpuGpuExperimentOptionTable() {
         tasks.minimumCount = 3;
         o.table = {
             tasks,
-            OptionSpec::numberList("cpus", "the CPU counts", 0, asNumbers(d.cpuCounts), 10000, true),
-            OptionSpec::numberList("gpus", "the GPU counts", 0, asNumbers(d.gpuCounts), 10000, true),
+            OptionSpec::numberList("cpus", "the CPU counts", 0, asOptionNumbers(d.cpuCounts), 10000, true),
+            OptionSpec::numberList("gpus", "the GPU counts", 0, asOptionNumbers(d.gpuCounts), 10000, true),
             OptionSpec::integer("instances", "random instances per case", 1, d.instancesPerCase, 100000),
             OptionSpec::textList("solvers", "the cpugpu solvers to compare", {}, d.solvers),
             OptionSpec::number("exact-time-limit", "> 0: also run exact with this time limit (seconds) per instance", 0,
@@ -286,8 +274,8 @@ CpuGpuExperimentOptions cpuGpuExperimentOptions(const OptionValues& v) {
     o.minTasks = static_cast<int>(tasks.at(0));
     o.maxTasks = static_cast<int>(tasks.at(1));
     o.taskStep = static_cast<int>(tasks.at(2));
-    o.cpuCounts = asIntegers(v.numbers("cpus"));
-    o.gpuCounts = asIntegers(v.numbers("gpus"));
+    o.cpuCounts = asOptionIntegers(v.numbers("cpus"));
+    o.gpuCounts = asOptionIntegers(v.numbers("gpus"));
     o.instancesPerCase = static_cast<int>(v.integer("instances"));
     o.solvers = v.texts("solvers");
     o.exactTimeLimit = v.number("exact-time-limit");
@@ -299,8 +287,8 @@ CpuGpuExperimentOptions cpuGpuExperimentOptions(const OptionValues& v) {
 OptionValues cpuGpuExperimentValues(const CpuGpuExperimentOptions& o) {
     OptionValues v(cpuGpuExperimentOptionTable().table);
     v.set("tasks", std::vector<double>{double(o.minTasks), double(o.maxTasks), double(o.taskStep)});
-    v.set("cpus", asNumbers(o.cpuCounts));
-    v.set("gpus", asNumbers(o.gpuCounts));
+    v.set("cpus", asOptionNumbers(o.cpuCounts));
+    v.set("gpus", asOptionNumbers(o.gpuCounts));
     v.set("instances", std::int64_t(o.instancesPerCase));
     v.set("solvers", o.solvers);
     v.set("exact-time-limit", o.exactTimeLimit);

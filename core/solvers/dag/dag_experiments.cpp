@@ -271,18 +271,6 @@ Expected<std::vector<DagEvaluationRow>> runDagEvaluation(const DagEvaluationConf
     return dagEvaluationFromRows(config, *rows);
 }
 
-namespace {
-
-std::vector<double> asNumbers(const std::vector<int>& values) { return {values.begin(), values.end()}; }
-
-std::vector<int> asIntegers(const std::vector<double>& values) {
-    std::vector<int> integers;
-    for (double v : values) integers.push_back(static_cast<int>(v));
-    return integers;
-}
-
-}  // namespace
-
 const ExperimentOptions& dagEvaluationOptions() {
     static const ExperimentOptions options = [] {
         const DagEvaluationConfig d;
@@ -291,8 +279,8 @@ const ExperimentOptions& dagEvaluationOptions() {
             OptionSpec::integer("samples", "random graph configurations per task count", 1, d.dagSamples, 1000),
             OptionSpec::integer("platform-samples", "random platforms per platform configuration", 1,
                                 d.platformSamples, 100),
-            OptionSpec::numberList("sizes", "the task counts", 1, asNumbers(d.taskCounts), 10000, true),
-            OptionSpec::numberList("clusters", "the cluster counts", 1, asNumbers(d.clusterCounts), 10000, true),
+            OptionSpec::numberList("sizes", "the task counts", 1, asOptionNumbers(d.taskCounts), 10000, true),
+            OptionSpec::numberList("clusters", "the cluster counts", 1, asOptionNumbers(d.clusterCounts), 10000, true),
             OptionSpec::numberList("heterogeneity", "the heterogeneities (fastest over slowest speed)", 1,
                                    d.heterogeneities, 1e6),
             OptionSpec::numberList("min-speeds", "the slowest speeds (flop/s)", 1e-6, d.minSpeeds, 1e20),
@@ -310,8 +298,8 @@ DagEvaluationConfig dagEvaluationConfig(const OptionValues& v) {
     DagEvaluationConfig c;
     c.dagSamples = static_cast<int>(v.integer("samples"));
     c.platformSamples = static_cast<int>(v.integer("platform-samples"));
-    c.taskCounts = asIntegers(v.numbers("sizes"));
-    c.clusterCounts = asIntegers(v.numbers("clusters"));
+    c.taskCounts = asOptionIntegers(v.numbers("sizes"));
+    c.clusterCounts = asOptionIntegers(v.numbers("clusters"));
     c.heterogeneities = v.numbers("heterogeneity");
     c.minSpeeds = v.numbers("min-speeds");
     c.solvers = v.texts("solvers");
@@ -324,8 +312,8 @@ OptionValues dagEvaluationValues(const DagEvaluationConfig& c) {
     OptionValues v(dagEvaluationOptions().table);
     v.set("samples", std::int64_t(c.dagSamples));
     v.set("platform-samples", std::int64_t(c.platformSamples));
-    v.set("sizes", asNumbers(c.taskCounts));
-    v.set("clusters", asNumbers(c.clusterCounts));
+    v.set("sizes", asOptionNumbers(c.taskCounts));
+    v.set("clusters", asOptionNumbers(c.clusterCounts));
     v.set("heterogeneity", c.heterogeneities);
     v.set("min-speeds", c.minSpeeds);
     v.set("solvers", c.solvers);
