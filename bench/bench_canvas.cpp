@@ -152,17 +152,23 @@ void waitUntilBuilt(CanvasWidget& canvas) {
     loop.exec();
 }
 
+// The entry's task graph on a canvas of 1280 x 800, built (the layered layout and every item).
+std::unique_ptr<CanvasWidget> builtDagCanvas(ProjectDocument& document, EntryId id) {
+    auto canvas = std::make_unique<CanvasWidget>(&document, std::make_unique<DagAdapter>());
+    canvas->resize(1280, 800);
+    canvas->setEntry(id);
+    waitUntilBuilt(*canvas);
+    return canvas;
+}
+
 // A task graph on its canvas (layered layout, one item per task and per dependency).
 void BM_LoadDagCanvas(benchmark::State& state) {
     ProjectDocument document;
     const std::optional<EntryId> id = openDaggenGraph(state, document);
     if (!id) return;
     for (auto _ : state) {
-        CanvasWidget canvas(&document, std::make_unique<DagAdapter>());
-        canvas.resize(1280, 800);
-        canvas.setEntry(*id);
-        waitUntilBuilt(canvas);
-        benchmark::DoNotOptimize(canvas.scene()->nodeItems().size());
+        const std::unique_ptr<CanvasWidget> canvas = builtDagCanvas(document, *id);
+        benchmark::DoNotOptimize(canvas->scene()->nodeItems().size());
     }
 }
 BENCHMARK(BM_LoadDagCanvas)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
@@ -175,10 +181,8 @@ void BM_EditDagCanvas(benchmark::State& state) {
     ProjectDocument document;
     const std::optional<EntryId> id = openDaggenGraph(state, document);
     if (!id) return;
-    CanvasWidget canvas(&document, std::make_unique<DagAdapter>());
-    canvas.resize(1280, 800);
-    canvas.setEntry(*id);
-    waitUntilBuilt(canvas);
+    const std::unique_ptr<CanvasWidget> built = builtDagCanvas(document, *id);
+    CanvasWidget& canvas = *built;
     int step = 0;
     if (state.range(1) != 0 &&
         !canvas.apply(canvas.adapter()->setNodeProperty(document.entry(*id)->instance, 0, QStringLiteral("flops"),
@@ -208,10 +212,7 @@ void BM_FirstEditDagCanvas(benchmark::State& state) {
         document = std::make_unique<ProjectDocument>();
         const std::optional<EntryId> id = openDaggenGraph(state, *document);
         if (!id) return;
-        canvas = std::make_unique<CanvasWidget>(document.get(), std::make_unique<DagAdapter>());
-        canvas->resize(1280, 800);
-        canvas->setEntry(*id);
-        waitUntilBuilt(*canvas);
+        canvas = builtDagCanvas(*document, *id);
         state.ResumeTiming();
         if (!canvas->apply(canvas->adapter()->setNodeProperty(document->entry(*id)->instance, 0,
                                                               QStringLiteral("flops"), QStringLiteral("5e9")))) {
@@ -236,10 +237,8 @@ void BM_UndoDagCanvas(benchmark::State& state) {
     ProjectDocument document;
     const std::optional<EntryId> id = openDaggenGraph(state, document);
     if (!id) return;
-    CanvasWidget canvas(&document, std::make_unique<DagAdapter>());
-    canvas.resize(1280, 800);
-    canvas.setEntry(*id);
-    waitUntilBuilt(canvas);
+    const std::unique_ptr<CanvasWidget> built = builtDagCanvas(document, *id);
+    CanvasWidget& canvas = *built;
     for (const char* flops : {"5e9", "6e9"})
         if (!canvas.apply(canvas.adapter()->setNodeProperty(document.entry(*id)->instance, 0, QStringLiteral("flops"),
                                                             QString::fromLatin1(flops)))) {

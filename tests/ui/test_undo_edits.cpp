@@ -46,6 +46,14 @@ DagInstance daggenGraph(int tasks, unsigned seed = 1) {
     return std::move(*dag);
 }
 
+// A document holding `dag` alone; its entry.
+EntryId openAlone(ProjectDocument& document, DagInstance dag) {
+    Project project;
+    project.entries.push_back({"dag", Instance(std::move(dag)), {}, nullptr});
+    document.reset(project, QString());
+    return document.entryAt(0).id;
+}
+
 std::string instanceText(const DocumentEntry& entry) {
     return instanceToJson(entry.instance).dump();
 }
@@ -144,10 +152,7 @@ private slots:
     // the run is current again; redoing them restores the last.
     void instanceEditsUndoExactlyAndRunsFollow() {
         ProjectDocument document;
-        Project project;
-        project.entries.push_back({"dag", Instance(daggenGraph(400)), {}, nullptr});
-        document.reset(project, QString());
-        const EntryId id = document.entryAt(0).id;
+        const EntryId id = openAlone(document, daggenGraph(400));
         CanvasWidget canvas(&document, std::make_unique<DagAdapter>());
         canvas.resize(1000, 700);
         canvas.setEntry(id);
@@ -223,10 +228,7 @@ private slots:
     // scene; undo takes both back.
     void theFirstEditStoresThePositionsShownAndKeepsTheScene() {
         ProjectDocument document;
-        Project project;
-        project.entries.push_back({"dag", Instance(daggenGraph(400, 2)), {}, nullptr});
-        document.reset(project, QString());
-        const EntryId id = document.entryAt(0).id;
+        const EntryId id = openAlone(document, daggenGraph(400, 2));
         CanvasWidget canvas(&document, std::make_unique<DagAdapter>());
         canvas.resize(1000, 700);
         canvas.setEntry(id);
