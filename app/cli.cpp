@@ -143,7 +143,7 @@ private:
 void addTableFlags(CLI::App& app, const OptionTable& table, GivenFlags& given, const std::string& group) {
     for (const OptionSpec& spec : table)
         given.add(app, "--" + spec.name,
-                  spec.description + " (" + optionAcceptsText(spec) + "; default " + optionValueText(spec.defaultValue) +
+                  spec.description + " (" + optionAcceptsText(spec) + "; default " + optionDefaultText(spec) +
                       ")",
                   spec.type == OptionType::Enum ? "CHOICE" : spec.type == OptionType::Int ? "INT" : "VALUE", group);
 }
@@ -535,7 +535,7 @@ int runSolvers(const std::vector<std::string>& args, std::ostream& out, std::ost
         std::string id = s.kind + " " + s.name;
         out << id << std::string(nameWidth + 2 - id.size(), ' ') << s.description << "\n";
         for (const OptionSpec& o : s.options)
-            out << std::string(nameWidth + 4, ' ') << "--option " << o.name << "=" << optionValueText(o.defaultValue) << "  "
+            out << std::string(nameWidth + 4, ' ') << "--option " << o.name << "=" << optionDefaultText(o) << "  "
                 << o.description << " [" << o.minimum << ", " << o.maximum << "]\n";
     }
     if (!any) {
@@ -926,12 +926,6 @@ int runExperiment(const std::vector<std::string>& args, std::ostream& out, std::
 
 namespace {
 
-std::string formatDouble(double v) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%g", v);
-    return buffer;
-}
-
 const char* kPlatformFlagsHelp =
     "platform (one of):\n"
     "  --platform FILE            a SimGrid platform XML (.xml, loaded by SimGrid: clusters, zones and hosts)\n"
@@ -967,7 +961,7 @@ std::optional<std::optional<Error>> setTableFlag(const OptionTable& table, Optio
 std::string tableFlagsHelp(const OptionTable& table) {
     std::string text;
     for (const OptionSpec& spec : table) {
-        std::string flag = "  --" + spec.name + " " + optionValueText(spec.defaultValue);
+        std::string flag = "  --" + spec.name + " " + (spec.optional ? std::string("N") : optionDefaultText(spec));
         flag.resize(std::max<std::size_t>(flag.size() + 1, 29), ' ');
         text += flag + spec.description + " (" + optionAcceptsText(spec) + ")\n";
     }
@@ -1087,15 +1081,8 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
                "       hetsched import PLATFORM.xml --kind steady_state [--source HOST] [-o OUT.json]\n"
                "GRAPH: DOT (.dot, .gv: daggen, SimGrid, any Graphviz graph), WfCommons WfFormat 1.0 to 1.5,\n"
                "WorkflowHub 0.2, SimGrid or WRENCH JSON (.json), Pegasus DAX (.dax, .xml), STG (.stg) or daggen's\n"
-               "text output; --format auto (the default) decides by extension, then by content.\n"
-               "  --default-flops F          flops of the tasks the file gives no size (DOT without sizes, a\n"
-               "                             workflow task without runtime); without it such a file is refused\n"
-               "  --default-bytes B          bytes of the dependencies the file gives no size\n"
-               "  --reference-speed 1e9      flop/s of the machine that measured runtimes (WfFormat, DAX, STG):\n"
-               "                             a task of r seconds gets r x FLOPS flops\n"
-               "  --alpha 0                  Amdahl fraction of the tasks whose file gives none\n"
-               "  --seed 1                   seeds the random platform\n"
-            << kPlatformFlagsHelp
+               "text output.\n"
+            << tableFlagsHelp(taskGraphImportOptionTable()) << kPlatformFlagsHelp
             << "--kind steady_state: the hosts of a SimGrid platform as the processors of a bag of tasks, its\n"
                "links and routes as routers and links (docs/formats.md), the master at --source HOST (default:\n"
                "the first host).\n"
@@ -1108,10 +1095,10 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
     std::string graph, output, kind = "dag";
     std::optional<std::string> source;
     PlatformFlags platform;
-    TaskGraphFormat format = TaskGraphFormat::Auto;
-    TaskGraphImportOptions options;
+    // The import's own options: the table the import dialog's fields read.
+    const OptionTable& importTable = taskGraphImportOptionTable();
+    OptionValues importValues(importTable);
     bool referenceSpeedGiven = false;
-    std::uint64_t seed = 1;
     Command command(prefix, "Imports a task graph as a dag instance, or a SimGrid platform as a steady-state one (JSON).");
     command.setHints("(hetsched import --help)", "(one GRAPH only)");
     command.app().footer(usage.str());
@@ -1120,57 +1107,29 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
     GivenFlags given;
     for (const auto& [flag, type, help] : std::vector<std::tuple<std::string, std::string, std::string>>{
              {"-o,--output", "OUT.json", "write the instance there (then a summary on stdout) instead of stdout"},
-             {"--format", "FORMAT", "the graph's format: " + taskGraphFormatNames() + " (default auto)"},
              {"--kind", "KIND", "dag (default) or steady_state"},
              {"--source", "HOST", "steady_state: the master's host (default the first)"},
-             {"--default-flops", "F", "flops of the tasks the file gives no size"},
-             {"--default-bytes", "B", "bytes of the dependencies the file gives no size"},
-             {"--reference-speed", "FLOPS", "flop/s of the machine that measured runtimes (default 1e9)"},
-             {"--alpha", "A", "Amdahl fraction of the tasks whose file gives none (0 to 1, default 0)"},
-             {"--seed", "S", "seeds the random platform (default 1)"},
              {"--platform", "FILE", "a SimGrid platform XML or a JSON platform"}})
         given.add(command.app(), flag, help, type, "Import");
+    addTableFlags(command.app(), importTable, given, "Import");
     addTableFlags(command.app(), dagPlatformOptions(), given, "Random platform");
     if (std::optional<int> code = command.parse(args, out, err)) return *code;
     for (const auto& [givenFlag, value] : given.pairs()) {
         const std::string arg = givenFlag == "-o,--output" ? "-o" : givenFlag;
         std::optional<Error> problem;
-        const auto positive = [&](double lo, double hi, const char* unit) -> std::optional<double> {
-            auto v = parseNumber(value, arg);
-            if (!v) problem = v.error();
-            else if (!(*v >= lo && *v <= hi))
-                problem = invalidInput(arg + " must be between " + formatDouble(lo) + " and " + formatDouble(hi) + unit +
-                                       ", got '" + value + "'");
-            else return *v;
-            return std::nullopt;
-        };
         if (auto handled = setPlatformFlag(platform, arg, value)) {
             problem = *handled;
+        } else if (auto importFlag = setTableFlag(importTable, importValues, arg, value)) {
+            problem = *importFlag;
+            referenceSpeedGiven = referenceSpeedGiven || arg == "--reference-speed";
         } else if (arg == "-o" || arg == "--output") {
             output = value;
-        } else if (arg == "--format") {
-            const std::optional<TaskGraphFormat> f = taskGraphFormatFromName(value);
-            if (!f) problem = invalidInput("--format must be one of " + taskGraphFormatNames() + ", got '" + value + "'");
-            else format = *f;
         } else if (arg == "--kind") {
             if (value != "dag" && value != "steady_state")
                 problem = invalidInput("--kind must be dag or steady_state, got '" + value + "'");
             kind = value;
         } else if (arg == "--source") {
             source = value;
-        } else if (arg == "--alpha") {
-            if (auto v = positive(0, 1, "")) options.alpha = *v;
-        } else if (arg == "--reference-speed") {
-            if (auto v = positive(1e-6, 1e20, " flop/s")) options.referenceSpeed = *v;
-            referenceSpeedGiven = true;
-        } else if (arg == "--default-flops") {
-            if (auto v = positive(0, 1e30, " flops")) options.defaultFlops = *v;
-        } else if (arg == "--default-bytes") {
-            if (auto v = positive(0, 1e30, " bytes")) options.defaultBytes = *v;
-        } else if (arg == "--seed") {
-            auto v = parseInteger(value, arg, 0, 1LL << 52);
-            if (!v) problem = v.error();
-            else seed = static_cast<std::uint64_t>(*v);
         } else {
             problem = invalidInput("unknown flag " + arg + " (hetsched import --help)");
         }
@@ -1179,6 +1138,9 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
             return kExitUsage;
         }
     }
+    const TaskGraphFormat format = taskGraphFormat(importValues);
+    const TaskGraphImportOptions options = taskGraphImportOptions(importValues);
+    const auto seed = static_cast<std::uint64_t>(importValues.integer("seed"));
     if (kind == "steady_state") return importSteadyStatePlatform(graph, source, platform, output, out, err);
     if (source) {
         err << prefix << "--source applies to --kind steady_state only\n";

@@ -134,6 +134,12 @@ OptionSpec OptionSpec::number(std::string name, std::string description, double 
     return s;
 }
 
+OptionSpec OptionSpec::optionalNumber(std::string name, std::string description, double minimum, double maximum) {
+    OptionSpec s = number(std::move(name), std::move(description), minimum, minimum, maximum);
+    s.optional = true;
+    return s;
+}
+
 OptionSpec OptionSpec::flag(std::string name, std::string description, bool defaultValue) {
     OptionSpec s;
     s.name = std::move(name);
@@ -192,6 +198,10 @@ std::string optionTypeName(OptionType type) {
         case OptionType::TextList: return "list of names";
     }
     return "unknown";
+}
+
+std::string optionDefaultText(const OptionSpec& spec) {
+    return spec.optional ? std::string("none") : optionValueText(spec.defaultValue);
 }
 
 std::string optionAcceptsText(const OptionSpec& spec) {
@@ -309,7 +319,13 @@ const OptionSpec* findOption(const OptionTable& table, std::string_view name) {
 }
 
 OptionValues::OptionValues(const OptionTable& table) {
-    for (const OptionSpec& spec : table) m_values[spec.name] = spec.defaultValue;
+    for (const OptionSpec& spec : table)
+        if (!spec.optional) m_values[spec.name] = spec.defaultValue;
+}
+
+std::optional<double> OptionValues::numberIfSet(const std::string& name) const {
+    if (!contains(name)) return std::nullopt;
+    return number(name);
 }
 
 const OptionValue& OptionValues::at(const std::string& name) const {

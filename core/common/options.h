@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -38,11 +39,15 @@ struct OptionSpec {
     std::vector<std::string> choices;  // Enum; TextList when restricted
     bool integers = false;     // NumberList of whole numbers
     std::size_t minimumCount = 0;  // lists: at least this many entries
+    bool optional = false;     // no default: unset unless given (OptionValues::contains is false); the
+                               // defaultValue is then only the type's placeholder, never used as a value
 
     static OptionSpec integer(std::string name, std::string description, std::int64_t minimum,
                               std::int64_t defaultValue, std::int64_t maximum);
     static OptionSpec number(std::string name, std::string description, double minimum, double defaultValue,
                              double maximum);
+    // A number with no default ("--default-flops F": without it, tasks without a size are refused).
+    static OptionSpec optionalNumber(std::string name, std::string description, double minimum, double maximum);
     static OptionSpec flag(std::string name, std::string description, bool defaultValue);
     static OptionSpec choice(std::string name, std::string description, std::vector<std::string> choices,
                              std::string defaultValue);
@@ -56,6 +61,8 @@ using OptionTable = std::vector<OptionSpec>;
 
 // "integer", "number", "boolean", "choice", "list of numbers", "list of names".
 std::string optionTypeName(OptionType type);
+// The default as help shows it: the value's text, or "none" for an optional option.
+std::string optionDefaultText(const OptionSpec& spec);
 // What the option accepts, for messages and help: "an integer between 1 and 1000000", "in [0, 1]",
 // "0 or 1 (or true/false)", "mixed or same", "one of a, b, c".
 std::string optionAcceptsText(const OptionSpec& spec);
@@ -88,7 +95,7 @@ inline std::vector<int> asOptionIntegers(const std::vector<double>& values) {
 class OptionValues {
 public:
     OptionValues() = default;
-    explicit OptionValues(const OptionTable& table);   // every default
+    explicit OptionValues(const OptionTable& table);   // every default (optional options unset)
 
     std::int64_t integer(const std::string& name) const;
     double number(const std::string& name) const;       // Double, or Int read as a number
@@ -98,8 +105,11 @@ public:
     const std::vector<std::string>& texts(const std::string& name) const;
     const OptionValue& at(const std::string& name) const;
     bool contains(const std::string& name) const { return m_values.count(name) > 0; }
+    // An optional number: nullopt when unset.
+    std::optional<double> numberIfSet(const std::string& name) const;
 
     void set(const std::string& name, OptionValue value) { m_values[name] = std::move(value); }
+    void unset(const std::string& name) { m_values.erase(name); }
     const std::map<std::string, OptionValue>& values() const { return m_values; }
 
     bool operator==(const OptionValues&) const = default;

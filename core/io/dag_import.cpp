@@ -68,6 +68,54 @@ std::string taskGraphFormatNames() {
     return names;
 }
 
+const OptionTable& taskGraphImportOptionTable() {
+    static const OptionTable table = [] {
+        const TaskGraphImportOptions d;
+        std::vector<std::string> formats;
+        for (const FormatName& f : kFormatNames) formats.emplace_back(f.name);
+        OptionSpec referenceSpeed = OptionSpec::number(
+            "reference-speed", "flop/s of the machine that measured the runtimes (WfFormat, DAX, STG): a task of r "
+            "seconds gets r x reference-speed flops", 0, d.referenceSpeed, 1e20);
+        referenceSpeed.minimumExcluded = true;
+        return OptionTable{
+            OptionSpec::choice("format", "the graph's format; auto decides by extension, then by content", formats,
+                               taskGraphFormatName(TaskGraphFormat::Auto)),
+            referenceSpeed,
+            OptionSpec::number("alpha", "Amdahl fraction of the tasks whose file gives none", 0, d.alpha, 1),
+            OptionSpec::optionalNumber("default-flops", "flops of the tasks the file gives no size (none: such a "
+                                       "file is refused)", 0, 1e30),
+            OptionSpec::optionalNumber("default-bytes", "bytes of the dependencies the file gives no size (none: "
+                                       "such a file is refused)", 0, 1e30),
+            OptionSpec::integer("seed", "seeds the random platform (--platform-seed overrides it)", 0, 1,
+                                std::int64_t(1) << 52),
+        };
+    }();
+    return table;
+}
+
+TaskGraphImportOptions taskGraphImportOptions(const OptionValues& values) {
+    TaskGraphImportOptions options;
+    options.referenceSpeed = values.number("reference-speed");
+    options.alpha = values.number("alpha");
+    options.defaultFlops = values.numberIfSet("default-flops");
+    options.defaultBytes = values.numberIfSet("default-bytes");
+    return options;
+}
+
+TaskGraphFormat taskGraphFormat(const OptionValues& values) {
+    return taskGraphFormatFromName(values.text("format")).value_or(TaskGraphFormat::Auto);
+}
+
+OptionValues taskGraphImportValues(const TaskGraphImportOptions& options, TaskGraphFormat format) {
+    OptionValues values(taskGraphImportOptionTable());
+    values.set("format", std::string(taskGraphFormatName(format)));
+    values.set("reference-speed", options.referenceSpeed);
+    values.set("alpha", options.alpha);
+    if (options.defaultFlops) values.set("default-flops", *options.defaultFlops);
+    if (options.defaultBytes) values.set("default-bytes", *options.defaultBytes);
+    return values;
+}
+
 Expected<TaskGraphFormat> detectTaskGraphFormat(const std::string& path, std::string_view text) {
     if (hasExtension(path, ".dot") || hasExtension(path, ".gv")) return TaskGraphFormat::Dot;
     if (hasExtension(path, ".json")) return TaskGraphFormat::WfFormat;

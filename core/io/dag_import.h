@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/expected.h"
+#include "common/options.h"
 #include "io/task_graph_import.h"
 #include "model/dag.h"
 
@@ -23,6 +24,17 @@ std::optional<TaskGraphFormat> taskGraphFormatFromName(std::string_view name);
 const char* taskGraphFormatName(TaskGraphFormat format);
 // Every name taskGraphFormatFromName takes, "auto|dot|..." (for help texts and messages).
 std::string taskGraphFormatNames();
+
+// The options of an import as a table, named as the flags of `hetsched import` (without "--"); the import
+// dialog's fields read the same table, so the CLI and the GUI share every range and default:
+// format (auto|dot|wfformat|dax|stg|daggen), reference-speed (flop/s), alpha, default-flops and default-bytes
+// (optional: unset, a task or a dependency the file gives no size is refused), seed (the random platform's).
+const OptionTable& taskGraphImportOptionTable();
+// The options and the format of values resolved against that table.
+TaskGraphImportOptions taskGraphImportOptions(const OptionValues& values);
+TaskGraphFormat taskGraphFormat(const OptionValues& values);
+// The options as the table's values (format given apart, Auto by default).
+OptionValues taskGraphImportValues(const TaskGraphImportOptions& options, TaskGraphFormat format = TaskGraphFormat::Auto);
 
 // Auto resolved for a file: by extension, case-insensitive (.dot/.gv -> DOT, .json -> WfFormat,
 // .dax -> DAX, .stg -> STG), else by content (a JSON object, an XML <adag>, daggen's NODE_COUNT, a DOT

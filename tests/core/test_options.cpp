@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "common/options.h"
+#include "io/dag_import.h"
 #include "solvers/registry.h"
 
 namespace hetsched {
@@ -108,6 +109,59 @@ TEST(OptionTable, ResolvingNamesTheOwnerAndTheKnownOptions) {
     ASSERT_FALSE(range.ok());
     EXPECT_EQ(range.error().message,
               "option tasks of generate dag must be an integer between 1 and 10000, got '20000'");
+}
+
+// An optional number has no default: unset until given, and then read and checked like any number.
+TEST(OptionTable, AnOptionalNumberIsUnsetUntilGiven) {
+    const OptionTable table = {OptionSpec::optionalNumber("default-flops", "flops", 0, 1e30),
+                               OptionSpec::number("alpha", "fraction", 0, 0.5, 1)};
+    const OptionValues defaults(table);
+    EXPECT_FALSE(defaults.contains("default-flops"));
+    EXPECT_EQ(defaults.numberIfSet("default-flops"), std::nullopt);
+    EXPECT_EQ(defaults.numberIfSet("alpha"), 0.5);
+    EXPECT_EQ(optionDefaultText(table[0]), "none");
+    EXPECT_EQ(optionDefaultText(table[1]), "0.5");
+
+    const Expected<OptionValues> given = resolveOptionTexts(table, {{"default-flops", "2e9"}}, "import");
+    ASSERT_TRUE(given.ok());
+    EXPECT_EQ(given->numberIfSet("default-flops"), 2e9);
+    const Expected<OptionValues> negative = resolveOptionTexts(table, {{"default-flops", "-1"}}, "import");
+    ASSERT_FALSE(negative.ok());
+    EXPECT_EQ(negative.error().message, "option default-flops of import must be in [0, 1e+30], got '-1'");
+
+    OptionValues values = *given;
+    values.unset("default-flops");
+    EXPECT_EQ(values, defaults);
+}
+
+// The import's table gives TaskGraphImportOptions{} by default and reads back what it wrote.
+TEST(ImportOptionTable, DefaultsAreTheOptionsAndRoundTrip) {
+    const OptionValues defaults(taskGraphImportOptionTable());
+    const TaskGraphImportOptions none = taskGraphImportOptions(defaults);
+    const TaskGraphImportOptions d;
+    EXPECT_EQ(none.referenceSpeed, d.referenceSpeed);
+    EXPECT_EQ(none.alpha, d.alpha);
+    EXPECT_EQ(none.defaultFlops, std::nullopt);
+    EXPECT_EQ(none.defaultBytes, std::nullopt);
+    EXPECT_EQ(taskGraphFormat(defaults), TaskGraphFormat::Auto);
+
+    TaskGraphImportOptions options;
+    options.referenceSpeed = 2.5e9;
+    options.alpha = 0.1;
+    options.defaultFlops = 7e9;
+    options.defaultBytes = 0;
+    const OptionValues values = taskGraphImportValues(options, TaskGraphFormat::Stg);
+    const TaskGraphImportOptions back = taskGraphImportOptions(values);
+    EXPECT_EQ(back.referenceSpeed, 2.5e9);
+    EXPECT_EQ(back.alpha, 0.1);
+    EXPECT_EQ(back.defaultFlops, 7e9);
+    EXPECT_EQ(back.defaultBytes, 0.0);
+    EXPECT_EQ(taskGraphFormat(values), TaskGraphFormat::Stg);
+    // Every format the readers know is a choice, under the name --format takes.
+    const OptionSpec* format = findOption(taskGraphImportOptionTable(), "format");
+    ASSERT_NE(format, nullptr);
+    for (const std::string& name : format->choices) EXPECT_TRUE(taskGraphFormatFromName(name).has_value()) << name;
+    EXPECT_EQ(format->choices.size(), 6u);
 }
 
 // Every solver option is numeric (it travels as a number in a result's "options"), has its default in range,

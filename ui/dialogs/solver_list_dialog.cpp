@@ -37,7 +37,7 @@ SolverListDialog::SolverListDialog(QWidget* parent) : QDialog(parent) {
                          tr("%1 — %2, default %3")
                              .arg(QString::fromStdString(option.description),
                                   QString::fromStdString(optionAcceptsText(option)),
-                                  QString::fromStdString(optionValueText(option.defaultValue)))});
+                                  QString::fromStdString(optionDefaultText(option)))});
         }
     }
     tree->header()->resizeSection(0, 160);

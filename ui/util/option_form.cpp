@@ -2,7 +2,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -11,30 +10,212 @@
 #include <climits>
 #include <cmath>
 
+#include "util/number_spin_box.h"
 #include "util/number_text.h"
 
 namespace hetsched::ui {
 
 namespace {
 
-int clampedInt(double value) { return static_cast<int>(std::clamp(value, double(INT_MIN), double(INT_MAX))); }
+constexpr const char* kScaleProperty = "optionScale";
 
-QString toolTipFor(const OptionSpec& spec) {
-    return QObject::tr("%1\n%2, default %3")
-        .arg(QString::fromStdString(spec.description), QString::fromStdString(optionAcceptsText(spec)),
-             QString::fromStdString(optionValueText(spec.defaultValue)));
+double scaleOf(const QWidget* editor) {
+    const QVariant scale = editor->property(kScaleProperty);
+    return scale.isValid() ? scale.toDouble() : 1.0;
+}
+
+bool fitsInt(const OptionSpec& spec) { return spec.minimum >= INT_MIN && spec.maximum <= INT_MAX; }
+
+// The option as the editor shows it: its range (and the numbers of its default) divided by the scale.
+OptionSpec shownSpec(const OptionSpec& spec, double scale) {
+    if (scale == 1) return spec;
+    OptionSpec shown = spec;
+    shown.minimum = spec.minimum / scale;
+    shown.maximum = spec.maximum / scale;
+    if (auto* v = std::get_if<double>(&shown.defaultValue)) *v /= scale;
+    if (auto* list = std::get_if<std::vector<double>>(&shown.defaultValue))
+        for (double& v : *list) v /= scale;
+    return shown;
+}
+
+OptionValue scaledUp(OptionValue value, double scale) {
+    if (scale == 1) return value;
+    if (auto* v = std::get_if<double>(&value)) *v *= scale;
+    if (auto* list = std::get_if<std::vector<double>>(&value))
+        for (double& v : *list) v *= scale;
+    return value;
+}
+
+QString toolTipFor(const OptionSpec& shown, const OptionDisplay& display) {
+    const QString unit = display.suffix.trimmed();
+    QString accepts = QString::fromStdString(optionAcceptsText(shown));
+    if (!unit.isEmpty()) accepts += QLatin1Char(' ') + unit;
+    QString defaultText = QString::fromStdString(optionDefaultText(shown));
+    if (!unit.isEmpty() && !shown.optional) defaultText += QLatin1Char(' ') + unit;
+    return QObject::tr("%1\n%2, default %3").arg(QString::fromStdString(shown.description), accepts, defaultText);
+}
+
+// "option alpha must be ..." -> "Alpha: must be ...".
+Error labelled(const OptionSpec& spec, const QString& label, const Error& error) {
+    if (label.isEmpty()) return error;
+    std::string message = error.message;
+    const std::string head = "option " + spec.name + " ";
+    if (message.rfind(head, 0) == 0) message.replace(0, head.size(), label.toStdString() + ": ");
+    return Error{error.kind, message};
 }
 
 }  // namespace
 
-int decimalsFor(std::initializer_list<double> values) {
-    int decimals = 0;
-    for (double value : values) {
-        int d = 0;
-        while (d < 8 && std::abs(value * std::pow(10.0, d) - std::round(value * std::pow(10.0, d))) > 1e-9) ++d;
-        decimals = std::max(decimals, d);
+QWidget* createOptionEditor(const OptionSpec& spec, QWidget* parent, const OptionDisplay& display) {
+    const bool scaled = spec.type == OptionType::Double || spec.type == OptionType::NumberList;
+    const double scale = scaled ? display.scale : 1.0;
+    const OptionSpec shown = shownSpec(spec, scale);
+    QWidget* editor = nullptr;
+    switch (spec.type) {
+        case OptionType::Int:
+            if (fitsInt(spec)) {
+                auto* box = new QSpinBox(parent);
+                box->setRange(static_cast<int>(spec.minimum), static_cast<int>(spec.maximum));
+                box->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+                box->setSuffix(display.suffix);
+                editor = box;
+            } else {
+                auto* box = new NumberSpinBox(parent);
+                box->setWholeNumbers(true);
+                box->setRange(spec.minimum, spec.maximum);
+                box->setSuffix(display.suffix);
+                editor = box;
+            }
+            break;
+        case OptionType::Double:
+            if (spec.optional) {
+                auto* line = new QLineEdit(parent);
+                line->setPlaceholderText(display.unsetText.isEmpty() ? QObject::tr("none") : display.unsetText);
+                editor = line;
+            } else {
+                auto* box = new NumberSpinBox(parent);
+                box->setRange(shown.minimum, shown.maximum);
+                box->setSuffix(display.suffix);
+                editor = box;
+            }
+            break;
+        case OptionType::Bool:
+            editor = new QCheckBox(parent);
+            break;
+        case OptionType::Enum: {
+            auto* box = new QComboBox(parent);
+            for (const std::string& choice : spec.choices) {
+                QString text = QString::fromStdString(choice);
+                for (const auto& [name, shownText] : display.choiceTexts)
+                    if (name == choice) text = shownText;
+                box->addItem(text, QString::fromStdString(choice));
+            }
+            editor = box;
+            break;
+        }
+        case OptionType::NumberList:
+        case OptionType::TextList:
+            editor = new QLineEdit(parent);
+            break;
     }
-    return decimals;
+    editor->setObjectName(QStringLiteral("option_%1").arg(QString::fromStdString(spec.name)));
+    editor->setProperty(kScaleProperty, scale);
+    editor->setToolTip(toolTipFor(shown, display));
+    if (!spec.optional) setOptionEditorValue(spec, editor, &spec.defaultValue);
+    return editor;
+}
+
+void onOptionEdited(QWidget* editor, QObject* context, std::function<void()> edited) {
+    if (auto* box = qobject_cast<QSpinBox*>(editor)) QObject::connect(box, &QSpinBox::valueChanged, context, edited);
+    else if (auto* box = qobject_cast<QDoubleSpinBox*>(editor))
+        QObject::connect(box, &QDoubleSpinBox::valueChanged, context, edited);
+    else if (auto* box = qobject_cast<QCheckBox*>(editor)) QObject::connect(box, &QCheckBox::toggled, context, edited);
+    else if (auto* box = qobject_cast<QComboBox*>(editor))
+        QObject::connect(box, &QComboBox::currentIndexChanged, context, edited);
+    else if (auto* line = qobject_cast<QLineEdit*>(editor))
+        QObject::connect(line, &QLineEdit::textChanged, context, edited);
+}
+
+void setOptionEditorValue(const OptionSpec& spec, QWidget* editor, const OptionValue* value) {
+    const double scale = scaleOf(editor);
+    if (!value) {
+        if (auto* line = qobject_cast<QLineEdit*>(editor)) line->clear();
+        return;
+    }
+    switch (spec.type) {
+        case OptionType::Int:
+            if (auto* box = qobject_cast<QSpinBox*>(editor))
+                box->setValue(static_cast<int>(std::clamp(optionValueNumber(*value), double(INT_MIN), double(INT_MAX))));
+            else static_cast<QDoubleSpinBox*>(editor)->setValue(optionValueNumber(*value));
+            break;
+        case OptionType::Double:
+            if (auto* line = qobject_cast<QLineEdit*>(editor)) line->setText(formatNumber(optionValueNumber(*value) / scale));
+            else static_cast<QDoubleSpinBox*>(editor)->setValue(optionValueNumber(*value) / scale);
+            break;
+        case OptionType::Bool:
+            static_cast<QCheckBox*>(editor)->setChecked(optionValueNumber(*value) != 0);
+            break;
+        case OptionType::Enum: {
+            auto* box = static_cast<QComboBox*>(editor);
+            const int index = box->findData(QString::fromStdString(optionValueText(*value)));
+            if (index >= 0) box->setCurrentIndex(index);
+            break;
+        }
+        case OptionType::NumberList: {
+            QStringList parts;
+            if (const auto* list = std::get_if<std::vector<double>>(value))
+                for (double v : *list) parts << formatNumber(v / scale);
+            static_cast<QLineEdit*>(editor)->setText(parts.join(QStringLiteral(", ")));
+            break;
+        }
+        case OptionType::TextList:
+            static_cast<QLineEdit*>(editor)->setText(
+                QString::fromStdString(optionValueText(*value)).replace(QLatin1Char(','), QStringLiteral(", ")));
+            break;
+    }
+}
+
+Expected<std::optional<OptionValue>> optionEditorValue(const OptionSpec& spec, const QWidget* editor,
+                                                       const QString& label) {
+    const double scale = scaleOf(editor);
+    const OptionSpec shown = shownSpec(spec, scale);
+    Expected<OptionValue> value = spec.defaultValue;
+    switch (spec.type) {
+        case OptionType::Int:
+            if (auto* box = qobject_cast<const QSpinBox*>(editor))
+                value = checkOptionValue(spec, std::int64_t(box->value()));
+            else value = checkOptionValue(spec, static_cast<std::int64_t>(std::llround(
+                                                    static_cast<const QDoubleSpinBox*>(editor)->value())));
+            break;
+        case OptionType::Double:
+            if (auto* line = qobject_cast<const QLineEdit*>(editor)) {
+                const QString text = line->text().trimmed();
+                if (text.isEmpty()) {
+                    if (spec.optional) return std::optional<OptionValue>{};
+                    return labelled(spec, label, invalidInput("option " + spec.name + " must be " +
+                                                                  optionAcceptsText(shown) + ", got nothing"));
+                }
+                value = parseOptionValue(shown, text.toStdString());
+            } else {
+                value = checkOptionValue(shown, static_cast<const QDoubleSpinBox*>(editor)->value());
+            }
+            break;
+        case OptionType::Bool:
+            value = OptionValue(static_cast<const QCheckBox*>(editor)->isChecked());
+            break;
+        case OptionType::Enum:
+            value = checkOptionValue(spec, static_cast<const QComboBox*>(editor)->currentData().toString().toStdString());
+            break;
+        case OptionType::NumberList:
+        case OptionType::TextList:
+            value = parseOptionValue(shown, static_cast<const QLineEdit*>(editor)->text().trimmed().toStdString());
+            break;
+    }
+    if (!value) return labelled(spec, label, value.error());
+    // Back in the table's unit, checked there too (a value at the edge of the range may round across it).
+    Expected<OptionValue> inTable = checkOptionValue(spec, scaledUp(std::move(*value), scale));
+    if (!inTable) return labelled(spec, label, inTable.error());
+    return std::optional<OptionValue>(std::move(*inTable));
 }
 
 OptionForm::OptionForm(QWidget* parent) : QWidget(parent), m_layout(new QFormLayout(this)) {
@@ -42,58 +223,24 @@ OptionForm::OptionForm(QWidget* parent) : QWidget(parent), m_layout(new QFormLay
     m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 }
 
+QString OptionForm::labelOf(const std::string& name) const {
+    for (const auto& [option, text] : m_labels)
+        if (option == name) return text;
+    return QString::fromStdString(name);
+}
+
 void OptionForm::setTable(const OptionTable& table, const OptionValues& values) {
     while (m_layout->rowCount() > 0) m_layout->removeRow(0);
     m_editors.clear();
     m_table = table;
     for (const OptionSpec& spec : m_table) {
-        QWidget* editor = nullptr;
-        switch (spec.type) {
-            case OptionType::Int: {
-                auto* box = new QSpinBox(this);
-                box->setRange(clampedInt(spec.minimum), clampedInt(spec.maximum));
-                box->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
-                connect(box, &QSpinBox::valueChanged, this, &OptionForm::changed);
-                editor = box;
-                break;
-            }
-            case OptionType::Double: {
-                auto* box = new QDoubleSpinBox(this);
-                box->setDecimals(decimalsFor({spec.minimum, optionValueNumber(spec.defaultValue), spec.maximum}));
-                box->setRange(spec.minimum, spec.maximum);
-                box->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
-                connect(box, &QDoubleSpinBox::valueChanged, this, &OptionForm::changed);
-                editor = box;
-                break;
-            }
-            case OptionType::Bool: {
-                auto* box = new QCheckBox(this);
-                connect(box, &QCheckBox::toggled, this, &OptionForm::changed);
-                editor = box;
-                break;
-            }
-            case OptionType::Enum: {
-                auto* box = new QComboBox(this);
-                for (const std::string& c : spec.choices) box->addItem(QString::fromStdString(c));
-                connect(box, &QComboBox::currentIndexChanged, this, &OptionForm::changed);
-                editor = box;
-                break;
-            }
-            case OptionType::NumberList:
-            case OptionType::TextList: {
-                auto* line = new QLineEdit(this);
-                connect(line, &QLineEdit::textChanged, this, &OptionForm::changed);
-                editor = line;
-                break;
-            }
-        }
-        editor->setObjectName(QStringLiteral("option_%1").arg(QString::fromStdString(spec.name)));
-        editor->setToolTip(toolTipFor(spec));
-        setEditorValue(spec, editor, values.contains(spec.name) ? values.at(spec.name) : spec.defaultValue);
-        QString labelText = QString::fromStdString(spec.name);
-        for (const auto& [name, text] : m_labels)
-            if (name == spec.name) labelText = text;
-        auto* label = new QLabel(labelText, this);
+        OptionDisplay display;
+        for (const auto& [name, d] : m_displays)
+            if (name == spec.name) display = d;
+        QWidget* editor = createOptionEditor(spec, this, display);
+        if (values.contains(spec.name)) setOptionEditorValue(spec, editor, &values.at(spec.name));
+        onOptionEdited(editor, this, [this] { emit changed(); });
+        auto* label = new QLabel(labelOf(spec.name), this);
         label->setToolTip(editor->toolTip());
         label->setBuddy(editor);
         m_layout->addRow(label, editor);
@@ -101,61 +248,19 @@ void OptionForm::setTable(const OptionTable& table, const OptionValues& values) 
     }
 }
 
-void OptionForm::setEditorValue(const OptionSpec& spec, QWidget* editor, const OptionValue& value) {
-    switch (spec.type) {
-        case OptionType::Int:
-            static_cast<QSpinBox*>(editor)->setValue(clampedInt(optionValueNumber(value)));
-            break;
-        case OptionType::Double:
-            static_cast<QDoubleSpinBox*>(editor)->setValue(optionValueNumber(value));
-            break;
-        case OptionType::Bool:
-            static_cast<QCheckBox*>(editor)->setChecked(optionValueNumber(value) != 0);
-            break;
-        case OptionType::Enum: {
-            auto* box = static_cast<QComboBox*>(editor);
-            const int index = box->findText(QString::fromStdString(optionValueText(value)));
-            if (index >= 0) box->setCurrentIndex(index);
-            break;
-        }
-        case OptionType::NumberList:
-        case OptionType::TextList:
-            static_cast<QLineEdit*>(editor)->setText(QString::fromStdString(optionValueText(value)));
-            break;
-    }
-}
-
 void OptionForm::setValues(const OptionValues& values) {
     for (std::size_t k = 0; k < m_table.size(); ++k)
-        if (values.contains(m_table[k].name)) setEditorValue(m_table[k], m_editors[k], values.at(m_table[k].name));
+        if (values.contains(m_table[k].name)) setOptionEditorValue(m_table[k], m_editors[k], &values.at(m_table[k].name));
 }
 
 Expected<OptionValues> OptionForm::values() const {
     OptionValues values(m_table);
     for (std::size_t k = 0; k < m_table.size(); ++k) {
         const OptionSpec& spec = m_table[k];
-        QWidget* editor = m_editors[k];
-        Expected<OptionValue> value = spec.defaultValue;
-        switch (spec.type) {
-            case OptionType::Int:
-                value = checkOptionValue(spec, std::int64_t(static_cast<QSpinBox*>(editor)->value()));
-                break;
-            case OptionType::Double:
-                value = checkOptionValue(spec, static_cast<QDoubleSpinBox*>(editor)->value());
-                break;
-            case OptionType::Bool:
-                value = OptionValue(static_cast<QCheckBox*>(editor)->isChecked());
-                break;
-            case OptionType::Enum:
-                value = checkOptionValue(spec, static_cast<QComboBox*>(editor)->currentText().toStdString());
-                break;
-            case OptionType::NumberList:
-            case OptionType::TextList:
-                value = parseOptionValue(spec, static_cast<QLineEdit*>(editor)->text().trimmed().toStdString());
-                break;
-        }
+        Expected<std::optional<OptionValue>> value = optionEditorValue(spec, m_editors[k]);
         if (!value) return value.error();
-        values.set(spec.name, std::move(*value));
+        if (*value) values.set(spec.name, std::move(**value));
+        else values.unset(spec.name);
     }
     return values;
 }

@@ -1,8 +1,12 @@
-// A form built from an option table (common/options.h): one editor per option with the table's type,
-// range, choices and default, so a dialog cannot disagree with the CLI flags built from the same table.
+// Forms built from option tables (common/options.h): one editor per option with the table's type, range,
+// choices and default, so a dialog cannot disagree with the CLI flags built from the same table. OptionForm
+// lays a whole table out; a dialog with a layout of its own makes each field with createOptionEditor and
+// reads it back with optionEditorValue, through the same code.
 #pragma once
 
 #include <QWidget>
+#include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,37 +17,61 @@ class QFormLayout;
 
 namespace hetsched::ui {
 
+// How a form shows an option beyond its table: in a unit of its own (a table in flop/s shown in Gflop/s:
+// scale 1e9, suffix " Gflop/s"; the value is read back times the scale), the text of each choice, and the
+// placeholder of an optional option's empty field.
+struct OptionDisplay {
+    double scale = 1;                 // Double and NumberList options only
+    QString suffix;                   // " Gflop/s": spin boxes show it; other editors' tooltips do
+    QString unsetText;                // optional options: the empty field's placeholder (default "none")
+    std::vector<std::pair<std::string, QString>> choiceTexts;  // Enum: choice -> the text shown
+};
+
+// An editor for one option, showing its default: Int a QSpinBox (a whole-number NumberSpinBox past int's
+// range), Double a NumberSpinBox, an optional Double a QLineEdit (empty: unset), Bool a QCheckBox, Enum a
+// QComboBox (each item's data is its choice), lists a QLineEdit of comma-separated entries. It is named
+// "option_<name>"; its tooltip gives the help, what it accepts (in the shown unit) and the default.
+QWidget* createOptionEditor(const OptionSpec& spec, QWidget* parent, const OptionDisplay& display = {});
+// Calls `edited` on each change the user or the code makes to an editor of createOptionEditor.
+void onOptionEdited(QWidget* editor, QObject* context, std::function<void()> edited);
+// Shows `value` (null: unset, an optional option's empty field).
+void setOptionEditorValue(const OptionSpec& spec, QWidget* editor, const OptionValue* value);
+// The value as typed, checked against the table; nullopt for an optional option left empty. The error names
+// `label` when given ("Default flops: must be in [0, 1e+30], got '-1'"), else the option.
+Expected<std::optional<OptionValue>> optionEditorValue(const OptionSpec& spec, const QWidget* editor,
+                                                       const QString& label = {});
+
+// A whole table as a QFormLayout of labelled editors.
 class OptionForm : public QWidget {
     Q_OBJECT
 public:
     explicit OptionForm(QWidget* parent = nullptr);
 
-    // Rebuilds the editors: Int a QSpinBox, Double a QDoubleSpinBox, Bool a QCheckBox, Enum a QComboBox,
-    // lists a QLineEdit of comma-separated entries; each named "option_<name>", its tooltip the help, the
-    // range and the default. `values` (the defaults when empty) fills them.
+    // Rebuilds the editors (createOptionEditor), each labelled; `values` (the defaults when empty) fills them.
     void setTable(const OptionTable& table, const OptionValues& values = {});
     const OptionTable& table() const { return m_table; }
-    // Shows `values` (options it does not name keep theirs).
+    // Shows `values` (options it does not name keep theirs; an optional one it does not name is left as is).
     void setValues(const OptionValues& values);
-    // The values as typed, each checked against the table (a list entry out of range is an error naming it).
+    // The values as typed, each checked against the table (a list entry out of range is an error naming it);
+    // an optional option left empty is unset.
     Expected<OptionValues> values() const;
     QWidget* editor(const std::string& name) const;
     // The label shown for an option (its name unless set before setTable).
     void setLabel(const std::string& name, const QString& label) { m_labels.emplace_back(name, label); }
+    // How an option is shown (set before setTable).
+    void setDisplay(const std::string& name, OptionDisplay display) { m_displays.emplace_back(name, std::move(display)); }
 
 signals:
     void changed();
 
 private:
-    void setEditorValue(const OptionSpec& spec, QWidget* editor, const OptionValue& value);
+    QString labelOf(const std::string& name) const;
 
     OptionTable m_table;
     std::vector<QWidget*> m_editors;   // parallel to m_table
     std::vector<std::pair<std::string, QString>> m_labels;
+    std::vector<std::pair<std::string, OptionDisplay>> m_displays;
     QFormLayout* m_layout;
 };
-
-// Enough decimals to show `values` exactly (none for whole numbers), at most 8.
-int decimalsFor(std::initializer_list<double> values);
 
 }  // namespace hetsched::ui

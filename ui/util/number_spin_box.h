@@ -1,0 +1,29 @@
+// A spin box for numbers of any magnitude: it shows the shortest text that reads back as the value ("0.125",
+// "1e+09", "60") and takes what a user types in C syntax, exponents included ("2e9"), within its range. In
+// whole-number mode it holds integers past int's range exactly (seeds up to 2^52).
+#pragma once
+
+#include <QDoubleSpinBox>
+
+namespace hetsched::ui {
+
+class NumberSpinBox : public QDoubleSpinBox {
+    Q_OBJECT
+public:
+    explicit NumberSpinBox(QWidget* parent = nullptr);
+
+    void setWholeNumbers(bool whole);
+    bool wholeNumbers() const { return m_whole; }
+
+    QValidator::State validate(QString& text, int& pos) const override;
+    double valueFromText(const QString& text) const override;
+    QString textFromValue(double value) const override;
+    void fixup(QString& text) const override;
+
+private:
+    QString numberPart(const QString& text) const;   // without prefix, suffix and surrounding spaces
+
+    bool m_whole = false;
+};
+
+}  // namespace hetsched::ui
