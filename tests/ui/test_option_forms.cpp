@@ -66,7 +66,9 @@ void checkEditor(QWidget* editor, const OptionSpec& option) {
         case OptionType::TextList: {
             auto* line = qobject_cast<QLineEdit*>(editor);
             QVERIFY2(line, option.name.c_str());
-            QCOMPARE(line->text().toStdString(), optionValueText(option.defaultValue));
+            const Expected<std::optional<OptionValue>> shown = optionEditorValue(option, editor);
+            QVERIFY2(shown.ok() && shown->has_value(), option.name.c_str());
+            QCOMPARE(optionValueText(**shown), optionValueText(option.defaultValue));
             break;
         }
     }
