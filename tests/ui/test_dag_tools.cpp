@@ -6,6 +6,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QProcess>
+#include <QSpinBox>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
@@ -29,6 +32,9 @@
 #include "document/project_document.h"
 #include "app/mainwindow.h"
 #include "dialogs/task_graph_import_dialog.h"
+#include "io/dag_import.h"
+#include "model/dag_random.h"
+#include "util/option_form.h"
 #include "views/common/chart_export.h"
 
 using namespace hetsched;
@@ -225,8 +231,8 @@ private slots:
         QVERIFY2(dialog.previewText().contains(QStringLiteral("Default flops")), qPrintable(dialog.previewText()));
         QVERIFY(!importButton(dialog)->isEnabled());
         // Typed into the fields as a user does.
-        auto* flops = dialog.findChild<QLineEdit*>(QStringLiteral("defaultFlops"));
-        auto* bytes = dialog.findChild<QLineEdit*>(QStringLiteral("defaultBytes"));
+        auto* flops = dialog.findChild<QLineEdit*>(QStringLiteral("option_default-flops"));
+        auto* bytes = dialog.findChild<QLineEdit*>(QStringLiteral("option_default-bytes"));
         QVERIFY(flops && bytes);
         QTest::keyClicks(flops, QStringLiteral("2e9"));
         QTest::keyClicks(bytes, QStringLiteral("1000"));
@@ -239,6 +245,82 @@ private slots:
         for (const std::string& note : dialog.notes())
             QVERIFY2(dialog.previewText().contains(QString::fromStdString(note)), note.c_str());
         QVERIFY(importButton(dialog)->isEnabled());
+    }
+
+    // The dialog's fields are the option tables `hetsched import` reads: the same ranges (the speeds shown in
+    // Gflop/s), the same defaults, and a bad value refused by both with the same range.
+    void theFieldsAreTheTablesTheImportCommandReads() {
+        TaskGraphImportDialog dialog;
+        const auto check = [&](const OptionSpec& spec) {
+            auto* editor = dialog.findChild<QWidget*>(QStringLiteral("option_%1").arg(QString::fromStdString(spec.name)));
+            QVERIFY2(editor, spec.name.c_str());
+            const double scale = spec.name == "reference-speed" || spec.name == "min-speed" ? 1e9 : 1;
+            if (auto* spin = qobject_cast<QSpinBox*>(editor)) {
+                QCOMPARE(double(spin->minimum()), spec.minimum);
+                QCOMPARE(double(spin->maximum()), spec.maximum);
+            } else if (auto* real = qobject_cast<QDoubleSpinBox*>(editor)) {
+                QCOMPARE(real->minimum() * scale, spec.minimum);
+                QCOMPARE(real->maximum() * scale, spec.maximum);
+            } else if (spec.type == OptionType::Enum) {
+                auto* box = qobject_cast<QComboBox*>(editor);
+                QVERIFY2(box, spec.name.c_str());
+                QCOMPARE(box->count(), int(spec.choices.size()));
+            } else {
+                QVERIFY2(spec.optional && qobject_cast<QLineEdit*>(editor), spec.name.c_str());
+            }
+            const Expected<std::optional<OptionValue>> shown = optionEditorValue(spec, editor);
+            QVERIFY2(shown.ok(), spec.name.c_str());
+            QCOMPARE(shown->has_value(), !spec.optional);
+            if (*shown) QCOMPARE(optionValueText(**shown), optionValueText(spec.defaultValue));
+        };
+        for (const OptionSpec& spec : taskGraphImportOptionTable())
+            if (spec.name != "seed") check(spec);   // the dialog seeds the platform itself (platform-seed)
+        for (const OptionSpec& spec : dagPlatformOptions()) check(spec);
+
+        const QString path = m_temp.filePath(QStringLiteral("bare.dot"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("digraph { a -> b; }\n");
+        }
+        dialog.setGraphFile(path);
+        QTest::keyClicks(dialog.findChild<QLineEdit*>(QStringLiteral("option_default-flops")), QStringLiteral("-1"));
+        dialog.refresh();
+        QVERIFY(!dialog.result().ok());
+        QVERIFY2(dialog.previewText().contains(QStringLiteral("Default flops: must be in [0, 1e+30], got '-1'")),
+                 qPrintable(dialog.previewText()));
+        QProcess cli;
+        cli.start(QStringLiteral(HETSCHED_BINARY),
+                  {QStringLiteral("import"), path, QStringLiteral("--clusters"), QStringLiteral("2"),
+                   QStringLiteral("--default-flops"), QStringLiteral("-1")});
+        QVERIFY(cli.waitForFinished(kTimeoutMs));
+        QCOMPARE(cli.exitCode(), 2);
+        const QString error = QString::fromUtf8(cli.readAllStandardError());
+        QVERIFY2(error.contains(QStringLiteral("--default-flops must be in [0, 1e+30], got '-1'")), qPrintable(error));
+
+        // Typed as a user types it, in Gflop/s with an exponent; read in flop/s.
+        auto* speed = dialog.findChild<QDoubleSpinBox*>(QStringLiteral("option_min-speed"));
+        QVERIFY(speed);
+        speed->selectAll();
+        QTest::keyClicks(speed, QStringLiteral("2.5e-1"));
+        QTest::keyClick(speed, Qt::Key_Tab);
+        QCOMPARE(speed->value(), 0.25);
+        QLineEdit* flops = dialog.findChild<QLineEdit*>(QStringLiteral("option_default-flops"));
+        flops->setText(QStringLiteral("1e9"));
+        dialog.findChild<QLineEdit*>(QStringLiteral("option_default-bytes"))->setText(QStringLiteral("0"));
+        dialog.setPlatformSource(TaskGraphImportDialog::PlatformSource::Random);
+        dialog.refresh();
+        QVERIFY2(dialog.result().ok(), qPrintable(dialog.previewText()));
+        for (const DagCluster& c : dialog.result()->platform.clusters) QVERIFY(c.speed >= 0.25e9 && c.speed <= 0.5e9);
+        // A seed past int's range, as the CLI's --platform-seed takes it.
+        DagPlatformConfig config;
+        config.seed = (std::uint64_t(1) << 40) + 7;
+        dialog.setRandomPlatform(config);
+        dialog.refresh();
+        QVERIFY2(dialog.result().ok(), qPrintable(dialog.previewText()));
+        const Expected<DagPlatform> expected = generatePlatform(config);
+        QVERIFY(expected.ok());
+        QCOMPARE(dialog.result()->platform.clusters[0].speed, expected->clusters[0].speed);
     }
 
     void aDroppedTaskGraphOpensTheImportDialogOnIt() {

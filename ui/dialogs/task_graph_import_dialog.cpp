@@ -3,45 +3,25 @@
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QDoubleSpinBox>
-#include <QDoubleValidator>
-#include <QLocale>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QIntValidator>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
-#include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <cmath>
 #include <memory>
 
 #include "util/background_job.h"
+#include "util/option_form.h"
 
 namespace hetsched::ui {
 
 namespace {
-
-QDoubleSpinBox* doubleBox(QWidget* parent, double low, double high, int decimals, double value) {
-    auto* box = new QDoubleSpinBox(parent);
-    box->setRange(low, high);
-    box->setDecimals(decimals);
-    box->setValue(value);
-    return box;
-}
-
-QSpinBox* intBox(QWidget* parent, int low, int high, int value) {
-    auto* box = new QSpinBox(parent);
-    box->setRange(low, high);
-    box->setValue(value);
-    return box;
-}
 
 QWidget* fileRow(QWidget* parent, QLineEdit* edit, QPushButton* browse) {
     auto* row = new QWidget(parent);
@@ -64,45 +44,39 @@ TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
     m_graphFile->setObjectName(QStringLiteral("graphFile"));
     m_graphFile->setPlaceholderText(tr("DOT (.dot, .gv), WfFormat JSON (.json), Pegasus DAX (.dax, .xml), STG (.stg), daggen"));
     auto* browseGraph = new QPushButton(tr("Browse…"), this);
-    m_format = new QComboBox(this);
-    m_format->addItem(tr("by extension, then content"), int(TaskGraphFormat::Auto));
-    m_format->addItem(tr("DOT (Graphviz: daggen, SimGrid, any graph)"), int(TaskGraphFormat::Dot));
-    m_format->addItem(tr("WfFormat (WfCommons 1.0-1.5, WorkflowHub, SimGrid, WRENCH JSON)"), int(TaskGraphFormat::WfFormat));
-    m_format->addItem(tr("Pegasus DAX (XML)"), int(TaskGraphFormat::Dax));
-    m_format->addItem(tr("STG (Standard Task Graph Set)"), int(TaskGraphFormat::Stg));
-    m_format->addItem(tr("daggen text output"), int(TaskGraphFormat::DaggenText));
-    m_referenceSpeed = doubleBox(this, 1e-6, 1e9, 3, 1);
-    m_referenceSpeed->setSuffix(tr(" Gflop/s"));
-    m_referenceSpeed->setToolTip(tr("WfFormat, DAX, STG: a task that ran r seconds gets r × this speed flops (the "
-                                    "speed of the machine that measured the runtimes)"));
-    m_alpha = doubleBox(this, 0, 1, 3, 0);
-    m_alpha->setSingleStep(0.05);
-    m_alpha->setToolTip(tr("Amdahl's non-parallel fraction of the tasks whose file gives none (daggen gives its own)"));
-    const auto sizeField = [this](const char* name, const QString& placeholder, const QString& tip) {
-        auto* edit = new QLineEdit(this);
-        edit->setObjectName(QLatin1String(name));
-        edit->setPlaceholderText(placeholder);
-        edit->setToolTip(tip);
-        edit->setValidator(new QDoubleValidator(0, 1e30, 17, edit));
-        return edit;
-    };
-    m_defaultFlops = sizeField("defaultFlops", tr("none (refuse tasks without a size)"),
-                               tr("Flops of the tasks the file gives no size (a DOT graph from Snakemake or drawn by "
-                                  "hand, a task without runtime); the CLI's --default-flops"));
-    m_defaultBytes = sizeField("defaultBytes", tr("none (refuse dependencies without a size)"),
-                               tr("Bytes of the dependencies the file gives no size; the CLI's --default-bytes"));
+    const OptionTable& importTable = taskGraphImportOptionTable();
+    OptionDisplay formats;
+    formats.choiceTexts = {{"auto", tr("by extension, then content")},
+                           {"dot", tr("DOT (Graphviz: daggen, SimGrid, any graph)")},
+                           {"wfformat", tr("WfFormat (WfCommons 1.0-1.5, WorkflowHub, SimGrid, WRENCH JSON)")},
+                           {"dax", tr("Pegasus DAX (XML)")},
+                           {"stg", tr("STG (Standard Task Graph Set)")},
+                           {"daggen", tr("daggen text output")}};
+    OptionDisplay gigaflops{1e9, tr(" Gflop/s"), {}, {}};
+    QWidget* format = addField(m_importFields, importTable, "format", tr("Format"), formats);
+    QWidget* referenceSpeed = addField(m_importFields, importTable, "reference-speed", tr("Reference speed"), gigaflops);
+    referenceSpeed->setToolTip(tr("WfFormat, DAX, STG: a task that ran r seconds gets r × this speed flops (the "
+                                  "speed of the machine that measured the runtimes); the CLI's --reference-speed") +
+                               QLatin1Char('\n') + referenceSpeed->toolTip().section(QLatin1Char('\n'), 1));
+    QWidget* alpha = addField(m_importFields, importTable, "alpha", tr("alpha"), {});
+    OptionDisplay noFlops;
+    noFlops.unsetText = tr("none (refuse tasks without a size)");
+    QWidget* defaultFlops = addField(m_importFields, importTable, "default-flops", tr("Default flops"), noFlops);
+    OptionDisplay noBytes;
+    noBytes.unsetText = tr("none (refuse dependencies without a size)");
+    QWidget* defaultBytes = addField(m_importFields, importTable, "default-bytes", tr("Default bytes"), noBytes);
     auto* graphBox = new QGroupBox(tr("Task graph"), this);
     auto* graphForm = new QFormLayout(graphBox);
     graphForm->addRow(tr("File"), fileRow(this, m_graphFile, browseGraph));
-    graphForm->addRow(tr("Format"), m_format);
+    graphForm->addRow(tr("Format"), format);
     auto* wf = new QHBoxLayout;
-    wf->addWidget(m_referenceSpeed);
+    wf->addWidget(referenceSpeed);
     wf->addWidget(new QLabel(tr("alpha"), this));
-    wf->addWidget(m_alpha);
+    wf->addWidget(alpha);
     wf->addStretch(1);
     graphForm->addRow(tr("Reference speed"), wf);
-    graphForm->addRow(tr("Default flops"), m_defaultFlops);
-    graphForm->addRow(tr("Default bytes"), m_defaultBytes);
+    graphForm->addRow(tr("Default flops"), defaultFlops);
+    graphForm->addRow(tr("Default bytes"), defaultBytes);
 
     // The platform.
     m_fileSource = new QRadioButton(tr("Platform file"), this);
@@ -118,18 +92,13 @@ TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
     m_platformFile->setObjectName(QStringLiteral("platformFile"));
     m_platformFile->setPlaceholderText(tr("SimGrid platform .xml, or .json"));
     auto* browsePlatform = new QPushButton(tr("Browse…"), this);
-    m_clusters = new QComboBox(this);
-    m_clusters->setEditable(true);
-    m_clusters->addItems({QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("4"), QStringLiteral("8")});
-    m_clusters->setValidator(new QIntValidator(1, 1000, m_clusters));
-    m_clusters->setCurrentIndex(2);
-    m_minProcessors = intBox(this, 1, 100000, 16);
-    m_maxProcessors = intBox(this, 1, 100000, 128);
-    m_minSpeed = doubleBox(this, 1e-6, 1e9, 3, 1);
-    m_minSpeed->setSuffix(tr(" Gflop/s"));
-    m_heterogeneity = doubleBox(this, 1, 1e6, 2, 2);
-    m_heterogeneity->setToolTip(tr("Cluster speeds are uniform in [min speed, min speed × heterogeneity]"));
-    m_seed = intBox(this, 0, 2147483647, 1);
+    const OptionTable& platformTable = dagPlatformOptions();
+    QWidget* clusters = addField(m_platformFields, platformTable, "clusters", tr("Clusters"), {});
+    QWidget* minProcessors = addField(m_platformFields, platformTable, "min-processors", tr("Processors per cluster"), {});
+    QWidget* maxProcessors = addField(m_platformFields, platformTable, "max-processors", tr("Processors per cluster"), {});
+    QWidget* minSpeed = addField(m_platformFields, platformTable, "min-speed", tr("Min speed"), gigaflops);
+    QWidget* heterogeneity = addField(m_platformFields, platformTable, "heterogeneity", tr("Heterogeneity"), {});
+    QWidget* seed = addField(m_platformFields, platformTable, "platform-seed", tr("Seed"), {});
     m_currentSource->setEnabled(false);
 
     auto* platformBox = new QGroupBox(tr("Platform"), this);
@@ -142,16 +111,16 @@ TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
     platformLayout->addWidget(m_randomSource);
     auto* randomForm = new QFormLayout;
     randomForm->setContentsMargins(24, 0, 0, 0);
-    randomForm->addRow(tr("Clusters"), m_clusters);
+    randomForm->addRow(tr("Clusters"), clusters);
     auto* processors = new QHBoxLayout;
-    processors->addWidget(m_minProcessors);
+    processors->addWidget(minProcessors);
     processors->addWidget(new QLabel(tr("to"), this));
-    processors->addWidget(m_maxProcessors);
+    processors->addWidget(maxProcessors);
     processors->addStretch(1);
     randomForm->addRow(tr("Processors per cluster"), processors);
-    randomForm->addRow(tr("Min speed"), m_minSpeed);
-    randomForm->addRow(tr("Heterogeneity"), m_heterogeneity);
-    randomForm->addRow(tr("Seed"), m_seed);
+    randomForm->addRow(tr("Min speed"), minSpeed);
+    randomForm->addRow(tr("Heterogeneity"), heterogeneity);
+    randomForm->addRow(tr("Seed"), seed);
     platformLayout->addLayout(randomForm);
 
     m_name = new QLineEdit(this);
@@ -180,15 +149,11 @@ TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
     connect(m_refreshTimer, &QTimer::timeout, this, &TaskGraphImportDialog::refreshInBackground);
     connect(browseGraph, &QPushButton::clicked, this, &TaskGraphImportDialog::browseGraph);
     connect(browsePlatform, &QPushButton::clicked, this, &TaskGraphImportDialog::browsePlatform);
-    for (QLineEdit* edit : {m_graphFile, m_platformFile, m_defaultFlops, m_defaultBytes})
+    for (QLineEdit* edit : {m_graphFile, m_platformFile})
         connect(edit, &QLineEdit::textChanged, this, &TaskGraphImportDialog::scheduleRefresh);
     connect(m_platformFile, &QLineEdit::textEdited, this, [this] { setPlatformSource(PlatformSource::File); });
-    connect(m_format, &QComboBox::currentIndexChanged, this, &TaskGraphImportDialog::scheduleRefresh);
-    connect(m_clusters, &QComboBox::currentTextChanged, this, &TaskGraphImportDialog::scheduleRefresh);
-    for (QDoubleSpinBox* box : {m_referenceSpeed, m_alpha, m_minSpeed, m_heterogeneity})
-        connect(box, &QDoubleSpinBox::valueChanged, this, &TaskGraphImportDialog::scheduleRefresh);
-    for (QSpinBox* box : {m_minProcessors, m_maxProcessors, m_seed})
-        connect(box, &QSpinBox::valueChanged, this, &TaskGraphImportDialog::scheduleRefresh);
+    for (const std::vector<Field>* fields : {&m_importFields, &m_platformFields})
+        for (const Field& f : *fields) onOptionEdited(f.editor, this, [this] { scheduleRefresh(); });
     connect(m_sources, &QButtonGroup::idToggled, this, [this](int, bool checked) {
         if (checked) scheduleRefresh();
     });
@@ -216,15 +181,16 @@ void TaskGraphImportDialog::setGraphFile(const QString& path) {
 }
 
 void TaskGraphImportDialog::setFormat(TaskGraphFormat format) {
-    m_format->setCurrentIndex(m_format->findData(int(format)));
+    const OptionValue name = std::string(taskGraphFormatName(format));
+    setOptionEditorValue(*findOption(taskGraphImportOptionTable(), "format"), field(m_importFields, "format"), &name);
 }
 
 void TaskGraphImportDialog::setTaskGraphImportOptions(const TaskGraphImportOptions& options) {
-    m_referenceSpeed->setValue(options.referenceSpeed / 1e9);
-    m_alpha->setValue(options.alpha);
-    const auto text = [](const std::optional<double>& v) { return v ? QString::number(*v, 'g', 17) : QString(); };
-    m_defaultFlops->setText(text(options.defaultFlops));
-    m_defaultBytes->setText(text(options.defaultBytes));
+    const OptionValues values = taskGraphImportValues(options);
+    for (const Field& f : m_importFields) {
+        if (f.spec->name == "format") continue;   // setFormat's
+        setOptionEditorValue(*f.spec, f.editor, values.contains(f.spec->name) ? &values.at(f.spec->name) : nullptr);
+    }
 }
 
 void TaskGraphImportDialog::setPlatformSource(PlatformSource source) {
@@ -238,13 +204,38 @@ void TaskGraphImportDialog::setPlatformFile(const QString& path) {
 }
 
 void TaskGraphImportDialog::setRandomPlatform(const DagPlatformConfig& config) {
-    m_clusters->setCurrentText(QString::number(config.clusters));
-    m_minProcessors->setValue(config.minProcessors);
-    m_maxProcessors->setValue(config.maxProcessors);
-    m_minSpeed->setValue(config.minSpeed / 1e9);
-    m_heterogeneity->setValue(config.heterogeneity);
-    m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(config.seed, 2147483647)));
+    const std::pair<const char*, OptionValue> values[] = {
+        {"clusters", std::int64_t(config.clusters)},           {"min-processors", std::int64_t(config.minProcessors)},
+        {"max-processors", std::int64_t(config.maxProcessors)}, {"min-speed", config.minSpeed},
+        {"heterogeneity", config.heterogeneity},               {"platform-seed", static_cast<std::int64_t>(config.seed)}};
+    for (const auto& [name, value] : values)
+        setOptionEditorValue(*findOption(dagPlatformOptions(), name), field(m_platformFields, name), &value);
     setPlatformSource(PlatformSource::Random);
+}
+
+QWidget* TaskGraphImportDialog::addField(std::vector<Field>& fields, const OptionTable& table, const char* name,
+                                         const QString& label, const OptionDisplay& display) {
+    const OptionSpec* spec = findOption(table, name);
+    QWidget* editor = createOptionEditor(*spec, this, display);
+    fields.push_back({spec, editor, label});
+    return editor;
+}
+
+QWidget* TaskGraphImportDialog::field(const std::vector<Field>& fields, const char* name) const {
+    for (const Field& f : fields)
+        if (f.spec->name == name) return f.editor;
+    return nullptr;
+}
+
+Expected<OptionValues> TaskGraphImportDialog::read(const std::vector<Field>& fields, const OptionTable& table) {
+    OptionValues values(table);
+    for (const Field& f : fields) {
+        Expected<std::optional<OptionValue>> value = optionEditorValue(*f.spec, f.editor, f.label);
+        if (!value) return value.error();
+        if (*value) values.set(f.spec->name, std::move(**value));
+        else values.unset(f.spec->name);
+    }
+    return values;
 }
 
 void TaskGraphImportDialog::scheduleRefresh() {
@@ -255,41 +246,25 @@ void TaskGraphImportDialog::scheduleRefresh() {
 
 Expected<TaskGraphImportDialog::Request> TaskGraphImportDialog::updateForm() {
     const bool random = m_randomSource->isChecked();
-    for (QWidget* w : std::initializer_list<QWidget*>{m_clusters, m_minProcessors, m_maxProcessors, m_minSpeed,
-                                                      m_heterogeneity, m_seed})
-        w->setEnabled(random);
+    for (const Field& f : m_platformFields) f.editor->setEnabled(random);
     const QString graph = m_graphFile->text().trimmed();
+    Expected<OptionValues> importValues = read(m_importFields, taskGraphImportOptionTable());
     // Runtimes become flops at the reference speed; DOT and daggen files give flops.
-    const auto format = static_cast<TaskGraphFormat>(m_format->currentData().toInt());
+    const TaskGraphFormat format = importValues ? taskGraphFormat(*importValues) : TaskGraphFormat::Auto;
     const QString suffix = QFileInfo(graph).suffix().toLower();
     const bool flopsGiven = format == TaskGraphFormat::Dot || format == TaskGraphFormat::DaggenText ||
                             (format == TaskGraphFormat::Auto && (suffix == QLatin1String("dot") || suffix == QLatin1String("gv")));
-    m_referenceSpeed->setEnabled(!flopsGiven);
+    field(m_importFields, "reference-speed")->setEnabled(!flopsGiven);
     const QString proposed = graph.isEmpty() ? QString() : QFileInfo(graph).completeBaseName();
     if (m_name->text().isEmpty() || m_name->text() == m_nameFromFile) m_name->setText(proposed);
     m_nameFromFile = proposed;
 
     if (graph.isEmpty()) return invalidInput(tr("choose a task graph file").toStdString());
+    if (!importValues) return importValues.error();
     Request request;
     request.graph = graph.toStdString();
     request.format = format;
-    request.options.referenceSpeed = m_referenceSpeed->value() * 1e9;
-    request.options.alpha = m_alpha->value();
-    const auto optionalSize = [](QLineEdit* edit, const QString& field) -> Expected<std::optional<double>> {
-        const QString text = edit->text().trimmed();
-        if (text.isEmpty()) return std::optional<double>{};
-        bool ok = false;
-        const double v = QLocale::c().toDouble(text, &ok);
-        if (!ok || !std::isfinite(v) || v < 0)
-            return invalidInput(tr("%1: a number of 0 or more, got '%2'").arg(field, text).toStdString());
-        return std::optional<double>(v);
-    };
-    Expected<std::optional<double>> flops = optionalSize(m_defaultFlops, tr("Default flops"));
-    if (!flops) return flops.error();
-    Expected<std::optional<double>> bytes = optionalSize(m_defaultBytes, tr("Default bytes"));
-    if (!bytes) return bytes.error();
-    request.options.defaultFlops = *flops;
-    request.options.defaultBytes = *bytes;
+    request.options = taskGraphImportOptions(*importValues);
     const auto platformError = [](const QString& why) {
         return invalidInput(tr("Platform: %1").arg(why).toStdString());
     };
@@ -305,18 +280,11 @@ Expected<TaskGraphImportDialog::Request> TaskGraphImportDialog::updateForm() {
     case PlatformSource::Random:
         break;
     }
-    DagPlatformConfig config;
-    bool ok = false;
-    config.clusters = m_clusters->currentText().toInt(&ok);
-    if (!ok || config.clusters < 1 || config.clusters > 1000)
-        return platformError(tr("clusters: a whole number from 1 to 1000"));
-    config.minProcessors = m_minProcessors->value();
-    config.maxProcessors = m_maxProcessors->value();
+    Expected<OptionValues> platformValues = read(m_platformFields, dagPlatformOptions());
+    if (!platformValues) return platformError(QString::fromStdString(platformValues.error().message));
+    const DagPlatformConfig config = dagPlatformConfig(*platformValues);
     if (config.maxProcessors < config.minProcessors)
         return platformError(tr("processors per cluster: the largest is below the smallest"));
-    config.minSpeed = m_minSpeed->value() * 1e9;
-    config.heterogeneity = m_heterogeneity->value();
-    config.seed = static_cast<std::uint64_t>(m_seed->value());
     request.random = config;
     return request;
 }

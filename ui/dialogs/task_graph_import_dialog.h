@@ -3,28 +3,29 @@
 // platform of N'Takpé and Suter 2006), previewed (tasks, edges, clusters, processors, what was read as
 // what, and what was defaulted or merged) with any error shown in the dialog. The files are read off the
 // GUI thread (a WfFormat of 100,000 tasks, a SimGrid platform in its child process), a moment after each change.
+// The import's settings and the random platform's are fields of the option tables `hetsched import` reads
+// (taskGraphImportOptionTable, dagPlatformOptions): the same ranges, defaults and checks as the CLI's.
 #pragma once
 
 #include <QDialog>
 #include <optional>
 
 #include "common/expected.h"
+#include "common/options.h"
 #include "io/dag_import.h"
 #include "model/dag_random.h"
 
 class QButtonGroup;
-class QComboBox;
 class QDialogButtonBox;
-class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QRadioButton;
-class QSpinBox;
 class QTimer;
 
 namespace hetsched::ui {
 
 class BackgroundJob;
+struct OptionDisplay;
 
 class TaskGraphImportDialog : public QDialog {
     Q_OBJECT
@@ -80,24 +81,26 @@ private:
     void showResult(Expected<DagImport> result);
     void browseGraph();
     void browsePlatform();
+    // One field of an option table: its editor and its label (the error of a bad value names it).
+    struct Field {
+        const OptionSpec* spec;
+        QWidget* editor;
+        QString label;
+    };
+    QWidget* addField(std::vector<Field>& fields, const OptionTable& table, const char* name, const QString& label,
+                      const OptionDisplay& display);
+    QWidget* field(const std::vector<Field>& fields, const char* name) const;
+    // The fields' values over the table's defaults; the first bad one is the error.
+    static Expected<OptionValues> read(const std::vector<Field>& fields, const OptionTable& table);
 
     QLineEdit* m_graphFile;
-    QComboBox* m_format;
-    QDoubleSpinBox* m_referenceSpeed;   // Gflop/s
-    QDoubleSpinBox* m_alpha;
-    QLineEdit* m_defaultFlops;          // empty: a task without a size is an error
-    QLineEdit* m_defaultBytes;
+    std::vector<Field> m_importFields;     // of taskGraphImportOptionTable(): format, reference speed, alpha, defaults
+    std::vector<Field> m_platformFields;   // of dagPlatformOptions(): the random platform
     QButtonGroup* m_sources;
     QRadioButton* m_fileSource;
     QRadioButton* m_currentSource;
     QRadioButton* m_randomSource;
     QLineEdit* m_platformFile;
-    QComboBox* m_clusters;
-    QSpinBox* m_minProcessors;
-    QSpinBox* m_maxProcessors;
-    QDoubleSpinBox* m_minSpeed;         // Gflop/s
-    QDoubleSpinBox* m_heterogeneity;
-    QSpinBox* m_seed;
     QLineEdit* m_name;
     QLabel* m_preview;
     QDialogButtonBox* m_buttons;

@@ -1,6 +1,8 @@
 #include "util/number_spin_box.h"
 
+#include <QFontMetrics>
 #include <QRegularExpression>
+#include <algorithm>
 #include <cmath>
 
 #include "util/number_text.h"
@@ -11,7 +13,6 @@ NumberSpinBox::NumberSpinBox(QWidget* parent) : QDoubleSpinBox(parent) {
     // The value is rounded to `decimals` places on every set: enough for any value a table admits, so that
     // what is typed is what is kept (1e-6 stays 1e-6, 0.1 stays 0.1).
     setDecimals(20);
-    setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
 }
 
 void NumberSpinBox::setWholeNumbers(bool whole) {
@@ -46,6 +47,38 @@ double NumberSpinBox::valueFromText(const QString& text) const {
 QString NumberSpinBox::textFromValue(double value) const {
     if (m_whole) return QString::number(static_cast<qlonglong>(std::llround(value)));
     return formatNumber(value);
+}
+
+void NumberSpinBox::stepBy(int steps) {
+    const double v = value();
+    double step = 0;
+    if (v != 0) {
+        step = std::pow(10.0, std::floor(std::log10(std::abs(v))) - 1);
+    } else {
+        const double reach = std::max(std::abs(minimum()), std::abs(maximum()));
+        step = reach > 0 ? std::min(1.0, std::pow(10.0, std::floor(std::log10(reach)) - 1)) : 1.0;
+    }
+    if (m_whole) step = std::max(1.0, std::round(step));
+    setValue(std::clamp(v + steps * step, minimum(), maximum()));
+    selectAll();
+}
+
+namespace {
+
+QSize widened(QSize hint, const QFontMetrics& metrics, const QString& text) {
+    // The text, the frame and the arrows (about two of the font's heights).
+    hint.setWidth(std::max(hint.width(), metrics.horizontalAdvance(text) + 2 * metrics.height()));
+    return hint;
+}
+
+}  // namespace
+
+QSize NumberSpinBox::sizeHint() const {
+    return widened(QDoubleSpinBox::sizeHint(), fontMetrics(), prefix() + QStringLiteral("0.00001") + suffix());
+}
+
+QSize NumberSpinBox::minimumSizeHint() const {
+    return widened(QDoubleSpinBox::minimumSizeHint(), fontMetrics(), prefix() + QStringLiteral("0.001") + suffix());
 }
 
 void NumberSpinBox::fixup(QString& text) const {

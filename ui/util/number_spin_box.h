@@ -19,6 +19,12 @@ public:
     double valueFromText(const QString& text) const override;
     QString textFromValue(double value) const override;
     void fixup(QString& text) const override;
+    // Steps by a tenth of the value's order of magnitude (2 -> 0.1, 1e9 -> 1e8; from 0, a tenth of the range's
+    // order, at most 1), at least 1 for whole numbers.
+    void stepBy(int steps) override;
+    // Wide enough for a few decimals even when the range's ends are short ("0" to "1").
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
 
 private:
     QString numberPart(const QString& text) const;   // without prefix, suffix and surrounding spaces
