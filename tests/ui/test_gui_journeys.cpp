@@ -254,7 +254,7 @@ private slots:
     void theLowerBoundRunShowsABound() {
         const auto window = shownWindow();
         QVERIFY(window->loadFile(examplePath(QStringLiteral("cpugpu-small.json"))).ok());
-        for (const QString solver : {QStringLiteral("heft"), QStringLiteral("lower-bound")}) {
+        for (const QString& solver : {QStringLiteral("heft"), QStringLiteral("lower-bound")}) {
             const QString failure = solveWith(*window, solver);
             QVERIFY2(failure.isEmpty(), qPrintable(failure));
         }
