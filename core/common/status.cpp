@@ -12,13 +12,14 @@ const char* solveStatusName(SolveStatus status) {
     case SolveStatus::Infeasible: return "infeasible";
     case SolveStatus::TimeLimit: return "time_limit";
     case SolveStatus::Cancelled: return "cancelled";
+    case SolveStatus::IterationLimit: return "iteration_limit";
     }
     return "feasible";
 }
 
 std::optional<SolveStatus> solveStatusFromName(const std::string& name) {
     for (SolveStatus s : {SolveStatus::Optimal, SolveStatus::Feasible, SolveStatus::Infeasible,
-                          SolveStatus::TimeLimit, SolveStatus::Cancelled})
+                          SolveStatus::TimeLimit, SolveStatus::Cancelled, SolveStatus::IterationLimit})
         if (name == solveStatusName(s)) return s;
     return std::nullopt;
 }
@@ -39,8 +40,10 @@ std::optional<CallStatus> callStatusFromName(const std::string& name) {
 }
 
 CallStatus callStatusOf(SolveStatus status) {
-    return status == SolveStatus::TimeLimit || status == SolveStatus::Cancelled ? CallStatus::Warning
-                                                                                 : CallStatus::Ok;
+    return status == SolveStatus::TimeLimit || status == SolveStatus::Cancelled ||
+                   status == SolveStatus::IterationLimit
+               ? CallStatus::Warning
+               : CallStatus::Ok;
 }
 
 double relativeGap(double objective, double bound) {

@@ -11,13 +11,16 @@ namespace hetsched {
 //   optimal      proven best (or, with a result's optimal_within, best in a class of schedules)
 //   feasible     a valid schedule without a proof of optimality (heuristics, approximations)
 //   infeasible   no schedule exists; the message says why
-//   time_limit   the solver's time (or iteration) limit ended the search: the best schedule found so far,
-//                with its gap to the best proven bound where the solver has one
+//   time_limit   the solver's time limit ended the search: the best schedule found so far, with its gap to
+//                the best proven bound where the solver has one
 //   cancelled    stopped on request after it had found a schedule: that schedule (and its gap). A solver
 //                stopped before it had any returns the cancellation error instead.
-enum class SolveStatus { Optimal, Feasible, Infeasible, TimeLimit, Cancelled };
+//   iteration_limit  the solver's iteration limit (steady column generation's max_iterations) ended the
+//                search: as time_limit, the best found and its gap
+enum class SolveStatus { Optimal, Feasible, Infeasible, TimeLimit, Cancelled, IterationLimit };
 
-const char* solveStatusName(SolveStatus status);   // "optimal", "feasible", "infeasible", "time_limit", "cancelled"
+// "optimal", "feasible", "infeasible", "time_limit", "cancelled", "iteration_limit"
+const char* solveStatusName(SolveStatus status);
 std::optional<SolveStatus> solveStatusFromName(const std::string& name);
 
 // Whether the call worked. Ok: it ran to its end. Warning: it returned an answer but stopped early (a time
@@ -29,8 +32,8 @@ enum class CallStatus { Ok, Warning, Error };
 const char* callStatusName(CallStatus status);   // "ok", "warning", "error"
 std::optional<CallStatus> callStatusFromName(const std::string& name);
 
-// The call status of a call that returned an answer with this status: Warning for time_limit and
-// cancelled, else Ok.
+// The call status of a call that returned an answer with this status: Warning for time_limit,
+// iteration_limit and cancelled, else Ok.
 CallStatus callStatusOf(SolveStatus status);
 
 // The relative gap between an answer's objective and the best proven bound on the optimum (below it when

@@ -184,6 +184,8 @@ std::string solveStatusText(const SolveResult& result) {
     switch (result.status) {
     case SolveStatus::TimeLimit:
         return "time limit" + (!result.objective ? std::string() : gap.empty() ? std::string(", best found") : gap);
+    case SolveStatus::IterationLimit:
+        return "iteration limit" + (!result.objective ? std::string() : gap.empty() ? std::string(", best found") : gap);
     case SolveStatus::Cancelled: return "cancelled" + (result.objective ? ", best found" + gap : std::string());
     case SolveStatus::Optimal:
         return result.optimalWithin.empty() ? "optimal" : "optimal among " + result.optimalWithin;

@@ -28,7 +28,7 @@ CpuGpuInstance identicalTasks() {
 
 TEST(SolveStatus, NamesGapAndCallStatus) {
     for (SolveStatus s : {SolveStatus::Optimal, SolveStatus::Feasible, SolveStatus::Infeasible,
-                          SolveStatus::TimeLimit, SolveStatus::Cancelled})
+                          SolveStatus::TimeLimit, SolveStatus::Cancelled, SolveStatus::IterationLimit})
         EXPECT_EQ(solveStatusFromName(solveStatusName(s)), s);
     for (CallStatus s : {CallStatus::Ok, CallStatus::Warning, CallStatus::Error})
         EXPECT_EQ(callStatusFromName(callStatusName(s)), s);
@@ -37,6 +37,8 @@ TEST(SolveStatus, NamesGapAndCallStatus) {
     EXPECT_EQ(callStatusOf(SolveStatus::Infeasible), CallStatus::Ok);
     EXPECT_EQ(callStatusOf(SolveStatus::TimeLimit), CallStatus::Warning);
     EXPECT_EQ(callStatusOf(SolveStatus::Cancelled), CallStatus::Warning);
+    EXPECT_EQ(callStatusOf(SolveStatus::IterationLimit), CallStatus::Warning);
+    EXPECT_STREQ(solveStatusName(SolveStatus::IterationLimit), "iteration_limit");
     EXPECT_DOUBLE_EQ(relativeGap(33, 30.25), 2.75 / 33);   // minimising: bound below
     EXPECT_DOUBLE_EQ(relativeGap(3, 4), 0.25);            // maximising: bound above
     EXPECT_DOUBLE_EQ(relativeGap(0, 0), 0);
@@ -287,7 +289,7 @@ TEST(SolveStatus, DivisibleExhaustiveCancelledKeepsItsBestScenario) {
     EXPECT_GE(searched, 1) << "no platform needed the search";
 }
 
-// Steady-state column generation: its iteration limit is a time_limit answer (the restricted master's
+// Steady-state column generation: its iteration limit is an iteration_limit answer (the restricted master's
 // solution), and a cancellation after the first master LP keeps that LP's solution.
 TEST(SolveStatus, SteadyColumnGenerationAtItsLimitOrCancelledKeepsTheMaster) {
     const SteadyStateInstance in = randomSteadyPlatform(8, 3, 3, CommunicationModel::BidirectionalOnePort,
@@ -297,8 +299,10 @@ TEST(SolveStatus, SteadyColumnGenerationAtItsLimitOrCancelledKeepsTheMaster) {
     ASSERT_EQ(full->status, SolveStatus::Optimal);
     Expected<SolveResult> limited = solve(in, "column-generation", {{"max_iterations", 2}});
     ASSERT_TRUE(limited.ok()) << limited.error().message;   // solve() verifies the schedule
-    EXPECT_EQ(limited->status, SolveStatus::TimeLimit) << limited->message;
+    EXPECT_EQ(limited->status, SolveStatus::IterationLimit) << limited->message;
+    EXPECT_EQ(limited->json["status"], "iteration_limit");
     EXPECT_EQ(limited->callStatus, CallStatus::Warning);
+    EXPECT_EQ(solveStatusText(*limited).rfind("iteration limit", 0), 0u) << solveStatusText(*limited);
     EXPECT_NE(limited->message.find("iteration limit"), std::string::npos) << limited->message;
     EXPECT_LE(*limited->objective, *full->objective * (1 + 1e-9));
     if (limited->bestBound) EXPECT_GE(*limited->bestBound, *full->objective * (1 - 1e-9));

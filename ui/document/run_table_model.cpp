@@ -17,7 +17,8 @@ namespace {
 QColor statusColor(const QString& status) {
     if (status == QLatin1String("optimal")) return QColor(0x1b, 0x7a, 0x3a);
     if (status == QLatin1String("infeasible")) return QColor(0xb0, 0x20, 0x20);
-    if (status == QLatin1String("cancelled") || status == QLatin1String("time_limit"))
+    if (status == QLatin1String("cancelled") || status == QLatin1String("time_limit") ||
+        status == QLatin1String("iteration_limit"))
         return QColor(0xb0, 0x60, 0x00);
     return {};
 }

@@ -346,7 +346,7 @@ Expected<SteadySolution> solveSteadyColumnGeneration(const SteadyStateInstance& 
     // Converged: optimal with exact pricing, else feasible (the heuristic's trees); stopped before it: the
     // restricted master's solution with the bound of the pricing so far, at the iteration limit or cancelled.
     s.status = cancelled     ? SolveStatus::Cancelled
-               : !converged  ? SolveStatus::TimeLimit
+               : !converged  ? SolveStatus::IterationLimit
                : exactPricing ? SolveStatus::Optimal
                               : SolveStatus::Feasible;
     if (!exactPricing && std::isfinite(bestBound)) s.upperBound = std::max(bestBound, master.objective);
