@@ -13,6 +13,7 @@
 
 #include "common/expected.h"
 #include "model/instance.h"
+#include "simulation/simulation.h"
 #include "solvers/registry.h"
 
 namespace hetsched {
@@ -39,6 +40,12 @@ struct FamilyDescriptor {
     std::function<Instance()> exampleInstance;
     // Its solvers in their listed order, the first whose isDefaultFor holds being the default.
     std::vector<registry_detail::RegisteredSolver> (*solvers)() = nullptr;
+    // A result's schedule replayed on SimGrid (simulation/simulation.h); null when the family has no
+    // simulation, and `noSimulation` says why to the user.
+    std::function<Expected<SimulationResult>(const Instance&, const SolveResult&, const SimulationOptions&,
+                                             const Progress&)>
+        simulate;
+    std::string noSimulation;
 };
 
 // Every family, in the order of Instance's alternatives.

@@ -25,6 +25,10 @@ struct TypedFamily {
     Expected<SolveResult> (*readResult)(const In&, const nlohmann::json&) = nullptr;   // runs the verifier
     In (*example)() = nullptr;
     std::vector<registry_detail::RegisteredSolver> (*solvers)() = nullptr;
+    // Replays a result on SimGrid; null: no simulation, `noSimulation` says why.
+    Expected<SimulationResult> (*simulate)(const In&, const SolveResult&, const SimulationOptions&,
+                                           const Progress&) = nullptr;
+    std::string noSimulation;
 };
 
 template <class In>
@@ -53,6 +57,12 @@ FamilyDescriptor describeFamily(const TypedFamily<In>& f) {
     };
     d.exampleInstance = [example = f.example] { return Instance{example()}; };
     d.solvers = f.solvers;
+    if (f.simulate)
+        d.simulate = [simulate = f.simulate](const Instance& instance, const SolveResult& result,
+                                             const SimulationOptions& options, const Progress& progress) {
+            return simulate(std::get<In>(instance), result, options, progress);
+        };
+    d.noSimulation = f.noSimulation;
     return d;
 }
 

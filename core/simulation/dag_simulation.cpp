@@ -18,6 +18,8 @@
 #include "io/simgrid_platform.h"
 #include "simulation/simgrid_simulation.h"
 #include "simulation/simulation_detail.h"
+#include "solvers/dag/dag_result.h"
+#include "solvers/family_solution.h"
 
 namespace hetsched {
 
@@ -407,6 +409,17 @@ Expected<std::vector<SimulationResult>> simulateDagSchedules(const DagInstance& 
         results.push_back(std::move(r));
     }
     return results;
+}
+
+Expected<SimulationResult> simulateDagResult(const DagInstance& in, const SolveResult& result,
+                                             const SimulationOptions& options, const Progress& progress) {
+    const std::string solver = result.solver.empty() ? result.json.value("solver", std::string()) : result.solver;
+    // The typed solution of a solve or of a result read back; JSON only for a result assembled by hand.
+    if (const DagSolution* typed = solutionOf<DagSolution>(result))
+        return simulateDagSchedule(in, *typed, solver, options, progress);
+    Expected<DagSolution> solution = dagSolutionFromJson(in, result.json);
+    if (!solution) return solution.error();
+    return simulateDagSchedule(in, *solution, solver, options, progress);
 }
 
 Expected<SimulationResult> simulateDagSchedule(const DagInstance& in, const DagSolution& solution, const std::string& solverName,

@@ -42,6 +42,10 @@ Expected<std::vector<SimulationResult>> simulateDagSchedules(const DagInstance& 
                                                              const SimulationOptions& options = {},
                                                              const Progress& progress = {});
 
+// A result of `in` (solved, or read back): its typed solution, or the one its JSON gives for a result
+// assembled by hand, replayed as simulateDagSchedule does.
+Expected<SimulationResult> simulateDagResult(const DagInstance& in, const SolveResult& result,
+                                             const SimulationOptions& options = {}, const Progress& progress = {});
 Expected<SimulationResult> simulateDagSchedule(const DagInstance& in, const DagSolution& solution,
                                                const std::string& solverName, const SimulationOptions& options = {},
                                                const Progress& progress = {});

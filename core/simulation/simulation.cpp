@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <tuple>
 
+#include "family/family.h"
 #include "io/instance_io.h"
 #include "simulation/cpugpu_simulation.h"
 #include "simulation/dag_simulation.h"
@@ -97,39 +98,23 @@ nlohmann::json simulationResultToJson(const SimulationResult& r) {
 }
 
 std::optional<std::string> simulationUnavailableReason(const std::string& kind) {
-    if (kind == "dag" || kind == "divisible" || kind == "cpugpu" || kind == "steady_state") return std::nullopt;
-    if (kind == "partition")
-        return std::string("a partition of identical tasks has no communication and no order to replay: its "
-                           "schedule is its own simulation");
-    return "no simulation for the kind \"" + kind + "\"";
+    const FamilyDescriptor* family = findFamily(kind);
+    if (!family) return "no simulation for the kind \"" + kind + "\"";
+    if (!family->simulate) return family->noSimulation;
+    return std::nullopt;
 }
 
 Expected<SimulationResult> simulateResult(const Instance& instance, const SolveResult& result,
                                           const SimulationOptions& options, const Progress& progress) {
-    const std::string kind = instanceKind(instance);
-    if (auto why = simulationUnavailableReason(kind)) return invalidInput(*why);
+    const FamilyDescriptor& family = familyOf(instance);
+    if (!family.simulate) return invalidInput(family.noSimulation);
     // A cancelled or time-limited result carries the best schedule found: it can be simulated.
     if (!result.objective || result.status == SolveStatus::Infeasible)
         return invalidInput("the result has no schedule to simulate (status " + std::string(solveStatusName(result.status)) + ")");
-    if (!options.platformFile.empty() && kind != "dag")
-        return invalidInput("a SimGrid platform file can be given for dag instances only (the " + kind +
+    if (!options.platformFile.empty() && family.kind != "dag")
+        return invalidInput("a SimGrid platform file can be given for dag instances only (the " + family.kind +
                             " simulation generates its platform)");
-    const std::string solver = result.solver.empty() ? result.json.value("solver", std::string()) : result.solver;
-    if (const auto* dag = std::get_if<DagInstance>(&instance)) {
-        // The typed solution of a solve or of a result read back; JSON only for a result assembled by hand.
-        if (const DagSolution* typed = solutionOf<DagSolution>(result))
-            return simulateDagSchedule(*dag, *typed, solver, options, progress);
-        Expected<DagSolution> solution = dagSolutionFromJson(*dag, result.json);
-        if (!solution) return solution.error();
-        return simulateDagSchedule(*dag, *solution, solver, options, progress);
-    }
-    if (const auto* divisible = std::get_if<DivisibleInstance>(&instance))
-        return simulateDivisibleResult(*divisible, result, options, progress);
-    if (const auto* cpugpu = std::get_if<CpuGpuInstance>(&instance))
-        return simulateCpuGpuResult(*cpugpu, result, options, progress);
-    if (const auto* steady = std::get_if<SteadyStateInstance>(&instance))
-        return simulateSteadyResult(*steady, result, options, progress);
-    return invalidInput("no simulation for the kind \"" + kind + "\"");
+    return family.simulate(instance, result, options, progress);
 }
 
 namespace simulation_detail {

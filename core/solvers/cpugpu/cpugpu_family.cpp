@@ -1,5 +1,6 @@
 // The CPU/GPU family: independent tasks with a CPU and a GPU time on one node.
 #include "family/family_builder.h"
+#include "simulation/cpugpu_simulation.h"
 #include "io/cpugpu_io.h"
 #include "solvers/cpugpu/cpugpu_result.h"
 #include "solvers/registry_detail.h"
@@ -22,7 +23,8 @@ CpuGpuInstance exampleCpuGpuInstance() {
 FamilyDescriptor cpuGpuFamily() {
     return family_detail::describeFamily<CpuGpuInstance>({"cpugpu", "CPU/GPU", readCpuGpuInstance,
                                                          cpuGpuInstanceToJson, cpuGpuResultFromJson,
-                                                         exampleCpuGpuInstance, registry_detail::cpugpuSolvers});
+                                                         exampleCpuGpuInstance, registry_detail::cpugpuSolvers,
+                                                         simulateCpuGpuResult});
 }
 
 }  // namespace hetsched

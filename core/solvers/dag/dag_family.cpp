@@ -1,5 +1,6 @@
 // The dag family: task graphs of moldable tasks on a cluster of clusters.
 #include "family/family_builder.h"
+#include "simulation/dag_simulation.h"
 #include "io/dag_io.h"
 #include "solvers/dag/dag_result.h"
 #include "solvers/registry_detail.h"
@@ -23,7 +24,7 @@ DagInstance exampleDagInstance() {
 FamilyDescriptor dagFamily() {
     return family_detail::describeFamily<DagInstance>({"dag", "task graph", readDagInstance, dagInstanceToJson,
                                                       dagResultFromJson, exampleDagInstance,
-                                                      registry_detail::dagSolvers});
+                                                      registry_detail::dagSolvers, simulateDagResult});
 }
 
 }  // namespace hetsched

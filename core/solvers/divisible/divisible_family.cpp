@@ -1,6 +1,7 @@
 // The divisible-load family: a master and workers, with return messages.
 #include "family/family_builder.h"
 #include "io/divisible_io.h"
+#include "simulation/divisible_simulation.h"
 #include "solvers/divisible/divisible_result.h"
 #include "solvers/registry_detail.h"
 
@@ -22,7 +23,8 @@ FamilyDescriptor divisibleFamily() {
     return family_detail::describeFamily<DivisibleInstance>({"divisible", "divisible load", readDivisibleInstance,
                                                             divisibleInstanceToJson, divisibleResultFromJson,
                                                             exampleDivisibleInstance,
-                                                            registry_detail::divisibleSolvers});
+                                                            registry_detail::divisibleSolvers,
+                                                            simulateDivisibleResult});
 }
 
 }  // namespace hetsched

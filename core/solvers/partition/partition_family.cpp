@@ -30,7 +30,10 @@ FamilyDescriptor partitionFamily() {
     return family_detail::describeFamily<PartitionInstance>({"partition", "partition", readPartitionInstance,
                                                             partitionInstanceToJson, partitionResultFromJson,
                                                             examplePartitionInstance,
-                                                            registry_detail::partitionSolvers});
+                                                            registry_detail::partitionSolvers, nullptr,
+                                                            "a partition of identical tasks has no communication "
+                                                            "and no order to replay: its schedule is its own "
+                                                            "simulation"});
 }
 
 }  // namespace hetsched

@@ -1,5 +1,6 @@
 // The steady-state family: a platform graph and a bag of tasks, a broadcast or a multicast.
 #include "family/family_builder.h"
+#include "simulation/steady_simulation.h"
 #include "io/steady_state_io.h"
 #include "solvers/registry_detail.h"
 #include "solvers/steady/steady_result.h"
@@ -29,7 +30,7 @@ FamilyDescriptor steadyStateFamily() {
     return family_detail::describeFamily<SteadyStateInstance>({"steady_state", "steady state",
                                                               readSteadyStateInstance, steadyStateInstanceToJson,
                                                               steadyResultFromJson, exampleSteadyStateInstance,
-                                                              registry_detail::steadySolvers});
+                                                              registry_detail::steadySolvers, simulateSteadyResult});
 }
 
 }  // namespace hetsched
