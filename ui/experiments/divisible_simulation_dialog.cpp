@@ -82,6 +82,7 @@ DivisibleSimulationDialog::DivisibleSimulationDialog(QWidget* parent)
     controls->addWidget(exportThroughput);
     controls->addWidget(exportWorkers);
     controls->addWidget(saveButton());
+    controls->addWidget(clusterButton());
     auto* controlPane = new QWidget(this);
     controlPane->setLayout(controls);
     controlPane->setMaximumWidth(330);
