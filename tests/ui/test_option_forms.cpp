@@ -1,6 +1,7 @@
 // Option tables drive both the GUI forms and the CLI flags (issue 14): every solver's form shows its table's
-// editors, ranges and defaults; the template dialog's random DAG fields and `hetsched generate dag` read the
-// same table, so the range of the tasks (one number) cannot disagree between them.
+// editors, ranges and defaults; the template dialog's random DAG fields and `hetsched generate dag`, each
+// experiment dialog and its `hetsched experiment NAME`, read the same tables, so no range can disagree: one
+// past it is refused by both, each message naming the range.
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -22,7 +23,9 @@
 #include "solvers/dag/dag_experiments.h"
 #include "solvers/divisible/divisible_experiments.h"
 
+#include <functional>
 #include <limits>
+#include <set>
 #include <tuple>
 
 namespace hetsched::ui {
@@ -59,7 +62,9 @@ void checkEditor(QWidget* editor, const OptionSpec& option) {
             auto* box = qobject_cast<QComboBox*>(editor);
             QVERIFY2(box, option.name.c_str());
             QCOMPARE(box->count(), int(option.choices.size()));
-            QCOMPARE(box->currentText().toStdString(), std::get<std::string>(option.defaultValue));
+            for (int k = 0; k < box->count(); ++k)
+                QCOMPARE(box->itemData(k).toString().toStdString(), option.choices[std::size_t(k)]);
+            QCOMPARE(box->currentData().toString().toStdString(), std::get<std::string>(option.defaultValue));
             break;
         }
         case OptionType::NumberList:
@@ -88,6 +93,113 @@ Run hetsched(const QStringList& arguments) {
     process.waitForFinished(60000);
     return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
             QString::fromUtf8(process.readAllStandardError())};
+}
+
+// How a dialog shows one option of a table: in a unit of its own (scale: shown = table / scale), under a label
+// its errors name, with the value the dialog opens with.
+struct ShownOption {
+    const OptionSpec* spec;
+    double scale;
+    QString label;
+    OptionValue opensWith;
+};
+
+OptionSpec inShownUnit(const OptionSpec& spec, double scale) {
+    OptionSpec shown = spec;
+    shown.minimum /= scale;
+    shown.maximum /= scale;
+    return shown;
+}
+
+// One past the option's largest value (a choice it does not have), as text in the unit of `scale`.
+QString onePast(const OptionSpec& spec, double scale) {
+    switch (spec.type) {
+        case OptionType::Int: return QString::number(static_cast<qlonglong>(spec.maximum) + 1);
+        case OptionType::Enum: return QStringLiteral("neither");
+        case OptionType::NumberList:
+            if (spec.integers) return QString::number(static_cast<qlonglong>(spec.maximum) + 1);
+            [[fallthrough]];
+        default: return QString::number(spec.maximum * 1.5 / scale, 'g', 17);
+    }
+}
+
+bool near(double a, double b) { return a == b || std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b)); }
+
+// The editor "option_<name>" of `dialog` has the option's range (in the shown unit) and the value the dialog
+// opens with; one past the range cannot be entered (a spin box keeps its maximum, its tooltip names the range)
+// or is refused by the form (`formError`, naming the label and the range); `command` + "--<name> <one past>"
+// is refused by the CLI, naming the range too.
+void checkShownOption(QWidget* dialog, const ShownOption& shown, const std::function<QString()>& formError,
+                      const QStringList& command) {
+    const OptionSpec& spec = *shown.spec;
+    const OptionSpec inUnit = inShownUnit(spec, shown.scale);
+    const QString name = QString::fromStdString(spec.name);
+    QWidget* editor = dialog->findChild<QWidget*>(QStringLiteral("option_") + name);
+    QVERIFY2(editor, qPrintable(name));
+    const QString accepts = QString::fromStdString(optionAcceptsText(inUnit));
+    QVERIFY2(editor->toolTip().contains(accepts), qPrintable(name + QStringLiteral(": ") + editor->toolTip()));
+    const Expected<std::optional<OptionValue>> value = optionEditorValue(spec, editor);
+    QVERIFY2(value.ok() && value->has_value(), qPrintable(name));
+    QCOMPARE(optionValueText(**value), optionValueText(shown.opensWith));
+
+    if (auto* spin = qobject_cast<QSpinBox*>(editor)) {
+        QCOMPARE(double(spin->minimum()), spec.minimum);
+        QCOMPARE(double(spin->maximum()), spec.maximum);
+        const int before = spin->value();
+        spin->setValue(spin->maximum() + 1);
+        QCOMPARE(spin->value(), spin->maximum());
+        spin->setValue(before);
+    } else if (auto* real = qobject_cast<QDoubleSpinBox*>(editor)) {
+        QVERIFY2(near(real->minimum(), inUnit.minimum), qPrintable(name));
+        QVERIFY2(near(real->maximum(), inUnit.maximum), qPrintable(name));
+        const double before = real->value();
+        real->setValue(real->maximum() * 1.5 + 1);
+        QVERIFY2(near(real->value(), real->maximum()), qPrintable(name));
+        real->setValue(before);
+        if (spec.minimumExcluded) {   // the box holds the minimum, the form refuses it
+            real->setValue(real->minimum());
+            QVERIFY2(formError().contains(QStringLiteral("%1: must be %2").arg(shown.label, accepts)),
+                     qPrintable(formError()));
+            real->setValue(before);
+        }
+    } else if (auto* box = qobject_cast<QComboBox*>(editor)) {
+        QCOMPARE(box->count(), int(spec.choices.size()));
+    } else if (auto* line = qobject_cast<QLineEdit*>(editor)) {
+        QCOMPARE(spec.type, OptionType::NumberList);
+        const QString before = line->text();
+        // Both ends are taken...
+        line->setText(QStringLiteral("%1, %2").arg(QString::number(inUnit.minimum, 'g', 17),
+                                                    QString::number(inUnit.maximum, 'g', 17)));
+        const Expected<std::optional<OptionValue>> ends = optionEditorValue(spec, editor);
+        QVERIFY2(ends.ok(), ends.ok() ? "" : ends.error().message.c_str());
+        QVERIFY2(formError().isEmpty() || !formError().startsWith(shown.label), qPrintable(formError()));
+        // ...one past the largest is refused, the message naming the field and the range.
+        line->setText(QStringLiteral("%1, %2").arg(before, onePast(spec, shown.scale)));
+        const QString error = formError();
+        QVERIFY2(error.startsWith(QStringLiteral("%1: must be %2, got").arg(shown.label, accepts)), qPrintable(error));
+        line->setText(before);
+    } else {
+        QFAIL(qPrintable(name + QStringLiteral(": an editor of an unexpected type")));
+    }
+    QVERIFY2(formError().isEmpty(), qPrintable(formError()));
+
+    const Run cli = hetsched(command + QStringList{QStringLiteral("--") + name, onePast(spec, 1)});
+    QCOMPARE(cli.exitCode, 2);
+    QVERIFY2(cli.err.contains(QStringLiteral("--%1 must be %2").arg(name, QString::fromStdString(optionAcceptsText(spec)))),
+             qPrintable(cli.err));
+}
+
+// Every option of `table` a dialog shows: the editor "option_<name>" exists exactly for those of `shown`, the
+// others being in `ownForm` (fields of a form of the dialog's own) or `notShown`.
+void checkTableCoverage(QWidget* dialog, const OptionTable& table, const std::vector<ShownOption>& shown,
+                        const std::set<std::string>& ownForm, const std::set<std::string>& notShown) {
+    for (const OptionSpec& spec : table) {
+        const bool found = dialog->findChild<QWidget*>(QStringLiteral("option_%1").arg(QString::fromStdString(spec.name)));
+        bool listed = false;
+        for (const ShownOption& s : shown) listed = listed || s.spec->name == spec.name;
+        QVERIFY2(found == listed, spec.name.c_str());
+        QVERIFY2(listed || ownForm.count(spec.name) || notShown.count(spec.name), spec.name.c_str());
+    }
 }
 
 }  // namespace
@@ -165,22 +277,44 @@ private slots:
     void theTemplateDialogAndGenerateDagReadOneTable() {
         TemplateDialog dialog;
         dialog.selectTemplate(QStringLiteral("dag-clusters"));
-        const std::pair<const char*, const char*> fields[] = {
-            {"dagTasks", "tasks"}, {"jump", "jump"}};
-        for (const auto& [field, name] : fields) {
-            const OptionSpec* option = findOption(dagGeneratorOptions(), name);
-            QVERIFY(option);
-            checkEditor(dialog.findChild<QSpinBox*>(QLatin1String(field)), *option);
+        QVERIFY2(dialog.validationError().isEmpty(), qPrintable(dialog.validationError()));
+        // Every option of both tables but the seeds is a field of the page, showing the table's default.
+        const std::pair<const OptionTable*, std::vector<std::pair<const char*, const char*>>> pages[] = {
+            {&dagGeneratorOptions(),
+             {{"tasks", "Tasks n"}, {"fat", "Fat"}, {"regularity", "Regularity"}, {"density", "Density"},
+              {"jump", "Jump"}, {"ccr", "CCR"}, {"max-alpha", "Max α"}, {"complexity", "Complexities"}}},
+            {&dagPlatformOptions(),
+             {{"clusters", "Clusters"}, {"min-processors", "Processors from"}, {"max-processors", "Processors to"},
+              {"min-speed", "Minimum speed"}, {"heterogeneity", "Heterogeneity"}}}};
+        const QStringList generate = {QStringLiteral("generate"), QStringLiteral("dag")};
+        for (const auto& [table, fields] : pages) {
+            std::vector<ShownOption> shown;
+            for (const auto& [name, label] : fields) {
+                const OptionSpec* spec = findOption(*table, name);
+                QVERIFY2(spec, name);
+                checkEditor(dialog.findChild<QWidget*>(QStringLiteral("option_%1").arg(QLatin1String(name))), *spec);
+                shown.push_back({spec, 1, QString::fromUtf8(label), spec->defaultValue});
+            }
+            checkTableCoverage(&dialog, *table, shown, {"seed", "platform-seed"}, {});
+            for (const ShownOption& option : shown) {
+                checkShownOption(&dialog, option, [&] { return dialog.validationError(); }, generate);
+                if (QTest::currentTestFailed()) return;
+            }
         }
-        const std::pair<const char*, const char*> platformFields[] = {
-            {"clusters", "clusters"}, {"minProcessors", "min-processors"}, {"maxProcessors", "max-processors"}};
-        for (const auto& [field, name] : platformFields)
-            checkEditor(dialog.findChild<QSpinBox*>(QLatin1String(field)), *findOption(dagPlatformOptions(), name));
-        for (const auto& [field, name] : {std::pair{"fat", "fat"}, std::pair{"alpha", "max-alpha"}})
-            QCOMPARE(dialog.findChild<QLineEdit*>(QLatin1String(field))->text().toStdString(),
-                     optionValueText(findOption(dagGeneratorOptions(), name)->defaultValue));
+        // The one seed of every template: the range and default of the graph's (and the platform's) seed.
+        auto* seed = dialog.findChild<QDoubleSpinBox*>(QStringLiteral("seedSpinBox"));
+        QVERIFY(seed);
+        for (const OptionSpec* spec : {findOption(dagGeneratorOptions(), "seed"), findOption(dagPlatformOptions(), "platform-seed")}) {
+            QCOMPARE(seed->minimum(), spec->minimum);
+            QCOMPARE(seed->maximum(), spec->maximum);
+            QCOMPARE(seed->value(), optionValueNumber(spec->defaultValue));
+        }
+        seed->setValue(seed->maximum());
+        QCOMPARE(seed->value(), 4503599627370496.0);   // 2^52, held exactly
+        QVERIFY(dialog.generate());
+        QVERIFY(!dialog.findChild<QSpinBox*>(QStringLiteral("dagTasks")));   // the old hand-made fields are gone
 
-        // The CLI: its help lists the same defaults and ranges, one past the GUI's maximum is refused by both.
+        // The CLI: its help lists the same defaults and ranges.
         const Run help = hetsched({QStringLiteral("generate"), QStringLiteral("--help")});
         QCOMPARE(help.exitCode, 0);
         for (const OptionSpec& option : dagGeneratorOptions()) {
@@ -189,54 +323,129 @@ private slots:
             QVERIFY2(help.out.contains(flag), qPrintable(flag));
             QVERIFY2(help.out.contains(QString::fromStdString(optionAcceptsText(option))), option.name.c_str());
         }
-        auto* tasks = dialog.findChild<QSpinBox*>(QStringLiteral("dagTasks"));
-        const Run tooMany = hetsched({QStringLiteral("generate"), QStringLiteral("dag"), QStringLiteral("--tasks"),
-                                      QString::number(tasks->maximum() + 1)});
-        QCOMPARE(tooMany.exitCode, 2);
-        QVERIFY2(tooMany.err.contains(QStringLiteral("--tasks must be an integer between %1 and %2")
-                                          .arg(tasks->minimum())
-                                          .arg(tasks->maximum())),
-                 qPrintable(tooMany.err));
+        auto* tasks = dialog.findChild<QSpinBox*>(QStringLiteral("option_tasks"));
         tasks->setValue(tasks->maximum());
         QVERIFY2(dialog.validationError().isEmpty(), qPrintable(dialog.validationError()));
     }
 
-    // Each experiment dialog's number boxes take the ranges of the experiment's option table, the one its
-    // `hetsched experiment NAME` flags are made of; one past a box's maximum is refused by the CLI too.
+    // Each experiment dialog shows every option of the experiment's table it offers as that table's editor:
+    // the range of the `hetsched experiment NAME` flag (in the dialog's unit), the default (except where the
+    // dialog opens on a smaller grid, listed here), one past the range refused by the form and by the CLI.
     void theExperimentDialogsAndTheirCommandsReadOneTable() {
-        DivisibleSimulationDialog divisible;
-        CpuGpuExperimentDialog cpugpu;
-        DagEvaluationDialog dag;
-        const std::tuple<QWidget*, const ExperimentOptions*, QString, int> dialogs[] = {
-            {&divisible, &divisibleSimulationOptions(), QStringLiteral("divisible-simulation"), 3},
-            {&cpugpu, &cpuGpuExperimentOptionTable(), QStringLiteral("cpugpu"), 6},
-            {&dag, &dagEvaluationOptions(), QStringLiteral("dag-evaluation"), 3}};
-        for (const auto& [dialog, options, name, expected] : dialogs) {
-            int checked = 0;
-            for (QAbstractSpinBox* box : dialog->findChildren<QAbstractSpinBox*>()) {
-                const QString option = box->property("option").toString();
-                if (option.isEmpty()) continue;
-                const OptionSpec* spec = findOption(options->table, option.toStdString());
-                QVERIFY2(spec, qPrintable(name + ": " + option));
-                ++checked;
-                if (auto* spin = qobject_cast<QSpinBox*>(box)) {
-                    QCOMPARE(double(spin->minimum()), spec->minimum);
-                    QCOMPARE(double(spin->maximum()), std::min(spec->maximum, double(std::numeric_limits<int>::max())));
-                    if (spin->maximum() == std::numeric_limits<int>::max() || option == QLatin1String("tasks")) continue;
-                    const Run tooMany = hetsched({QStringLiteral("experiment"), name, QStringLiteral("--") + option,
-                                                  QString::number(spin->maximum() + 1)});
-                    QCOMPARE(tooMany.exitCode, 2);
-                    QVERIFY2(tooMany.err.contains(QStringLiteral("--%1 must be an integer between %2 and %3")
-                                                      .arg(option)
-                                                      .arg(spin->minimum())
-                                                      .arg(spin->maximum())),
-                             qPrintable(tooMany.err));
-                } else if (auto* real = qobject_cast<QDoubleSpinBox*>(box)) {
-                    QCOMPARE(real->minimum(), spec->minimum);
-                    QCOMPARE(real->maximum(), spec->maximum);
-                }
+        const auto experiment = [](const char* name) { return QStringList{QStringLiteral("experiment"), QLatin1String(name)}; };
+        const auto errorOf = [](const auto& read) {
+            return read.ok() ? QString() : QString::fromStdString(read.error().message);
+        };
+        const auto shownFrom = [](const ExperimentOptions& options, const OptionValues& opensWith,
+                                  const std::vector<std::tuple<const char*, const char*, double>>& fields) {
+            std::vector<ShownOption> shown;
+            for (const auto& [name, label, scale] : fields) {
+                const OptionSpec* spec = findOption(options.table, name);
+                if (spec) shown.push_back({spec, scale, QString::fromUtf8(label), opensWith.at(name)});
             }
-            QCOMPARE(checked, expected);
+            return shown;
+        };
+        // The options where the dialog opens on other values than the table's defaults.
+        const auto differing = [](const OptionValues& opensWith, const OptionTable& table) {
+            std::set<std::string> names;
+            for (const OptionSpec& spec : table)
+                if (!(opensWith.at(spec.name) == spec.defaultValue)) names.insert(spec.name);
+            return names;
+        };
+
+        {
+            CpuGpuExperimentDialog dialog;
+            const ExperimentOptions& options = cpuGpuExperimentOptionTable();
+            CpuGpuExperimentOptions small;   // a run of seconds: n = 10..100, m in {4, 16}, k = 2, 5 instances
+            small.maxTasks = 100;
+            small.cpuCounts = {4, 16};
+            small.gpuCounts = {2};
+            small.instancesPerCase = 5;
+            const OptionValues opensWith = cpuGpuExperimentValues(small);
+            QCOMPARE(differing(opensWith, options.table), (std::set<std::string>{"tasks", "cpus", "gpus", "instances"}));
+            const std::vector<ShownOption> shown =
+                shownFrom(options, opensWith,
+                          {{"cpus", "CPUs m", 1}, {"gpus", "GPUs k", 1}, {"instances", "Instances per case", 1},
+                           {"seed", "Seed", 1}, {"exact-time-limit", "Exact MIP time limit", 1}});
+            QCOMPARE(shown.size(), std::size_t{5});
+            checkTableCoverage(&dialog, options.table, shown, {"tasks", "solvers"}, {"epsilon"});
+            for (const ShownOption& option : shown) {
+                checkShownOption(&dialog, option, [&] { return errorOf(dialog.options()); }, experiment("cpugpu"));
+                if (QTest::currentTestFailed()) return;
+            }
+            QCOMPARE(dialog.options().value(), small);
+            // --tasks FROM:TO:STEP is three boxes, each in the range of an entry.
+            const OptionSpec& tasks = *findOption(options.table, "tasks");
+            const std::pair<const char*, int> boxes[] = {{"tasksFrom", small.minTasks}, {"tasksTo", small.maxTasks},
+                                                         {"tasksStep", small.taskStep}};
+            for (const auto& [box, opensAt] : boxes) {
+                auto* spin = dialog.findChild<QSpinBox*>(QLatin1String(box));
+                QVERIFY2(spin, box);
+                QCOMPARE(double(spin->minimum()), tasks.minimum);
+                QCOMPARE(double(spin->maximum()), tasks.maximum);
+                QCOMPARE(spin->value(), opensAt);
+            }
+            const Run tooMany = hetsched(experiment("cpugpu") + QStringList{QStringLiteral("--tasks"), QStringLiteral("1:1000001:1")});
+            QCOMPARE(tooMany.exitCode, 2);
+            QVERIFY2(tooMany.err.contains(QStringLiteral("--tasks must be %1").arg(QString::fromStdString(optionAcceptsText(tasks)))),
+                     qPrintable(tooMany.err));
+            // No CPU at all is a case the CLI takes, and so does the form.
+            qobject_cast<QLineEdit*>(dialog.findChild<QWidget*>(QStringLiteral("option_cpus")))->setText(QStringLiteral("0, 4"));
+            QVERIFY2(dialog.options().ok(), qPrintable(errorOf(dialog.options())));
+            QCOMPARE(dialog.options()->cpuCounts, (std::vector<int>{0, 4}));
+        }
+        {
+            DagEvaluationDialog dialog;
+            const ExperimentOptions& options = dagEvaluationOptions();
+            DagEvaluationConfig small;   // a run of seconds: two sizes, two speeds
+            small.taskCounts = {20, 50};
+            small.minSpeeds = {0.5e9, 1e9};
+            const OptionValues opensWith = dagEvaluationValues(small);
+            QCOMPARE(differing(opensWith, options.table), (std::set<std::string>{"sizes", "min-speeds"}));
+            const std::vector<ShownOption> shown =
+                shownFrom(options, opensWith,
+                          {{"samples", "Graphs per size", 1}, {"platform-samples", "Platforms per configuration", 1},
+                           {"sizes", "Tasks per graph", 1}, {"clusters", "Clusters", 1},
+                           {"heterogeneity", "Heterogeneity", 1}, {"min-speeds", "Min speeds (Gflop/s)", 1e9},
+                           {"seed", "Seed", 1}});
+            QCOMPARE(shown.size(), std::size_t{7});
+            checkTableCoverage(&dialog, options.table, shown, {"solvers"}, {"simulate"});
+            for (const ShownOption& option : shown) {
+                checkShownOption(&dialog, option, [&] { return errorOf(dialog.config()); }, experiment("dag-evaluation"));
+                if (QTest::currentTestFailed()) return;
+            }
+            // Gflop/s on screen, flop/s in the configuration.
+            auto* speeds = qobject_cast<QLineEdit*>(dialog.findChild<QWidget*>(QStringLiteral("option_min-speeds")));
+            QCOMPARE(speeds->text(), QStringLiteral("0.5, 1"));
+            speeds->setText(QStringLiteral("2e-6, 100"));
+            QVERIFY(dialog.config().ok());
+            QCOMPARE(dialog.config()->minSpeeds, (std::vector<double>{2e3, 1e11}));
+            // Seeds past int's range are held exactly.
+            small.seed = (std::uint64_t(1) << 52) - 3;
+            dialog.setConfig(small);
+            QCOMPARE(dialog.config()->seed, small.seed);
+        }
+        {
+            DivisibleSimulationDialog dialog;
+            const ExperimentOptions& options = divisibleSimulationOptions();
+            const OptionValues opensWith = divisibleSimulationValues(DivisibleSimulationConfig{});
+            const std::vector<ShownOption> shown =
+                shownFrom(options, opensWith,
+                          {{"workers", "Workers p", 1}, {"platforms", "Platforms per point", 1},
+                           {"z", "Values of z", 1}, {"seed", "Seed", 1}});
+            QCOMPARE(shown.size(), std::size_t{4});
+            checkTableCoverage(&dialog, options.table, shown, {"ratios"}, {});
+            for (const ShownOption& option : shown) {
+                checkShownOption(&dialog, option, [&] { return errorOf(dialog.config()); },
+                                 experiment("divisible-simulation"));
+                if (QTest::currentTestFailed()) return;
+            }
+            QCOMPARE(dialog.config().value(), DivisibleSimulationConfig{});
+            // z = 0 (no return message) is a value of the table, and of the form.
+            dialog.setConfig(5, 1, 3, 7, {0, 1});
+            QVERIFY2(dialog.config().ok(), qPrintable(errorOf(dialog.config())));
+            QCOMPARE(dialog.config()->zValues, (std::vector<double>{0, 1}));
+            QCOMPARE(dialog.config()->ratios.size(), std::size_t{3});
         }
     }
 };

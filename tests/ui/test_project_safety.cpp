@@ -666,7 +666,7 @@ private slots:
             const EntryId added = window.newFromTemplate([&](TemplateDialog& dialog) {
                 dialog.selectTemplate(id);
                 if (!dialog.validationError().isEmpty()) qWarning("%s: %s", qPrintable(id), qPrintable(dialog.validationError()));
-                dialog.findChild<QSpinBox*>(QStringLiteral("seedSpinBox"))->setValue(5);
+                dialog.findChild<QDoubleSpinBox*>(QStringLiteral("seedSpinBox"))->setValue(5);
                 dialog.accept();
                 return dialog.result();
             });
@@ -692,7 +692,7 @@ private slots:
         const auto generateGrid = [](int seed, bool torus) {
             TemplateDialog dialog;
             dialog.selectTemplate(QStringLiteral("steady-grid"));
-            dialog.findChild<QSpinBox*>(QStringLiteral("seedSpinBox"))->setValue(seed);
+            dialog.findChild<QDoubleSpinBox*>(QStringLiteral("seedSpinBox"))->setValue(seed);
             dialog.findChild<QCheckBox*>(QStringLiteral("torusCheckBox"))->setChecked(torus);
             return dialog.generate() ? instanceToJson(*dialog.generated()) : nlohmann::json();
         };

@@ -4,6 +4,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -16,12 +17,13 @@
 #include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <limits>
+#include <cmath>
 
 #include "document/instance_list_model.h"
 #include "model/dag_random.h"
 #include "model/platform_generators.h"
 #include "util/number_text.h"
+#include "util/option_form.h"
 
 namespace hetsched::ui {
 
@@ -101,17 +103,18 @@ TemplateDialog::TemplateDialog(QWidget* parent) : QDialog(parent) {
     m_name->setObjectName(QStringLiteral("nameEdit"));
     m_name->setToolTip(tr("The instance's name in the project"));
     connect(m_name, &QLineEdit::textEdited, this, [this] { m_nameEdited = !m_name->text().trimmed().isEmpty(); });
-    m_seed = new QSpinBox(this);
+    // The seed of every template; the random DAG's table gives its range and default (`hetsched generate dag --seed`).
+    const OptionSpec& seed = *findOption(dagGeneratorOptions(), "seed");
+    m_seed = static_cast<QDoubleSpinBox*>(createOptionEditor(seed, this));
     m_seed->setObjectName(QStringLiteral("seedSpinBox"));
-    m_seed->setRange(0, std::numeric_limits<int>::max());
-    m_seed->setValue(1);
-    m_seed->setToolTip(tr("The same seed and parameters give the same instance"));
+    m_seed->setToolTip(tr("The same seed and parameters give the same instance\n%1")
+                           .arg(QString::fromStdString(optionAcceptsText(seed))));
     auto* dice = new QToolButton(this);
     dice->setText(tr("New Seed"));
     dice->setToolTip(tr("Draw another seed"));
     connect(dice, &QToolButton::clicked, this,
-            [this] { m_seed->setValue(static_cast<int>(QRandomGenerator::global()->bounded(1, 1'000'000))); });
-    watch(m_seed);
+            [this] { m_seed->setValue(QRandomGenerator::global()->bounded(1, 1'000'000)); });
+    onOptionEdited(m_seed, this, [this] { revalidate(); });
     auto* seedRow = new QHBoxLayout;
     seedRow->addWidget(m_seed, 1);
     seedRow->addWidget(dice);
@@ -392,62 +395,65 @@ QWidget* TemplateDialog::buildSteadyPage() {
     return page;
 }
 
+QWidget* TemplateDialog::tableField(const OptionTable& table, const char* name, const QString& label,
+                                    const QString& help) {
+    const OptionSpec& spec = *findOption(table, name);
+    OptionDisplay display;
+    if (spec.name == "complexity")
+        display.choiceTexts = {{"mixed", tr("Mixed (each task its own)")}, {"same", tr("Same for every task")}};
+    QWidget* editor = createOptionEditor(spec, this, display);
+    // The dialog's help in place of the table's description; what it accepts and the default stay.
+    const QString tip = editor->toolTip();
+    editor->setToolTip(help + tip.mid(tip.indexOf(QLatin1Char('\n'))));
+    if (auto* spin = qobject_cast<QSpinBox*>(editor)) spin->setGroupSeparatorShown(true);
+    onOptionEdited(editor, this, [this] { revalidate(); });
+    m_tableFields[spec.name] = TableField{&spec, editor, label};
+    return editor;
+}
+
+int TemplateDialog::tableInteger(const char* name) const {
+    const auto found = m_tableFields.find(name);
+    auto* spin = found == m_tableFields.end() ? nullptr : qobject_cast<QSpinBox*>(found->second.editor);
+    return spin ? spin->value() : 0;
+}
+
 QWidget* TemplateDialog::buildDagPage() {
-    // Ranges and defaults from the generators' option tables, the ones `hetsched generate dag` reads.
-    const auto spec = [](const OptionTable& table, const char* name) -> const OptionSpec& {
-        return *findOption(table, name);
-    };
-    const auto tip = [](const OptionSpec& option, const QString& text) {
-        return tr("%1 (%2)").arg(text, QString::fromStdString(optionAcceptsText(option)));
-    };
-    const auto tableInt = [&](const QString& field, const OptionSpec& option, const QString& text) {
-        return intField(field, static_cast<int>(option.minimum), static_cast<int>(option.maximum),
-                        static_cast<int>(optionValueNumber(option.defaultValue)), tip(option, text));
-    };
-    const auto tableNumber = [&](const QString& field, const OptionSpec& option, const QString& text) {
-        return numberField(field, QString::fromStdString(optionValueText(option.defaultValue)), tip(option, text));
-    };
+    // Every field is an option of the generators' tables, the ones `hetsched generate dag` reads: the same
+    // ranges, defaults and messages.
     const OptionTable& platformOptions = dagPlatformOptions();
     const OptionTable& graphOptions = dagGeneratorOptions();
     auto* page = new QWidget(this);
     auto* platform = new QGroupBox(tr("Clusters of clusters"), page);
     auto* form = new QFormLayout(platform);
-    form->addRow(tr("Clusters:"), tableInt(QStringLiteral("clusters"), spec(platformOptions, "clusters"),
-                                           tr("Half on Fast Ethernet, half on Gigabit")));
+    form->addRow(tr("Clusters:"), tableField(platformOptions, "clusters", tr("Clusters"),
+                                             tr("Half on Fast Ethernet, half on Gigabit")));
     auto* processors = new QWidget(platform);
     auto* procRow = new QHBoxLayout(processors);
     procRow->setContentsMargins(0, 0, 0, 0);
     procRow->addWidget(new QLabel(tr("from"), processors));
-    procRow->addWidget(tableInt(QStringLiteral("minProcessors"), spec(platformOptions, "min-processors"),
-                                tr("Processors per cluster")), 1);
+    procRow->addWidget(tableField(platformOptions, "min-processors", tr("Processors from"), tr("Processors per cluster")), 1);
     procRow->addWidget(new QLabel(tr("to"), processors));
-    procRow->addWidget(tableInt(QStringLiteral("maxProcessors"), spec(platformOptions, "max-processors"),
-                                tr("Processors per cluster")), 1);
+    procRow->addWidget(tableField(platformOptions, "max-processors", tr("Processors to"), tr("Processors per cluster")), 1);
     form->addRow(tr("Processors:"), processors);
-    form->addRow(tr("Minimum speed (flop/s):"), tableNumber(QStringLiteral("minSpeed"), spec(platformOptions, "min-speed"),
-                                                             tr("The slowest cluster's speed")));
-    form->addRow(tr("Heterogeneity:"), tableNumber(QStringLiteral("heterogeneity"), spec(platformOptions, "heterogeneity"),
-                                                    tr("Speeds uniform in [min, min × heterogeneity]")));
+    form->addRow(tr("Minimum speed (flop/s):"), tableField(platformOptions, "min-speed", tr("Minimum speed"),
+                                                            tr("The slowest cluster's speed")));
+    form->addRow(tr("Heterogeneity:"), tableField(platformOptions, "heterogeneity", tr("Heterogeneity"),
+                                                   tr("Speeds uniform in [min, min × heterogeneity]")));
 
     auto* graph = new QGroupBox(tr("Random DAG (daggen)"), page);
     auto* g = new QFormLayout(graph);
-    g->addRow(tr("Tasks n:"), tableInt(QStringLiteral("dagTasks"), spec(graphOptions, "tasks"), tr("Moldable tasks")));
-    g->addRow(tr("Fat:"), tableNumber(QStringLiteral("fat"), spec(graphOptions, "fat"), tr("Mean level width n^fat")));
-    g->addRow(tr("Regularity:"), tableNumber(QStringLiteral("regularity"), spec(graphOptions, "regularity"),
-                                             tr("Level widths within ±(1 - regularity) of the mean")));
-    g->addRow(tr("Density:"), tableNumber(QStringLiteral("density"), spec(graphOptions, "density"),
-                                          tr("Share of extra parents")));
-    g->addRow(tr("Jump:"), tableInt(QStringLiteral("jump"), spec(graphOptions, "jump"), tr("Levels an edge may skip")));
-    g->addRow(tr("CCR:"), tableNumber(QStringLiteral("ccr"), spec(graphOptions, "ccr"),
-                                      tr("Bytes per flop on edges; 0: the paper's data sizes")));
-    g->addRow(tr("Max α:"), tableNumber(QStringLiteral("alpha"), spec(graphOptions, "max-alpha"),
-                                        tr("Amdahl's non-parallel fraction uniform in [0, max α]")));
-    auto* mixed = new QCheckBox(tr("Mixed complexities"), graph);
-    mixed->setObjectName(QStringLiteral("mixedCheckBox"));
-    mixed->setChecked(std::get<std::string>(spec(graphOptions, "complexity").defaultValue) == "mixed");
-    m_checks.insert(QStringLiteral("mixed"), mixed);
-    watch(mixed);
-    g->addRow(QString(), mixed);
+    g->addRow(tr("Tasks n:"), tableField(graphOptions, "tasks", tr("Tasks n"), tr("Moldable tasks")));
+    g->addRow(tr("Fat:"), tableField(graphOptions, "fat", tr("Fat"), tr("Mean level width n^fat")));
+    g->addRow(tr("Regularity:"), tableField(graphOptions, "regularity", tr("Regularity"),
+                                            tr("Level widths within ±(1 - regularity) of the mean")));
+    g->addRow(tr("Density:"), tableField(graphOptions, "density", tr("Density"), tr("Share of extra parents")));
+    g->addRow(tr("Jump:"), tableField(graphOptions, "jump", tr("Jump"), tr("Levels an edge may skip")));
+    g->addRow(tr("CCR:"), tableField(graphOptions, "ccr", tr("CCR"), tr("Bytes per flop on edges; 0: the paper's data sizes")));
+    g->addRow(tr("Max α:"), tableField(graphOptions, "max-alpha", tr("Max α"),
+                                       tr("Amdahl's non-parallel fraction uniform in [0, max α]")));
+    g->addRow(tr("Complexities:"), tableField(graphOptions, "complexity", tr("Complexities"),
+                                              tr("Each task's cost in a·N, a·N log N or a·N^1.5: drawn per task, "
+                                                 "or one for all")));
 
     auto* layout = new QHBoxLayout(page);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -517,7 +523,7 @@ QString TemplateDialog::readConfigs(TemplateConfigs& out) const {
     const TemplateInfo* t = findTemplate(currentTemplate());
     if (!t) return tr("choose a template");
     FieldReader read(m_numbers, m_ints);
-    const auto seed = static_cast<std::uint64_t>(m_seed->value());
+    const auto seed = static_cast<std::uint64_t>(std::llround(m_seed->value()));
     const auto checked = [this](const char* key) { return m_checks.value(QLatin1String(key))->isChecked(); };
     switch (t->page) {
         case 0: {
@@ -575,25 +581,21 @@ QString TemplateDialog::readConfigs(TemplateConfigs& out) const {
             break;
         }
         case 3: {
-            DagPlatformConfig& p = out.dagPlatform;
-            p.clusters = read.integer(QStringLiteral("clusters"));
-            p.minProcessors = read.integer(QStringLiteral("minProcessors"));
-            p.maxProcessors = read.integer(QStringLiteral("maxProcessors"));
-            p.minSpeed = read.number(QStringLiteral("minSpeed"), tr("minimum speed"));
-            p.heterogeneity = read.number(QStringLiteral("heterogeneity"), tr("heterogeneity"));
-            p.seed = seed;
-            DagGeneratorConfig& g = out.dag;
-            g.n = read.integer(QStringLiteral("dagTasks"));
-            g.fat = read.number(QStringLiteral("fat"), tr("fat"));
-            g.regularity = read.number(QStringLiteral("regularity"), tr("regularity"));
-            g.density = read.number(QStringLiteral("density"), tr("density"));
-            g.jump = read.integer(QStringLiteral("jump"));
-            g.ccr = read.number(QStringLiteral("ccr"), tr("CCR"));
-            g.maxAlpha = read.number(QStringLiteral("alpha"), tr("max α"));
-            g.mixedComplexity = checked("mixed");
-            g.seed = seed;
-            if (read.error().isEmpty() && p.minProcessors > p.maxProcessors)
-                return tr("processors: from %1 > to %2").arg(p.minProcessors).arg(p.maxProcessors);
+            // Each field read and checked by its table, into the values `hetsched generate dag` reads.
+            OptionValues graph(dagGeneratorOptions());
+            OptionValues platform(dagPlatformOptions());
+            for (const auto& [name, field] : m_tableFields) {
+                Expected<std::optional<OptionValue>> value = optionEditorValue(*field.spec, field.editor, field.label);
+                if (!value) return QString::fromStdString(value.error().message);
+                if (!*value) continue;
+                (findOption(dagGeneratorOptions(), name) ? graph : platform).set(name, std::move(**value));
+            }
+            graph.set("seed", static_cast<std::int64_t>(seed));
+            platform.set("platform-seed", static_cast<std::int64_t>(seed));
+            out.dag = dagGeneratorConfig(graph);
+            out.dagPlatform = dagPlatformConfig(platform);
+            if (out.dagPlatform.minProcessors > out.dagPlatform.maxProcessors)
+                return tr("processors: from %1 > to %2").arg(out.dagPlatform.minProcessors).arg(out.dagPlatform.maxProcessors);
             break;
         }
         default:
@@ -680,7 +682,7 @@ QString TemplateDialog::defaultName() const {
     if (id == QLatin1String("steady-tree")) return tr("tree-%1-ary-depth-%2").arg(value("branching")).arg(value("depth"));
     if (id == QLatin1String("steady-star")) return tr("star-%1-nodes").arg(value("starNodes"));
     if (id == QLatin1String("dag-clusters"))
-        return tr("dag-%1-tasks-%2-clusters").arg(value("dagTasks")).arg(value("clusters"));
+        return tr("dag-%1-tasks-%2-clusters").arg(tableInteger("tasks")).arg(tableInteger("clusters"));
     return tr("generated");
 }
 

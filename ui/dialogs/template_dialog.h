@@ -6,13 +6,17 @@
 
 #include <QDialog>
 #include <QMap>
+#include <map>
 #include <optional>
+#include <string>
 
+#include "common/options.h"
 #include "model/instance.h"
 
 class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
+class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -55,6 +59,10 @@ private:
     QLineEdit* numberField(const QString& name, const QString& text, const QString& tip);
     QWidget* rangeField(const QString& name, const QString& min, const QString& max, const QString& tip);
     QSpinBox* intField(const QString& name, int min, int max, int value, const QString& tip);
+    // The editor of an option of a generator's table (createOptionEditor: its range, default and help,
+    // named "option_<name>"), with the dialog's help and the label its errors name.
+    QWidget* tableField(const OptionTable& table, const char* name, const QString& label, const QString& help);
+    int tableInteger(const char* name) const;
     void watch(QObject* field);
     void revalidate();
     QString readConfigs(TemplateConfigs& out) const;
@@ -65,13 +73,19 @@ private:
     QStackedWidget* m_topologyPages = nullptr;
     QLabel* m_description;
     QLineEdit* m_name;
-    QSpinBox* m_seed;
+    QDoubleSpinBox* m_seed;   // the generators' seed: the range of the tables' (0 to 2^52)
     QLabel* m_message;
     QDialogButtonBox* m_buttons;
     QMap<QString, QLineEdit*> m_numbers;
     QMap<QString, QSpinBox*> m_ints;
     QMap<QString, QCheckBox*> m_checks;
     QMap<QString, QComboBox*> m_combos;
+    struct TableField {
+        const OptionSpec* spec = nullptr;
+        QWidget* editor = nullptr;
+        QString label;
+    };
+    std::map<std::string, TableField> m_tableFields;   // by option name (the random DAG page)
     QString m_error;
     QString m_summary;
     bool m_nameEdited = false;

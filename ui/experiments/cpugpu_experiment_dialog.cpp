@@ -3,11 +3,9 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
 #include <QSpinBox>
 #include <algorithm>
 #include <map>
@@ -23,18 +21,25 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent)
     setObjectName(QStringLiteral("cpuGpuExperimentDialog"));
     setWindowTitle(tr("CPU/GPU Experiment"));
     const ExperimentOptions& table = cpuGpuExperimentOptionTable();
-    m_minTasks = optionSpinBox(this, table, "tasks");
-    m_maxTasks = optionSpinBox(this, table, "tasks");
-    m_taskStep = optionSpinBox(this, table, "tasks");
-    m_instances = optionSpinBox(this, table, "instances");
-    m_cpus = new QLineEdit(this);
-    m_gpus = new QLineEdit(this);
-    m_seed = optionSpinBox(this, table, "seed");
-    m_exactLimit = optionDoubleSpinBox(this, table, "exact-time-limit");
-    m_exactLimit->setDecimals(1);
-    m_exactLimit->setSpecialValueText(tr("off"));
-    m_exactLimit->setToolTip(tr("Also run the exact MIP on every instance with this time limit (seconds), to know the "
-                                "optimum where it finishes"));
+    const OptionSpec& taskCounts = *findOption(table.table, "tasks");
+    const QString taskTip = tr("The numbers of tasks n: from, to and step\neach an integer between %1 and %2")
+                                .arg(qlonglong(taskCounts.minimum))
+                                .arg(qlonglong(taskCounts.maximum));
+    m_minTasks = entrySpinBox(this, table, "tasks");
+    m_minTasks->setObjectName(QStringLiteral("tasksFrom"));
+    m_maxTasks = entrySpinBox(this, table, "tasks");
+    m_maxTasks->setObjectName(QStringLiteral("tasksTo"));
+    m_taskStep = entrySpinBox(this, table, "tasks");
+    m_taskStep->setObjectName(QStringLiteral("tasksStep"));
+    for (QSpinBox* box : {m_minTasks, m_maxTasks, m_taskStep}) box->setToolTip(taskTip);
+    m_instances = OptionField(table, "instances", tr("Instances per case"), this);
+    m_cpus = OptionField(table, "cpus", tr("CPUs m"), this);
+    m_gpus = OptionField(table, "gpus", tr("GPUs k"), this);
+    m_seed = OptionField(table, "seed", tr("Seed"), this);
+    m_exactLimit = OptionField(table, "exact-time-limit", tr("Exact MIP time limit"), this);
+    static_cast<QAbstractSpinBox*>(m_exactLimit.editor())->setSpecialValueText(tr("off"));
+    m_exactLimit.setHelp(tr("Also run the exact MIP on every instance with this time limit (seconds), to know the "
+                            "optimum where it finishes"));
     m_statistic = new QComboBox(this);
     m_statistic->addItems({tr("mean deviation from the lower bound (%)"), tr("max deviation from the lower bound (%)"),
                            tr("mean deviation from the optimum (%)"), tr("max deviation from the optimum (%)")});
@@ -54,14 +59,12 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent)
     tasks->addWidget(new QLabel(tr("step"), this));
     tasks->addWidget(m_taskStep);
     form->addRow(tr("Tasks n"), tasks);
-    form->addRow(tr("CPUs m"), m_cpus);
-    form->addRow(tr("GPUs k"), m_gpus);
-    form->addRow(tr("Instances per case"), m_instances);
-    form->addRow(tr("Seed"), m_seed);
-    form->addRow(tr("Exact MIP time limit"), m_exactLimit);
+    for (const OptionField* field : {&m_cpus, &m_gpus, &m_instances, &m_seed, &m_exactLimit})
+        form->addRow(field->label(), field->editor());
     form->addRow(tr("Plot"), m_statistic);
     layOut(form, m_plot);
 
+    // A run of seconds by default: the table's defaults (the CLI's, the paper's grid) on a smaller grid.
     CpuGpuExperimentOptions defaults;
     defaults.maxTasks = 100;
     defaults.cpuCounts = {4, 16};
@@ -74,33 +77,22 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent)
 }
 
 Expected<CpuGpuExperimentOptions> CpuGpuExperimentDialog::options() const {
-    CpuGpuExperimentOptions options;
-    options.minTasks = m_minTasks->value();
-    options.maxTasks = m_maxTasks->value();
-    options.taskStep = m_taskStep->value();
-    options.instancesPerCase = m_instances->value();
-    options.seed = static_cast<std::uint64_t>(m_seed->value());
-    options.exactTimeLimit = m_exactLimit->value();
-    const auto cpus = parseCountList(m_cpus->text(), 1000000);
-    if (!cpus) return invalidInput(tr("CPUs m: a list of positive integers, as \"1, 2, 4\"").toStdString());
-    const auto gpus = parseCountList(m_gpus->text(), 1000000);
-    if (!gpus) return invalidInput(tr("GPUs k: a list of positive integers, as \"1, 2, 4\"").toStdString());
-    if (options.maxTasks < options.minTasks)
+    // The options the form does not show (solvers, epsilon) keep the table's defaults.
+    OptionValues values = cpuGpuExperimentValues(CpuGpuExperimentOptions{});
+    if (m_maxTasks->value() < m_minTasks->value())
         return invalidInput(tr("Tasks n: the largest is below the smallest").toStdString());
-    options.cpuCounts = *cpus;
-    options.gpuCounts = *gpus;
-    return options;
+    values.set("tasks", std::vector<double>{double(m_minTasks->value()), double(m_maxTasks->value()),
+                                            double(m_taskStep->value())});
+    if (std::optional<Error> error = readFields(values, {&m_cpus, &m_gpus, &m_instances, &m_seed, &m_exactLimit}))
+        return *error;
+    return cpuGpuExperimentOptions(values);
 }
 
 void CpuGpuExperimentDialog::setOptions(const CpuGpuExperimentOptions& options) {
     m_minTasks->setValue(options.minTasks);
     m_maxTasks->setValue(options.maxTasks);
     m_taskStep->setValue(options.taskStep);
-    m_instances->setValue(options.instancesPerCase);
-    m_cpus->setText(listText(options.cpuCounts));
-    m_gpus->setText(listText(options.gpuCounts));
-    m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(options.seed, 2147483647)));
-    m_exactLimit->setValue(options.exactTimeLimit);
+    showFields(cpuGpuExperimentValues(options), {&m_cpus, &m_gpus, &m_instances, &m_seed, &m_exactLimit});
 }
 
 Expected<BackgroundJob::Work> CpuGpuExperimentDialog::makeWork() {
@@ -122,9 +114,10 @@ Expected<BackgroundJob::Work> CpuGpuExperimentDialog::makeWork() {
 }
 
 void CpuGpuExperimentDialog::setFormEnabled(bool enabled) {
-    for (QWidget* field : std::initializer_list<QWidget*>{m_minTasks, m_maxTasks, m_taskStep, m_instances, m_cpus, m_gpus,
-                                                          m_seed, m_exactLimit})
+    for (QWidget* field : {m_minTasks, m_maxTasks, m_taskStep})
         field->setEnabled(enabled);
+    for (const OptionField* field : {&m_cpus, &m_gpus, &m_instances, &m_seed, &m_exactLimit})
+        field->editor()->setEnabled(enabled);
 }
 
 void CpuGpuExperimentDialog::showExperiment() {

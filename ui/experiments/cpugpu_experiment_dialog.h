@@ -10,8 +10,6 @@
 
 class QCustomPlot;
 class QComboBox;
-class QDoubleSpinBox;
-class QLineEdit;
 class QSpinBox;
 
 namespace hetsched::ui {
@@ -37,14 +35,15 @@ protected:
 private:
     void showExperiment();
 
+    // --tasks FROM:TO:STEP as three boxes ("tasksFrom", "tasksTo", "tasksStep"), each in the table's range.
     QSpinBox* m_minTasks;
     QSpinBox* m_maxTasks;
     QSpinBox* m_taskStep;
-    QSpinBox* m_instances;
-    QLineEdit* m_cpus;
-    QLineEdit* m_gpus;
-    QSpinBox* m_seed;
-    QDoubleSpinBox* m_exactLimit;   // seconds per instance for `exact`; 0: not run
+    OptionField m_instances;
+    OptionField m_cpus;
+    OptionField m_gpus;
+    OptionField m_seed;
+    OptionField m_exactLimit;   // seconds per instance for `exact`; 0 ("off"): not run
     QComboBox* m_statistic;         // which deviation the plot shows (Figure 2: mean; Table 1: max)
     QCustomPlot* m_plot;
     std::optional<CpuGpuExperiment> m_experiment;

@@ -7,8 +7,6 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
-#include <QSpinBox>
 #include <algorithm>
 #include <map>
 #include <memory>
@@ -22,18 +20,22 @@ namespace hetsched::ui {
 DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : ExperimentDialog(QStringLiteral("dag-evaluation"), parent) {
     setObjectName(QStringLiteral("dagEvaluationDialog"));
     setWindowTitle(tr("Task Graph Evaluation"));
-    m_sizes = new QLineEdit(this);
-    m_sizes->setToolTip(tr("Number of tasks of the random graphs (1 to 10000)"));
-    m_clusters = new QLineEdit(this);
-    m_heterogeneities = new QLineEdit(this);
-    m_heterogeneities->setToolTip(tr("Cluster speeds are uniform in [min speed, min speed × heterogeneity]"));
-    m_minSpeeds = new QLineEdit(this);
     const ExperimentOptions& table = dagEvaluationOptions();
-    m_dagSamples = optionSpinBox(this, table, "samples");
-    m_dagSamples->setToolTip(tr("Random graphs per size, each with its shape drawn from the paper's grid (fat, "
-                                "regularity, density, jump, complexity)"));
-    m_platformSamples = optionSpinBox(this, table, "platform-samples");
-    m_seed = optionSpinBox(this, table, "seed");
+    m_sizes = OptionField(table, "sizes", tr("Tasks per graph"), this);
+    m_sizes.setHelp(tr("Number of tasks of the random graphs"));
+    m_clusters = OptionField(table, "clusters", tr("Clusters"), this);
+    m_heterogeneities = OptionField(table, "heterogeneity", tr("Heterogeneity"), this);
+    m_heterogeneities.setHelp(tr("Cluster speeds are uniform in [min speed, min speed × heterogeneity]"));
+    OptionDisplay gflops;
+    gflops.scale = 1e9;
+    gflops.suffix = QStringLiteral(" Gflop/s");
+    m_minSpeeds = OptionField(table, "min-speeds", tr("Min speeds (Gflop/s)"), this, gflops);
+    m_minSpeeds.setHelp(tr("The slowest cluster's speed of each platform configuration"));
+    m_dagSamples = OptionField(table, "samples", tr("Graphs per size"), this);
+    m_dagSamples.setHelp(tr("Random graphs per size, each with its shape drawn from the paper's grid (fat, "
+                            "regularity, density, jump, complexity)"));
+    m_platformSamples = OptionField(table, "platform-samples", tr("Platforms per configuration"), this);
+    m_seed = OptionField(table, "seed", tr("Seed"), this);
     auto* solverRow = new QHBoxLayout;
     for (const SolverSpec& spec : solversForKind("dag")) {
         auto* box = new QCheckBox(QString::fromStdString(spec.name), this);
@@ -68,18 +70,16 @@ DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : ExperimentDialog(QSt
     addExport(m_plot, tr("Export Plot…"), QString(), QSize(1000, 600));
 
     auto* form = new QFormLayout;
-    form->addRow(tr("Tasks per graph"), m_sizes);
-    form->addRow(tr("Clusters"), m_clusters);
-    form->addRow(tr("Heterogeneity"), m_heterogeneities);
-    form->addRow(tr("Min speeds (Gflop/s)"), m_minSpeeds);
+    for (const OptionField* field : {&m_sizes, &m_clusters, &m_heterogeneities, &m_minSpeeds})
+        form->addRow(field->label(), field->editor());
     auto* samples = new QHBoxLayout;
-    samples->addWidget(m_dagSamples);
+    samples->addWidget(m_dagSamples.editor());
     samples->addWidget(new QLabel(tr("platforms per configuration"), this));
-    samples->addWidget(m_platformSamples);
+    samples->addWidget(m_platformSamples.editor());
     samples->addWidget(new QLabel(tr("seed"), this));
-    samples->addWidget(m_seed);
+    samples->addWidget(m_seed.editor());
     samples->addStretch(1);
-    form->addRow(tr("Graphs per size"), samples);
+    form->addRow(m_dagSamples.label(), samples);
     form->addRow(tr("Solvers"), solverRow);
     auto* show = new QHBoxLayout;
     show->addWidget(m_metric, 1);
@@ -100,23 +100,13 @@ DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : ExperimentDialog(QSt
 }
 
 Expected<DagEvaluationConfig> DagEvaluationDialog::config() const {
-    DagEvaluationConfig config;
-    const auto sizes = parseCountList(m_sizes->text(), 10000);
-    if (!sizes) return invalidInput(tr("Tasks per graph: whole numbers from 1 to 10000, as \"20, 50\"").toStdString());
-    const auto clusters = parseCountList(m_clusters->text(), 1000);
-    if (!clusters) return invalidInput(tr("Clusters: whole numbers from 1 to 1000, as \"1, 2, 4, 8\"").toStdString());
-    const auto heterogeneities = parseNumberList(m_heterogeneities->text(), 1, 1e6);
-    if (!heterogeneities) return invalidInput(tr("Heterogeneity: numbers from 1 to 1e6, as \"1, 2, 5\"").toStdString());
-    const auto speeds = parseNumberList(m_minSpeeds->text(), 1e-9, 1e11);
-    if (!speeds) return invalidInput(tr("Min speeds: positive numbers of Gflop/s, as \"0.5, 1\"").toStdString());
-    config.taskCounts = *sizes;
-    config.clusterCounts = *clusters;
-    config.heterogeneities = *heterogeneities;
-    config.minSpeeds.clear();
-    for (double s : *speeds) config.minSpeeds.push_back(s * 1e9);
-    config.dagSamples = m_dagSamples->value();
-    config.platformSamples = m_platformSamples->value();
-    config.seed = static_cast<std::uint64_t>(m_seed->value());
+    // The options the form does not show (simulate) keep the table's defaults; the solvers are the boxes ticked.
+    OptionValues values = dagEvaluationValues(DagEvaluationConfig{});
+    if (std::optional<Error> error = readFields(values, {&m_sizes, &m_clusters, &m_heterogeneities, &m_minSpeeds,
+                                                         &m_dagSamples, &m_platformSamples, &m_seed}))
+        return *error;
+    DagEvaluationConfig config = dagEvaluationConfig(values);
+    config.solvers.clear();
     for (QCheckBox* box : m_solvers)
         if (box->isChecked()) config.solvers.push_back(box->text().toStdString());
     if (config.solvers.empty()) return invalidInput(tr("Solvers: choose at least one").toStdString());
@@ -124,13 +114,8 @@ Expected<DagEvaluationConfig> DagEvaluationDialog::config() const {
 }
 
 void DagEvaluationDialog::setConfig(const DagEvaluationConfig& config) {
-    m_sizes->setText(listText(config.taskCounts));
-    m_clusters->setText(listText(config.clusterCounts));
-    m_heterogeneities->setText(listText(config.heterogeneities));
-    m_minSpeeds->setText(listText(config.minSpeeds, 1e9));
-    m_dagSamples->setValue(config.dagSamples);
-    m_platformSamples->setValue(config.platformSamples);
-    m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(config.seed, 2147483647)));
+    showFields(dagEvaluationValues(config), {&m_sizes, &m_clusters, &m_heterogeneities, &m_minSpeeds, &m_dagSamples,
+                                             &m_platformSamples, &m_seed});
     for (QCheckBox* box : m_solvers)
         box->setChecked(config.solvers.empty() ||
                         std::find(config.solvers.begin(), config.solvers.end(), box->text().toStdString()) !=
@@ -160,9 +145,9 @@ Expected<BackgroundJob::Work> DagEvaluationDialog::makeWork() {
 }
 
 void DagEvaluationDialog::setFormEnabled(bool enabled) {
-    for (QWidget* field : std::initializer_list<QWidget*>{m_sizes, m_clusters, m_heterogeneities, m_minSpeeds,
-                                                          m_dagSamples, m_platformSamples, m_seed})
-        field->setEnabled(enabled);
+    for (const OptionField* field : {&m_sizes, &m_clusters, &m_heterogeneities, &m_minSpeeds, &m_dagSamples,
+                                     &m_platformSamples, &m_seed})
+        field->editor()->setEnabled(enabled);
     for (QCheckBox* box : m_solvers) box->setEnabled(enabled);
 }
 

@@ -12,8 +12,6 @@
 class QCheckBox;
 class QComboBox;
 class QCustomPlot;
-class QLineEdit;
-class QSpinBox;
 
 namespace hetsched::ui {
 
@@ -43,13 +41,13 @@ protected:
 private:
     void showRows();
 
-    QLineEdit* m_sizes;
-    QLineEdit* m_clusters;
-    QLineEdit* m_heterogeneities;
-    QLineEdit* m_minSpeeds;       // Gflop/s
-    QSpinBox* m_dagSamples;
-    QSpinBox* m_platformSamples;
-    QSpinBox* m_seed;
+    OptionField m_sizes;
+    OptionField m_clusters;
+    OptionField m_heterogeneities;
+    OptionField m_minSpeeds;       // shown in Gflop/s
+    OptionField m_dagSamples;
+    OptionField m_platformSamples;
+    OptionField m_seed;
     std::vector<QCheckBox*> m_solvers;
     QComboBox* m_groupBy;
     QComboBox* m_metric;

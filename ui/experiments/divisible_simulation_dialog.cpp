@@ -4,18 +4,16 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
-#include <limits>
+#include <cstdint>
 
 #include "io/instance_io.h"
 #include "util/message_bar.h"
-#include "util/number_text.h"
 #include "views/divisible/divisible_simulation_plot.h"
 
 namespace hetsched::ui {
@@ -42,34 +40,29 @@ DivisibleSimulationDialog::DivisibleSimulationDialog(QWidget* parent)
     setWindowTitle(tr("Divisible-Load Simulation"));
 
     const ExperimentOptions& table = divisibleSimulationOptions();
-    m_workers = optionSpinBox(this, table, "workers");
-    m_workers->setObjectName(QStringLiteral("workersSpinBox"));
-    m_workers->setToolTip(tr("p: the workers of each random platform"));
-    m_platforms = optionSpinBox(this, table, "platforms");
-    m_platforms->setObjectName(QStringLiteral("platformsSpinBox"));
-    m_platforms->setToolTip(tr("Random platforms drawn at each ratio w/c; the plots show their mean"));
+    m_workers = OptionField(table, "workers", tr("Workers p"), this);
+    m_workers.setHelp(tr("p: the workers of each random platform"));
+    m_platforms = OptionField(table, "platforms", tr("Platforms per point"), this);
+    m_platforms.setHelp(tr("Random platforms drawn at each ratio w/c; the plots show their mean"));
     m_ratioPoints = new QSpinBox(this);
     m_ratioPoints->setObjectName(QStringLiteral("ratioPointsSpinBox"));
     m_ratioPoints->setRange(1, 200);
     m_ratioPoints->setValue(kDefaultRatioPoints);
     m_ratioPoints->setToolTip(tr("Values of the ratio w/c, log-spaced from 0.1 to 100"));
-    m_seed = optionSpinBox(this, table, "seed");
-    m_seed->setObjectName(QStringLiteral("seedSpinBox"));
-    m_seed->setToolTip(tr("The same seed draws the same platforms (as the command line does)"));
-    m_zValues = new QLineEdit(QStringLiteral("0.8, 1"), this);
-    m_zValues->setObjectName(QStringLiteral("zValuesEdit"));
-    m_zValues->setToolTip(
-        tr("z with d_i = z c_i: the size of the results relative to the data, e.g. 0.8, 1"));
+    m_seed = OptionField(table, "seed", tr("Seed"), this);
+    m_seed.setHelp(tr("The same seed draws the same platforms (as the command line does)"));
+    m_zValues = OptionField(table, "z", tr("Values of z"), this);
+    m_zValues.setHelp(tr("z with d_i = z c_i: the size of the results relative to the data, e.g. 0.8, 1"));
     m_estimate = new QLabel(this);
     m_estimate->setStyleSheet(QStringLiteral("color:#555;"));
     m_estimate->setWordWrap(true);
 
     auto* form = new QFormLayout;
-    form->addRow(tr("Workers p"), m_workers);
-    form->addRow(tr("Platforms per point"), m_platforms);
+    form->addRow(m_workers.label(), m_workers.editor());
+    form->addRow(m_platforms.label(), m_platforms.editor());
     form->addRow(tr("Points w/c (0.1 to 100)"), m_ratioPoints);
-    form->addRow(tr("Values of z"), m_zValues);
-    form->addRow(tr("Seed"), m_seed);
+    form->addRow(m_zValues.label(), m_zValues.editor());
+    form->addRow(m_seed.label(), m_seed.editor());
     form->addRow(m_estimate);
 
     m_throughputPlot = new DivisibleSimulationPlot(DivisibleSimulationPlot::Kind::RelativeThroughput, this);
@@ -89,6 +82,7 @@ DivisibleSimulationDialog::DivisibleSimulationDialog(QWidget* parent)
     controls->addWidget(exportThroughput);
     controls->addWidget(exportWorkers);
     controls->addWidget(saveButton());
+    controls->addWidget(clusterButton());
     auto* controlPane = new QWidget(this);
     controlPane->setLayout(controls);
     controlPane->setMaximumWidth(330);
@@ -114,9 +108,9 @@ DivisibleSimulationDialog::DivisibleSimulationDialog(QWidget* parent)
     // The plots' own context menus export through the same dialog as the buttons.
     connect(m_throughputPlot, &DivisibleSimulationPlot::exportRequested, exportThroughput, &QPushButton::click);
     connect(m_workersPlot, &DivisibleSimulationPlot::exportRequested, exportWorkers, &QPushButton::click);
-    for (QSpinBox* box : {m_workers, m_platforms, m_ratioPoints})
-        connect(box, &QSpinBox::valueChanged, this, &DivisibleSimulationDialog::updateEstimate);
-    connect(m_zValues, &QLineEdit::textChanged, this, &DivisibleSimulationDialog::updateEstimate);
+    for (const OptionField* field : {&m_workers, &m_platforms, &m_zValues})
+        onOptionEdited(field->editor(), this, [this] { updateEstimate(); });
+    connect(m_ratioPoints, &QSpinBox::valueChanged, this, &DivisibleSimulationDialog::updateEstimate);
     updateEstimate();
     updateState();
 }
@@ -124,35 +118,26 @@ DivisibleSimulationDialog::DivisibleSimulationDialog(QWidget* parent)
 DivisibleSimulationDialog::~DivisibleSimulationDialog() = default;
 
 Expected<DivisibleSimulationConfig> DivisibleSimulationDialog::config() const {
-    DivisibleSimulationConfig config;
-    config.workers = m_workers->value();
-    config.platforms = m_platforms->value();
-    config.seed = static_cast<std::uint64_t>(m_seed->value());
-    if (m_ratioPoints->value() != kDefaultRatioPoints)
-        config.ratios = logSpacedRatios(m_ratioPoints->value());
-    config.zValues.clear();
-    const QStringList parts =
-        m_zValues->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts);
-    for (const QString& part : parts) {
-        const std::optional<double> z = parseNumber(part);
-        if (!z || *z <= 0 || *z > 1e6)
-            return invalidInput(tr("z: \"%1\" is not a positive number").arg(part).toStdString());
-        config.zValues.push_back(*z);
+    OptionValues values = divisibleSimulationValues(DivisibleSimulationConfig{});
+    if (std::optional<Error> error = readFields(values, {&m_workers, &m_platforms, &m_zValues, &m_seed})) return *error;
+    // The points w/c are --ratios log:0.1:100:POINTS (the default, 25, is the table's own: no list).
+    if (m_ratioPoints->value() != kDefaultRatioPoints) {
+        const OptionSpec& ratios = *findOption(divisibleSimulationOptions().table, "ratios");
+        Expected<OptionValue> checked = checkOptionValue(ratios, logSpacedRatios(m_ratioPoints->value()));
+        if (!checked)
+            return invalidInput(tr("Points w/c: %1").arg(QString::fromStdString(checked.error().message)).toStdString());
+        values.set("ratios", std::move(*checked));
     }
-    if (config.zValues.empty())
-        return invalidInput(tr("z: give at least one value, e.g. 0.8, 1").toStdString());
-    return config;
+    return divisibleSimulationConfig(values);
 }
 
 void DivisibleSimulationDialog::setConfig(int workers, int platforms, int ratioPoints, quint64 seed,
                                           const std::vector<double>& zValues) {
-    m_workers->setValue(workers);
-    m_platforms->setValue(platforms);
+    m_workers.setValue(std::int64_t(workers));
+    m_platforms.setValue(std::int64_t(platforms));
     m_ratioPoints->setValue(ratioPoints);
-    m_seed->setValue(static_cast<int>(std::min<quint64>(seed, std::numeric_limits<int>::max())));
-    QStringList texts;
-    for (double z : zValues) texts << formatNumber(z);
-    m_zValues->setText(texts.join(QStringLiteral(", ")));
+    m_seed.setValue(static_cast<std::int64_t>(std::min<quint64>(seed, std::uint64_t(1) << 62)));
+    m_zValues.setValue(zValues);
 }
 
 Expected<BackgroundJob::Work> DivisibleSimulationDialog::makeWork() {
@@ -176,8 +161,8 @@ Expected<BackgroundJob::Work> DivisibleSimulationDialog::makeWork() {
 }
 
 void DivisibleSimulationDialog::setFormEnabled(bool enabled) {
-    for (QWidget* w : std::initializer_list<QWidget*>{m_workers, m_platforms, m_ratioPoints, m_seed, m_zValues})
-        w->setEnabled(enabled);
+    for (const OptionField* field : {&m_workers, &m_platforms, &m_seed, &m_zValues}) field->editor()->setEnabled(enabled);
+    m_ratioPoints->setEnabled(enabled);
 }
 
 void DivisibleSimulationDialog::updateEstimate() {

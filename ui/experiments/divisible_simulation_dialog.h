@@ -8,7 +8,6 @@
 #include "solvers/divisible/divisible_experiments.h"
 
 class QLabel;
-class QLineEdit;
 class QSpinBox;
 
 namespace hetsched::ui {
@@ -21,7 +20,7 @@ public:
     explicit DivisibleSimulationDialog(QWidget* parent = nullptr);
     ~DivisibleSimulationDialog() override;
 
-    // The configuration the form describes, or why it is not one (a bad list of z).
+    // The configuration the form describes, or why it is not one (a bad list of z), naming the field.
     Expected<DivisibleSimulationConfig> config() const;
     // Fills the form: `ratioPoints` values of w/c, log-spaced from 0.1 to 100.
     void setConfig(int workers, int platforms, int ratioPoints, quint64 seed,
@@ -45,11 +44,11 @@ protected:
 private:
     void updateEstimate();
 
-    QSpinBox* m_workers;
-    QSpinBox* m_platforms;
-    QSpinBox* m_ratioPoints;
-    QSpinBox* m_seed;
-    QLineEdit* m_zValues;
+    OptionField m_workers;
+    OptionField m_platforms;
+    QSpinBox* m_ratioPoints;   // --ratios log:0.1:100:POINTS, in a form of its own
+    OptionField m_seed;
+    OptionField m_zValues;
     QLabel* m_estimate;
     DivisibleSimulationPlot* m_throughputPlot;
     DivisibleSimulationPlot* m_workersPlot;

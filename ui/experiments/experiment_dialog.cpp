@@ -181,35 +181,6 @@ void ExperimentDialog::updateState() {
     for (QPushButton* button : m_exportButtons) button->setEnabled(results);
 }
 
-std::optional<std::vector<double>> ExperimentDialog::parseNumberList(const QString& text, double low, double high) {
-    std::vector<double> values;
-    for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const double value = part.trimmed().toDouble(&ok);
-        if (!ok || !(value >= low && value <= high)) return std::nullopt;
-        values.push_back(value);
-    }
-    if (values.empty()) return std::nullopt;
-    return values;
-}
-
-std::optional<std::vector<int>> ExperimentDialog::parseCountList(const QString& text, int high) {
-    const auto values = parseNumberList(text, 1, high);
-    if (!values) return std::nullopt;
-    std::vector<int> counts;
-    for (double v : *values) {
-        if (v != static_cast<int>(v)) return std::nullopt;
-        counts.push_back(static_cast<int>(v));
-    }
-    return counts;
-}
-
-QSpinBox* ExperimentDialog::spinBox(QWidget* parent, int low, int high) {
-    auto* box = new QSpinBox(parent);
-    box->setRange(low, high);
-    return box;
-}
-
 namespace {
 
 const OptionSpec& experimentOption(const ExperimentOptions& options, const std::string& name) {
@@ -220,25 +191,52 @@ const OptionSpec& experimentOption(const ExperimentOptions& options, const std::
 
 }  // namespace
 
-QSpinBox* ExperimentDialog::optionSpinBox(QWidget* parent, const ExperimentOptions& options, const std::string& name) {
-    const OptionSpec& spec = experimentOption(options, name);
-    constexpr double kMost = std::numeric_limits<int>::max();
-    auto* box = spinBox(parent, static_cast<int>(std::max(spec.minimum, -kMost)),
-                        static_cast<int>(std::min(spec.maximum, kMost)));
-    box->setProperty("option", QString::fromStdString(name));
-    box->setToolTip(QString::fromStdString(spec.description));
-    if (spec.type == OptionType::Int) box->setValue(static_cast<int>(std::min(optionValueNumber(spec.defaultValue), kMost)));
-    return box;
+OptionField::OptionField(const ExperimentOptions& options, const std::string& name, QString label, QWidget* parent,
+                         const OptionDisplay& display)
+    : m_spec(&experimentOption(options, name)),
+      m_editor(createOptionEditor(*m_spec, parent, display)),
+      m_label(std::move(label)) {}
+
+void OptionField::setHelp(const QString& help) {
+    // The table's tooltip is its description, then a line of what it accepts and the default: the dialog's
+    // help replaces the description.
+    const QString tip = m_editor->toolTip();
+    const qsizetype newline = tip.indexOf(QLatin1Char('\n'));
+    m_editor->setToolTip(newline < 0 ? help : help + tip.mid(newline));
 }
 
-QDoubleSpinBox* ExperimentDialog::optionDoubleSpinBox(QWidget* parent, const ExperimentOptions& options,
-                                                      const std::string& name) {
+Expected<OptionValue> OptionField::value() const {
+    Expected<std::optional<OptionValue>> value = optionEditorValue(*m_spec, m_editor, m_label);
+    if (!value) return value.error();
+    if (!*value) return invalidInput(m_label.toStdString() + ": a value is needed");
+    return std::move(**value);
+}
+
+void OptionField::setValue(const OptionValue& value) {
+    setOptionEditorValue(*m_spec, m_editor, &value);
+}
+
+std::optional<Error> ExperimentDialog::readFields(OptionValues& values,
+                                                  std::initializer_list<const OptionField*> fields) {
+    for (const OptionField* field : fields) {
+        Expected<OptionValue> value = field->value();
+        if (!value) return value.error();
+        values.set(field->spec().name, std::move(*value));
+    }
+    return std::nullopt;
+}
+
+void ExperimentDialog::showFields(const OptionValues& values, std::initializer_list<OptionField*> fields) {
+    for (OptionField* field : fields)
+        if (values.contains(field->spec().name)) field->setValue(values.at(field->spec().name));
+}
+
+QSpinBox* ExperimentDialog::entrySpinBox(QWidget* parent, const ExperimentOptions& options, const std::string& name) {
     const OptionSpec& spec = experimentOption(options, name);
-    auto* box = new QDoubleSpinBox(parent);
-    box->setRange(spec.minimum, spec.maximum);
-    box->setProperty("option", QString::fromStdString(name));
-    box->setToolTip(QString::fromStdString(spec.description));
-    if (spec.type == OptionType::Double) box->setValue(optionValueNumber(spec.defaultValue));
+    constexpr double kMost = std::numeric_limits<int>::max();
+    auto* box = new QSpinBox(parent);
+    box->setRange(static_cast<int>(std::max(spec.minimum, -kMost)), static_cast<int>(std::min(spec.maximum, kMost)));
+    box->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
     return box;
 }
 

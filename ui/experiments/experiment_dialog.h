@@ -2,23 +2,26 @@
 // the divisible-load simulation): the work runs off the GUI thread with a progress bar; Run becomes Cancel
 // while it runs, and closing the dialog cancels it; a status line, a message bar for errors; Save CSV and
 // one Export button per plot once there are results, offered in the directory used last; Run on a Cluster
-// writes the SLURM job script of the same sweep for the settings on screen.
+// writes the SLURM job script of the same sweep for the settings on screen. Each field of the experiment's
+// option table is that table's editor (OptionField), so the form takes the ranges, defaults and messages of
+// the `hetsched experiment NAME` flags.
 #pragma once
 
 #include <QDialog>
-#include <QDoubleSpinBox>
-#include <QSpinBox>
 #include <QSize>
 #include <QString>
 #include <QStringList>
 #include <functional>
+#include <initializer_list>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "common/expected.h"
 #include "sweep/slurm_script.h"
 #include "sweep/sweep.h"
 #include "util/background_job.h"
+#include "util/option_form.h"
 
 class QCustomPlot;
 class QHBoxLayout;
@@ -32,6 +35,30 @@ namespace hetsched::ui {
 
 class ClusterScriptDialog;
 class MessageBar;
+
+// One option of an experiment's table in a dialog's form: the editor createOptionEditor makes of it (the
+// table's range, default and help; named "option_<name>") and the label the form shows it under, which its
+// errors name ("Clusters: must be a comma-separated list of integers in [1, 10000], got 20000").
+class OptionField {
+public:
+    OptionField() = default;
+    OptionField(const ExperimentOptions& options, const std::string& name, QString label, QWidget* parent,
+                const OptionDisplay& display = {});
+
+    QWidget* editor() const { return m_editor; }
+    const OptionSpec& spec() const { return *m_spec; }
+    const QString& label() const { return m_label; }
+    // The dialog's own help in place of the table's one-line description (what it accepts and the default stay).
+    void setHelp(const QString& help);
+    // The value typed, checked against the table.
+    Expected<OptionValue> value() const;
+    void setValue(const OptionValue& value);
+
+private:
+    const OptionSpec* m_spec = nullptr;
+    QWidget* m_editor = nullptr;
+    QString m_label;
+};
 
 class ExperimentDialog : public QDialog {
     Q_OBJECT
@@ -91,22 +118,13 @@ protected:
 
     void reject() override;
 
-    // Form helpers: "1, 2, 4" as numbers in [low, high] or whole counts in [1, high] (nullopt when any is
-    // not, or none is given), and back; a spin box over [low, high].
-    static std::optional<std::vector<double>> parseNumberList(const QString& text, double low, double high);
-    static std::optional<std::vector<int>> parseCountList(const QString& text, int high);
-    template <class T>
-    static QString listText(const std::vector<T>& values, double scale = 1) {
-        QStringList parts;
-        for (T v : values) parts << QString::number(double(v) / scale, 'g', 6);
-        return parts.join(QStringLiteral(", "));
-    }
-    static QSpinBox* spinBox(QWidget* parent, int low, int high);
-    // A spin box for the option `name` of an experiment's table (the range its CLI flag takes, within what the
-    // box holds; its help as the tooltip; its default), tagged with the property "option" = name so that a test
-    // can check that the dialog and the CLI agree. A list option (--tasks FROM:TO:STEP) gives each entry's range.
-    static QSpinBox* optionSpinBox(QWidget* parent, const ExperimentOptions& options, const std::string& name);
-    static QDoubleSpinBox* optionDoubleSpinBox(QWidget* parent, const ExperimentOptions& options, const std::string& name);
+    // Form helpers. Each field's value into `values` (the table's values of the experiment), the first
+    // field's error instead; each value of `values` into its field.
+    static std::optional<Error> readFields(OptionValues& values, std::initializer_list<const OptionField*> fields);
+    static void showFields(const OptionValues& values, std::initializer_list<OptionField*> fields);
+    // A spin box for one entry of a list option of whole numbers, in a form of the dialog's own (cpugpu's
+    // FROM, TO and STEP of --tasks): the range the table gives each entry.
+    static QSpinBox* entrySpinBox(QWidget* parent, const ExperimentOptions& options, const std::string& name);
 
 private:
     QString suggestedPath(const QString& fileName) const;
