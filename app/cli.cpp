@@ -152,7 +152,7 @@ void addTableFlags(CLI::App& app, const OptionTable& table, GivenFlags& given, c
 
 void printUsage(std::ostream& out) {
     out << "usage:\n"
-           "  hetsched [gui [FILE]]                 start the GUI (on FILE, or on a built-in example)\n"
+           "  hetsched [gui] [FILE]                 start the GUI (on FILE, or on a built-in example)\n"
            "  hetsched solve FILE [--solver NAME] [--option NAME=VALUE]... [-o OUT.json]\n"
            "                                        solve an instance (FILE or - for stdin), print the result as JSON\n"
            "  hetsched export FILE [--solver NAME] [--option NAME=VALUE]... -o CHART.png|.pdf|.svg\n"
@@ -236,6 +236,9 @@ int runCommandLine(const std::vector<std::string>& args, const std::function<int
         out << "hetsched " << HETSCHED_VERSION << "\n";
         return kExitOk;
     }
+    // `hetsched FILE` (a file manager's "open with", a shell habit) is `hetsched gui FILE`.
+    std::error_code ec;
+    if (args.size() == 1 && std::filesystem::is_regular_file(args.front(), ec)) return gui(args);
     err << "hetsched: unknown command '" << (app.remaining().empty() ? args.front() : app.remaining().front()) << "'\n";
     printUsage(err);
     return kExitUsage;
