@@ -68,12 +68,6 @@ Instance parsed(const char* json) {
     return *in;
 }
 
-const char* kChain = R"({ "kind": "dag",
-  "platform": { "clusters": [ { "name": "C0", "processors": 4, "speed": 1e9, "bandwidth": 1.25e8, "latency": 1e-4 } ],
-                "backbone": { "bandwidth": 3.125e8, "latency": 0.05 } },
-  "tasks": [ { "name": "a", "flops": 1e9, "alpha": 0 }, { "name": "b", "flops": 2e9, "alpha": 0.1 },
-             { "name": "c", "flops": 1e9, "alpha": 0 } ],
-  "edges": [ { "from": "a", "to": "b", "bytes": 1000 }, { "from": "b", "to": "c", "bytes": 0 } ] })";
 
 
 bool solveAndWait(MainWindow& window, const QString& solver, const SolverOptions& options) {
@@ -225,7 +219,7 @@ private slots:
         const QString dir = outputDirectory();
         ProjectDocument document;
         Project project;
-        project.entries.push_back({"dag", parsed(kChain), {}, nullptr});
+        project.entries.push_back({"dag", parsed(test::kChainJson), {}, nullptr});
         const Instance steady = example("steady-state-bag-of-tasks.json");
         project.entries.push_back({"steady", steady, {}, nullptr});
         document.reset(project, QString());

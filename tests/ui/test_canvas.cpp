@@ -40,6 +40,7 @@
 #include "solvers/family_solution.h"
 #include "solvers/registry.h"
 #include "util/message_bar.h"
+#include "test_schedules.h"
 
 using namespace hetsched;
 using namespace hetsched::ui;
@@ -56,12 +57,6 @@ const char* kOneProcessor = R"({ "kind": "steady_state", "model": "bidirectional
   "platform": { "nodes": [ { "name": "P1", "speed": 1 } ], "links": [] },
   "application": { "type": "bag_of_tasks", "source": "P1", "data": 1, "result": 0, "work": 1 } })";
 
-const char* kChain = R"({ "kind": "dag",
-  "platform": { "clusters": [ { "name": "C0", "processors": 4, "speed": 1e9, "bandwidth": 1.25e8, "latency": 1e-4 } ],
-                "backbone": { "bandwidth": 3.125e8, "latency": 0.05 } },
-  "tasks": [ { "name": "a", "flops": 1e9, "alpha": 0 }, { "name": "b", "flops": 2e9, "alpha": 0.1 },
-             { "name": "c", "flops": 1e9, "alpha": 0 } ],
-  "edges": [ { "from": "a", "to": "b", "bytes": 1000 }, { "from": "b", "to": "c", "bytes": 0 } ] })";
 
 // A built-in example, read (the test stops when it cannot be).
 Instance example(const char* file) {
@@ -514,7 +509,7 @@ private slots:
 
     void aDependencyClosingACycleIsRefusedWhenDrawn() {
         ProjectDocument document;
-        const EntryId id = onlyEntry(document, parsed(kChain), "dag");
+        const EntryId id = onlyEntry(document, parsed(test::kChainJson), "dag");
         DagEditor editor(&document);
         showEditor(editor, id, 1000, 800);
         QApplication::setActiveWindow(&editor);
@@ -593,7 +588,7 @@ private slots:
         QVERIFY2(canvas->messageBar()->text().contains(QStringLiteral("line 3")), qPrintable(canvas->messageBar()->text()));
         // Everything undone gives the original chain back.
         while (document.undoStack()->canUndo()) document.undoStack()->undo();
-        QCOMPARE(instanceToJson(document.entry(id)->instance).dump(), instanceToJson(parsed(kChain)).dump());
+        QCOMPARE(instanceToJson(document.entry(id)->instance).dump(), instanceToJson(parsed(test::kChainJson)).dump());
     }
 
     void theDivisibleStarIsEditedOnTheCanvasAndShowsAlpha() {

@@ -1,4 +1,4 @@
-// Synthetic schedules the Qt tests and the screenshot maker draw.
+// Synthetic schedules and instances the Qt tests and the screenshot maker draw.
 #pragma once
 
 #include <QLatin1String>
@@ -9,6 +9,14 @@
 #include "schedule/schedule.h"
 
 namespace hetsched::ui::test {
+
+// A chain a -> b -> c of three moldable tasks on one cluster of four processors (a dag instance file).
+inline const char* const kChainJson = R"({ "kind": "dag",
+  "platform": { "clusters": [ { "name": "C0", "processors": 4, "speed": 1e9, "bandwidth": 1.25e8, "latency": 1e-4 } ],
+                "backbone": { "bandwidth": 3.125e8, "latency": 0.05 } },
+  "tasks": [ { "name": "a", "flops": 1e9, "alpha": 0 }, { "name": "b", "flops": 2e9, "alpha": 0.1 },
+             { "name": "c", "flops": 1e9, "alpha": 0 } ],
+  "edges": [ { "from": "a", "to": "b", "bytes": 1000 }, { "from": "b", "to": "c", "bytes": 0 } ] })";
 
 // "P12" (GCC 12 warns falsely about "P" + std::to_string(12) under -Wrestrict).
 inline std::string numbered(const char* prefix, int n) {
