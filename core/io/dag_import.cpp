@@ -64,7 +64,10 @@ const char* taskGraphFormatName(TaskGraphFormat format) {
 
 std::string taskGraphFormatNames() {
     std::string names;
-    for (const FormatName& f : kFormatNames) names += (names.empty() ? "" : "|") + std::string(f.name);
+    for (const FormatName& f : kFormatNames) {
+        if (!names.empty()) names += '|';
+        names += f.name;
+    }
     return names;
 }
 

@@ -135,7 +135,7 @@ TEST(CpuGpuExact, MatchesBruteForce) {
 // and the answer is the best schedule found with its gap to the bound.
 TEST(CpuGpuExact, ReportsTheBestFoundWithItsGapAtTheTimeLimit) {
     CpuGpuInstance in = platform(8, 4, {});
-    for (int j = 0; j < 121; ++j) in.tasks.push_back({"t" + std::to_string(j), 3.0, 3.0});
+    for (int j = 0; j < 121; ++j) in.tasks.push_back({std::string("t").append(std::to_string(j)), 3.0, 3.0});
     CpuGpuExactOptions options;
     options.timeLimitSeconds = 0.05;
     Expected<CpuGpuSolution> s = solveCpuGpuExact(in, options);

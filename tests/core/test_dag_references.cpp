@@ -364,11 +364,11 @@ Tiny randomTiny(std::mt19937& rng) {
     Tiny g;
     const std::size_t clusters = 1 + rng() % 3;
     for (std::size_t c = 0; c < clusters; ++c)
-        g.in.platform.clusters.push_back({"C" + std::to_string(c), int(1 + rng() % 3), double(1 + rng() % 3), 1, 0});
+        g.in.platform.clusters.push_back({std::string("C").append(std::to_string(c)), int(1 + rng() % 3), double(1 + rng() % 3), 1, 0});
     const std::size_t n = 2 + rng() % 3;
     const double alphas[] = {0, 0.1, 0.25, 0.5, 1};
     for (std::size_t t = 0; t < n; ++t)
-        g.in.tasks.push_back({"t" + std::to_string(t), double(1 + rng() % 12), alphas[rng() % 5]});
+        g.in.tasks.push_back({std::string("t").append(std::to_string(t)), double(1 + rng() % 12), alphas[rng() % 5]});
     for (std::size_t a = 0; a < n; ++a)
         for (std::size_t b = a + 1; b < n; ++b)
             if (rng() % 2) g.in.edges.push_back({a, b, 0});
