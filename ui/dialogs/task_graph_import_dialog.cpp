@@ -55,9 +55,8 @@ TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
     OptionDisplay gigaflops{1e9, tr(" Gflop/s"), {}, {}};
     QWidget* format = addField(m_importFields, importTable, "format", tr("Format"), formats);
     QWidget* referenceSpeed = addField(m_importFields, importTable, "reference-speed", tr("Reference speed"), gigaflops);
-    referenceSpeed->setToolTip(tr("WfFormat, DAX, STG: a task that ran r seconds gets r × this speed flops (the "
-                                  "speed of the machine that measured the runtimes); the CLI's --reference-speed") +
-                               QLatin1Char('\n') + referenceSpeed->toolTip().section(QLatin1Char('\n'), 1));
+    m_importFields.back().setHelp(tr("WfFormat, DAX, STG: a task that ran r seconds gets r × this speed flops (the "
+                                     "speed of the machine that measured the runtimes); the CLI's --reference-speed"));
     QWidget* alpha = addField(m_importFields, importTable, "alpha", tr("alpha"), {});
     OptionDisplay noFlops;
     noFlops.unsetText = tr("none (refuse tasks without a size)");
@@ -152,8 +151,8 @@ TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
     for (QLineEdit* edit : {m_graphFile, m_platformFile})
         connect(edit, &QLineEdit::textChanged, this, &TaskGraphImportDialog::scheduleRefresh);
     connect(m_platformFile, &QLineEdit::textEdited, this, [this] { setPlatformSource(PlatformSource::File); });
-    for (const std::vector<Field>* fields : {&m_importFields, &m_platformFields})
-        for (const Field& f : *fields) onOptionEdited(f.editor, this, [this] { scheduleRefresh(); });
+    for (const std::vector<OptionField>* fields : {&m_importFields, &m_platformFields})
+        for (const OptionField& f : *fields) onOptionEdited(f.editor(), this, [this] { scheduleRefresh(); });
     connect(m_sources, &QButtonGroup::idToggled, this, [this](int, bool checked) {
         if (checked) scheduleRefresh();
     });
@@ -182,14 +181,15 @@ void TaskGraphImportDialog::setGraphFile(const QString& path) {
 
 void TaskGraphImportDialog::setFormat(TaskGraphFormat format) {
     const OptionValue name = std::string(taskGraphFormatName(format));
-    setOptionEditorValue(*findOption(taskGraphImportOptionTable(), "format"), field(m_importFields, "format"), &name);
+    for (OptionField& f : m_importFields)
+        if (f.spec().name == "format") f.setValue(name);
 }
 
 void TaskGraphImportDialog::setTaskGraphImportOptions(const TaskGraphImportOptions& options) {
     const OptionValues values = taskGraphImportValues(options);
-    for (const Field& f : m_importFields) {
-        if (f.spec->name == "format") continue;   // setFormat's
-        setOptionEditorValue(*f.spec, f.editor, values.contains(f.spec->name) ? &values.at(f.spec->name) : nullptr);
+    for (OptionField& f : m_importFields) {
+        if (f.spec().name == "format") continue;   // setFormat's
+        f.setValue(values.contains(f.spec().name) ? &values.at(f.spec().name) : nullptr);
     }
 }
 
@@ -209,32 +209,27 @@ void TaskGraphImportDialog::setRandomPlatform(const DagPlatformConfig& config) {
         {"max-processors", std::int64_t(config.maxProcessors)}, {"min-speed", config.minSpeed},
         {"heterogeneity", config.heterogeneity},               {"platform-seed", static_cast<std::int64_t>(config.seed)}};
     for (const auto& [name, value] : values)
-        setOptionEditorValue(*findOption(dagPlatformOptions(), name), field(m_platformFields, name), &value);
+        for (OptionField& f : m_platformFields)
+            if (f.spec().name == name) f.setValue(value);
     setPlatformSource(PlatformSource::Random);
 }
 
-QWidget* TaskGraphImportDialog::addField(std::vector<Field>& fields, const OptionTable& table, const char* name,
+QWidget* TaskGraphImportDialog::addField(std::vector<OptionField>& fields, const OptionTable& table, const char* name,
                                          const QString& label, const OptionDisplay& display) {
-    const OptionSpec* spec = findOption(table, name);
-    QWidget* editor = createOptionEditor(*spec, this, display);
-    fields.push_back({spec, editor, label});
-    return editor;
+    fields.emplace_back(table, name, label, this, display);
+    return fields.back().editor();
 }
 
-QWidget* TaskGraphImportDialog::field(const std::vector<Field>& fields, const char* name) const {
-    for (const Field& f : fields)
-        if (f.spec->name == name) return f.editor;
+QWidget* TaskGraphImportDialog::field(const std::vector<OptionField>& fields, const char* name) const {
+    for (const OptionField& f : fields)
+        if (f.spec().name == name) return f.editor();
     return nullptr;
 }
 
-Expected<OptionValues> TaskGraphImportDialog::read(const std::vector<Field>& fields, const OptionTable& table) {
+Expected<OptionValues> TaskGraphImportDialog::read(const std::vector<OptionField>& fields, const OptionTable& table) {
     OptionValues values(table);
-    for (const Field& f : fields) {
-        Expected<std::optional<OptionValue>> value = optionEditorValue(*f.spec, f.editor, f.label);
-        if (!value) return value.error();
-        if (*value) values.set(f.spec->name, std::move(**value));
-        else values.unset(f.spec->name);
-    }
+    for (const OptionField& f : fields)
+        if (std::optional<Error> error = readOptionFields(values, {&f})) return *error;
     return values;
 }
 
@@ -246,7 +241,7 @@ void TaskGraphImportDialog::scheduleRefresh() {
 
 Expected<TaskGraphImportDialog::Request> TaskGraphImportDialog::updateForm() {
     const bool random = m_randomSource->isChecked();
-    for (const Field& f : m_platformFields) f.editor->setEnabled(random);
+    for (const OptionField& f : m_platformFields) f.editor()->setEnabled(random);
     const QString graph = m_graphFile->text().trimmed();
     Expected<OptionValues> importValues = read(m_importFields, taskGraphImportOptionTable());
     // Runtimes become flops at the reference speed; DOT and daggen files give flops.

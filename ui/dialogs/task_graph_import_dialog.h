@@ -14,6 +14,7 @@
 #include "common/options.h"
 #include "io/dag_import.h"
 #include "model/dag_random.h"
+#include "util/option_form.h"
 
 class QButtonGroup;
 class QDialogButtonBox;
@@ -25,7 +26,6 @@ class QTimer;
 namespace hetsched::ui {
 
 class BackgroundJob;
-struct OptionDisplay;
 
 class TaskGraphImportDialog : public QDialog {
     Q_OBJECT
@@ -81,21 +81,15 @@ private:
     void showResult(Expected<DagImport> result);
     void browseGraph();
     void browsePlatform();
-    // One field of an option table: its editor and its label (the error of a bad value names it).
-    struct Field {
-        const OptionSpec* spec;
-        QWidget* editor;
-        QString label;
-    };
-    QWidget* addField(std::vector<Field>& fields, const OptionTable& table, const char* name, const QString& label,
-                      const OptionDisplay& display);
-    QWidget* field(const std::vector<Field>& fields, const char* name) const;
+    QWidget* addField(std::vector<OptionField>& fields, const OptionTable& table, const char* name,
+                      const QString& label, const OptionDisplay& display);
+    QWidget* field(const std::vector<OptionField>& fields, const char* name) const;
     // The fields' values over the table's defaults; the first bad one is the error.
-    static Expected<OptionValues> read(const std::vector<Field>& fields, const OptionTable& table);
+    static Expected<OptionValues> read(const std::vector<OptionField>& fields, const OptionTable& table);
 
     QLineEdit* m_graphFile;
-    std::vector<Field> m_importFields;     // of taskGraphImportOptionTable(): format, reference speed, alpha, defaults
-    std::vector<Field> m_platformFields;   // of dagPlatformOptions(): the random platform
+    std::vector<OptionField> m_importFields;     // of taskGraphImportOptionTable(): format, reference speed, alpha, defaults
+    std::vector<OptionField> m_platformFields;   // of dagPlatformOptions(): the random platform
     QButtonGroup* m_sources;
     QRadioButton* m_fileSource;
     QRadioButton* m_currentSource;

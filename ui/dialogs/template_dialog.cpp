@@ -397,23 +397,21 @@ QWidget* TemplateDialog::buildSteadyPage() {
 
 QWidget* TemplateDialog::tableField(const OptionTable& table, const char* name, const QString& label,
                                     const QString& help) {
-    const OptionSpec& spec = *findOption(table, name);
     OptionDisplay display;
-    if (spec.name == "complexity")
+    if (std::string_view(name) == "complexity")
         display.choiceTexts = {{"mixed", tr("Mixed (each task its own)")}, {"same", tr("Same for every task")}};
-    QWidget* editor = createOptionEditor(spec, this, display);
-    // The dialog's help in place of the table's description; what it accepts and the default stay.
-    const QString tip = editor->toolTip();
-    editor->setToolTip(help + tip.mid(tip.indexOf(QLatin1Char('\n'))));
+    OptionField field(table, name, label, this, display);
+    field.setHelp(help);
+    QWidget* editor = field.editor();
     if (auto* spin = qobject_cast<QSpinBox*>(editor)) spin->setGroupSeparatorShown(true);
     onOptionEdited(editor, this, [this] { revalidate(); });
-    m_tableFields[spec.name] = TableField{&spec, editor, label};
+    m_tableFields[name] = field;
     return editor;
 }
 
 int TemplateDialog::tableInteger(const char* name) const {
     const auto found = m_tableFields.find(name);
-    auto* spin = found == m_tableFields.end() ? nullptr : qobject_cast<QSpinBox*>(found->second.editor);
+    auto* spin = found == m_tableFields.end() ? nullptr : qobject_cast<QSpinBox*>(found->second.editor());
     return spin ? spin->value() : 0;
 }
 
@@ -585,7 +583,7 @@ QString TemplateDialog::readConfigs(TemplateConfigs& out) const {
             OptionValues graph(dagGeneratorOptions());
             OptionValues platform(dagPlatformOptions());
             for (const auto& [name, field] : m_tableFields) {
-                Expected<std::optional<OptionValue>> value = optionEditorValue(*field.spec, field.editor, field.label);
+                Expected<std::optional<OptionValue>> value = field.value();
                 if (!value) return QString::fromStdString(value.error().message);
                 if (!*value) continue;
                 (findOption(dagGeneratorOptions(), name) ? graph : platform).set(name, std::move(**value));

@@ -12,6 +12,7 @@
 
 #include "common/options.h"
 #include "model/instance.h"
+#include "util/option_form.h"
 
 class QCheckBox;
 class QComboBox;
@@ -80,12 +81,7 @@ private:
     QMap<QString, QSpinBox*> m_ints;
     QMap<QString, QCheckBox*> m_checks;
     QMap<QString, QComboBox*> m_combos;
-    struct TableField {
-        const OptionSpec* spec = nullptr;
-        QWidget* editor = nullptr;
-        QString label;
-    };
-    std::map<std::string, TableField> m_tableFields;   // by option name (the random DAG page)
+    std::map<std::string, OptionField> m_tableFields;   // by option name (the random DAG page)
     QString m_error;
     QString m_summary;
     bool m_nameEdited = false;

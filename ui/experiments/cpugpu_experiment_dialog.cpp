@@ -32,11 +32,11 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent)
     m_taskStep = entrySpinBox(this, table, "tasks");
     m_taskStep->setObjectName(QStringLiteral("tasksStep"));
     for (QSpinBox* box : {m_minTasks, m_maxTasks, m_taskStep}) box->setToolTip(taskTip);
-    m_instances = OptionField(table, "instances", tr("Instances per case"), this);
-    m_cpus = OptionField(table, "cpus", tr("CPUs m"), this);
-    m_gpus = OptionField(table, "gpus", tr("GPUs k"), this);
-    m_seed = OptionField(table, "seed", tr("Seed"), this);
-    m_exactLimit = OptionField(table, "exact-time-limit", tr("Exact MIP time limit"), this);
+    m_instances = OptionField(table.table, "instances", tr("Instances per case"), this);
+    m_cpus = OptionField(table.table, "cpus", tr("CPUs m"), this);
+    m_gpus = OptionField(table.table, "gpus", tr("GPUs k"), this);
+    m_seed = OptionField(table.table, "seed", tr("Seed"), this);
+    m_exactLimit = OptionField(table.table, "exact-time-limit", tr("Exact MIP time limit"), this);
     static_cast<QAbstractSpinBox*>(m_exactLimit.editor())->setSpecialValueText(tr("off"));
     m_exactLimit.setHelp(tr("Also run the exact MIP on every instance with this time limit (seconds), to know the "
                             "optimum where it finishes"));
@@ -83,7 +83,7 @@ Expected<CpuGpuExperimentOptions> CpuGpuExperimentDialog::options() const {
         return invalidInput(tr("Tasks n: the largest is below the smallest").toStdString());
     values.set("tasks", std::vector<double>{double(m_minTasks->value()), double(m_maxTasks->value()),
                                             double(m_taskStep->value())});
-    if (std::optional<Error> error = readFields(values, {&m_cpus, &m_gpus, &m_instances, &m_seed, &m_exactLimit}))
+    if (std::optional<Error> error = readOptionFields(values, {&m_cpus, &m_gpus, &m_instances, &m_seed, &m_exactLimit}))
         return *error;
     return cpuGpuExperimentOptions(values);
 }
@@ -92,7 +92,7 @@ void CpuGpuExperimentDialog::setOptions(const CpuGpuExperimentOptions& options) 
     m_minTasks->setValue(options.minTasks);
     m_maxTasks->setValue(options.maxTasks);
     m_taskStep->setValue(options.taskStep);
-    showFields(cpuGpuExperimentValues(options), {&m_cpus, &m_gpus, &m_instances, &m_seed, &m_exactLimit});
+    showOptionFields(cpuGpuExperimentValues(options), {&m_cpus, &m_gpus, &m_instances, &m_seed, &m_exactLimit});
 }
 
 Expected<BackgroundJob::Work> CpuGpuExperimentDialog::makeWork() {

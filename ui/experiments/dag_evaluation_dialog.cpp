@@ -21,21 +21,21 @@ DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : ExperimentDialog(QSt
     setObjectName(QStringLiteral("dagEvaluationDialog"));
     setWindowTitle(tr("Task Graph Evaluation"));
     const ExperimentOptions& table = dagEvaluationOptions();
-    m_sizes = OptionField(table, "sizes", tr("Tasks per graph"), this);
+    m_sizes = OptionField(table.table, "sizes", tr("Tasks per graph"), this);
     m_sizes.setHelp(tr("Number of tasks of the random graphs"));
-    m_clusters = OptionField(table, "clusters", tr("Clusters"), this);
-    m_heterogeneities = OptionField(table, "heterogeneity", tr("Heterogeneity"), this);
+    m_clusters = OptionField(table.table, "clusters", tr("Clusters"), this);
+    m_heterogeneities = OptionField(table.table, "heterogeneity", tr("Heterogeneity"), this);
     m_heterogeneities.setHelp(tr("Cluster speeds are uniform in [min speed, min speed × heterogeneity]"));
     OptionDisplay gflops;
     gflops.scale = 1e9;
     gflops.suffix = QStringLiteral(" Gflop/s");
-    m_minSpeeds = OptionField(table, "min-speeds", tr("Min speeds (Gflop/s)"), this, gflops);
+    m_minSpeeds = OptionField(table.table, "min-speeds", tr("Min speeds (Gflop/s)"), this, gflops);
     m_minSpeeds.setHelp(tr("The slowest cluster's speed of each platform configuration"));
-    m_dagSamples = OptionField(table, "samples", tr("Graphs per size"), this);
+    m_dagSamples = OptionField(table.table, "samples", tr("Graphs per size"), this);
     m_dagSamples.setHelp(tr("Random graphs per size, each with its shape drawn from the paper's grid (fat, "
                             "regularity, density, jump, complexity)"));
-    m_platformSamples = OptionField(table, "platform-samples", tr("Platforms per configuration"), this);
-    m_seed = OptionField(table, "seed", tr("Seed"), this);
+    m_platformSamples = OptionField(table.table, "platform-samples", tr("Platforms per configuration"), this);
+    m_seed = OptionField(table.table, "seed", tr("Seed"), this);
     auto* solverRow = new QHBoxLayout;
     for (const SolverSpec& spec : solversForKind("dag")) {
         auto* box = new QCheckBox(QString::fromStdString(spec.name), this);
@@ -102,7 +102,7 @@ DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : ExperimentDialog(QSt
 Expected<DagEvaluationConfig> DagEvaluationDialog::config() const {
     // The options the form does not show (simulate) keep the table's defaults; the solvers are the boxes ticked.
     OptionValues values = dagEvaluationValues(DagEvaluationConfig{});
-    if (std::optional<Error> error = readFields(values, {&m_sizes, &m_clusters, &m_heterogeneities, &m_minSpeeds,
+    if (std::optional<Error> error = readOptionFields(values, {&m_sizes, &m_clusters, &m_heterogeneities, &m_minSpeeds,
                                                          &m_dagSamples, &m_platformSamples, &m_seed}))
         return *error;
     DagEvaluationConfig config = dagEvaluationConfig(values);
@@ -114,7 +114,7 @@ Expected<DagEvaluationConfig> DagEvaluationDialog::config() const {
 }
 
 void DagEvaluationDialog::setConfig(const DagEvaluationConfig& config) {
-    showFields(dagEvaluationValues(config), {&m_sizes, &m_clusters, &m_heterogeneities, &m_minSpeeds, &m_dagSamples,
+    showOptionFields(dagEvaluationValues(config), {&m_sizes, &m_clusters, &m_heterogeneities, &m_minSpeeds, &m_dagSamples,
                                              &m_platformSamples, &m_seed});
     for (QCheckBox* box : m_solvers)
         box->setChecked(config.solvers.empty() ||

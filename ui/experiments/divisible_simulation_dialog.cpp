@@ -40,18 +40,18 @@ DivisibleSimulationDialog::DivisibleSimulationDialog(QWidget* parent)
     setWindowTitle(tr("Divisible-Load Simulation"));
 
     const ExperimentOptions& table = divisibleSimulationOptions();
-    m_workers = OptionField(table, "workers", tr("Workers p"), this);
+    m_workers = OptionField(table.table, "workers", tr("Workers p"), this);
     m_workers.setHelp(tr("p: the workers of each random platform"));
-    m_platforms = OptionField(table, "platforms", tr("Platforms per point"), this);
+    m_platforms = OptionField(table.table, "platforms", tr("Platforms per point"), this);
     m_platforms.setHelp(tr("Random platforms drawn at each ratio w/c; the plots show their mean"));
     m_ratioPoints = new QSpinBox(this);
     m_ratioPoints->setObjectName(QStringLiteral("ratioPointsSpinBox"));
     m_ratioPoints->setRange(1, 200);
     m_ratioPoints->setValue(kDefaultRatioPoints);
     m_ratioPoints->setToolTip(tr("Values of the ratio w/c, log-spaced from 0.1 to 100"));
-    m_seed = OptionField(table, "seed", tr("Seed"), this);
+    m_seed = OptionField(table.table, "seed", tr("Seed"), this);
     m_seed.setHelp(tr("The same seed draws the same platforms (as the command line does)"));
-    m_zValues = OptionField(table, "z", tr("Values of z"), this);
+    m_zValues = OptionField(table.table, "z", tr("Values of z"), this);
     m_zValues.setHelp(tr("z with d_i = z c_i: the size of the results relative to the data, e.g. 0.8, 1"));
     m_estimate = new QLabel(this);
     m_estimate->setStyleSheet(QStringLiteral("color:#555;"));
@@ -119,7 +119,7 @@ DivisibleSimulationDialog::~DivisibleSimulationDialog() = default;
 
 Expected<DivisibleSimulationConfig> DivisibleSimulationDialog::config() const {
     OptionValues values = divisibleSimulationValues(DivisibleSimulationConfig{});
-    if (std::optional<Error> error = readFields(values, {&m_workers, &m_platforms, &m_zValues, &m_seed})) return *error;
+    if (std::optional<Error> error = readOptionFields(values, {&m_workers, &m_platforms, &m_zValues, &m_seed})) return *error;
     // The points w/c are --ratios log:0.1:100:POINTS (the default, 25, is the table's own: no list).
     if (m_ratioPoints->value() != kDefaultRatioPoints) {
         const OptionSpec& ratios = *findOption(divisibleSimulationOptions().table, "ratios");

@@ -191,46 +191,6 @@ const OptionSpec& experimentOption(const ExperimentOptions& options, const std::
 
 }  // namespace
 
-OptionField::OptionField(const ExperimentOptions& options, const std::string& name, QString label, QWidget* parent,
-                         const OptionDisplay& display)
-    : m_spec(&experimentOption(options, name)),
-      m_editor(createOptionEditor(*m_spec, parent, display)),
-      m_label(std::move(label)) {}
-
-void OptionField::setHelp(const QString& help) {
-    // The table's tooltip is its description, then a line of what it accepts and the default: the dialog's
-    // help replaces the description.
-    const QString tip = m_editor->toolTip();
-    const qsizetype newline = tip.indexOf(QLatin1Char('\n'));
-    m_editor->setToolTip(newline < 0 ? help : help + tip.mid(newline));
-}
-
-Expected<OptionValue> OptionField::value() const {
-    Expected<std::optional<OptionValue>> value = optionEditorValue(*m_spec, m_editor, m_label);
-    if (!value) return value.error();
-    if (!*value) return invalidInput(m_label.toStdString() + ": a value is needed");
-    return std::move(**value);
-}
-
-void OptionField::setValue(const OptionValue& value) {
-    setOptionEditorValue(*m_spec, m_editor, &value);
-}
-
-std::optional<Error> ExperimentDialog::readFields(OptionValues& values,
-                                                  std::initializer_list<const OptionField*> fields) {
-    for (const OptionField* field : fields) {
-        Expected<OptionValue> value = field->value();
-        if (!value) return value.error();
-        values.set(field->spec().name, std::move(*value));
-    }
-    return std::nullopt;
-}
-
-void ExperimentDialog::showFields(const OptionValues& values, std::initializer_list<OptionField*> fields) {
-    for (OptionField* field : fields)
-        if (values.contains(field->spec().name)) field->setValue(values.at(field->spec().name));
-}
-
 QSpinBox* ExperimentDialog::entrySpinBox(QWidget* parent, const ExperimentOptions& options, const std::string& name) {
     const OptionSpec& spec = experimentOption(options, name);
     constexpr double kMost = std::numeric_limits<int>::max();

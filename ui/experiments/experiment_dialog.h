@@ -3,7 +3,7 @@
 // while it runs, and closing the dialog cancels it; a status line, a message bar for errors; Save CSV and
 // one Export button per plot once there are results, offered in the directory used last; Run on a Cluster
 // writes the SLURM job script of the same sweep for the settings on screen. Each field of the experiment's
-// option table is that table's editor (OptionField), so the form takes the ranges, defaults and messages of
+// option table is that table's editor (OptionField, util/option_form.h), so the form takes the ranges, defaults and messages of
 // the `hetsched experiment NAME` flags.
 #pragma once
 
@@ -35,30 +35,6 @@ namespace hetsched::ui {
 
 class ClusterScriptDialog;
 class MessageBar;
-
-// One option of an experiment's table in a dialog's form: the editor createOptionEditor makes of it (the
-// table's range, default and help; named "option_<name>") and the label the form shows it under, which its
-// errors name ("Clusters: must be a comma-separated list of integers in [1, 10000], got 20000").
-class OptionField {
-public:
-    OptionField() = default;
-    OptionField(const ExperimentOptions& options, const std::string& name, QString label, QWidget* parent,
-                const OptionDisplay& display = {});
-
-    QWidget* editor() const { return m_editor; }
-    const OptionSpec& spec() const { return *m_spec; }
-    const QString& label() const { return m_label; }
-    // The dialog's own help in place of the table's one-line description (what it accepts and the default stay).
-    void setHelp(const QString& help);
-    // The value typed, checked against the table.
-    Expected<OptionValue> value() const;
-    void setValue(const OptionValue& value);
-
-private:
-    const OptionSpec* m_spec = nullptr;
-    QWidget* m_editor = nullptr;
-    QString m_label;
-};
 
 class ExperimentDialog : public QDialog {
     Q_OBJECT
@@ -118,10 +94,6 @@ protected:
 
     void reject() override;
 
-    // Form helpers. Each field's value into `values` (the table's values of the experiment), the first
-    // field's error instead; each value of `values` into its field.
-    static std::optional<Error> readFields(OptionValues& values, std::initializer_list<const OptionField*> fields);
-    static void showFields(const OptionValues& values, std::initializer_list<OptionField*> fields);
     // A spin box for one entry of a list option of whole numbers, in a form of the dialog's own (cpugpu's
     // FROM, TO and STEP of --tasks): the range the table gives each entry.
     static QSpinBox* entrySpinBox(QWidget* parent, const ExperimentOptions& options, const std::string& name);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <stdexcept>
 
 #include "util/number_spin_box.h"
 #include "util/number_text.h"
@@ -216,6 +217,46 @@ Expected<std::optional<OptionValue>> optionEditorValue(const OptionSpec& spec, c
     Expected<OptionValue> inTable = checkOptionValue(spec, scaledUp(std::move(*value), scale));
     if (!inTable) return labelled(spec, label, inTable.error());
     return std::optional<OptionValue>(std::move(*inTable));
+}
+
+OptionField::OptionField(const OptionTable& table, const std::string& name, QString label, QWidget* parent,
+                         const OptionDisplay& display)
+    : m_spec(findOption(table, name)), m_label(std::move(label)) {
+    if (!m_spec) throw std::logic_error("the option table has no option " + name);
+    m_editor = createOptionEditor(*m_spec, parent, display);
+}
+
+void OptionField::setHelp(const QString& help) {
+    // The table's tooltip is its description, then a line of what it accepts and the default.
+    const QString tip = m_editor->toolTip();
+    const qsizetype newline = tip.indexOf(QLatin1Char('\n'));
+    m_editor->setToolTip(newline < 0 ? help : help + tip.mid(newline));
+}
+
+Expected<std::optional<OptionValue>> OptionField::value() const {
+    return optionEditorValue(*m_spec, m_editor, m_label);
+}
+
+void OptionField::setValue(const OptionValue* value) {
+    setOptionEditorValue(*m_spec, m_editor, value);
+}
+
+std::optional<Error> readOptionFields(OptionValues& values, std::initializer_list<const OptionField*> fields) {
+    for (const OptionField* field : fields) {
+        Expected<std::optional<OptionValue>> value = field->value();
+        if (!value) return value.error();
+        if (*value) values.set(field->spec().name, std::move(**value));
+        else values.unset(field->spec().name);
+    }
+    return std::nullopt;
+}
+
+void showOptionFields(const OptionValues& values, std::initializer_list<OptionField*> fields) {
+    for (OptionField* field : fields) {
+        const std::string& name = field->spec().name;
+        if (values.contains(name)) field->setValue(&values.at(name));
+        else if (field->spec().optional) field->setValue(nullptr);
+    }
 }
 
 OptionForm::OptionForm(QWidget* parent) : QWidget(parent), m_layout(new QFormLayout(this)) {

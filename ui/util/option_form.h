@@ -6,6 +6,7 @@
 
 #include <QWidget>
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <utility>
@@ -40,6 +41,37 @@ void setOptionEditorValue(const OptionSpec& spec, QWidget* editor, const OptionV
 // `label` when given ("Default flops: must be in [0, 1e+30], got '-1'"), else the option.
 Expected<std::optional<OptionValue>> optionEditorValue(const OptionSpec& spec, const QWidget* editor,
                                                        const QString& label = {});
+
+// One option of a table as a field of a dialog that lays its fields out itself: the editor createOptionEditor
+// makes of it and the label the form shows it under, which its errors name ("Clusters: must be a
+// comma-separated list of integers in [1, 10000], got 20000").
+class OptionField {
+public:
+    OptionField() = default;
+    // The option `name` of `table` (a programming error, std::logic_error, when the table has none).
+    OptionField(const OptionTable& table, const std::string& name, QString label, QWidget* parent,
+                const OptionDisplay& display = {});
+
+    QWidget* editor() const { return m_editor; }
+    const OptionSpec& spec() const { return *m_spec; }
+    const QString& label() const { return m_label; }
+    // The dialog's own help in place of the table's description (what it accepts and the default stay).
+    void setHelp(const QString& help);
+    // The value typed, checked against the table; nullopt for an optional option left empty.
+    Expected<std::optional<OptionValue>> value() const;
+    void setValue(const OptionValue* value);   // null: empty (an optional option)
+    void setValue(const OptionValue& value) { setValue(&value); }
+
+private:
+    const OptionSpec* m_spec = nullptr;
+    QWidget* m_editor = nullptr;
+    QString m_label;
+};
+
+// Each field's value into `values` (an optional one left empty unset); the first field's error instead.
+std::optional<Error> readOptionFields(OptionValues& values, std::initializer_list<const OptionField*> fields);
+// Each value `values` holds into its field (an optional one it does not hold emptied).
+void showOptionFields(const OptionValues& values, std::initializer_list<OptionField*> fields);
 
 // A whole table as a QFormLayout of labelled editors.
 class OptionForm : public QWidget {
