@@ -12,6 +12,7 @@
 
 #include "io/instance_io.h"
 #include "model/dag_random.h"
+#include "util/number_spin_box.h"
 #include "util/option_form.h"
 #include "panels/solver_panel.h"
 #include "solvers/registry.h"
@@ -243,6 +244,57 @@ private slots:
         values = form.values();
         QVERIFY(!values.ok());
         QVERIFY2(values.error().message.find("'exakt'") != std::string::npos, values.error().message.c_str());
+    }
+
+    // Numbers of any size as a person types and reads them: the shortest text, exponents, whole numbers past
+    // int, steps by the value's magnitude, and the special text at the minimum.
+    void theNumberSpinBoxTakesWhatAPersonTypes() {
+        NumberSpinBox box;
+        box.setRange(1e-6, 1e20);
+        box.setValue(1e9);
+        QCOMPARE(box.text(), QStringLiteral("1e+09"));
+        box.setValue(0.125);
+        QCOMPARE(box.text(), QStringLiteral("0.125"));
+        box.selectAll();
+        QTest::keyClicks(&box, QStringLiteral("2.5e9"));
+        QTest::keyClick(&box, Qt::Key_Enter);
+        QCOMPARE(box.value(), 2.5e9);
+        box.stepBy(1);   // a tenth of the order of magnitude
+        QCOMPARE(box.value(), 2.6e9);
+        box.setValue(2);
+        box.stepBy(-3);
+        QCOMPARE(box.value(), 1.7);
+        // Past the range: not taken (as Qt's spin boxes, the last number typed within it is: "5e2").
+        box.selectAll();
+        QTest::keyClicks(&box, QStringLiteral("5e21"));
+        QTest::keyClick(&box, Qt::Key_Enter);
+        QCOMPARE(box.value(), 500.0);
+        QCOMPARE(box.text(), QStringLiteral("500"));
+        QString text = QStringLiteral("abc");
+        int pos = 0;
+        QCOMPARE(box.validate(text, pos), QValidator::Invalid);
+        text = QStringLiteral("1e");
+        QCOMPARE(box.validate(text, pos), QValidator::Intermediate);
+
+        NumberSpinBox seed;
+        seed.setWholeNumbers(true);
+        seed.setRange(0, 4503599627370496.0);
+        seed.setValue(4503599627370495.0);
+        QCOMPARE(seed.text(), QStringLiteral("4503599627370495"));
+        seed.stepBy(1);
+        QCOMPARE(seed.value(), 4503599627370496.0);
+        text = QStringLiteral("2.5");
+        QCOMPARE(seed.validate(text, pos), QValidator::Intermediate);
+
+        NumberSpinBox limit;
+        limit.setRange(0, 86400);
+        limit.setSpecialValueText(QStringLiteral("off"));
+        limit.setValue(0);
+        QCOMPARE(limit.text(), QStringLiteral("off"));
+        text = QStringLiteral("off");
+        QCOMPARE(limit.validate(text, pos), QValidator::Acceptable);
+        limit.stepBy(1);
+        QCOMPARE(limit.value(), 1.0);
     }
 
     void theSolverPanelShowsEverySolversTable() {

@@ -29,6 +29,7 @@ QString NumberSpinBox::numberPart(const QString& text) const {
 }
 
 QValidator::State NumberSpinBox::validate(QString& text, int&) const {
+    if (!specialValueText().isEmpty() && text == specialValueText()) return QValidator::Acceptable;   // the minimum
     const QString part = numberPart(text);
     // The beginnings of a number ("", "-", "1e", "2.") may still become one.
     static const QRegularExpression partial(QStringLiteral(R"(^[+-]?(\d+\.?\d*|\.\d*)?([eE][+-]?\d*)?$)"));
@@ -41,6 +42,7 @@ QValidator::State NumberSpinBox::validate(QString& text, int&) const {
 }
 
 double NumberSpinBox::valueFromText(const QString& text) const {
+    if (!specialValueText().isEmpty() && text == specialValueText()) return minimum();
     return parseNumber(numberPart(text)).value_or(value());
 }
 
