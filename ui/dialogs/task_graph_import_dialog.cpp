@@ -228,8 +228,7 @@ QWidget* TaskGraphImportDialog::field(const std::vector<OptionField>& fields, co
 
 Expected<OptionValues> TaskGraphImportDialog::read(const std::vector<OptionField>& fields, const OptionTable& table) {
     OptionValues values(table);
-    for (const OptionField& f : fields)
-        if (std::optional<Error> error = readOptionFields(values, {&f})) return *error;
+    if (std::optional<Error> error = readOptionFields(values, fields)) return *error;
     return values;
 }
 

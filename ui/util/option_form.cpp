@@ -241,13 +241,27 @@ void OptionField::setValue(const OptionValue* value) {
     setOptionEditorValue(*m_spec, m_editor, value);
 }
 
+namespace {
+
+std::optional<Error> readOptionField(OptionValues& values, const OptionField& field) {
+    Expected<std::optional<OptionValue>> value = field.value();
+    if (!value) return value.error();
+    if (*value) values.set(field.spec().name, std::move(**value));
+    else values.unset(field.spec().name);
+    return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<Error> readOptionFields(OptionValues& values, std::initializer_list<const OptionField*> fields) {
-    for (const OptionField* field : fields) {
-        Expected<std::optional<OptionValue>> value = field->value();
-        if (!value) return value.error();
-        if (*value) values.set(field->spec().name, std::move(**value));
-        else values.unset(field->spec().name);
-    }
+    for (const OptionField* field : fields)
+        if (std::optional<Error> error = readOptionField(values, *field)) return error;
+    return std::nullopt;
+}
+
+std::optional<Error> readOptionFields(OptionValues& values, const std::vector<OptionField>& fields) {
+    for (const OptionField& field : fields)
+        if (std::optional<Error> error = readOptionField(values, field)) return error;
     return std::nullopt;
 }
 

@@ -70,6 +70,7 @@ private:
 
 // Each field's value into `values` (an optional one left empty unset); the first field's error instead.
 std::optional<Error> readOptionFields(OptionValues& values, std::initializer_list<const OptionField*> fields);
+std::optional<Error> readOptionFields(OptionValues& values, const std::vector<OptionField>& fields);
 // Each value `values` holds into its field (an optional one it does not hold emptied).
 void showOptionFields(const OptionValues& values, std::initializer_list<OptionField*> fields);
 

@@ -29,7 +29,9 @@ Expected<bool> writeAtomically(const QString& path, const QByteArray& bytes) {
     return true;
 }
 
-Expected<bool> writeSvg(QCustomPlot* plot, const QString& path, int width, int height) {
+// The SVG of what `paint` draws on a width x height drawing titled after the file.
+Expected<bool> writeSvg(const QString& path, int width, int height,
+                        const std::function<void(QCPPainter& painter)>& paint) {
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
     QSvgGenerator generator;
@@ -40,7 +42,7 @@ Expected<bool> writeSvg(QCustomPlot* plot, const QString& path, int width, int h
     generator.setDescription(QObject::tr("Chart exported by HetSched"));
     QCPPainter painter;
     if (!painter.begin(&generator)) return writeError(path, QObject::tr("the SVG painter could not start"));
-    plot->toPainter(&painter, width, height);
+    paint(painter);
     painter.end();
     return writeAtomically(path, buffer.data());
 }
@@ -145,7 +147,8 @@ Expected<bool> exportPlot(QCustomPlot* plot, const QString& path, int width, int
                                [&](QCPPainter& painter) { plot->toPainter(&painter, layout.width(), layout.height()); });
             break;
         case ChartFormat::Svg:
-            written = writeSvg(plot, path, width, height);
+            written = writeSvg(path, width, height,
+                               [&](QCPPainter& painter) { plot->toPainter(&painter, width, height); });
             break;
         case ChartFormat::Pdf:
             written = writePdf(plot, path, width, height);
@@ -165,21 +168,12 @@ Expected<bool> exportPainted(const QString& path, int width, int height,
     switch (*format) {
         case ChartFormat::Png:
             return writePng(path, width, height, raster, Qt::white, paint);
-        case ChartFormat::Svg: {
-            QSvgGenerator generator;
-            generator.setOutputDevice(&buffer);
-            generator.setSize(QSize(width, height));
-            generator.setViewBox(QRect(0, 0, width, height));
-            generator.setTitle(QFileInfo(path).completeBaseName());
-            generator.setDescription(QObject::tr("Chart exported by HetSched"));
-            QCPPainter painter;
-            if (!painter.begin(&generator)) return writeError(path, QObject::tr("the SVG painter could not start"));
-            painter.setMode(QCPPainter::pmVectorized);
-            painter.setMode(QCPPainter::pmNoCaching);
-            paint(painter);
-            painter.end();
-            break;
-        }
+        case ChartFormat::Svg:
+            return writeSvg(path, width, height, [&](QCPPainter& painter) {
+                painter.setMode(QCPPainter::pmVectorized);
+                painter.setMode(QCPPainter::pmNoCaching);
+                paint(painter);
+            });
         case ChartFormat::Pdf: {
             QPdfWriter writer(&buffer);
             writer.setTitle(QFileInfo(path).completeBaseName());
