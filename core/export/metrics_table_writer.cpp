@@ -52,18 +52,6 @@ std::string headerText(const MetricColumn& column) {
     return column.unit.empty() ? column.name : column.name + " (" + column.unit + ")";
 }
 
-// A value as LaTeX: 5 significant digits, powers of ten in math ("$1.2\times 10^{6}$").
-std::string latexNumber(double value) {
-    if (std::isnan(value)) return "--";
-    if (std::isinf(value)) return value > 0 ? "$\\infty$" : "$-\\infty$";
-    const std::string text = trace_detail::shortNumber(value, 5);
-    const std::size_t e = text.find('e');
-    if (e == std::string::npos) return text;
-    const int exponent = std::stoi(text.substr(e + 1));
-    std::string mantissa = text.substr(0, e);
-    return "$" + (mantissa == "1" ? "" : mantissa + "\\times ") + "10^{" + std::to_string(exponent) + "}$";
-}
-
 }  // namespace
 
 Expected<std::string> writeMetricsCsv(const ScheduleSet& set, const FigureOptions& /*options*/) {
@@ -97,7 +85,7 @@ Expected<std::string> writeMetricsLatex(const ScheduleSet& set, const FigureOpti
     out += " \\\\\n\\midrule\n";
     for (std::size_t r = 0; r < set.runs.size(); ++r) {
         out += trace_detail::latexEscape(set.runs[r].name);
-        for (const std::optional<double>& value : table->rows[r]) out += " & " + (value ? latexNumber(*value) : std::string());
+        for (const std::optional<double>& value : table->rows[r]) out += " & " + (value ? trace_detail::latexNumber(*value, 5) : std::string());
         out += " \\\\\n";
     }
     out += "\\bottomrule\n\\end{tabular}\n";

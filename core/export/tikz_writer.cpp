@@ -73,6 +73,25 @@ std::string tickLabel(double value, int decimals) {
     return text;
 }
 
+// A metric as a figure prints it, in text of one size (no superscript below the 6 pt floor): with its unit
+// under an SI prefix ("52.5 Gflop/s"), without one to 4 digits ("0.1331", "5.25e10").
+std::string quantityText(double value, const std::string& unit) {
+    const auto compact = [](std::string text) {
+        const std::size_t plus = text.find("e+");
+        if (plus != std::string::npos) text.erase(plus + 1, 1);
+        return text;
+    };
+    if (unit.empty() || value == 0 || !std::isfinite(value)) {
+        const std::string number = compact(trace_detail::shortNumber(value, 4));
+        return unit.empty() ? number : number + " " + unit;
+    }
+    static const char* const prefixes[] = {"p", "n", "\u00b5", "m", "", "k", "M", "G", "T", "P"};
+    int group = static_cast<int>(std::floor(std::log10(std::abs(value)) / 3));
+    group = std::clamp(group, -4, 5);
+    const double scaled = value / std::pow(1000.0, group);
+    return compact(trace_detail::shortNumber(scaled, 4)) + " " + prefixes[group + 4] + unit;
+}
+
 // The time axis: a step of 1, 2, 2.5 or 5 times a power of ten whose labels do not touch.
 struct Ticks {
     double step = 1;
@@ -180,13 +199,11 @@ Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions
     if (options.header && runCount == 1) {
         std::string line;
         for (const Metric& metric : set.runs.front().schedule.metrics) {
-            const std::string item = metric.name + " " + trace_detail::shortNumber(metric.value) +
-                                     (metric.unit.empty() ? "" : " " + metric.unit);
-            const std::string longer = line.empty() ? item : line + ", " + item;
-            if (textWidth(longer, f) > W - 2) break;
-            line = longer;
+            const std::string plain = metric.name + " " + quantityText(metric.value, metric.unit);
+            if (textWidth(line + ", " + plain, f) > W - 2) break;
+            line += (line.empty() ? "" : ", ") + plain;
+            headerTex += (headerTex.empty() ? "" : ", ") + latexEscape(plain);
         }
-        headerTex = latexEscape(line);
     }
 
     bool kindUsed[kKindCount] = {};
@@ -232,7 +249,13 @@ Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions
     const double legendBelowHeight = legendPlacement == LegendPlacement::Below ? static_cast<double>(legendRows.size()) * lh + 0.3 * f : 0;
     const double legendRightWidth = legendPlacement == LegendPlacement::Right ? legendWidth : 0;
 
-    const double plotTop = H - topReserved;
+    // A row above the lanes names the markers (the makespan, a guess, a bound) drawn as vertical lines; in a
+    // comparison each run's are its own, and its name row says its makespan.
+    bool anyMarker = false;
+    if (runCount == 1)
+        for (const Marker& marker : set.runs.front().schedule.markers) anyMarker = anyMarker || !marker.name.empty();
+    const double markerRowHeight = anyMarker ? lh : 0;
+    const double plotTop = H - topReserved - markerRowHeight;
     const double axisY = legendBelowHeight + axisReserved;
     const double laneArea = plotTop - axisY;
 
@@ -270,13 +293,15 @@ Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions
                             "title (--no-title), the header (--no-header) or the legend (--legend none or right)");
     }
 
-    // Labels left of the lanes: every lane's name while they fit; every k-th when they crowd; beyond that one
-    // label per category (its name and lane count), categories that crowd skipped.
+    // Labels left of the lanes: every lane's name while they fit; every k-th (k <= 4) when they crowd, each
+    // category's first lane first; beyond that one label per category (its name and lane count). A label that
+    // would touch one already placed is left out.
     const std::size_t labelStep = static_cast<std::size_t>(std::ceil(0.95 * lh / laneHeight - 1e-9));
     const bool groupedLabels = labelStep > 4;
     struct LeftLabel {
         double y;
         std::string text;
+        bool first;   // a category's first lane or the category itself: placed before the others
     };
     const double maxLabelWidth = 0.3 * W;
     struct PlacedRun {
@@ -285,8 +310,7 @@ Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions
         std::vector<double> laneTop;   // per lane of the schedule
     };
     std::vector<PlacedRun> placed(runCount);
-    std::vector<LeftLabel> labels;
-    double widestLabel = 0;
+    std::vector<LeftLabel> candidates;
     {
         double y = plotTop;
         for (std::size_t r = 0; r < runCount; ++r) {
@@ -294,9 +318,6 @@ Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions
             y -= runHeaderHeight;
             placed[r].top = y;
             placed[r].laneTop.assign(set.runs[r].schedule.lanes.size(), y);
-            double lastLabelY = 1e300;
-            // Lane names thinned within one category; several categories whose lanes crowd: their names.
-            const bool runGrouped = groupedLabels || (labelStep > 1 && rows[r].categories.size() > 1);
             for (std::size_t c = 0; c < rows[r].categories.size(); ++c) {
                 if (c > 0) y -= categoryGap;
                 const trace_detail::CategoryLanes& category = rows[r].categories[c];
@@ -304,24 +325,30 @@ Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions
                 for (std::size_t k = 0; k < category.lanes.size(); ++k) {
                     const std::size_t l = category.lanes[k];
                     placed[r].laneTop[l] = y;
-                    if (!runGrouped && k % labelStep == 0 && lastLabelY - (y - laneHeight / 2) >= 0.95 * lh) {
-                        const std::string& name = set.runs[r].schedule.lanes[l].name;
-                        labels.push_back({y - laneHeight / 2, name});
-                        lastLabelY = y - laneHeight / 2;
-                    }
+                    if (!groupedLabels && k % labelStep == 0)
+                        candidates.push_back({y - laneHeight / 2, set.runs[r].schedule.lanes[l].name, k == 0});
                     y -= laneHeight;
                 }
-                if (runGrouped) {
-                    const double centre = (categoryTop + y) / 2;
-                    if (lastLabelY - centre >= 0.95 * lh) {
-                        labels.push_back({centre, category.name + " (" + std::to_string(category.lanes.size()) + ")"});
-                        lastLabelY = centre;
-                    }
-                }
+                if (groupedLabels)
+                    candidates.push_back({(categoryTop + y) / 2, category.name + " (" + std::to_string(category.lanes.size()) + ")", true});
             }
             placed[r].bottom = y;
         }
     }
+    // A label stays within its run's lanes (not over the run's name), moved in from the edge where need be.
+    for (LeftLabel& candidate : candidates)
+        for (const PlacedRun& p : placed)
+            if (candidate.y <= p.top && candidate.y >= p.bottom && p.top - p.bottom >= lh)
+                candidate.y = std::clamp(candidate.y, p.bottom + lh / 2, p.top - lh / 2);
+    std::vector<LeftLabel> labels;
+    for (bool firstPass : {true, false})
+        for (const LeftLabel& candidate : candidates) {
+            if (candidate.first != firstPass) continue;
+            const bool touches = std::any_of(labels.begin(), labels.end(),
+                                             [&](const LeftLabel& placedLabel) { return std::abs(placedLabel.y - candidate.y) < 0.95 * lh; });
+            if (!touches) labels.push_back(candidate);
+        }
+    double widestLabel = 0;
     for (const LeftLabel& label : labels) widestLabel = std::max(widestLabel, std::min(maxLabelWidth, textWidth(label.text, f)));
     const double plotLeft = widestLabel + 0.5 * f;
 
@@ -416,10 +443,10 @@ Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions
             std::string name = run.name;
             if (options.header && !run.schedule.metrics.empty()) {
                 const Metric& m = run.schedule.metrics.front();
-                name += " (" + m.name + " " + trace_detail::shortNumber(m.value) + (m.unit.empty() ? "" : " " + m.unit) + ")";
+                name += " (" + m.name + " " + quantityText(m.value, m.unit) + ")";
             }
             out += "\\node[anchor=west,font=\\hsfont\\bfseries] at (0," + bp(p.top + runHeaderHeight / 2) + ") {" +
-                   fitText(name, W - legendRightWidth, f, true) + "};\n";
+                   fitText(name, W - legendRightWidth - 0.5 * f, f, true) + "};\n";
         }
         // A frame around each category's lanes, then the bars, then the names over them.
         for (const trace_detail::CategoryLanes& category : rows[r].categories) {
@@ -451,6 +478,27 @@ Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions
         for (const Marker& marker : run.schedule.markers)
             out += "\\draw[hsmarker" + std::string(marker.dashed ? ",dashed" : "") + "] (" + bp(xOf(marker.time)) + "," +
                    bp(p.bottom) + ") -- (" + bp(xOf(marker.time)) + "," + bp(p.top) + ");\n";
+    }
+
+    // The markers' names above the lanes, left to right, each where it does not touch the previous one.
+    if (anyMarker) {
+        std::vector<std::pair<double, std::string>> names;
+        for (const ScheduleRun& run : set.runs)
+            for (const Marker& marker : run.schedule.markers) {
+                const bool known = std::any_of(names.begin(), names.end(),
+                                               [&](const auto& n) { return n.first == marker.time && n.second == marker.name; });
+                if (!known && !marker.name.empty()) names.emplace_back(marker.time, marker.name);
+            }
+        std::stable_sort(names.begin(), names.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        double freeFrom = plotLeft - 0.5 * f;
+        for (const auto& [time, name] : names) {
+            const double width = textWidth(name, f);
+            double left = std::min(xOf(time) - width / 2, W - legendRightWidth - width);
+            left = std::max(left, 0.0);
+            if (left < freeFrom) continue;
+            out += "\\node[anchor=west] at (" + bp(left) + "," + bp(plotTop + markerRowHeight / 2) + ") {" + latexEscape(name) + "};\n";
+            freeFrom = left + width + 0.6 * f;
+        }
     }
 
     // The time axis under the last run.

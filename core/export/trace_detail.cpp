@@ -252,6 +252,17 @@ std::string shortNumber(double value, int significant) {
     return error == std::errc() ? std::string(buffer, end) : formatShortest(value);
 }
 
+std::string latexNumber(double value, int significant) {
+    if (std::isnan(value)) return "--";
+    if (std::isinf(value)) return value > 0 ? "$\\infty$" : "$-\\infty$";
+    const std::string text = shortNumber(value, significant);
+    const std::size_t e = text.find('e');
+    if (e == std::string::npos) return text;
+    const int exponent = std::stoi(text.substr(e + 1));
+    const std::string mantissa = text.substr(0, e);
+    return "$" + (mantissa == "1" ? "" : mantissa + "\\times ") + "10^{" + std::to_string(exponent) + "}$";
+}
+
 std::string categoryName(const std::string& category) { return category.empty() ? "lanes" : category; }
 
 std::vector<CategoryLanes> lanesByCategory(const Schedule& schedule) {

@@ -35,6 +35,10 @@ std::string fixedNumber(double value, int decimals);
 // `value` to `significant` digits without trailing zeros, C locale: "12.3", "0.00012", "1.2e+06".
 std::string shortNumber(double value, int significant = 4);
 
+// `value` for LaTeX text to `significant` digits, powers of ten in math ("$2.5\\times 10^{9}$"), NaN as "--",
+// infinities as $\\infty$.
+std::string latexNumber(double value, int significant);
+
 // A lane's category as the writers name it: "lanes" when the schedule gave none.
 std::string categoryName(const std::string& category);
 
