@@ -176,6 +176,8 @@ std::string sizeProblemText(const FigureSize& size, double fontPoints) {
 Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions& options) {
     if (auto problem = figureOptionsProblem(options)) return *problem;
     if (auto problem = trace_detail::problemWithSet(set, "TikZ figure")) return *problem;
+    if (options.part == "dag")
+        return invalidInput("--part dag: the TikZ export draws the Gantt chart (--part gantt), not the task graph");
     const FigureSize size = options.size.value_or(FigureSize{85, 50, SizeUnit::Millimetre});
     const double W = size.widthPoints();
     const double H = size.heightPoints();
@@ -441,7 +443,9 @@ Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions
         const PlacedRun& p = placed[r];
         if (runCount > 1) {
             std::string name = run.name;
-            if (options.header && !run.schedule.metrics.empty()) {
+            if (run.schedule.intervalCount() == 0) {
+                name += " (no intervals)";
+            } else if (options.header && !run.schedule.metrics.empty()) {
                 const Metric& m = run.schedule.metrics.front();
                 name += " (" + m.name + " " + quantityText(m.value, m.unit) + ")";
             }
@@ -454,8 +458,6 @@ Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions
             const double bottom = p.laneTop[category.lanes.back()] - laneHeight;
             out += "\\draw[hsframe] (" + bp(plotLeft) + "," + bp(bottom) + ") rectangle (" + bp(plotRight) + "," + bp(top) + ");\n";
         }
-        if (run.schedule.intervalCount() == 0)
-            out += "\\node at (" + bp((plotLeft + plotRight) / 2) + "," + bp((p.top + p.bottom) / 2) + ") {(no intervals)};\n";
         const double pad = laneHeight >= 3 ? 0.12 * laneHeight : 0;
         std::string names;
         for (const trace_detail::LaneSpan& span : rows[r].spans) {

@@ -20,6 +20,7 @@
 #include "export/trace_writers.h"
 #include "io/child_process.h"
 #include "io/instance_io.h"
+#include "model/dag_random.h"
 #include "solvers/registry.h"
 
 namespace hetsched {
@@ -421,6 +422,16 @@ TEST_P(EveryWriter, RefusesNaNNegativeAndBackwardTimesNamingRunAndLane) {
     }
 }
 
+TEST_P(EveryWriter, WritesARunWithoutIntervalsBesideOthers) {
+    ScheduleSet set = threeRuns();
+    for (Lane& lane : set.runs[1].schedule.lanes) lane.intervals.clear();
+    const Expected<std::string> text = writeScheduleTrace(GetParam(), set, {});
+    ASSERT_TRUE(text.ok()) << text.error().message;
+    if (std::string(GetParam()) != "csv") {
+        EXPECT_NE(text->find("mheft"), std::string::npos) << "the empty run is named";
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Formats, EveryWriter,
                          ::testing::Values("tikz", "paje", "jedule", "chrome-trace", "csv", "metrics-csv", "latex-table"),
                          [](const auto& info) {
@@ -769,7 +780,13 @@ TEST(TikzFigure, InputsIntoAPaperTwiceWithOrWithoutTheStandalonePackage) {
     FigureOptions grey;
     grey.palette = PaletteName::Grey;
     const fs::path dir = freshDirectory("paper");
-    writeFile(dir / "gantt.tex", written("tikz", threeRuns(), grey));
+    ScheduleSet set = threeRuns();
+    Schedule nothing;   // an infeasible run beside the others: its name says so
+    nothing.lanes.push_back({"P0", "cpu", {}});
+    set.runs.push_back({"seq", nothing});
+    const std::string tex = written("tikz", set, grey);
+    EXPECT_NE(tex.find("seq (no intervals)"), std::string::npos);
+    writeFile(dir / "gantt.tex", tex);
     for (const char* preamble : {"\\usepackage{tikz}", "\\usepackage{standalone}\\usepackage{tikz}"}) {
         writeFile(dir / "paper.tex", std::string("\\documentclass[twocolumn]{article}") + preamble +
                                          "\\begin{document}Text.\n"
@@ -782,13 +799,18 @@ TEST(TikzFigure, InputsIntoAPaperTwiceWithOrWithoutTheStandalonePackage) {
     }
 }
 
-TEST(TikzFigure, RefusesASizeTooSmallOrAFontBelowSixPoints) {
+TEST(TikzFigure, RefusesASizeTooSmallAFontBelowSixPointsOrTheGraphPart) {
     ScheduleSet set = threeRuns();
     for (ScheduleRun& run : set.runs)
         for (int k = 0; k < 300; ++k) run.schedule.lanes.push_back({"extra " + std::to_string(k), "cluster C2", {}});
     const Expected<std::string> small = writeScheduleTrace("tikz", set, sized("30x12mm"));
     ASSERT_FALSE(small.ok());
     EXPECT_NE(small.error().message.find("--size 30x12mm"), std::string::npos) << small.error().message;
+    FigureOptions graphOnly;
+    graphOnly.part = "dag";
+    const Expected<std::string> part = writeScheduleTrace("tikz", threeRuns(), graphOnly);
+    ASSERT_FALSE(part.ok());
+    EXPECT_NE(part.error().message.find("--part"), std::string::npos) << part.error().message;
     FigureOptions tiny;
     tiny.fontPoints = 5;
     const Expected<std::string> font = writeScheduleTrace("tikz", threeRuns(), tiny);
@@ -856,6 +878,30 @@ TEST(TraceWriters, ThreeDagSolversComparedInOneFile) {
     if (std::getenv("CI") || (findTool("pdflatex") && findTool("pdftotext")))
         expectPaperFigure(compileFigure(written("tikz", set, sized("175x100mm")), "dag-three"), *parseFigureSize("175x100mm"),
                           "three dag runs");
+}
+
+TEST(TraceWriters, AThousandTaskDagOnFourClustersAtBothPaperSizes) {
+    DagPlatformConfig platformConfig;
+    platformConfig.seed = 7;
+    Expected<DagPlatform> platform = generatePlatform(platformConfig);
+    ASSERT_TRUE(platform.ok()) << platform.error().message;
+    DagGeneratorConfig graph;
+    graph.n = 1000;
+    graph.seed = 7;
+    Expected<DagInstance> dag = generateDag(graph, *platform);
+    ASSERT_TRUE(dag.ok()) << dag.error().message;
+    Expected<SolveResult> result = solve(Instance{*dag}, "");
+    ASSERT_TRUE(result.ok()) << result.error().message;
+    const ScheduleSet set = oneRun(result->schedule, result->solver);
+    ASSERT_GT(set.runs[0].schedule.lanes.size(), 64u);   // grouped by cluster, not one label per processor
+    expectEveryReaderAgrees(set, "1000-task dag");
+    if (!std::getenv("CI") && !(findTool("pdflatex") && findTool("pdftotext") && findTool("pdfinfo")))
+        GTEST_SKIP() << "pdflatex or poppler-utils not installed: the figure is not compiled";
+    for (const char* size : {"85x50mm", "175x100mm"}) {
+        const CompiledFigure figure = compileFigure(written("tikz", set, sized(size)), std::string("dag-1000-") + size);
+        expectPaperFigure(figure, *parseFigureSize(size), std::string("1000-task dag, ") + size);
+        EXPECT_TRUE(hasWord(figure, "C0")) << size;
+    }
 }
 
 }  // namespace
