@@ -9,6 +9,9 @@ packages=(
   libgtest-dev libbenchmark-dev
   libgraphviz-dev libxml2-dev libsimgrid-dev libcli11-dev
   xvfb xauth
+  # The schedule exports' tests read them back with the tools our users have (docs/formats.md):
+  # pdflatex (TikZ, the standalone class, Latin Modern), pdfinfo/pdftotext/pdftoppm, PajeNG's pj_dump.
+  texlive-latex-base texlive-latex-extra texlive-pictures lmodern poppler-utils pajeng
   slurm-wlm munge   # the SLURM test (tests/slurm) starts its own single-node cluster with them
 )
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "export/trace_writers.h"
 #include "io/dag_import.h"
 #include "io/graph_reader_util.h"
 
@@ -141,6 +142,14 @@ std::vector<FileFormat> makeTable() {
         writer("png", "PNG image", {".png"}, C::Figure),
         writer("pdf", "PDF document", {".pdf"}, C::Figure),
         writer("svg", "SVG drawing", {".svg"}, C::Figure),
+        // Traces and tables, written by core (export/trace_writers.h) for every family, comparison and simulation.
+        writer("tikz", "TikZ picture for LaTeX", {".tex"}, C::Trace, writeTikzGantt),
+        writer("paje", "Paje trace (ViTE, PajeNG, StarVZ)", {".paje", ".trace"}, C::Trace, writePajeTrace),
+        writer("jedule", "Jedule XML (SimGrid's dialect)", {".jed"}, C::Trace, writeJeduleTrace),
+        writer("chrome-trace", "Chrome trace events (Perfetto)", {".json"}, C::Trace, writeChromeTrace),
+        writer("csv", "Intervals as CSV", {".csv"}, C::Trace, writeIntervalsCsv),
+        writer("metrics-csv", "Metrics of the runs as CSV", {".csv"}, C::Table, writeMetricsCsv),
+        writer("latex-table", "Metrics of the runs as a LaTeX table", {".tex"}, C::Table, writeMetricsLatex),
     };
 }
 
@@ -273,6 +282,15 @@ std::string fileDialogFilters(FormatDirection direction, std::initializer_list<F
     if (!allLabel.empty()) filters = allLabel + " (" + extensionPatterns(everyExtension) + ")" + filters;
     else if (!filters.empty()) filters.erase(0, 2);
     return filters + ";;All files (*)";
+}
+
+Expected<std::string> writeScheduleTrace(std::string_view formatName, const ScheduleSet& set,
+                                         const FigureOptions& options) {
+    const FileFormat* format = findFileFormat(formatName, FormatDirection::Write, {FormatContent::Trace, FormatContent::Table});
+    if (!format)
+        return invalidInput("unknown schedule format '" + std::string(formatName) + "' (known: " +
+                            fileFormatNames(FormatDirection::Write, {FormatContent::Trace, FormatContent::Table}) + ")");
+    return format->writeSchedule(set, options);
 }
 
 }  // namespace hetsched

@@ -86,6 +86,11 @@ Expected<const FileFormat*> detectReadFormat(const std::string& path, std::strin
 Expected<const FileFormat*> writeFormatFor(const std::string& path, std::string_view name,
                                            std::initializer_list<FormatContent> contents);
 
+// Writes `set` in the trace or table format named `formatName` (tikz, paje, jedule, chrome-trace, csv, metrics-csv,
+// latex-table); an unknown name is an error listing the known ones.
+Expected<std::string> writeScheduleTrace(std::string_view formatName, const ScheduleSet& set,
+                                         const FigureOptions& options);
+
 // A file dialog's filter list for those formats: "LABEL (*.a *.b)" each, preceded by `allLabel` over every
 // extension when given, followed by "All files (*)".
 std::string fileDialogFilters(FormatDirection direction, std::initializer_list<FormatContent> contents,
