@@ -8,6 +8,7 @@ packages=(
   libeigen3-dev libglpk-dev libboost-graph-dev nlohmann-json3-dev
   libgtest-dev libbenchmark-dev
   libgraphviz-dev libxml2-dev libsimgrid-dev libcli11-dev
+  clang libclang-rt-14-dev   # the readers' libFuzzer harnesses (scripts/fuzz.sh): clang and its fuzzer runtime
   xvfb xauth
   slurm-wlm munge   # the SLURM test (tests/slurm) starts its own single-node cluster with them
 )
