@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <new>
 
 #include "io/dag_io.h"
 #include "io/graph_reader_util.h"
@@ -209,13 +210,21 @@ Expected<TaskGraphImport> readTaskGraph(const std::string& path, std::string_vie
         format = *detected;
     }
     Expected<TaskGraphImport> read = invalidInput("no format");
-    switch (format) {
-    case TaskGraphFormat::Dot: read = readDotTaskGraph(text, options); break;
-    case TaskGraphFormat::WfFormat: read = readWfFormatTaskGraph(text, options); break;
-    case TaskGraphFormat::Dax: read = readDaxTaskGraph(text, options); break;
-    case TaskGraphFormat::Stg: read = readStgTaskGraph(text, options); break;
-    case TaskGraphFormat::DaggenText: read = readDaggenTextTaskGraph(text, options); break;
-    case TaskGraphFormat::Auto: break;
+    // A reader answers with a value; what it cannot (memory exhausted) is a message too, never an
+    // exception through the GUI's event loop (the canvas imports a dropped file on the GUI thread).
+    try {
+        switch (format) {
+        case TaskGraphFormat::Dot: read = readDotTaskGraph(text, options); break;
+        case TaskGraphFormat::WfFormat: read = readWfFormatTaskGraph(text, options); break;
+        case TaskGraphFormat::Dax: read = readDaxTaskGraph(text, options); break;
+        case TaskGraphFormat::Stg: read = readStgTaskGraph(text, options); break;
+        case TaskGraphFormat::DaggenText: read = readDaggenTextTaskGraph(text, options); break;
+        case TaskGraphFormat::Auto: break;
+        }
+    } catch (const std::bad_alloc&) {
+        read = invalidInput("not enough memory to read the file");
+    } catch (const std::exception& e) {
+        read = invalidInput(std::string("cannot read the file: ") + e.what());
     }
     // Messages quote the file, which may not be UTF-8 (the GUI and JSON need it to be).
     if (!read) return Error{read.error().kind, graph_reader::asUtf8(path + ": " + read.error().message)};
@@ -254,7 +263,12 @@ Expected<DagInstance> placeTaskGraph(TaskGraph graph, const DagPlatform& platfor
 
 Expected<DagImport> importTaskGraphFile(const std::string& path, const DagPlatform& platform,
                                         const TaskGraphImportOptions& options, TaskGraphFormat format) {
-    Expected<std::string> text = readTextFile(path);
+    Expected<std::string> text = ioError("cannot read " + path);
+    try {
+        text = readTextFile(path);
+    } catch (const std::bad_alloc&) {
+        return ioError(path + ": not enough memory to read the file");
+    }
     if (!text) return text.error();
     Expected<TaskGraphImport> read = readTaskGraph(path, *text, options, format);
     if (!read) return read.error();
