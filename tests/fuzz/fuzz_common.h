@@ -49,7 +49,7 @@ inline DagPlatform smallPlatform() {
 }
 
 // The path of `hetsched import` and of the GUI's import: read, read again, place on a platform, write.
-inline void importTaskGraph(std::string_view text, TaskGraphFormat format) {
+inline void importTaskGraph(std::string_view text, const std::string& format) {
     TaskGraphImportOptions options;
     options.defaultFlops = 1e9;   // so that files without sizes go on to the platform and the writer
     options.defaultBytes = 0;

@@ -2,6 +2,6 @@
 #include "fuzz_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    hetsched::fuzz::importTaskGraph(hetsched::fuzz::asText(data, size), hetsched::TaskGraphFormat::Dax);
+    hetsched::fuzz::importTaskGraph(hetsched::fuzz::asText(data, size), "dax");
     return 0;
 }

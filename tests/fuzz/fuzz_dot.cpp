@@ -3,7 +3,7 @@
 #include "fuzz_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    hetsched::fuzz::importTaskGraph(hetsched::fuzz::asText(data, size), hetsched::TaskGraphFormat::Dot);
+    hetsched::fuzz::importTaskGraph(hetsched::fuzz::asText(data, size), "dot");
     // Whatever the input left behind, the next read of a plain graph works (an unclosed /* comment kept
     // cgraph's lexer inside the comment for every later read of the process).
     const hetsched::Expected<hetsched::TaskGraphImport> plain =
