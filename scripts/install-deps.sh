@@ -8,6 +8,7 @@ packages=(
   libeigen3-dev libglpk-dev libboost-graph-dev nlohmann-json3-dev
   libgtest-dev libbenchmark-dev
   libgraphviz-dev libxml2-dev libsimgrid-dev libcli11-dev
+  clang libclang-rt-14-dev   # the readers' libFuzzer harnesses (scripts/fuzz.sh): clang and its fuzzer runtime
   xvfb xauth
   # The schedule exports' tests read them back with the tools our users have (docs/formats.md):
   # pdflatex (TikZ, the standalone class, Latin Modern), pdfinfo/pdftotext/pdftoppm, PajeNG's pj_dump.

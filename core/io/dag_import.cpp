@@ -5,8 +5,10 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <new>
 
 #include "io/dag_io.h"
+#include "io/graph_reader_util.h"
 #include "io/instance_io.h"
 #include "io/json_reader.h"
 #include "io/simgrid_platform.h"
@@ -42,6 +44,12 @@ const OptionTable& taskGraphImportOptionTable() {
                                        "such a file is refused)", 0, 1e30),
             OptionSpec::integer("seed", "seeds the random platform (--platform-seed overrides it)", 0, 1,
                                 std::int64_t(1) << 52),
+            OptionSpec::integer("max-tasks", "the most tasks a file may have; a larger one is refused", 1,
+                                static_cast<std::int64_t>(d.maxTasks),
+                                static_cast<std::int64_t>(dag_limits::kMaxTasks)),
+            OptionSpec::integer("max-edges", "the most dependencies a file may ask for (counted as they are read, "
+                                "before duplicates are merged in DOT); more is refused", 1,
+                                static_cast<std::int64_t>(d.maxEdges), static_cast<std::int64_t>(dag_limits::kMaxEdges)),
         };
     }();
     return table;
@@ -53,6 +61,8 @@ TaskGraphImportOptions taskGraphImportOptions(const OptionValues& values) {
     options.alpha = values.number("alpha");
     options.defaultFlops = values.numberIfSet("default-flops");
     options.defaultBytes = values.numberIfSet("default-bytes");
+    options.maxTasks = static_cast<std::size_t>(values.integer("max-tasks"));
+    options.maxEdges = static_cast<std::size_t>(values.integer("max-edges"));
     return options;
 }
 
@@ -65,6 +75,8 @@ OptionValues taskGraphImportValues(const TaskGraphImportOptions& options, const 
     values.set("alpha", options.alpha);
     if (options.defaultFlops) values.set("default-flops", *options.defaultFlops);
     if (options.defaultBytes) values.set("default-bytes", *options.defaultBytes);
+    values.set("max-tasks", static_cast<std::int64_t>(options.maxTasks));
+    values.set("max-edges", static_cast<std::int64_t>(options.maxEdges));
     return values;
 }
 
@@ -105,6 +117,10 @@ std::optional<Error> importOptionsProblem(const TaskGraphImportOptions& options)
         return invalidInput("the default flops must be between 0 and 1e30");
     if (options.defaultBytes && !(*options.defaultBytes >= 0 && *options.defaultBytes <= dag_limits::kMaxValue))
         return invalidInput("the default bytes must be between 0 and 1e30");
+    if (options.maxTasks < 1 || options.maxTasks > dag_limits::kMaxTasks)
+        return invalidInput("the limit of tasks must be between 1 and " + std::to_string(dag_limits::kMaxTasks));
+    if (options.maxEdges < 1 || options.maxEdges > dag_limits::kMaxEdges)
+        return invalidInput("the limit of dependencies must be between 1 and " + std::to_string(dag_limits::kMaxEdges));
     return std::nullopt;
 }
 
@@ -119,9 +135,39 @@ Error missingSizeError(std::size_t count, const std::string& example, bool edges
 Expected<TaskGraphImport> readTaskGraph(const std::string& path, std::string_view text,
                                         const TaskGraphImportOptions& options, const std::string& formatName) {
     Expected<const FileFormat*> format = taskGraphFormatFor(path, text, formatName);
-    if (!format) return Error{format.error().kind, path + ": " + format.error().message};
-    Expected<TaskGraphImport> read = (*format)->readTaskGraph(text, options);
-    if (!read) return Error{read.error().kind, path + ": " + read.error().message};
+    if (!format) return Error{format.error().kind, graph_reader::asUtf8(path + ": " + format.error().message)};
+    Expected<TaskGraphImport> read = invalidInput("no format");
+    // A reader answers with a value; what it cannot (memory exhausted) is a message too, never an
+    // exception through the GUI's event loop (the canvas imports a dropped file on the GUI thread).
+    try {
+        read = (*format)->readTaskGraph(text, options);
+    } catch (const std::bad_alloc&) {
+        read = invalidInput("not enough memory to read the file");
+    } catch (const std::exception& e) {
+        read = invalidInput(std::string("cannot read the file: ") + e.what());
+    }
+    // Messages quote the file, which may not be UTF-8 (the GUI and JSON need it to be).
+    if (!read) return Error{read.error().kind, graph_reader::asUtf8(path + ": " + read.error().message)};
+    // Every reader checks the limits as it reads; this is the last word on what reaches an instance.
+    if (read->graph.tasks.size() > options.maxTasks)
+        return Error{ErrorKind::InvalidInput,
+                     path + ": " + graph_reader::tooManyTasksError(read->graph.tasks.size(), options.maxTasks).message};
+    if (read->graph.edges.size() > options.maxEdges)
+        return Error{ErrorKind::InvalidInput, path + ": " + graph_reader::tooManyEdgesError(options.maxEdges).message};
+    // Names that are not UTF-8 (a Latin-1 file, say) are read as Latin-1: every byte is a character, so
+    // no name is lost, and the instance can be written (nlohmann::json refuses to write invalid UTF-8).
+    std::size_t latin1Names = 0;
+    std::string latin1Example;
+    for (DagTask& task : read->graph.tasks) {
+        if (graph_reader::isValidUtf8(task.name)) continue;
+        task.name = graph_reader::latin1ToUtf8(task.name);
+        if (latin1Names++ == 0) latin1Example = graph_reader::quoted(task.name);
+    }
+    for (std::string& note : read->notes) note = graph_reader::asUtf8(std::move(note));
+    read->format = graph_reader::asUtf8(std::move(read->format));
+    if (latin1Names > 0)
+        read->notes.push_back(graph_reader::countOf(latin1Names, "task name", "task names") +
+                              " not in UTF-8 read as Latin-1 (ISO 8859-1), e.g. " + latin1Example);
     return read;
 }
 
@@ -137,7 +183,12 @@ Expected<DagInstance> placeTaskGraph(TaskGraph graph, const DagPlatform& platfor
 
 Expected<DagImport> importTaskGraphFile(const std::string& path, const DagPlatform& platform,
                                         const TaskGraphImportOptions& options, const std::string& format) {
-    Expected<std::string> text = readTextFile(path);
+    Expected<std::string> text = ioError("cannot read " + path);
+    try {
+        text = readTextFile(path);
+    } catch (const std::bad_alloc&) {
+        return ioError(path + ": not enough memory to read the file");
+    }
     if (!text) return text.error();
     Expected<TaskGraphImport> read = readTaskGraph(path, *text, options, format);
     if (!read) return read.error();

@@ -99,10 +99,17 @@ Expected<TaskGraphImport> readDaggenTextTaskGraph(std::string_view text, const T
             if (declaredCount) return invalidInput(at + "a second NODE_COUNT");
             const std::optional<std::size_t> count = fields.size() == 2 ? parseIndex(fields[1]) : std::nullopt;
             if (!count) return invalidInput(at + "expected NODE_COUNT followed by the number of nodes");
+            // Tasks and TRANSFER nodes (at most one per dependency); the tasks alone are checked at the end.
+            if (*count > options.maxTasks + options.maxEdges)
+                return invalidInput(at + "NODE_COUNT says " + std::to_string(*count) + " nodes, more than --max-tasks " +
+                                    std::to_string(options.maxTasks) + " plus --max-edges " +
+                                    std::to_string(options.maxEdges) + " (the limits of an import) allow");
             declaredCount = count;
             countLine = line.number;
         } else if (fields[0] == "NODE") {
             if (!declaredCount) return invalidInput(at + "a NODE line before NODE_COUNT");
+            if (nodes.size() == *declaredCount)
+                return invalidInput(at + "more NODE lines than NODE_COUNT (" + std::to_string(*declaredCount) + ")");
             Expected<DaggenNode> node = parseNodeLine(fields, line.number);
             if (!node) return node.error();
             const auto [it, inserted] = nodeById.emplace(node->id, nodes.size());
@@ -129,6 +136,8 @@ Expected<TaskGraphImport> readDaggenTextTaskGraph(std::string_view text, const T
         result.graph.tasks.push_back({std::to_string(nodes[i].id), nodes[i].cost, nodes[i].alpha});
     }
     if (result.graph.tasks.empty()) return invalidInput("the daggen graph has no task (only TRANSFER nodes)");
+    if (result.graph.tasks.size() > options.maxTasks)
+        return graph_reader::tooManyTasksError(result.graph.tasks.size(), options.maxTasks);
 
     // The index of a child id, or an error naming the line that names it.
     auto childIndex = [&](const DaggenNode& parent, std::size_t childId) -> Expected<std::size_t> {
@@ -138,7 +147,7 @@ Expected<TaskGraphImport> readDaggenTextTaskGraph(std::string_view text, const T
                                 std::to_string(childId) + ", which no NODE line defines");
         return it->second;
     };
-    graph_reader::EdgeCollector collector;
+    graph_reader::EdgeCollector collector(options.maxEdges);
     std::vector<bool> transferUsed(nodes.size(), false);
     std::size_t transfers = 0;
     for (std::size_t i = 0; i < nodes.size(); ++i) {
@@ -173,7 +182,7 @@ Expected<TaskGraphImport> readDaggenTextTaskGraph(std::string_view text, const T
                 if (target == i)
                     return invalidInput(linePrefix(node.line) + "task " + quoted(std::to_string(node.id)) +
                                         " depends on itself (a self-loop)");
-                collector.add(taskOf[i], taskOf[target], bytes);
+                if (!collector.add(taskOf[i], taskOf[target], bytes)) return graph_reader::tooManyEdgesError(options.maxEdges);
             }
         }
     }

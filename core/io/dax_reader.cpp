@@ -70,22 +70,79 @@ bool isElement(const xmlNode* node, const char* localName) {
 
 std::string elementName(const xmlNode* node) { return reinterpret_cast<const char*>(node->name); }
 
+// A failure inside the walk: the message names the line.
+struct DaxError {
+    std::string message;
+};
+
+// The text entity references may add to the whole document. libxml2 keeps references as nodes (the
+// reader does not ask it to substitute them, which would also load external entities); expanding them
+// is then the reader's work, and a small file can reference one entity millions of times (121 KB made
+// a 40 MB task name). Like libxml2's own amplification check (the one that refuses "billion laughs"),
+// expansion beyond 10 times the input, at least 1 MB, is refused.
+class EntityBudget {
+public:
+    explicit EntityBudget(std::size_t inputBytes) : m_left(std::max<std::size_t>(1 << 20, 10 * inputBytes)), m_limit(m_left) {}
+    void spend(std::size_t bytes, const xmlNode* where) {
+        if (bytes <= m_left) {
+            m_left -= bytes;
+            return;
+        }
+        throw DaxError{"line " + std::to_string(xmlGetLineNo(where)) + ": XML entity references expand to more than " +
+                       std::to_string(m_limit) + " bytes (10 times the file, at least 1 MB): refused as an entity "
+                       "amplification, as libxml2 refuses \"billion laughs\""};
+    }
+
+private:
+    std::size_t m_left, m_limit;
+};
+thread_local EntityBudget* t_entityBudget = nullptr;   // of the document this thread reads (readDaxTaskGraph)
+
+// The text of a node list (attribute values, element content), entity references followed.
+void appendText(const xmlNode* list, const xmlNode* where, std::string& out, bool inEntity, int depth) {
+    if (depth > 256) throw DaxError{"line " + std::to_string(xmlGetLineNo(where)) + ": XML nested too deeply"};
+    for (const xmlNode* node = list; node; node = node->next) {
+        switch (node->type) {
+        case XML_TEXT_NODE:
+        case XML_CDATA_SECTION_NODE:
+            if (node->content) {
+                const std::size_t size = std::strlen(reinterpret_cast<const char*>(node->content));
+                if (inEntity && t_entityBudget) t_entityBudget->spend(size, where);
+                out.append(reinterpret_cast<const char*>(node->content), size);
+            }
+            break;
+        case XML_ELEMENT_NODE: appendText(node->children, node, out, inEntity, depth + 1); break;
+        case XML_ENTITY_REF_NODE: {
+            const xmlEntity* entity = xmlGetDocEntity(node->doc, node->name);
+            if (!entity) break;
+            if (entity->children) {
+                appendText(entity->children, where, out, true, depth + 1);
+            } else if (entity->content) {
+                const std::size_t size = std::strlen(reinterpret_cast<const char*>(entity->content));
+                if (t_entityBudget) t_entityBudget->spend(size, where);
+                out.append(reinterpret_cast<const char*>(entity->content), size);
+            }
+            break;
+        }
+        default: break;
+        }
+    }
+}
+
 // An attribute by local name, whatever its namespace.
 std::optional<std::string> attribute(const xmlNode* node, const char* localName) {
     for (const xmlAttr* a = node->properties; a; a = a->next) {
         if (std::strcmp(reinterpret_cast<const char*>(a->name), localName) != 0) continue;
-        xmlChar* value = xmlNodeListGetString(node->doc, a->children, 1);
-        std::string text = value ? reinterpret_cast<const char*>(value) : "";
-        xmlFree(value);
+        std::string text;
+        appendText(a->children, node, text, false, 0);
         return text;
     }
     return std::nullopt;
 }
 
 std::string content(const xmlNode* node) {
-    xmlChar* value = xmlNodeGetContent(node);
-    std::string text = value ? reinterpret_cast<const char*>(value) : "";
-    xmlFree(value);
+    std::string text;
+    appendText(node->children, node, text, false, 0);
     return text;
 }
 
@@ -130,11 +187,6 @@ struct Files {
 struct Dependency {
     const xmlNode* child;
     const xmlNode* parent;
-};
-
-// A failure inside the walk: the message names the line.
-struct DaxError {
-    std::string message;
 };
 
 double secondsOf(const xmlNode* where, const std::string& text, const std::string& jobId, const char* what) {
@@ -208,6 +260,8 @@ Expected<TaskGraphImport> readDocument(const xmlNode* root, const TaskGraphImpor
     std::vector<Dependency> dependencies;
     for (const xmlNode* node = root->children; node; node = node->next) {
         if (isElement(node, "job") || isElement(node, "dag") || isElement(node, "dax")) {
+            if (jobs.size() == options.maxTasks)
+                throw DaxError{lineText(node) + graph_reader::taskLimitError(options.maxTasks).message};
             Job job = readJob(node, files, jobs.size());
             if (!jobIndex.emplace(job.id, jobs.size()).second)
                 throw DaxError{lineText(node) + "duplicate job id " + graph_reader::quoted(job.id)};
@@ -234,7 +288,11 @@ Expected<TaskGraphImport> readDocument(const xmlNode* root, const TaskGraphImpor
         const std::size_t child = jobOf(d.child), parent = jobOf(d.parent);
         if (child == parent) throw DaxError{lineText(d.parent) + "job " + graph_reader::quoted(jobs[child].id) + " is its own parent"};
         auto [it, inserted] = edgeOf.emplace(static_cast<std::uint64_t>(parent) * (jobs.size() + 1) + child, graph.edges.size());
-        if (inserted) graph.edges.push_back({parent, child, 0});
+        if (inserted) {
+            if (graph.edges.size() == options.maxEdges)
+                throw DaxError{lineText(d.parent) + graph_reader::tooManyEdgesError(options.maxEdges).message};
+            graph.edges.push_back({parent, child, 0});
+        }
     }
 
     // Tasks: runtime seconds times the reference speed, or the default.
@@ -324,6 +382,11 @@ Expected<TaskGraphImport> readDaxTaskGraph(std::string_view text, const TaskGrap
         return invalidInput((line > 0 ? "line " + std::to_string(line) + ": " : std::string()) + "not well-formed XML: " +
                             message);
     }
+    EntityBudget budget(text.size());
+    t_entityBudget = &budget;
+    struct Unset {
+        ~Unset() { t_entityBudget = nullptr; }
+    } unset;
     try {
         return readDocument(xmlDocGetRootElement(document.get()), options);
     } catch (const DaxError& e) {

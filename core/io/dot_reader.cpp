@@ -27,8 +27,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <unordered_map>
 
 #include "common/graphviz_lock.h"
@@ -49,6 +51,19 @@ int captureCgraphMessage(char* message) {
     g_cgraphMessages += message;
     return 0;
 }
+
+// Graphviz before 3 keeps one lexer for the process (flex's globals): its start condition (inside a
+// comment, a string) and its buffer outlive a read. aaglex_destroy(), flex's own reset, which libcgraph
+// exports, clears both, so that no read can leave state for the next one (DotScan already refuses the
+// texts known to do so). Later Graphviz versions have a reentrant lexer per read.
+#if HETSCHED_CGRAPH_GLOBAL_LEXER
+extern "C" int aaglex_destroy(void);
+struct LexerReset {
+    ~LexerReset() { aaglex_destroy(); }
+};
+#else
+struct LexerReset {};
+#endif
 
 struct GraphCloser {
     void operator()(Agraph_t* graph) const { agclose(graph); }
@@ -158,8 +173,241 @@ int readFromMemory(void* channel, char* buffer, int size) {
 
 bool isPseudoTask(const std::string& name) { return name == "root" || name == "end"; }
 
+// What the text asks of cgraph before cgraph reads it, found by a scan that follows cgraph's own lexer
+// (graphviz lib/cgraph/scan.l): whether it ends inside a comment, a quoted string or an HTML string
+// (cgraph accepts that, and its lexer then stays in that state for every later read of the process),
+// and an upper bound of the edges its edge statements make ({a0 ... a2999} -> {b0 ... b2999} makes
+// 9 million from 34 KB; cgraph would build them all before anyone could count them).
+class DotScan {
+public:
+    explicit DotScan(std::string_view text) : m_text(text) {}
+
+    // An error naming the line, or none. maxEdges: the most edges the statements may make.
+    std::optional<Error> check(std::size_t maxEdges) {
+        if (auto unclosed = tokenize()) return unclosed;
+        return edgeBound(maxEdges);
+    }
+
+private:
+    // Only what edges depend on is kept: punctuation other than braces is dropped, and consecutive ids
+    // are one token counting them (a subgraph's name stays apart), so that a large file stays cheap.
+    enum class Kind { Id, Subgraph, Open, Close, EdgeOp };
+    struct Token {
+        Kind kind;
+        std::size_t line;
+        std::string_view text;   // Id tokens: the first name (a subgraph's name after Subgraph)
+        std::size_t ids = 0;     // Id tokens: how many names
+    };
+
+    void pushId(std::size_t line, std::string_view text) {
+        const std::size_t n = m_tokens.size();
+        if (n > 0 && m_tokens[n - 1].kind == Kind::Id && !(n > 1 && m_tokens[n - 2].kind == Kind::Subgraph)) {
+            ++m_tokens[n - 1].ids;
+            return;
+        }
+        m_tokens.push_back({Kind::Id, line, text, 1});
+    }
+
+    static bool isLetter(unsigned char c) { return std::isalpha(c) || c == '_' || c >= 0x80; }
+    static bool isDigit(unsigned char c) { return c >= '0' && c <= '9'; }
+    unsigned char at(std::size_t i) const { return i < m_text.size() ? static_cast<unsigned char>(m_text[i]) : 0; }
+
+    static bool equalsIgnoringCase(std::string_view a, std::string_view b) {
+        if (a.size() != b.size()) return false;
+        for (std::size_t i = 0; i < a.size(); ++i)
+            if (std::tolower(static_cast<unsigned char>(a[i])) != b[i]) return false;
+        return true;
+    }
+
+    // The tokens that matter for edges; an error when the text ends inside a comment or string.
+    std::optional<Error> tokenize() {
+        std::size_t i = 0, line = 1;
+        const std::size_t n = m_text.size();
+        while (i < n) {
+            const unsigned char c = at(i);
+            if (c == '\n') {
+                ++line, ++i;
+            } else if (c == '/' && at(i + 1) == '/') {
+                while (i < n && m_text[i] != '\n') ++i;
+            } else if (c == '#') {
+                while (i < n && m_text[i] != '\n') ++i;
+            } else if (c == '/' && at(i + 1) == '*') {
+                // Closed by the first "*/" after the opening "/*".
+                const std::size_t opened = line;
+                const std::size_t end = m_text.find("*/", i + 2);
+                if (end == std::string_view::npos)
+                    return invalidInput(linePrefixOf(opened) + "a /* comment is never closed (no */ before the end)");
+                line += static_cast<std::size_t>(std::count(m_text.begin() + static_cast<std::ptrdiff_t>(i),
+                                                            m_text.begin() + static_cast<std::ptrdiff_t>(end), '\n'));
+                i = end + 2;
+            } else if (c == '"') {
+                // cgraph's escapes: \" is a quote, any other backslash stands for itself.
+                const std::size_t opened = line;
+                std::size_t k = i + 1;
+                while (k < n && m_text[k] != '"') {
+                    if (m_text[k] == '\\' && at(k + 1) == '"') ++k;
+                    if (m_text[k] == '\n') ++line;
+                    ++k;
+                }
+                if (k >= n) return invalidInput(linePrefixOf(opened) + "a quoted string is never closed (no \" before the end)");
+                pushId(opened, m_text.substr(i + 1, k - i - 1));
+                i = k + 1;
+            } else if (c == '<') {
+                // An HTML string: <...> with nested < and >.
+                const std::size_t opened = line;
+                std::size_t k = i + 1, depth = 1;
+                for (; k < n; ++k) {
+                    if (m_text[k] == '<') ++depth;
+                    else if (m_text[k] == '>' && --depth == 0) break;
+                    else if (m_text[k] == '\n') ++line;
+                }
+                if (k >= n) return invalidInput(linePrefixOf(opened) + "an HTML string <...> is never closed (no > before the end)");
+                pushId(opened, m_text.substr(i + 1, k - i - 1));
+                i = k + 1;
+            } else if (c == '-' && (at(i + 1) == '>' || at(i + 1) == '-')) {
+                m_tokens.push_back({Kind::EdgeOp, line, {}, 0});
+                i += 2;
+            } else if (isDigit(c) || ((c == '.' || c == '-') && (isDigit(at(i + 1)) || (at(i + 1) == '.' && isDigit(at(i + 2)))))) {
+                // NUMBER: -?(D+(.D*)?|.D+); a letter right after it starts the next token, as in cgraph.
+                std::size_t k = i + (c == '-' ? 1 : 0);
+                while (isDigit(at(k))) ++k;
+                if (at(k) == '.') {
+                    ++k;
+                    while (isDigit(at(k))) ++k;
+                }
+                pushId(line, m_text.substr(i, k - i));
+                i = k;
+            } else if (isLetter(c)) {
+                std::size_t k = i + 1;
+                while (isLetter(at(k)) || isDigit(at(k))) ++k;
+                const std::string_view word = m_text.substr(i, k - i);
+                if (equalsIgnoringCase(word, "subgraph")) m_tokens.push_back({Kind::Subgraph, line, word, 0});
+                else pushId(line, word);
+                i = k;
+            } else {
+                if (c == '{' || c == '}') m_tokens.push_back({c == '{' ? Kind::Open : Kind::Close, line, {}, 0});
+                ++i;
+            }
+        }
+        return std::nullopt;
+    }
+
+    static std::string linePrefixOf(std::size_t line) { return graph_reader::linePrefix(line); }
+
+    static std::size_t saturatingAdd(std::size_t a, std::size_t b) {
+        return a > std::numeric_limits<std::size_t>::max() - b ? std::numeric_limits<std::size_t>::max() : a + b;
+    }
+    static std::size_t saturatingMultiply(std::size_t a, std::size_t b) {
+        if (a == 0 || b == 0) return 0;
+        return a > std::numeric_limits<std::size_t>::max() / b ? std::numeric_limits<std::size_t>::max() : a * b;
+    }
+
+    // An edge statement a -> b makes |nodes(a)| x |nodes(b)| edges. A body {...} holds at most the names
+    // written in it, plus what an earlier body of the same subgraph name holds (a subgraph reopened),
+    // plus, for a subgraph referenced without a body, everything the file names.
+    std::optional<Error> edgeBound(std::size_t maxEdges) {
+        std::size_t allNames = 0;
+        for (const Token& t : m_tokens) allNames += t.ids;
+        std::vector<std::size_t> bodyBound(m_tokens.size(), 0);   // at each Open and its Close
+        std::unordered_map<std::string_view, std::size_t> namedSum;   // names written in bodies of a subgraph name
+        struct Frame {
+            std::size_t open;
+            std::string_view name;   // empty: anonymous
+            std::size_t bound;
+        };
+        std::vector<Frame> frames;
+        auto nameOfBody = [&](std::size_t open) -> std::string_view {
+            if (open >= 2 && m_tokens[open - 1].kind == Kind::Id && m_tokens[open - 2].kind == Kind::Subgraph)
+                return m_tokens[open - 1].text;
+            return {};
+        };
+        // A subgraph named without a body: what its earlier bodies hold, or everything when it is open.
+        auto referenceBound = [&](std::string_view name) {
+            for (const Frame& f : frames)
+                if (f.name == name) return allNames;
+            const auto it = namedSum.find(name);
+            return it == namedSum.end() ? std::size_t(0) : it->second;
+        };
+        for (std::size_t i = 0; i < m_tokens.size(); ++i) {
+            const Token& t = m_tokens[i];
+            if (t.kind == Kind::Open) {
+                const std::string_view name = nameOfBody(i);
+                frames.push_back({i, name, name.empty() ? 0 : referenceBound(name)});
+            } else if (t.kind == Kind::Close && !frames.empty()) {
+                const Frame f = frames.back();
+                frames.pop_back();
+                bodyBound[f.open] = bodyBound[i] = f.bound;
+                if (!f.name.empty()) namedSum[f.name] = saturatingAdd(namedSum[f.name], f.bound);
+                if (!frames.empty()) frames.back().bound = saturatingAdd(frames.back().bound, f.bound);
+            } else if (t.kind == Kind::Id && !frames.empty()) {
+                const bool reference = i >= 1 && m_tokens[i - 1].kind == Kind::Subgraph &&
+                                       (i + 1 >= m_tokens.size() || m_tokens[i + 1].kind != Kind::Open);
+                frames.back().bound = saturatingAdd(frames.back().bound, reference ? referenceBound(t.text) : t.ids);
+            }
+        }
+        // The nodes of the operand that ends at token `last` (left of ->) or starts at `first` (right of it).
+        auto leftBound = [&](std::size_t last) -> std::size_t {
+            const Token& t = m_tokens[last];
+            if (t.kind == Kind::Close) return bodyBound[last];
+            if (t.kind == Kind::Id && last >= 1 && m_tokens[last - 1].kind == Kind::Subgraph) return referenceBound(t.text);
+            return 1;
+        };
+        auto rightBound = [&](std::size_t first) -> std::size_t {
+            if (first >= m_tokens.size()) return 0;
+            if (m_tokens[first].kind == Kind::Open) return bodyBound[first];
+            if (m_tokens[first].kind != Kind::Subgraph) return 1;
+            if (first + 1 < m_tokens.size() && m_tokens[first + 1].kind == Kind::Open) return bodyBound[first + 1];
+            if (first + 1 < m_tokens.size() && m_tokens[first + 1].kind == Kind::Id) {
+                if (first + 2 < m_tokens.size() && m_tokens[first + 2].kind == Kind::Open) return bodyBound[first + 2];
+                return referenceBound(m_tokens[first + 1].text);
+            }
+            return 0;
+        };
+        // Bodies are bounded as they close, so a second pass over the edge operators sees every body.
+        std::size_t total = 0;
+        frames.clear();
+        namedSum.clear();
+        for (std::size_t i = 0; i < m_tokens.size(); ++i) {
+            const Token& t = m_tokens[i];
+            if (t.kind == Kind::Open) {
+                const std::string_view name = nameOfBody(i);
+                frames.push_back({i, name, 0});
+            } else if (t.kind == Kind::Close && !frames.empty()) {
+                const Frame f = frames.back();
+                frames.pop_back();
+                if (!f.name.empty()) namedSum[f.name] = saturatingAdd(namedSum[f.name], bodyBound[i]);
+            } else if (t.kind == Kind::EdgeOp && i >= 1) {
+                const std::size_t left = leftBound(i - 1), right = rightBound(i + 1);
+                const std::size_t made = saturatingMultiply(left, right);
+                total = saturatingAdd(total, made);
+                if (total > maxEdges)
+                    return invalidInput(linePrefixOf(t.line) + "the edge statements up to here can make " +
+                                        (total == std::numeric_limits<std::size_t>::max() ? std::string("too many")
+                                                                                          : std::to_string(total)) +
+                                        " dependencies (this one " + std::to_string(left) + " x " +
+                                        std::to_string(right) + "): " + graph_reader::tooManyEdgesError(maxEdges).message);
+            }
+        }
+        return std::nullopt;
+    }
+
+    std::string_view m_text;
+    std::vector<Token> m_tokens;
+};
+
+// Graphviz's charset attribute: Latin-1 under any of the names Graphviz takes for it.
+bool isLatin1Charset(std::string_view charset) {
+    std::string name;
+    for (const char c : charset) name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return name == "latin1" || name == "latin-1" || name == "l1" || name == "iso-8859-1" || name == "iso_8859-1" ||
+           name == "iso8859-1" || name == "iso-ir-100";
+}
+
 Expected<TaskGraphImport> readParsedGraph(Agraph_t* graph, const TaskGraphImportOptions& options) {
     TaskGraphImport result;
+    // Names are bytes to cgraph; a graph that says charset=latin1 has its names read as Latin-1 (the
+    // dispatcher reads any other name that is not UTF-8 as Latin-1 too, with a note).
+    const bool latin1 = isLatin1Charset(valueOf(graph, attribute(graph, AGRAPH, "charset")));
     Agsym_t* nodeSize = attribute(graph, AGNODE, "size");
     Agsym_t* nodeAlpha = attribute(graph, AGNODE, "alpha");
     Agsym_t* performer = attribute(graph, AGNODE, "performer");
@@ -172,7 +420,7 @@ Expected<TaskGraphImport> readParsedGraph(Agraph_t* graph, const TaskGraphImport
     bool anyNodeSize = false, anyAlpha = false, anyPseudo = false;
     std::size_t scheduled = 0;
     for (Agnode_t* node = agfstnode(graph); node; node = agnxtnode(graph, node)) {
-        DagTask task{taskName(node), 0, options.alpha};
+        DagTask task{latin1 ? graph_reader::latin1ToUtf8(taskName(node)) : taskName(node), 0, options.alpha};
         anyPseudo = anyPseudo || isPseudoTask(task.name);
         if (const std::string_view size = valueOf(node, nodeSize); !size.empty()) {
             const std::optional<double> flops = parseNumber(size);
@@ -222,7 +470,7 @@ Expected<TaskGraphImport> readParsedGraph(Agraph_t* graph, const TaskGraphImport
     // The bytes of an edge without a size, known before the edges are read so that they keep file order.
     std::optional<double> bytesWithoutSize = options.defaultBytes;
     if (!bytesWithoutSize && anyNodeSize) bytesWithoutSize = 0;
-    graph_reader::EdgeCollector collector;
+    graph_reader::EdgeCollector collector(options.maxEdges);
     std::size_t withoutBytes = 0;
     std::string firstWithoutBytes;
     std::size_t control = 0;
@@ -234,7 +482,7 @@ Expected<TaskGraphImport> readParsedGraph(Agraph_t* graph, const TaskGraphImport
         const std::string_view size = valueOf(edge, edgeSize);
         if (size.empty()) {
             if (withoutBytes++ == 0) firstWithoutBytes = quoted(fromName) + " -> " + quoted(result.graph.tasks[to].name);
-            collector.add(from, to, bytesWithoutSize.value_or(0));
+            if (!collector.add(from, to, bytesWithoutSize.value_or(0))) return graph_reader::tooManyEdgesError(options.maxEdges);
             continue;
         }
         const std::optional<double> bytes = parseNumber(size);
@@ -244,7 +492,7 @@ Expected<TaskGraphImport> readParsedGraph(Agraph_t* graph, const TaskGraphImport
                                 quoted(size));
         anyEdgeSize = true;
         if (*bytes < 0) ++control;
-        collector.add(from, to, std::max(0.0, *bytes));
+        if (!collector.add(from, to, std::max(0.0, *bytes))) return graph_reader::tooManyEdgesError(options.maxEdges);
     }
     if (withoutBytes > 0) {
         if (!bytesWithoutSize) return missingSizeError(withoutBytes, firstWithoutBytes, true);
@@ -264,6 +512,7 @@ Expected<TaskGraphImport> readParsedGraph(Agraph_t* graph, const TaskGraphImport
                                graph_reader::countOf(scheduled, "task", "tasks") +
                                " (a fixed SimGrid schedule; HetSched computes its own)");
 
+    if (latin1) result.notes.push_back("task names read as Latin-1 (ISO 8859-1), as the graph's charset says");
     const bool simGrid = anyPseudo || control > 0;
     result.format = simGrid ? "SimGrid DOT" : (anyNodeSize || anyAlpha || anyEdgeSize) ? "daggen DOT" : "DOT";
     return result;
@@ -276,7 +525,11 @@ Expected<TaskGraphImport> readDotTaskGraph(std::string_view text, const TaskGrap
     text = graph_reader::withoutByteOrderMark(text);
     if (text.find('\0') != std::string_view::npos) return invalidInput("the DOT text contains a NUL byte");
 
+    if (auto problem = DotScan(text).check(options.maxEdges)) return *problem;
+
     const std::lock_guard<std::mutex> lock(graphvizMutex());
+    // Whatever happens below, cgraph's lexer starts the next read afresh.
+    const LexerReset resetLexer;
     g_cgraphMessages.clear();
     const agusererrf previous = agseterrf(captureCgraphMessage);
     agreseterrors();
@@ -302,6 +555,8 @@ Expected<TaskGraphImport> readDotTaskGraph(std::string_view text, const TaskGrap
         if (graph_reader::trimmed(text).empty()) return invalidInput("empty input: no DOT graph");
         return invalidInput("no DOT graph found (expected [strict] digraph|graph [name] { ... })");
     }
+    if (const auto nodes = static_cast<std::size_t>(std::max(agnnodes(graph.get()), 0)); nodes > options.maxTasks)
+        return graph_reader::tooManyTasksError(nodes, options.maxTasks);
     Expected<TaskGraphImport> read = readParsedGraph(graph.get(), options);
     if (!read) return read;
     for (const std::string& warning : warnings) read->notes.push_back("Graphviz: " + warning);

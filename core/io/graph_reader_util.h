@@ -103,23 +103,96 @@ inline std::vector<NumberedLine> numberedLines(std::string_view text) {
 
 inline std::string linePrefix(std::size_t number) { return "line " + std::to_string(number) + ": "; }
 
+// Whether the text is well-formed UTF-8 (no overlong forms, surrogates or code points above U+10FFFF), as
+// nlohmann::json requires of every string it writes.
+inline bool isValidUtf8(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t length = 0;
+        unsigned char low = 0x80, high = 0xBF;   // the range of the second byte
+        if (c >= 0xC2 && c <= 0xDF) length = 2;
+        else if (c == 0xE0) length = 3, low = 0xA0;
+        else if (c == 0xED) length = 3, high = 0x9F;
+        else if (c >= 0xE1 && c <= 0xEF) length = 3;
+        else if (c == 0xF0) length = 4, low = 0x90;
+        else if (c >= 0xF1 && c <= 0xF3) length = 4;
+        else if (c == 0xF4) length = 4, high = 0x8F;
+        else return false;
+        if (i + length > text.size()) return false;
+        const auto second = static_cast<unsigned char>(text[i + 1]);
+        if (second < low || second > high) return false;
+        for (std::size_t k = 2; k < length; ++k)
+            if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return false;
+        i += length;
+    }
+    return true;
+}
+
+// The text read as Latin-1 (ISO 8859-1: each byte is the code point of the same number), in UTF-8.
+inline std::string latin1ToUtf8(std::string_view text) {
+    std::string utf8;
+    utf8.reserve(text.size() + text.size() / 4);
+    for (const char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c < 0x80) {
+            utf8 += ch;
+        } else {
+            utf8 += static_cast<char>(0xC0 | (c >> 6));
+            utf8 += static_cast<char>(0x80 | (c & 0x3F));
+        }
+    }
+    return utf8;
+}
+
+// The text unchanged when it is UTF-8, else read as Latin-1 (messages and notes quote file content).
+inline std::string asUtf8(std::string text) { return isValidUtf8(text) ? text : latin1ToUtf8(text); }
+
+// The error when a file asks for more dependencies than options.maxEdges (checked as they are made, so
+// that a small file cannot make millions of them).
+inline Error tooManyEdgesError(std::size_t maxEdges) {
+    return invalidInput("more than " + std::to_string(maxEdges) +
+                        " dependencies, the limit of an import (raise it with --max-edges N, the Max dependencies "
+                        "field of the import dialog)");
+}
+inline Error taskLimitError(std::size_t maxTasks) {
+    return invalidInput("more than " + std::to_string(maxTasks) +
+                        " tasks, the limit of an import (raise it with --max-tasks N, the Max tasks field of the "
+                        "import dialog)");
+}
+inline Error tooManyTasksError(std::size_t count, std::size_t maxTasks) {
+    return invalidInput(std::to_string(count) + " tasks, more than " + std::to_string(maxTasks) +
+                        ", the limit of an import (raise it with --max-tasks N, the Max tasks field of the import "
+                        "dialog)");
+}
+
 // Dependencies in first-seen order; a repeated (from, to) pair adds its bytes to the first one, since a
 // dag instance holds at most one edge per pair (daggen writes some edges twice).
+// At most `maxEdges` distinct dependencies: add() refuses one more (returns false; see tooManyEdgesError).
 class EdgeCollector {
 public:
-    void add(std::size_t from, std::size_t to, double bytes) {
-        const auto [it, inserted] = m_index.try_emplace({from, to}, m_edges.size());
-        if (inserted) {
-            m_edges.push_back({from, to, bytes});
-        } else {
-            m_edges[it->second].bytes += bytes;
+    explicit EdgeCollector(std::size_t maxEdges) : m_maxEdges(maxEdges) {}
+    [[nodiscard]] bool add(std::size_t from, std::size_t to, double bytes) {
+        const auto found = m_index.find({from, to});
+        if (found != m_index.end()) {
+            m_edges[found->second].bytes += bytes;
             ++m_merged;
+            return true;
         }
+        if (m_edges.size() >= m_maxEdges) return false;
+        m_index.emplace(std::make_pair(from, to), m_edges.size());
+        m_edges.push_back({from, to, bytes});
+        return true;
     }
     std::size_t merged() const { return m_merged; }
     std::vector<DagEdge> take() { return std::move(m_edges); }
 
 private:
+    std::size_t m_maxEdges;
     std::map<std::pair<std::size_t, std::size_t>, std::size_t> m_index;
     std::vector<DagEdge> m_edges;
     std::size_t m_merged = 0;
@@ -148,6 +221,8 @@ std::optional<Error> addFileBytes(std::vector<DagEdge>& edges,
     std::size_t missingEdges = 0;
     std::string missingExample;
     std::vector<std::size_t> inputs;
+    const std::size_t stepBudget = 10 * options.maxEdges;
+    std::size_t steps = 0;
     for (std::size_t child = 0; child < taskCount; ++child) {
         const std::vector<std::size_t>* childInputs = inputsOf(child);
         if (!childInputs) continue;
@@ -155,6 +230,11 @@ std::optional<Error> addFileBytes(std::vector<DagEdge>& edges,
         std::sort(inputs.begin(), inputs.end());
         inputs.erase(std::unique(inputs.begin(), inputs.end()), inputs.end());
         for (std::size_t f : inputs) {
+            // A file written by thousands of tasks and read by thousands more is millions of checks.
+            if ((steps += 1 + writersOf(f).size()) > stepBudget)
+                return invalidInput("files written and read by too many tasks: matching their writers with their "
+                                    "readers takes more than " + std::to_string(stepBudget) +
+                                    " steps (10 x the limit of dependencies, raised with --max-edges)");
             for (std::size_t writer : writersOf(f)) {
                 auto edge = edgeOf.find(static_cast<std::uint64_t>(writer) * (taskCount + 1) + child);
                 if (edge == edgeOf.end()) continue;

@@ -122,7 +122,35 @@ std::string JsonNode::nonEmptyString() const {
     return s;
 }
 
+std::optional<std::string> jsonNestingProblem(std::string_view text) {
+    std::size_t depth = 0, line = 1, lineStart = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\') ++i;   // the escaped character, whatever it is
+            else if (c == '"') inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+        } else if (c == '\n') {
+            ++line;
+            lineStart = i + 1;
+        } else if (c == '[' || c == '{') {
+            if (++depth > kMaxJsonDepth)
+                return "line " + std::to_string(line) + ", column " + std::to_string(i - lineStart + 1) +
+                       ": JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
+                       " levels of arrays and objects (the most HetSched reads)";
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return std::nullopt;
+}
+
 nlohmann::json parseJsonText(std::string_view text) {
+    if (std::optional<std::string> problem = jsonNestingProblem(text)) throw InputError(*problem);
     try {
         return nlohmann::json::parse(text.begin(), text.end());
     } catch (const nlohmann::json::exception& e) {   // syntax errors and number overflow (1e999)

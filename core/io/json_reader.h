@@ -52,7 +52,16 @@ private:
 
 std::string describeType(const nlohmann::json& value);
 
-// Parses text; a syntax error becomes an InputError with line and column.
+// The deepest nesting of arrays and objects a document may have. nlohmann::json parses without recursion,
+// but copies, compares and writes recursively: 130,000 levels (260 KB) overflow the stack. HetSched's own
+// documents nest about 10 levels.
+constexpr std::size_t kMaxJsonDepth = 256;
+
+// Where the text nests arrays and objects deeper than kMaxJsonDepth ("line 1, column 257: JSON nested
+// deeper than 256 levels ..."), found by a scan that follows strings; none when it does not.
+std::optional<std::string> jsonNestingProblem(std::string_view text);
+
+// Parses text; a syntax error (or nesting deeper than kMaxJsonDepth) becomes an InputError with line and column.
 nlohmann::json parseJsonText(std::string_view text);
 
 }  // namespace hetsched::json_detail

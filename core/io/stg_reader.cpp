@@ -65,9 +65,15 @@ Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGrap
         if (!count) {
             count = fields.size() == 1 ? parseIndex(fields[0]) : std::nullopt;
             if (!count) return invalidInput(at + "expected the number of tasks alone on the line, got " + quoted(content));
+            // Before any arithmetic on it: 2^64 - 1 + 2 would wrap around to 1.
+            if (*count > options.maxTasks)
+                return invalidInput(at + "the count says " + graph_reader::tooManyTasksError(*count, options.maxTasks).message);
             countLine = line.number;
             continue;
         }
+        if (tasks.size() == *count + 2)
+            return invalidInput(at + "more task lines than the count (" + std::to_string(*count) +
+                                ") and the dummy entry and exit allow");
         if (fields.size() < 3) return invalidInput(at + "expected id cost npred pred..., got " + quoted(content));
         const std::size_t expectedId = tasks.size();
         const std::optional<std::size_t> id = parseIndex(fields[0]);
@@ -86,8 +92,11 @@ Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGrap
             return invalidInput(at + "task " + std::to_string(*id) +
                                 ": the number of predecessors must be a non-negative integer, got " + quoted(fields[2]));
         const std::size_t listed = fields.size() - 3;
+        if (*npred > listed)
+            return invalidInput(at + "task " + std::to_string(*id) + " has " + std::to_string(*npred) +
+                                " predecessors but lists " + std::to_string(listed) + " numbers");
         if (*npred > 0) {
-            const bool pairs = listed == 2 * *npred;
+            const bool pairs = listed == 2 * *npred;   // no overflow: npred <= listed
             if (listed != *npred && !pairs)
                 return invalidInput(at + "task " + std::to_string(*id) + " has " + std::to_string(*npred) +
                                     " predecessors but lists " + std::to_string(listed) + " numbers (expected " +
@@ -134,7 +143,7 @@ Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGrap
     for (std::size_t i = 0; i < tasks.size(); ++i)
         result.graph.tasks.push_back({std::to_string(i), tasks[i].cost * options.referenceSpeed, options.alpha});
     const double plainBytes = options.defaultBytes.value_or(0);
-    graph_reader::EdgeCollector collector;
+    graph_reader::EdgeCollector collector(options.maxEdges);
     std::size_t edges = 0;
     for (std::size_t i = 0; i < tasks.size(); ++i) {
         for (std::size_t k = 0; k < tasks[i].predecessors.size(); ++k) {
@@ -144,7 +153,8 @@ Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGrap
                 return invalidInput(at + " names predecessor " + std::to_string(pred) + ", but the tasks are 0 to " +
                                     std::to_string(tasks.size() - 1));
             if (pred == i) return invalidInput(at + " is its own predecessor (a self-loop)");
-            collector.add(pred, i, communication ? tasks[i].communication[k] * options.referenceSpeed : plainBytes);
+            if (!collector.add(pred, i, communication ? tasks[i].communication[k] * options.referenceSpeed : plainBytes))
+                return graph_reader::tooManyEdgesError(options.maxEdges);
             ++edges;
         }
     }

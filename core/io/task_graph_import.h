@@ -19,6 +19,11 @@ struct TaskGraphImportOptions {
     double alpha = 0;                      // Amdahl fraction of the tasks whose file gives none
     std::optional<double> defaultFlops;    // flops of a task the file gives no size; none: such a task is an error
     std::optional<double> defaultBytes;    // bytes of a dependency the file gives no size; none: such an edge is an error
+    // What one file may ask for: more tasks or dependencies is refused with a message naming the limit and
+    // the flag that raises it (--max-tasks, --max-edges), before the memory is spent (a 34 KB DOT file can
+    // name 9 million edges).
+    std::size_t maxTasks = 100'000;
+    std::size_t maxEdges = 1'000'000;
 };
 
 // A task graph as read: tasks and dependencies by task index, before it meets a platform.
@@ -37,7 +42,8 @@ struct TaskGraphImport {
 };
 
 // Why the options cannot be used (a reference speed outside [1e-6, 1e30] flop/s, alpha outside [0, 1], a
-// default size negative or above 1e30); none when they can. Every reader checks its options with it.
+// default size negative or above 1e30, a limit of tasks or edges of 0 or above the instance's); none when they
+// can. Every reader checks its options with it.
 std::optional<Error> importOptionsProblem(const TaskGraphImportOptions& options);
 
 // The error when tasks (or edges) have no size and no default was given; names the CLI flags.

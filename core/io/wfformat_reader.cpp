@@ -319,6 +319,9 @@ Expected<TaskGraphImport> readWfFormatTaskGraph(std::string_view text, const Tas
 
         // Compute tasks become the graph's tasks, in the document's order.
         const std::size_t rawCount = state.tasks.size();
+        std::size_t computeCount = 0;
+        for (const RawTask& raw : state.tasks) computeCount += !raw.transfer;
+        if (computeCount > options.maxTasks) return graph_reader::tooManyTasksError(computeCount, options.maxTasks);
         std::vector<std::size_t> taskOf(rawCount, kAmbiguous);
         TaskGraph& graph = result.graph;
         std::size_t withoutRuntime = 0;
@@ -345,11 +348,19 @@ Expected<TaskGraphImport> readWfFormatTaskGraph(std::string_view text, const Tas
         // Dependencies between compute tasks; a transfer task between two of them becomes bytes of
         // the edge (parent compute -> transfer -> child compute is one edge).
         std::unordered_map<std::uint64_t, std::size_t> edgeOf;
+        // Transfer tasks between many compute tasks make dependencies from all of them to all of them:
+        // counted as they are made, and the walks through chains of transfers bounded.
         auto edgeIndex = [&](std::size_t from, std::size_t to) {
             auto [it, inserted] = edgeOf.emplace(static_cast<std::uint64_t>(from) * (rawCount + 1) + to, graph.edges.size());
-            if (inserted) graph.edges.push_back({taskOf[from], taskOf[to], 0});
+            if (inserted) {
+                if (graph.edges.size() >= options.maxEdges)
+                    throw json_detail::InputError(graph_reader::tooManyEdgesError(options.maxEdges).message);
+                graph.edges.push_back({taskOf[from], taskOf[to], 0});
+            }
             return it->second;
         };
+        const std::size_t walkBudget = 10 * options.maxEdges;
+        std::size_t walked = 0;
         std::vector<bool> transferUsed(rawCount, false);
         std::size_t transferEdges = 0;
         std::vector<std::size_t> stack, ancestors;
@@ -369,6 +380,10 @@ Expected<TaskGraphImport> readWfFormatTaskGraph(std::string_view text, const Tas
                 while (!stack.empty()) {
                     const std::size_t at = stack.back();
                     stack.pop_back();
+                    if ((walked += 1 + state.tasks[at].parents.size()) > walkBudget)
+                        throw json_detail::InputError(
+                            "the chains of transfer tasks join too many tasks: following them takes more than " +
+                            std::to_string(walkBudget) + " steps (10 x the limit of dependencies, raised with --max-edges)");
                     for (std::size_t up : state.tasks[at].parents) {
                         if (!visited.insert(up).second) continue;
                         if (state.tasks[up].transfer) stack.push_back(up);

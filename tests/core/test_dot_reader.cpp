@@ -13,6 +13,7 @@
 #include "io/dag_import.h"
 #include "io/task_graph_import.h"
 #include "task_graph_test_util.h"
+#include "corpus_required.h"
 
 namespace hetsched {
 namespace {
@@ -315,7 +316,7 @@ std::string fileText(const std::filesystem::path& path) {
 // (the dispatcher names the cycle when it places the graph).
 TEST(DotReaderCorpus, EveryCorpusDotFileReads) {
     const std::filesystem::path corpus = HETSCHED_CORPUS_DIR;
-    if (!std::filesystem::is_directory(corpus)) GTEST_SKIP() << "no corpus at " << corpus << " (../shared/corpus)";
+    HETSCHED_CORPUS_REQUIRED(std::filesystem::is_directory(corpus), "no corpus at " << corpus << " (../shared/corpus)");
     const TaskGraphImportOptions options = withDefaults(1e9, 0);
     DagPlatform platform;
     platform.clusters = {{"C0", 4, 1e9, 1.25e8, 1e-4}};

@@ -14,6 +14,7 @@
 #include "model/dag_random.h"
 #include "simulation/simulation.h"
 #include "solvers/registry.h"
+#include "corpus_required.h"
 
 namespace hetsched {
 namespace {
@@ -50,7 +51,7 @@ TaskGraphImportOptions corpusOptions() {
 bool solved(SolveStatus status) { return status == SolveStatus::Optimal || status == SolveStatus::Feasible; }
 
 TEST(ImportCorpus, EveryTaskGraphImportsAndSolvesButTheCycle) {
-    if (!corpusPresent()) GTEST_SKIP() << "no corpus at " << kCorpus << " (../shared/corpus beside the repository)";
+    HETSCHED_CORPUS_REQUIRED(corpusPresent(), "no corpus at " << kCorpus << " (../shared/corpus beside the repository)");
     Expected<DagPlatform> platform = generatePlatform(DagPlatformConfig{});
     ASSERT_TRUE(platform.ok());
     const std::vector<fs::path> graphs = filesUnder({"daggen", "dot-wild", "pegasus-dax", "simgrid-dag", "stg", "wfcommons"});
@@ -77,7 +78,7 @@ TEST(ImportCorpus, EveryTaskGraphImportsAndSolvesButTheCycle) {
 
 // The README's notes on particular files, read through the importers.
 TEST(ImportCorpus, DuplicateEdgesAndControlEdgesAreWhatTheReadmeSays) {
-    if (!corpusPresent()) GTEST_SKIP() << "no corpus at " << kCorpus;
+    HETSCHED_CORPUS_REQUIRED(corpusPresent(), "no corpus at " << kCorpus);
     Expected<DagPlatform> platform = generatePlatform(DagPlatformConfig{});
     ASSERT_TRUE(platform.ok());
     for (const char* name : {"daggen/n50_fat0.8_d0.5_j2_ccr2.dot", "daggen/n100_fat0.5_d0.5_j1_ccr1.dot"}) {
@@ -94,7 +95,7 @@ TEST(ImportCorpus, DuplicateEdgesAndControlEdgesAreWhatTheReadmeSays) {
 }
 
 TEST(ImportCorpus, EveryPlatformImportsForBothFamiliesButTheRemovedStorageTag) {
-    if (!corpusPresent()) GTEST_SKIP() << "no corpus at " << kCorpus;
+    HETSCHED_CORPUS_REQUIRED(corpusPresent(), "no corpus at " << kCorpus);
     const std::vector<fs::path> platforms = filesUnder({"simgrid-platforms", "simgrid-platforms-legacy"});
     ASSERT_GE(platforms.size(), 7u);
     for (const fs::path& file : platforms) {
@@ -129,7 +130,7 @@ TEST(ImportCorpus, EveryPlatformImportsForBothFamiliesButTheRemovedStorageTag) {
 // on the file itself, a steady-state instance of it on its generated platform; wifi_energy.xml's Wi-Fi
 // links are refused by ptask_L07 (a message, no crash), storage.xml is refused when loaded (above).
 TEST(ImportCorpus, SchedulesOnEveryPlatformAreSimulatedButOnWifi) {
-    if (!corpusPresent()) GTEST_SKIP() << "no corpus at " << kCorpus;
+    HETSCHED_CORPUS_REQUIRED(corpusPresent(), "no corpus at " << kCorpus);
     const std::vector<fs::path> platforms = filesUnder({"simgrid-platforms"});
     ASSERT_GE(platforms.size(), 7u);
     const fs::path graphFile = kCorpus / "daggen" / "n10_default.dot";

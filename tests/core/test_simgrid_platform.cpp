@@ -14,6 +14,7 @@
 #include "model/instance.h"
 #include "solvers/registry.h"
 #include "simgrid_fixtures.h"
+#include "corpus_required.h"
 
 namespace hetsched {
 namespace {
@@ -70,18 +71,17 @@ TEST(SimGridChildProcess, ReportsDeathBySignalTimeoutAndCancel) {
     EXPECT_EQ(describeChildEnd(*r), "died (SIGABRT)");
     EXPECT_EQ(lastLines(r->stderrText), "about to go");
 
-    const auto start = std::chrono::steady_clock::now();
-    Expected<ChildResult> slow = runChildProcess("/bin/sleep", {"10"}, {0.3, {}});
+    // A child that would sleep for an hour: only the timeout can end it (on a loaded machine too).
+    Expected<ChildResult> slow = runChildProcess("/bin/sleep", {"3600"}, {0.3, {}});
     ASSERT_FALSE(slow);
     EXPECT_NE(slow.error().message.find("did not finish within"), std::string::npos) << slow.error().message;
-    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
 
     std::atomic<bool> stop{false};
     std::thread stopper([&] {
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
         stop = true;
     });
-    Expected<ChildResult> cancelled = runChildProcess("/bin/sleep", {"10"}, {60, Progress({}, &stop)});
+    Expected<ChildResult> cancelled = runChildProcess("/bin/sleep", {"3600"}, {0, Progress({}, &stop)});
     stopper.join();
     ASSERT_FALSE(cancelled);
     EXPECT_EQ(cancelled.error().kind, ErrorKind::Cancelled);
@@ -384,7 +384,7 @@ TEST(SimGridSteadyMapping, RouterNamedLikeAHostAndSelfRoutesAddNothing) {
 #ifdef HETSCHED_CORPUS_DIR
 TEST(SimGridCorpus, EveryPlatformLoadsMapsAndSolves) {
     const fs::path root = fs::path(HETSCHED_CORPUS_DIR);
-    if (!fs::is_directory(root / "simgrid-platforms")) GTEST_SKIP() << "no corpus at " << root;
+    HETSCHED_CORPUS_REQUIRED(fs::is_directory(root / "simgrid-platforms"), "no corpus at " << root);
     std::vector<fs::path> files;
     for (const char* folder : {"simgrid-platforms", "simgrid-platforms-legacy"})
         for (const auto& entry : fs::recursive_directory_iterator(root / folder))
@@ -393,7 +393,7 @@ TEST(SimGridCorpus, EveryPlatformLoadsMapsAndSolves) {
     ASSERT_GE(files.size(), 8u);
     for (const fs::path& file : files) {
         SCOPED_TRACE(file.string());
-        const auto start = std::chrono::steady_clock::now();
+        const auto start = std::chrono::steady_clock::now();   // printed below, not asserted (a benchmark's job)
         Expected<SimGridPlatform> p = loadSimGridPlatform(file.string());
         if (file.filename() == "storage.xml") {
             ASSERT_FALSE(p);
@@ -413,7 +413,6 @@ TEST(SimGridCorpus, EveryPlatformLoadsMapsAndSolves) {
                     "solve %.2f s, throughput %g\n",
                     file.filename().c_str(), p->hosts.size(), p->routes.size(), p->unrouted.size(), dag->clusters.size(),
                     steady->nodes.size(), mapSeconds, solved->seconds, solved->objective.value_or(-1));
-        EXPECT_LT(mapSeconds, 5.0);
     }
 }
 #endif

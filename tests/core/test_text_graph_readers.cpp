@@ -11,6 +11,7 @@
 #include "io/dag_import.h"
 #include "io/task_graph_import.h"
 #include "task_graph_test_util.h"
+#include "corpus_required.h"
 
 namespace hetsched {
 namespace {
@@ -207,7 +208,7 @@ DagPlatform fourProcessors() {
 
 TEST(DaggenTextCorpus, TheCorpusDaggenTextFileReads) {
     const std::filesystem::path file = std::filesystem::path(HETSCHED_CORPUS_DIR) / "daggen" / "n10_default.daggen.txt";
-    if (!std::filesystem::exists(file)) GTEST_SKIP() << "no corpus file " << file << " (../shared/corpus)";
+    HETSCHED_CORPUS_REQUIRED(std::filesystem::exists(file), "no corpus file " << file << " (../shared/corpus)");
     Expected<TaskGraphImport> read = readDaggenTextTaskGraph(fileText(file), {});
     ASSERT_TRUE(read.ok()) << read.error().message;
     // NODE_COUNT 22: 10 computations, ROOT, END and 10 transfers.
@@ -219,7 +220,7 @@ TEST(DaggenTextCorpus, TheCorpusDaggenTextFileReads) {
 
 TEST(StgCorpus, EveryCorpusStgFileReads) {
     const std::filesystem::path corpus = std::filesystem::path(HETSCHED_CORPUS_DIR) / "stg";
-    if (!std::filesystem::is_directory(corpus)) GTEST_SKIP() << "no corpus at " << corpus << " (../shared/corpus)";
+    HETSCHED_CORPUS_REQUIRED(std::filesystem::is_directory(corpus), "no corpus at " << corpus << " (../shared/corpus)");
     int files = 0;
     for (const auto& entry : std::filesystem::recursive_directory_iterator(corpus)) {
         if (entry.path().extension() != ".stg") continue;

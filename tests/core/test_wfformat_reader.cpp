@@ -14,6 +14,7 @@
 #include "io/dag_import.h"
 #include "io/task_graph_import.h"
 #include "task_graph_test_util.h"
+#include "corpus_required.h"
 
 namespace hetsched {
 namespace {
@@ -362,8 +363,8 @@ std::string slurp(const std::filesystem::path& path) {
 
 TEST(WfFormatReader, ReadsEveryJsonFileOfTheCorpus) {
     const std::filesystem::path corpus(HETSCHED_CORPUS_DIR);
-    if (!std::filesystem::is_directory(corpus / "wfcommons"))
-        GTEST_SKIP() << "no corpus at " << corpus << " (the shared corpus of public task graphs is absent)";
+    HETSCHED_CORPUS_REQUIRED(std::filesystem::is_directory(corpus / "wfcommons"),
+                             "no corpus at " << corpus << " (the shared corpus of public task graphs is absent)");
     // Task and dependency counts and the total bytes counted independently (Python over the JSON).
     struct Expectation {
         std::size_t tasks, edges;

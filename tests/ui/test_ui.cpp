@@ -20,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QToolTip>
 #include <QXmlStreamReader>
+#include <QThreadPool>
 #include <QtTest>
 #include <functional>
 #include <memory>
@@ -857,7 +858,10 @@ private slots:
         QVERIFY(!editor->scenarioSolution());  // the earlier answer is not shown as if current
         solved.clear();
         QVERIFY(solved.wait(kSolveTimeoutMs));
-        QTest::qWait(50);
+        // Both computations ended and what they posted was delivered: the superseded one showed nothing.
+        QThreadPool::globalInstance()->waitForDone();
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
         QCOMPARE(solved.count(), 1);
         const DivisibleInstance& now = std::get<DivisibleInstance>(window.document()->entry(id)->instance);
         QVERIFY(editor->scenarioSolution());
@@ -1234,10 +1238,13 @@ private slots:
         QSignalSpy cancelled(&dialog, &DivisibleSimulationDialog::experimentCancelled);
         dialog.run();
         QVERIFY(dialog.isRunning());
-        QTest::qWait(100);
         dialog.cancel();
         QCOMPARE(cancelled.count(), 1);
         QVERIFY(!dialog.isRunning());
+        // The cancelled run ended and whatever it posted was delivered: the previous results stay.
+        QThreadPool::globalInstance()->waitForDone();
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
         QCOMPARE(dialog.rows().size(), std::size_t{6});
         // A bad list of z is said, not run.
         dialog.setConfig(5, 1, 3, 1, {});

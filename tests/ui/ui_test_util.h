@@ -6,6 +6,7 @@
 #include <QSignalSpy>
 #include <QString>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QtTest>
 #include <memory>
 
@@ -41,6 +42,16 @@ inline std::unique_ptr<MainWindow> shownWindow() {
 inline void settle() {
     for (int i = 0; i < 3; ++i) {
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
+    }
+}
+
+// Every task of the thread pool ended and what it posted to the GUI thread was delivered: a result that has
+// not arrived by then never will (a negative check waits on this, not on a fixed delay).
+inline void drainBackgroundWork() {
+    QThreadPool::globalInstance()->waitForDone();
+    for (int i = 0; i < 3; ++i) {
+        QCoreApplication::sendPostedEvents();
         QCoreApplication::processEvents();
     }
 }

@@ -64,6 +64,9 @@ TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
     OptionDisplay noBytes;
     noBytes.unsetText = tr("none (refuse dependencies without a size)");
     QWidget* defaultBytes = addField(m_importFields, importTable, "default-bytes", tr("Default bytes"), noBytes);
+    // What one file may ask for (a small file can name millions of dependencies); the CLI's --max-tasks, --max-edges.
+    QWidget* maxTasks = addField(m_importFields, importTable, "max-tasks", tr("Max tasks"), {});
+    QWidget* maxEdges = addField(m_importFields, importTable, "max-edges", tr("Max dependencies"), {});
     auto* graphBox = new QGroupBox(tr("Task graph"), this);
     auto* graphForm = new QFormLayout(graphBox);
     graphForm->addRow(tr("File"), fileRow(this, m_graphFile, browseGraph));
@@ -76,6 +79,12 @@ TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
     graphForm->addRow(tr("Reference speed"), wf);
     graphForm->addRow(tr("Default flops"), defaultFlops);
     graphForm->addRow(tr("Default bytes"), defaultBytes);
+    auto* limits = new QHBoxLayout;
+    limits->addWidget(maxTasks);
+    limits->addWidget(new QLabel(tr("dependencies"), this));
+    limits->addWidget(maxEdges);
+    limits->addStretch(1);
+    graphForm->addRow(tr("Max tasks"), limits);
 
     // The platform.
     m_fileSource = new QRadioButton(tr("Platform file"), this);

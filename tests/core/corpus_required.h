@@ -1,0 +1,17 @@
+// The shared corpus of public files (../shared/corpus) is optional on a developer's machine, where a test
+// that needs it is skipped saying so, but required in CI (the CI variable set, as CI services set it),
+// where a missing corpus fails the test instead of letting it pass without running.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+// In a TEST body: skip (or, in CI, fail) with `what` when `present` is false.
+#define HETSCHED_CORPUS_REQUIRED(present, what)                                                               \
+    do {                                                                                                      \
+        if (!(present)) {                                                                                     \
+            if (std::getenv("CI")) FAIL() << what << " (CI is set: the corpus must be there)";               \
+            GTEST_SKIP() << what;                                                                             \
+        }                                                                                                     \
+    } while (false)
