@@ -2,12 +2,18 @@
 // and 10000 tasks on 8 clusters of 16 to 128 processors (heterogeneity 5), sparse (daggen parameters
 // fat 0.5, regularity 0.9, density 0.1, jump 1) and dense (density 0.3, jump 2: the *Dense benchmarks).
 // Baselines measured in the same run: heft (one processor per task, the same list-scheduling engine) and seq.
+// Issue 27's size (the *Large benchmarks): the graph of `hetsched generate dag --tasks 100000 --density 0.1
+// --jump 1 --clusters 8 --seed 3` (1.59 million edges), each solver called directly and through the
+// registry as `hetsched solve` runs it (verification, result JSON and schedule: the `seconds` it reports),
+// against the code before issue 27 (tests/core/reference) in the same run.
 #include <benchmark/benchmark.h>
 
 #include <string>
 
 #include "model/dag_random.h"
+#include "reference/dag_reference_solvers.h"
 #include "solvers/dag/dag_solvers.h"
+#include "solvers/registry.h"
 
 namespace {
 
@@ -57,8 +63,83 @@ void sHcpaDense(benchmark::State& state) { run(state, solveDagSHcpa, true); }
 void mheftDense(benchmark::State& state) { run(state, solveDagMheft, true); }
 void heftDense(benchmark::State& state) { run(state, solveDagHeft, true); }
 
+// The instance of issue 27, built as `hetsched generate dag` builds it (platform seed = graph seed).
+const DagInstance& largeInstance() {
+    static const DagInstance in = [] {
+        DagPlatformConfig pc;
+        pc.clusters = 8;
+        pc.seed = 3;
+        DagGeneratorConfig gc;
+        gc.n = 100000;
+        gc.density = 0.1;
+        gc.jump = 1;
+        gc.seed = 3;
+        return *generateDag(gc, *generatePlatform(pc));
+    }();
+    return in;
+}
+
+template <class Solve>
+void runLarge(benchmark::State& state, Solve solve) {
+    const DagInstance& in = largeInstance();
+    double makespan = 0;
+    for (auto _ : state) {
+        Expected<DagSolution> s = solve(in, Progress{});
+        if (!s.ok()) {
+            state.SkipWithError(s.error().message.c_str());
+            return;
+        }
+        makespan = s->makespan;
+    }
+    state.SetLabel("edges=" + std::to_string(in.edges.size()) + " makespan=" + std::to_string(makespan));
+}
+
+// Through the registry: what `hetsched solve` reports as the solver's seconds.
+void runLargeRegistry(benchmark::State& state, const char* solver) {
+    const Instance instance(largeInstance());
+    double makespan = 0;
+    for (auto _ : state) {
+        Expected<SolveResult> r = solve(instance, solver);
+        if (!r.ok()) {
+            state.SkipWithError(r.error().message.c_str());
+            return;
+        }
+        makespan = r->objective.value_or(0);
+    }
+    state.SetLabel("makespan=" + std::to_string(makespan));
+}
+
+void heftLarge(benchmark::State& state) { runLarge(state, solveDagHeft); }
+void hcpaLarge(benchmark::State& state) { runLarge(state, solveDagHcpa); }
+void mheftLarge(benchmark::State& state) { runLarge(state, solveDagMheft); }
+void allocationLarge(benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(allocateHcpa(largeInstance()).ok());
+}
+void heftLargeBefore(benchmark::State& state) { runLarge(state, dag_reference::referenceSolveDagHeft); }
+void mheftLargeBefore(benchmark::State& state) { runLarge(state, dag_reference::referenceSolveDagMheft); }
+void hcpaLargeBefore(benchmark::State& state) { runLarge(state, dag_reference::referenceSolveDagHcpa); }
+void heftLargeRegistry(benchmark::State& state) { runLargeRegistry(state, "heft"); }
+void hcpaLargeRegistry(benchmark::State& state) { runLargeRegistry(state, "hcpa"); }
+void mheftLargeRegistry(benchmark::State& state) { runLargeRegistry(state, "mheft"); }
+void hcpaBefore(benchmark::State& state) { run(state, dag_reference::referenceSolveDagHcpa); }
+void mheftBefore(benchmark::State& state) { run(state, dag_reference::referenceSolveDagMheft); }
+void heftBefore(benchmark::State& state) { run(state, dag_reference::referenceSolveDagHeft); }
+
 }  // namespace
 
+BENCHMARK(hcpaBefore)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(mheftBefore)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(heftBefore)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(heftLarge)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(heftLargeBefore)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(mheftLarge)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(mheftLargeBefore)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(allocationLarge)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(hcpaLarge)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(hcpaLargeBefore)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(heftLargeRegistry)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(mheftLargeRegistry)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(hcpaLargeRegistry)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(hcpa)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(sHcpa)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(mheft)->Arg(100)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);

@@ -64,6 +64,15 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
     }
     std::vector<double> seconds(n);   // T^ref(t, N^ref(t))
     for (std::size_t t = 0; t < n; ++t) seconds[t] = tref(t, ref[t]);
+    // Lines 6-8 per task, kept while its allocation does not change: whether it can still grow and
+    // how much T^ref / n decreases when it does.
+    std::vector<char> grows(n);
+    std::vector<double> gain(n);
+    auto updateGain = [&](std::size_t t) {
+        grows[t] = eligible(t, ref[t]);
+        gain[t] = grows[t] ? seconds[t] / ref[t] - tref(t, ref[t] + 1) / (ref[t] + 1) : 0.0;
+    };
+    for (std::size_t t = 0; t < n; ++t) updateGain(t);
     // The bottom level of t: T^ref(t) + the largest bottom level of a successor (Algorithm 1, line 11).
     // Adding a processor never lengthens a task, so bottom levels only decrease. They are kept lazily
     // (an eager update touched about a third of a dense graph per iteration): a clean task's bl is
@@ -189,11 +198,10 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
         std::size_t best = n;
         double bestGain = 0;
         for (std::size_t t : path) {
-            if (!eligible(t, ref[t])) continue;
-            const double gain = seconds[t] / ref[t] - tref(t, ref[t] + 1) / (ref[t] + 1);
-            if (best == n || gain > bestGain) {
+            if (!grows[t]) continue;
+            if (best == n || gain[t] > bestGain) {
                 best = t;
-                bestGain = gain;
+                bestGain = gain[t];
             }
         }
         if (best == n) {   // Eq. (6): saturated critical path
@@ -208,6 +216,7 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
         ++ref[best];
         seconds[best] = tref(best, ref[best]);
         area += seconds[best] * ref[best];
+        updateGain(best);
         ++a.iterations;
         markDirty(best);
         if ((a.iterations & 63) == 0) {

@@ -17,7 +17,38 @@ std::string formatNumber(double v) {
     return buffer;
 }
 
-PlacementEngine::PlacementEngine(const DagInstance& in, const DagGraph& graph)
+DagAdjacency::DagAdjacency(std::size_t taskCount, const std::vector<DagEdge>& edges) {
+    // Counting sort of the edge indices by target and by source: each row stays in increasing order.
+    m_inStart.assign(taskCount + 1, 0);
+    m_outStart.assign(taskCount + 1, 0);
+    for (const DagEdge& e : edges) {
+        ++m_inStart[e.to + 1];
+        ++m_outStart[e.from + 1];
+    }
+    for (std::size_t t = 0; t < taskCount; ++t) {
+        m_inStart[t + 1] += m_inStart[t];
+        m_outStart[t + 1] += m_outStart[t];
+    }
+    m_in.resize(edges.size());
+    m_out.resize(edges.size());
+    {
+        std::vector<std::size_t> nextIn(m_inStart.begin(), m_inStart.end() - 1);
+        std::vector<std::size_t> nextOut(m_outStart.begin(), m_outStart.end() - 1);
+        for (std::size_t e = 0; e < edges.size(); ++e) {
+            m_in[nextIn[edges[e].to]++] = e;
+            m_out[nextOut[edges[e].from]++] = e;
+        }
+    }
+    std::vector<std::size_t> missing(taskCount);
+    m_order.reserve(taskCount);
+    for (std::size_t t = 0; t < taskCount; ++t)
+        if ((missing[t] = m_inStart[t + 1] - m_inStart[t]) == 0) m_order.push_back(t);
+    for (std::size_t k = 0; k < m_order.size(); ++k)
+        for (std::size_t e : out(m_order[k]))
+            if (--missing[edges[e].to] == 0) m_order.push_back(edges[e].to);
+}
+
+PlacementEngine::PlacementEngine(const DagInstance& in, const DagAdjacency& graph)
     : m_in(in), m_graph(graph), m_index(indexProcessors(in.platform)) {
     m_freeAt.assign(static_cast<std::size_t>(m_index.total()), 0.0);
     m_rank.assign(m_freeAt.size(), 0);
@@ -28,32 +59,52 @@ PlacementEngine::PlacementEngine(const DagInstance& in, const DagGraph& graph)
         m_order.push_back(std::move(order));
     }
     m_placements.assign(in.tasks.size(), {});
-    m_placed.assign(in.tasks.size(), 0);
+    m_shapes.assign(in.tasks.size(), {});
 }
 
-PlacementEngine::Prepared PlacementEngine::prepare(std::size_t task, int cluster) const {
-    Prepared p;
+void PlacementEngine::prepare(std::size_t task, Prepared& p) const {
     p.task = task;
-    p.cluster = cluster;
-    p.preds.reserve(m_graph.inEdges[task].size());
-    for (std::size_t e : m_graph.inEdges[task]) {
+    p.cluster = -1;
+    p.preds.resize(m_graph.in(task).size());
+    Prepared::Pred* pred = p.preds.data();
+    for (std::size_t e : m_graph.in(task)) {
         const std::size_t from = m_in.edges[e].from;
-        const DagPlacement& placement = m_placements[from];
-        const ProcessorSetShape shape = shapeOf(m_in.platform, m_index, placement.processors);
-        Prepared::Pred pred;
-        pred.end = placement.end;
-        pred.bytes = m_in.edges[e].bytes;
-        pred.cluster = shape.cluster;
-        pred.count = static_cast<int>(placement.processors.size());
-        pred.latency = shape.latency;
-        pred.bandwidth = shape.bandwidth;
-        pred.predecessor = from;
-        if (shape.cluster == cluster)
-            for (int q : placement.processors) pred.maxRank = std::max(pred.maxRank, m_rank[static_cast<std::size_t>(q)]);
-        p.preds.push_back(pred);
+        const ProcessorSetShape& shape = m_shapes[from];
+        pred->end = m_placements[from].end;
+        pred->bytes = m_in.edges[e].bytes;
+        pred->cluster = shape.cluster;
+        pred->count = static_cast<int>(shape.count);
+        pred->latency = shape.latency;
+        pred->bandwidth = shape.bandwidth;
+        pred->maxRank = 0;
+        pred->predecessor = from;
+        ++pred;
     }
-    return p;
 }
+
+void PlacementEngine::focus(Prepared& p, int cluster) const {
+    p.cluster = cluster;
+    for (Prepared::Pred& pred : p.preds)
+        if (pred.cluster == cluster) {
+            pred.maxRank = 0;
+            for (int q : m_placements[pred.predecessor].processors)
+                pred.maxRank = std::max(pred.maxRank, m_rank[static_cast<std::size_t>(q)]);
+        }
+}
+
+namespace {
+
+// The model's redistributionSeconds for two different sets (model/dag.h), inlined: the same
+// floating-point expressions, so the same times to the last bit (tests/core/test_dag_same_schedules.cpp).
+inline double transferSeconds(const DagPlatform& platform, double bytes, const ProcessorSetShape& a,
+                              const ProcessorSetShape& b) {
+    if (bytes <= 0) return 0;
+    if (a.cluster >= 0 && a.cluster == b.cluster) return a.latency + bytes / (std::min(a.count, b.count) * a.bandwidth);
+    const double bottleneck = std::min({a.count * a.bandwidth, platform.backbone.bandwidth, b.count * b.bandwidth});
+    return a.latency + platform.backbone.latency + b.latency + bytes / bottleneck;
+}
+
+}  // namespace
 
 double PlacementEngine::dataReady(const Prepared& prepared, int n, int reused) const {
     const DagCluster& cluster = m_in.platform.clusters[static_cast<std::size_t>(prepared.cluster)];
@@ -72,11 +123,23 @@ double PlacementEngine::dataReady(const Prepared& prepared, int n, int reused) c
         }
         const double transfer =
             identical ? 0.0
-                      : redistributionSeconds(m_in.platform, pred.bytes,
-                                              {pred.cluster, double(pred.count), pred.latency, pred.bandwidth}, target);
+                      : transferSeconds(m_in.platform, pred.bytes,
+                                        {pred.cluster, double(pred.count), pred.latency, pred.bandwidth}, target);
         ready = std::max(ready, pred.end + transfer);
     }
     return ready;
+}
+
+bool PlacementEngine::tryAlternative(const Prepared& prepared, int n, std::size_t k, Choice& best) const {
+    const Prepared::Pred& pred = prepared.preds[k];
+    double free = 0;
+    for (int q : m_placements[pred.predecessor].processors) free = std::max(free, m_freeAt[static_cast<std::size_t>(q)]);
+    if (free >= best.start) return false;
+    const double start = std::max(free, dataReady(prepared, n, int(k)));
+    if (!(start < best.start)) return false;
+    best.start = start;
+    best.alternative = int(k);
+    return true;
 }
 
 PlacementEngine::Choice PlacementEngine::evaluate(const Prepared& prepared, int n) const {
@@ -89,16 +152,95 @@ PlacementEngine::Choice PlacementEngine::evaluate(const Prepared& prepared, int 
     for (std::size_t k = 0; k < prepared.preds.size(); ++k) {
         const Prepared::Pred& pred = prepared.preds[k];
         if (pred.cluster != prepared.cluster || pred.count != n || pred.maxRank == n - 1) continue;
-        double free = 0;
-        for (int q : m_placements[pred.predecessor].processors) free = std::max(free, m_freeAt[static_cast<std::size_t>(q)]);
-        if (free >= best.start) continue;
-        const double start = std::max(free, dataReady(prepared, n, int(k)));
-        if (start < best.start) {
-            best.start = start;
-            best.alternative = int(k);
-        }
+        tryAlternative(prepared, n, k, best);
     }
     best.end = best.start + seconds;
+    return best;
+}
+
+// The data-ready time of the first-free prefix of n processors is the largest, over the predecessors, of
+// end + transfer(n) (0 when the predecessor's set is that prefix). Each transfer only shrinks as n grows
+// (more bandwidth on the receiving side) and stops changing once the receiving side is no longer the
+// bottleneck: from n = its count inside the cluster, from n * bandwidth >= min(its bandwidth, the
+// backbone's) across clusters. So the sweep keeps the largest of the constant terms, evaluates the
+// others while they may still exceed it and drops each one for good once it does not: the same
+// maxima of the same floating-point terms as evaluating every n from scratch.
+PlacementEngine::CountChoice PlacementEngine::earliestFinishOverCounts(const Prepared& prepared, int maxCount) const {
+    const int c = prepared.cluster;
+    const DagCluster& cluster = m_in.platform.clusters[static_cast<std::size_t>(c)];
+    const std::vector<int>& order = m_order[static_cast<std::size_t>(c)];
+    const DagTask& task = m_in.tasks[prepared.task];
+    auto term = [&](const Prepared::Pred& pred, int n) {
+        return pred.end + transferSeconds(m_in.platform, pred.bytes,
+                                          {pred.cluster, double(pred.count), pred.latency, pred.bandwidth},
+                                          {c, double(n), cluster.latency, cluster.bandwidth});
+    };
+    // A predecessor whose set is the prefix of its own size: no transfer at that n.
+    auto identicalAt = [&](const Prepared::Pred& pred) { return pred.cluster == c ? pred.maxRank == pred.count - 1 : false; };
+    m_sweep.clear();
+    m_active.clear();
+    m_alternatives.clear();
+    const int beyond = maxCount + 1;
+    for (std::size_t k = 0; k < prepared.preds.size(); ++k) {
+        const Prepared::Pred& pred = prepared.preds[k];
+        SweepPred s;
+        s.pred = k;
+        if (pred.bytes <= 0) {
+            s.from = 1;
+        } else if (pred.cluster == c) {
+            s.from = identicalAt(pred) ? pred.count + 1 : pred.count;
+        } else {
+            // The first n with n * bandwidth_c >= min(count * bandwidth, backbone bandwidth).
+            const double limit = std::min(double(pred.count) * pred.bandwidth, m_in.platform.backbone.bandwidth);
+            const double guess = std::ceil(limit / cluster.bandwidth);
+            int n = guess >= double(beyond) ? beyond : std::max(1, static_cast<int>(guess));
+            while (n > 1 && double(n - 1) * cluster.bandwidth >= limit) --n;
+            while (n < beyond && double(n) * cluster.bandwidth < limit) ++n;
+            s.from = n;
+        }
+        s.from = std::min(s.from, beyond);
+        s.saturated = s.from <= maxCount ? term(pred, pred.cluster == c ? pred.count : s.from) : 0.0;
+        m_sweep.push_back(s);
+        if (pred.cluster == c && pred.count <= maxCount && !identicalAt(pred)) m_alternatives.push_back(k);
+    }
+    std::sort(m_sweep.begin(), m_sweep.end(),
+              [](const SweepPred& a, const SweepPred& b) { return a.from < b.from || (a.from == b.from && a.pred < b.pred); });
+    std::stable_sort(m_alternatives.begin(), m_alternatives.end(), [&](std::size_t a, std::size_t b) {
+        return prepared.preds[a].count < prepared.preds[b].count;
+    });
+    for (std::size_t i = 0; i < m_sweep.size(); ++i)
+        if (m_sweep[i].from > 1) m_active.push_back(i);
+    double saturatedMax = 0;
+    std::size_t nextSaturated = 0;
+    std::size_t nextAlternative = 0;
+    CountChoice best;
+    best.choice.end = std::numeric_limits<double>::infinity();
+    for (int n = 1; n <= maxCount; ++n) {
+        for (; nextSaturated < m_sweep.size() && m_sweep[nextSaturated].from <= n; ++nextSaturated)
+            saturatedMax = std::max(saturatedMax, m_sweep[nextSaturated].saturated);
+        double ready = saturatedMax;
+        std::size_t kept = 0;
+        for (std::size_t a : m_active) {
+            const SweepPred& s = m_sweep[a];
+            if (s.from <= n) continue;   // constant from now on, in saturatedMax
+            const Prepared::Pred& pred = prepared.preds[s.pred];
+            const double value = pred.count == n && identicalAt(pred) ? pred.end + 0.0 : term(pred, n);
+            if (value <= saturatedMax) continue;   // it never exceeds the constants again
+            ready = std::max(ready, value);
+            m_active[kept++] = a;
+        }
+        m_active.resize(kept);
+        Choice choice;
+        choice.start = std::max(m_freeAt[static_cast<std::size_t>(order[static_cast<std::size_t>(n - 1)])], ready);
+        for (; nextAlternative < m_alternatives.size() && prepared.preds[m_alternatives[nextAlternative]].count <= n;
+             ++nextAlternative)
+            tryAlternative(prepared, n, m_alternatives[nextAlternative], choice);
+        choice.end = choice.start + amdahlSeconds(task, cluster.speed, double(n));
+        if (choice.end < best.choice.end) {
+            best.count = n;
+            best.choice = choice;
+        }
+    }
     return best;
 }
 
@@ -114,31 +256,31 @@ void PlacementEngine::commit(const Prepared& prepared, int n, const Choice& choi
     }
     placement.start = choice.start;
     placement.end = choice.end;
-    m_placed[prepared.task] = 1;
+    m_shapes[prepared.task] = shapeOf(m_in.platform, m_index, placement.processors);
     for (int q : placement.processors) m_freeAt[static_cast<std::size_t>(q)] = choice.end;
     // Keep the order by (freeAt, index): the placed processors, all free at `end`, merge back in O(P_c).
-    std::vector<int> rest;
-    rest.reserve(order.size());
-    std::vector<char> chosen(order.size(), 0);
     const int base = m_index.offset[static_cast<std::size_t>(prepared.cluster)];
-    for (int q : placement.processors) chosen[static_cast<std::size_t>(q - base)] = 1;
+    m_chosen.assign(order.size(), 0);
+    for (int q : placement.processors) m_chosen[static_cast<std::size_t>(q - base)] = 1;
+    m_rest.clear();
     for (int q : order)
-        if (!chosen[static_cast<std::size_t>(q - base)]) rest.push_back(q);
+        if (!m_chosen[static_cast<std::size_t>(q - base)]) m_rest.push_back(q);
     auto byFreeTime = [&](int a, int b) {
         const double fa = m_freeAt[static_cast<std::size_t>(a)], fb = m_freeAt[static_cast<std::size_t>(b)];
         return fa < fb || (fa == fb && a < b);
     };
-    std::merge(rest.begin(), rest.end(), placement.processors.begin(), placement.processors.end(), order.begin(),
+    std::merge(m_rest.begin(), m_rest.end(), placement.processors.begin(), placement.processors.end(), order.begin(),
                byFreeTime);
     for (std::size_t k = 0; k < order.size(); ++k) m_rank[static_cast<std::size_t>(order[k])] = static_cast<int>(k);
 }
 
-std::vector<double> upwardRanks(const DagInstance& in, const DagGraph& graph, const std::vector<double>& cost,
+std::vector<double> upwardRanks(const DagInstance& in, const DagAdjacency& graph, const std::vector<double>& cost,
                                 const std::vector<double>& edgeCost) {
     std::vector<double> rank(in.tasks.size(), 0.0);
-    for (auto it = graph.topologicalOrder.rbegin(); it != graph.topologicalOrder.rend(); ++it) {
+    const std::vector<std::size_t>& order = graph.topologicalOrder();
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
         double below = 0;
-        for (std::size_t e : graph.outEdges[*it]) below = std::max(below, edgeCost[e] + rank[in.edges[e].to]);
+        for (std::size_t e : graph.out(*it)) below = std::max(below, edgeCost[e] + rank[in.edges[e].to]);
         rank[*it] = cost[*it] + below;
     }
     return rank;

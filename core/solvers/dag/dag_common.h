@@ -9,15 +9,43 @@
 
 namespace hetsched::dag_detail {
 
+// The edges of one task: a range of edge indices, in increasing order.
+struct EdgeRange {
+    const std::size_t* first = nullptr;
+    const std::size_t* last = nullptr;
+    const std::size_t* begin() const { return first; }
+    const std::size_t* end() const { return last; }
+    std::size_t size() const { return static_cast<std::size_t>(last - first); }
+    bool empty() const { return first == last; }
+};
+
+// The DAG's adjacency in compressed rows (two arrays instead of a vector per task: the solvers' loops
+// over 10^5 tasks and 10^6 edges read it sequentially), with a topological order when it is acyclic.
+class DagAdjacency {
+public:
+    DagAdjacency(std::size_t taskCount, const std::vector<DagEdge>& edges);
+    EdgeRange in(std::size_t t) const { return {m_in.data() + m_inStart[t], m_in.data() + m_inStart[t + 1]}; }
+    EdgeRange out(std::size_t t) const { return {m_out.data() + m_outStart[t], m_out.data() + m_outStart[t + 1]}; }
+    bool acyclic() const { return m_order.size() == m_inStart.size() - 1; }
+    // Every task once, each after its predecessors (Kahn's algorithm); only when acyclic.
+    const std::vector<std::size_t>& topologicalOrder() const { return m_order; }
+
+private:
+    std::vector<std::size_t> m_inStart, m_in, m_outStart, m_out, m_order;
+};
+
 // Places tasks one at a time on processor sets of one cluster. Each processor is free from the end of
 // the last task placed on it (no back-filling). For a task and a cluster the candidate sets of n
 // processors are the n that are free first (ties by index) and the set of any placed predecessor of
-// that size in that cluster (no redistribution then); the earliest start wins.
+// that size in that cluster (no redistribution then); the earliest start wins. Processors of a cluster
+// are identical, so the cluster keeps them in the order they become free: the first n of that order
+// are the candidate prefix, found in O(1), and placing a task merges its processors back in O(P_c).
 class PlacementEngine {
 public:
-    PlacementEngine(const DagInstance& in, const DagGraph& graph);
+    PlacementEngine(const DagInstance& in, const DagAdjacency& graph);
 
-    // The predecessor data of task t against cluster c, computed once for every n.
+    // The predecessor data of task t (prepare, once per task) against cluster c (focus, once per
+    // cluster tried), used for every n.
     struct Prepared {
         std::size_t task = 0;
         int cluster = 0;
@@ -33,7 +61,16 @@ public:
         };
         std::vector<Pred> preds;
     };
-    Prepared prepare(std::size_t task, int cluster) const;
+    // Fills `prepared` with the placed predecessors of `task` (its storage is reused from task to task).
+    void prepare(std::size_t task, Prepared& prepared) const;
+    // Turns `prepared` to cluster c: the free-order ranks of the predecessors placed there.
+    void focus(Prepared& prepared, int cluster) const;
+    Prepared prepare(std::size_t task, int cluster) const {
+        Prepared p;
+        prepare(task, p);
+        focus(p, cluster);
+        return p;
+    }
 
     struct Choice {
         double start = 0;
@@ -42,6 +79,13 @@ public:
     };
     // Earliest start of the task on n processors of the prepared cluster, and its end.
     Choice evaluate(const Prepared& prepared, int n) const;
+    // The n in 1..maxCount whose placement ends first (the smallest such n on ties) with its choice:
+    // exactly what evaluate(prepared, n) for every n finds, in one sweep over n (M-HEFT's step).
+    struct CountChoice {
+        int count = 0;
+        Choice choice;
+    };
+    CountChoice earliestFinishOverCounts(const Prepared& prepared, int maxCount) const;
     // Places the task as chosen.
     void commit(const Prepared& prepared, int n, const Choice& choice);
 
@@ -51,24 +95,38 @@ public:
 
 private:
     double dataReady(const Prepared& prepared, int n, int identicalPred) const;
+    // The start when the set of predecessor k (same cluster, its count n, not the prefix) is reused,
+    // if earlier than `before`; else `before`.
+    bool tryAlternative(const Prepared& prepared, int n, std::size_t k, Choice& best) const;
 
     const DagInstance& m_in;
-    const DagGraph& m_graph;
+    const DagAdjacency& m_graph;
     ProcessorIndex m_index;
     std::vector<double> m_freeAt;                // per global processor
     std::vector<std::vector<int>> m_order;       // per cluster: its processors by (freeAt, index)
     std::vector<int> m_rank;                     // per global processor: its position in its cluster's order
     std::vector<DagPlacement> m_placements;
-    std::vector<char> m_placed;
+    std::vector<ProcessorSetShape> m_shapes;     // per placed task: the shape of its set
+    std::vector<int> m_rest;                     // scratch of commit
+    std::vector<char> m_chosen;                  // scratch of commit
+    // Scratch of earliestFinishOverCounts.
+    struct SweepPred {
+        int from = 0;          // first n at which the term is the constant `saturated`
+        double saturated = 0;
+        std::size_t pred = 0;  // index into Prepared::preds
+    };
+    mutable std::vector<SweepPred> m_sweep;
+    mutable std::vector<std::size_t> m_active;
+    mutable std::vector<std::size_t> m_alternatives;
 };
 
 // Upward ranks: rank(t) = cost(t) + max over successors (edgeCost(e) + rank(succ)).
-std::vector<double> upwardRanks(const DagInstance& in, const DagGraph& graph, const std::vector<double>& cost,
+std::vector<double> upwardRanks(const DagInstance& in, const DagAdjacency& graph, const std::vector<double>& cost,
                                 const std::vector<double>& edgeCost);
 
 // List scheduling by priority (highest first, ties by index) with a placement rule per task.
 template <class Place>
-Expected<bool> listSchedule(const DagInstance& in, const DagGraph& graph, const std::vector<double>& priority,
+Expected<bool> listSchedule(const DagInstance& in, const DagAdjacency& graph, const std::vector<double>& priority,
                             const Progress& progress, const char* stage, Place place);
 
 // The solution of placed tasks: makespan = last end.
@@ -83,7 +141,7 @@ std::string formatNumber(double v);
 namespace hetsched::dag_detail {
 
 template <class Place>
-Expected<bool> listSchedule(const DagInstance& in, const DagGraph& graph, const std::vector<double>& priority,
+Expected<bool> listSchedule(const DagInstance& in, const DagAdjacency& graph, const std::vector<double>& priority,
                             const Progress& progress, const char* stage, Place place) {
     const std::size_t n = in.tasks.size();
     std::vector<std::size_t> missing(n);
@@ -92,7 +150,7 @@ Expected<bool> listSchedule(const DagInstance& in, const DagGraph& graph, const 
     };
     std::priority_queue<std::size_t, std::vector<std::size_t>, decltype(before)> ready(before);
     for (std::size_t t = 0; t < n; ++t)
-        if ((missing[t] = graph.inEdges[t].size()) == 0) ready.push(t);
+        if ((missing[t] = graph.in(t).size()) == 0) ready.push(t);
     std::size_t done = 0;
     while (!ready.empty()) {
         if ((done & 255) == 0) {
@@ -103,7 +161,7 @@ Expected<bool> listSchedule(const DagInstance& in, const DagGraph& graph, const 
         ready.pop();
         place(t);
         ++done;
-        for (std::size_t e : graph.outEdges[t])
+        for (std::size_t e : graph.out(t))
             if (--missing[in.edges[e].to] == 0) ready.push(in.edges[e].to);
     }
     return true;

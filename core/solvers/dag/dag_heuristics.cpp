@@ -8,15 +8,16 @@
 
 namespace hetsched {
 
+using dag_detail::DagAdjacency;
 using dag_detail::PlacementEngine;
 
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-Expected<DagGraph> acyclicGraph(const DagInstance& in) {
-    DagGraph graph = buildDagGraph(in.tasks.size(), in.edges);
-    if (!graph.cycle.empty()) return invalidInput("the graph has a cycle");
+Expected<DagAdjacency> acyclicGraph(const DagInstance& in) {
+    DagAdjacency graph(in.tasks.size(), in.edges);
+    if (!graph.acyclic()) return invalidInput("the graph has a cycle");
     return graph;
 }
 
@@ -28,20 +29,24 @@ std::string allocationNote(const DagAllocation& a) {
                               " <= T_A = " + dag_detail::formatNumber(a.averageArea));
 }
 
-// The cluster whose allocation finishes first (Eq. 9), ties to the lower index.
-void placeEarliestFinish(PlacementEngine& engine, std::size_t t, const std::vector<int>& perCluster) {
-    PlacementEngine::Prepared best;
+// The cluster whose allocation finishes first (Eq. 9), ties to the lower index. `prepared` is reused
+// from task to task.
+void placeEarliestFinish(PlacementEngine& engine, std::size_t t, const std::vector<int>& perCluster,
+                         PlacementEngine::Prepared& prepared) {
+    engine.prepare(t, prepared);
+    int best = 0;
     PlacementEngine::Choice bestChoice;
     bestChoice.end = kInfinity;
     for (std::size_t j = 0; j < perCluster.size(); ++j) {
-        PlacementEngine::Prepared prepared = engine.prepare(t, static_cast<int>(j));
+        engine.focus(prepared, static_cast<int>(j));
         const PlacementEngine::Choice choice = engine.evaluate(prepared, perCluster[j]);
         if (choice.end < bestChoice.end) {
             bestChoice = choice;
-            best = std::move(prepared);
+            best = static_cast<int>(j);
         }
     }
-    engine.commit(best, perCluster[static_cast<std::size_t>(best.cluster)], bestChoice);
+    if (prepared.cluster != best) engine.focus(prepared, best);
+    engine.commit(prepared, perCluster[static_cast<std::size_t>(best)], bestChoice);
 }
 
 // Mean transfer time of each edge: mean LAN latency + bytes / mean LAN bandwidth (HEFT's average c_ij).
@@ -62,16 +67,18 @@ std::vector<double> meanEdgeCosts(const DagInstance& in) {
 }  // namespace
 
 Expected<DagSolution> solveDagHcpa(const DagInstance& in, const Progress& progress) {
-    Expected<DagGraph> graph = acyclicGraph(in);
+    Expected<DagAdjacency> graph = acyclicGraph(in);
     if (!graph) return graph.error();
     Expected<DagAllocation> allocation = allocateHcpa(in, -1, progress);
     if (!allocation) return allocation.error();
     PlacementEngine engine(in, *graph);
+    PlacementEngine::Prepared prepared;
     // The allocation reported [0, 0.5]; the placement goes on from there.
     const Progress placement = progress.scaled(0.5, 1);
     Expected<bool> placed = dag_detail::listSchedule(in, *graph, allocation->bottomLevels, placement, "placement",
                                                      [&](std::size_t t) {
-                                                         placeEarliestFinish(engine, t, allocation->perCluster[t]);
+                                                         placeEarliestFinish(engine, t, allocation->perCluster[t],
+                                                                             prepared);
                                                      });
     if (!placed) return placed.error();
     DagSolution s = dag_detail::finishSolution(engine.takePlacements(), allocationNote(*allocation));
@@ -80,7 +87,7 @@ Expected<DagSolution> solveDagHcpa(const DagInstance& in, const Progress& progre
 }
 
 Expected<DagSolution> solveDagSHcpa(const DagInstance& in, const Progress& progress) {
-    Expected<DagGraph> graph = acyclicGraph(in);
+    Expected<DagAdjacency> graph = acyclicGraph(in);
     if (!graph) return graph.error();
     Expected<DagAllocation> allocation = allocateHcpa(in, -1, progress);
     if (!allocation) return allocation.error();
@@ -103,7 +110,7 @@ Expected<DagSolution> solveDagSHcpa(const DagInstance& in, const Progress& progr
         for (std::size_t j = 0; j < C; ++j) evaluate(t, j);
     };
     for (std::size_t t = 0; t < n; ++t)
-        if ((missing[t] = graph->inEdges[t].size()) == 0) makeReady(t);
+        if ((missing[t] = graph->in(t).size()) == 0) makeReady(t);
     std::size_t done = 0;
     while (!ready.empty()) {
         if ((done & 63) == 0) {
@@ -138,7 +145,7 @@ Expected<DagSolution> solveDagSHcpa(const DagInstance& in, const Progress& progr
         engine.commit(prepared, count, engine.evaluate(prepared, count));
         ++done;
         for (std::size_t r : ready) evaluate(r, pickCluster);
-        for (std::size_t e : graph->outEdges[t])
+        for (std::size_t e : graph->out(t))
             if (--missing[in.edges[e].to] == 0) makeReady(in.edges[e].to);
     }
     DagSolution s = dag_detail::finishSolution(engine.takePlacements(), allocationNote(*allocation));
@@ -147,7 +154,7 @@ Expected<DagSolution> solveDagSHcpa(const DagInstance& in, const Progress& progr
 }
 
 Expected<DagSolution> solveDagCpa(const DagInstance& in, const Progress& progress) {
-    Expected<DagGraph> graph = acyclicGraph(in);
+    Expected<DagAdjacency> graph = acyclicGraph(in);
     if (!graph) return graph.error();
     // The virtual homogeneous platform: every processor at the average speed (the clusters' own
     // values when they all agree, so that one homogeneous cluster is its own virtual platform).
@@ -177,11 +184,12 @@ Expected<DagSolution> solveDagCpa(const DagInstance& in, const Progress& progres
     Expected<DagAllocation> allocation = allocateHcpa(virtualPlatform, -1, progress);
     if (!allocation) return allocation.error();
     PlacementEngine engine(virtualPlatform, *graph);
+    PlacementEngine::Prepared prepared;
     std::vector<std::size_t> order;
     order.reserve(in.tasks.size());
     Expected<bool> placed = dag_detail::listSchedule(
         virtualPlatform, *graph, allocation->bottomLevels, progress.scaled(0.5, 1), "placement", [&](std::size_t t) {
-            placeEarliestFinish(engine, t, allocation->perCluster[t]);
+            placeEarliestFinish(engine, t, allocation->perCluster[t], prepared);
             order.push_back(t);
         });
     if (!placed) return placed.error();
@@ -194,7 +202,7 @@ Expected<DagSolution> solveDagCpa(const DagInstance& in, const Progress& progres
         DagPlacement& p = placements[t];
         double start = 0;
         for (int q : p.processors) start = std::max(start, freeAt[static_cast<std::size_t>(q)]);
-        for (std::size_t e : graph->inEdges[t]) {
+        for (std::size_t e : graph->in(t)) {
             const DagPlacement& a = placements[in.edges[e].from];
             start = std::max(start, a.end + redistributionSeconds(in.platform, index, in.edges[e].bytes, a.processors,
                                                                   p.processors));
@@ -217,7 +225,7 @@ Expected<DagSolution> solveDagCpa(const DagInstance& in, const Progress& progres
 }
 
 Expected<DagSolution> solveDagMheft(const DagInstance& in, const Progress& progress) {
-    Expected<DagGraph> graph = acyclicGraph(in);
+    Expected<DagAdjacency> graph = acyclicGraph(in);
     if (!graph) return graph.error();
     // Mean time over every allocation (cluster j, p = 1..P_j): sum_j (flops / s_j)(alpha P_j + (1 - alpha) H(P_j)) / P.
     double total = 0;
@@ -239,37 +247,33 @@ Expected<DagSolution> solveDagMheft(const DagInstance& in, const Progress& progr
     }
     const std::vector<double> rank = dag_detail::upwardRanks(in, *graph, cost, meanEdgeCosts(in));
     PlacementEngine engine(in, *graph);
+    PlacementEngine::Prepared prepared;
     Expected<bool> placed = dag_detail::listSchedule(in, *graph, rank, progress, "placement", [&](std::size_t t) {
-        PlacementEngine::Prepared best;
+        engine.prepare(t, prepared);
+        int best = 0;
         PlacementEngine::Choice bestChoice;
         bestChoice.end = kInfinity;
         int bestCount = 0;
         for (std::size_t j = 0; j < in.platform.clusters.size(); ++j) {
-            PlacementEngine::Prepared prepared = engine.prepare(t, static_cast<int>(j));
-            int clusterBest = 0;
-            PlacementEngine::Choice clusterChoice;
-            clusterChoice.end = kInfinity;
-            for (int p = 1; p <= in.platform.clusters[j].processors; ++p) {
-                const PlacementEngine::Choice choice = engine.evaluate(prepared, p);
-                if (choice.end < clusterChoice.end) {
-                    clusterChoice = choice;
-                    clusterBest = p;
-                }
-            }
-            if (clusterChoice.end < bestChoice.end || (clusterChoice.end == bestChoice.end && clusterBest < bestCount)) {
-                bestChoice = clusterChoice;
-                bestCount = clusterBest;
-                best = std::move(prepared);
+            engine.focus(prepared, static_cast<int>(j));
+            // The earliest finish over p = 1..P_j, the fewest processors on ties.
+            const PlacementEngine::CountChoice cluster =
+                engine.earliestFinishOverCounts(prepared, in.platform.clusters[j].processors);
+            if (cluster.choice.end < bestChoice.end || (cluster.choice.end == bestChoice.end && cluster.count < bestCount)) {
+                bestChoice = cluster.choice;
+                bestCount = cluster.count;
+                best = static_cast<int>(j);
             }
         }
-        engine.commit(best, bestCount, bestChoice);
+        if (prepared.cluster != best) engine.focus(prepared, best);
+        engine.commit(prepared, bestCount, bestChoice);
     });
     if (!placed) return placed.error();
     return dag_detail::finishSolution(engine.takePlacements(), "");
 }
 
 Expected<DagSolution> solveDagHeft(const DagInstance& in, const Progress& progress) {
-    Expected<DagGraph> graph = acyclicGraph(in);
+    Expected<DagAdjacency> graph = acyclicGraph(in);
     if (!graph) return graph.error();
     double total = 0;
     for (const DagCluster& c : in.platform.clusters) total += c.processors;
@@ -280,16 +284,17 @@ Expected<DagSolution> solveDagHeft(const DagInstance& in, const Progress& progre
     }
     const std::vector<double> rank = dag_detail::upwardRanks(in, *graph, cost, meanEdgeCosts(in));
     PlacementEngine engine(in, *graph);
+    PlacementEngine::Prepared prepared;
     const std::vector<int> one(in.platform.clusters.size(), 1);
     Expected<bool> placed = dag_detail::listSchedule(
-        in, *graph, rank, progress, "placement", [&](std::size_t t) { placeEarliestFinish(engine, t, one); });
+        in, *graph, rank, progress, "placement", [&](std::size_t t) { placeEarliestFinish(engine, t, one, prepared); });
     if (!placed) return placed.error();
     return dag_detail::finishSolution(engine.takePlacements(), "");
 }
 
 Expected<DagSolution> solveDagSeq(const DagInstance& in, const Progress&) {
-    Expected<DagGraph> graph = acyclicGraph(in);
-    if (!graph) return graph.error();
+    const DagGraph graph = buildDagGraph(in.tasks.size(), in.edges);
+    if (!graph.cycle.empty()) return invalidInput("the graph has a cycle");
     const ProcessorIndex index = indexProcessors(in.platform);
     std::size_t fastest = 0;
     for (std::size_t c = 1; c < in.platform.clusters.size(); ++c)
@@ -297,7 +302,7 @@ Expected<DagSolution> solveDagSeq(const DagInstance& in, const Progress&) {
     const int processor = index.offset[fastest];
     std::vector<DagPlacement> placements(in.tasks.size());
     double time = 0;
-    for (std::size_t t : graph->topologicalOrder) {
+    for (std::size_t t : graph.topologicalOrder) {
         placements[t].processors = {processor};
         placements[t].start = time;
         time += in.tasks[t].flops / in.platform.clusters[fastest].speed;
