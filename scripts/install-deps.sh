@@ -10,6 +10,9 @@ packages=(
   libgraphviz-dev libxml2-dev libsimgrid-dev libcli11-dev
   xvfb xauth
   slurm-wlm munge   # the SLURM test (tests/slurm) starts its own single-node cluster with them
+  # The install test (tests/install): the validators of the desktop entry, the metainfo and the MIME package,
+  # the MIME and desktop databases a file manager reads, and the Debian package tools (cpack's shlibdeps).
+  desktop-file-utils appstream libxml2-utils shared-mime-info libglib2.0-bin file strace dpkg-dev
 )
 
 missing=()
