@@ -38,11 +38,11 @@ std::string solverCatalogMarkdown() {
             out += (out.empty() ? "" : "\n") + std::string("#### ") + familyTitle(kind) + "\n\n";
         }
         out += "- **`" + s.name + "`**: " + markdownText(s.description) + ".\n";
-        out += "  Guarantee: " + markdownText(s.guarantee) + ".\n";
-        out += "  Complexity: " + markdownText(s.complexity) + ".\n";
-        out += "  Source: " + markdownText(s.reference) + ".\n";
+        out += "  - Guarantee: " + markdownText(s.guarantee) + ".\n";
+        out += "  - Complexity: " + markdownText(s.complexity) + ".\n";
+        out += "  - Source: " + markdownText(s.reference) + ".\n";
         for (const OptionSpec& o : s.options)
-            out += "  Option `" + o.name + "` (" + optionAcceptsText(o) + ", default " + optionDefaultText(o) +
+            out += "  - Option `" + o.name + "` (" + optionAcceptsText(o) + ", default " + optionDefaultText(o) +
                    "): " + markdownText(o.description) + ".\n";
     }
     return out;

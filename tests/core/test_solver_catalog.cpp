@@ -64,9 +64,11 @@ TEST(SolverCatalog, ExactSolversAndHeuristicsAreToldApart) {
         EXPECT_TRUE(found) << exact;
     }
     for (const char* heuristic : {"dag hcpa", "dag mheft", "cpugpu heft", "partition proportional", "divisible fifo-by-c"})
-        for (const SolverSpec& s : solverSpecs())
-            if (s.kind + " " + s.name == heuristic)
+        for (const SolverSpec& s : solverSpecs()) {
+            if (s.kind + " " + s.name == heuristic) {
                 EXPECT_EQ(s.guarantee.rfind("none", 0), 0u) << heuristic << ": " << s.guarantee;
+            }
+        }
 }
 
 TEST(SolverCatalog, DocsListEverySolverAsTheRegistryStatesIt) {

@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QFile>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
@@ -42,7 +43,12 @@ QAction* findMenuPath(const QMenuBar* bar, const QStringList& path) {
     for (const QString& step : path) {
         found = nullptr;
         for (QAction* action : actions)
-            if (!action->isSeparator() && plain(action->text()) == step) found = action;
+            if (!found && !action->isSeparator() && plain(action->text()) == step) found = action;
+        // "Undo" reads "Undo Move Node" once there is something to undo.
+        for (QAction* action : actions)
+            if (!found && !action->isSeparator() && step == QStringLiteral("Undo") &&
+                plain(action->text()).startsWith(step + QLatin1Char(' ')))
+                found = action;
         if (!found) return nullptr;
         actions = found->menu() ? found->menu()->actions() : QList<QAction*>();
     }

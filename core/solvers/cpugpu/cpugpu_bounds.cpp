@@ -160,8 +160,8 @@ RegisteredSolver cpuGpuLowerBoundSolver() {
         {.guarantee = "a lower bound on the optimal makespan (its answer); the rounded schedule it also "
                       "returns has none",
          .complexity = "O(n log n + 200 n)",
-         .reference = "Kedad-Sidhoum et al. 2013, section 5.2 (lower bounds on the optimal makespan); the "
-                      "area LP with per-task limits"});
+         .reference = "the initial lower bound B_min of Kedad-Sidhoum et al. 2013, section 4.2; the area LP "
+                      "with per-task limits and the pigeonhole bound are HetSched's"});
 }
 
 }  // namespace hetsched::registry_detail

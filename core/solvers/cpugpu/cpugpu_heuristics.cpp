@@ -146,7 +146,7 @@ RegisteredSolver cpuGpuHeftSolver() {
                      [](const CpuGpuInstance& in, const OptionValues&, const Progress& p) {
                          return solveCpuGpuHeft(in, p);
                      }),
-        {.guarantee = "none (Kedad-Sidhoum et al. 2013, section 5.1: no performance guarantee)",
+        {.guarantee = "none (Kedad-Sidhoum et al. 2013, sections 5.1-5.2: no performance guarantee)",
          .complexity = "O(n log n + n log(m + k))",
          .reference = "HEFT (Topcuoglu, Hariri, Wu 2002) as Kedad-Sidhoum et al. 2013 run it, section 5.1"});
 }
