@@ -14,6 +14,9 @@ packages=(
   # pdflatex (TikZ, the standalone class, Latin Modern), pdfinfo/pdftotext/pdftoppm, PajeNG's pj_dump.
   texlive-latex-base texlive-latex-extra texlive-pictures lmodern poppler-utils pajeng
   slurm-wlm munge   # the SLURM test (tests/slurm) starts its own single-node cluster with them
+  # The install test (tests/install): the validators of the desktop entry, the metainfo and the MIME package,
+  # the MIME and desktop databases a file manager reads, and the Debian package tools (cpack's shlibdeps).
+  desktop-file-utils appstream libxml2-utils shared-mime-info libglib2.0-bin file strace dpkg-dev
 )
 
 missing=()

@@ -1,6 +1,8 @@
-// hetsched solvers: every solver of every family, one line each, with its options.
+// hetsched solvers: every solver of every family, one line each, with its options; --long adds each one's
+// guarantee, complexity and source, --markdown writes docs/algorithms.md's solver list (solvers/solver_catalog.h).
 
 #include "commands/command.h"
+#include "solvers/solver_catalog.h"
 
 #include <algorithm>
 #include <ostream>
@@ -10,11 +12,28 @@ namespace hetsched::cli {
 int runSolvers(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     std::string kind;
     Command command("hetsched solvers: ", "Lists every solver, one line each, with its options, defaults and ranges.");
+    bool longForm = false, markdown = false;
     addValueFlag(command.app(), "--kind", kind, "only the solvers of this family (dag, divisible, cpugpu, ...)", "KIND");
+    command.app().add_flag("--long", longForm,
+                           "each solver with its guarantee, complexity, source (paper and section) and options");
+    command.app().add_flag("--markdown", markdown, "the solver list of docs/algorithms.md (every family)");
     if (std::optional<int> code = command.parse(args, out, err)) return *code;
+    if (markdown && (longForm || !kind.empty())) {
+        err << "hetsched solvers: --markdown lists every family, without --long or --kind\n";
+        return kExitUsage;
+    }
+    if (markdown) {
+        out << solverCatalogMarkdown();
+        return kExitOk;
+    }
     std::size_t nameWidth = 0;
     for (const SolverSpec& s : solverSpecs()) nameWidth = std::max(nameWidth, s.kind.size() + 1 + s.name.size());
     bool any = false;
+    for (const SolverSpec& s : solverSpecs()) any = any || kind.empty() || s.kind == kind;
+    if (any && longForm) {
+        out << solverCatalogText(kind);
+        return kExitOk;
+    }
     for (const SolverSpec& s : solverSpecs()) {
         if (!kind.empty() && s.kind != kind) continue;
         any = true;

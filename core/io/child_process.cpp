@@ -201,9 +201,22 @@ Expected<std::string> simgridRunnerPath() {
     if (!ec) {
         const std::string beside = (self.parent_path() / "hetsched-simgrid").string();
         if (usable(beside)) return beside;
+#ifdef HETSCHED_SIMGRID_RUNNER_RELATIVE_PATH
+        // Installed: bin/hetsched and libexec/hetsched/hetsched-simgrid under one prefix, wherever it is.
+        const std::string installed =
+            (self.parent_path() / HETSCHED_SIMGRID_RUNNER_RELATIVE_PATH).lexically_normal().string();
+        if (usable(installed)) return installed;
+#endif
     }
-#ifdef HETSCHED_SIMGRID_RUNNER_BUILD_PATH
-    if (usable(HETSCHED_SIMGRID_RUNNER_BUILD_PATH)) return std::string(HETSCHED_SIMGRID_RUNNER_BUILD_PATH);
+#if defined(HETSCHED_SIMGRID_RUNNER_BUILD_PATH) && defined(HETSCHED_BUILD_TREE)
+    // Only programs of the build tree (tests, tools) use the build's helper: an installed copy never
+    // reaches into the build folder, even while it exists.
+    if (!ec) {
+        const fs::path tree = fs::weakly_canonical(HETSCHED_BUILD_TREE, ec);
+        const fs::path relative = ec ? fs::path() : self.lexically_relative(tree);
+        if (!ec && !relative.empty() && *relative.begin() != ".." && usable(HETSCHED_SIMGRID_RUNNER_BUILD_PATH))
+            return std::string(HETSCHED_SIMGRID_RUNNER_BUILD_PATH);
+    }
 #endif
     std::string places;
     for (const std::string& p : looked) places += (places.empty() ? "" : ", ") + p;

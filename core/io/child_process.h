@@ -45,7 +45,9 @@ std::string describeChildEnd(const ChildResult& result);
 std::string lastLines(const std::string& text, int lines = 3);
 
 // The hetsched-simgrid executable: $HETSCHED_SIMGRID_RUNNER if set, else next to the running
-// executable, else where the build puts it; an error naming the places looked at when none exists.
+// executable, else where the install puts it relative to the running executable
+// (../libexec/hetsched/hetsched-simgrid), else, for programs inside the build tree only, where the build
+// puts it; an error naming the places looked at when none exists.
 Expected<std::string> simgridRunnerPath();
 
 // An executable found in PATH or /usr/bin (for tools like simgrid_update_xml), or nothing.

@@ -40,6 +40,16 @@ nlohmann::json projectToJson(const Project& project) {
     return {{"format", kFormat}, {"version", kVersion}, {"entries", entries}};
 }
 
+std::string projectFileText(const Project& project) {
+    const nlohmann::json json = projectToJson(project);
+    // The keys in this order (a plain json object sorts them, "entries" first).
+    nlohmann::ordered_json file;
+    file["format"] = json.at("format");
+    file["version"] = json.at("version");
+    file["entries"] = json.at("entries");
+    return file.dump(2) + "\n";
+}
+
 Expected<Project> parseProject(std::string_view jsonText) {
     try {
         const nlohmann::json json = json_detail::parseJsonText(jsonText);

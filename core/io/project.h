@@ -26,6 +26,9 @@ struct Project {
 };
 
 nlohmann::json projectToJson(const Project& project);
+// The .hsproj file's text, indented: "format" and "version" come first, so that a file manager knows a
+// project by its first bytes (the magic of packaging/hetsched-mime.xml), then the entries.
+std::string projectFileText(const Project& project);
 Expected<Project> parseProject(std::string_view jsonText);
 
 }  // namespace hetsched

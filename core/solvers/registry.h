@@ -35,6 +35,11 @@ struct SolverSpec {
     // also returns is a by-product (the bound's relaxation rounded), not its answer. Results carry
     // "answer": "lower_bound", and their objective is the bound.
     bool answerIsBound = false;
+    // What its answer is worth, what it costs and where it comes from: the one statement that Help >
+    // Algorithms, `hetsched solvers --long` and docs/algorithms.md's solver list show (a test compares them).
+    std::string guarantee;   // "optimal", "makespan <= 2(1 + epsilon) OPT", "none: a baseline"
+    std::string complexity;  // in the instance's sizes: "O(T^2 n) time, O(T n) memory"
+    std::string reference;   // the paper and its section: "Pilla 2022, section 3, Algorithm 1"
 };
 
 struct FamilySolution;   // solvers/family_solution.h

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <functional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "solvers/registry.h"
@@ -16,6 +18,20 @@ struct RegisteredSolver {
     SolverFunction run;
     bool (*isDefaultFor)(const Instance&) = nullptr;   // the family default for this instance
 };
+
+// A solver's entry states its guarantee, complexity and source beside its algorithm:
+//   return stated(partitionSolver("dp", ...), {.guarantee = "...", .complexity = "...", .reference = "..."});
+struct SolverStatement {
+    std::string guarantee;
+    std::string complexity;
+    std::string reference;
+};
+inline RegisteredSolver stated(RegisteredSolver solver, SolverStatement statement) {
+    solver.spec.guarantee = std::move(statement.guarantee);
+    solver.spec.complexity = std::move(statement.complexity);
+    solver.spec.reference = std::move(statement.reference);
+    return solver;
+}
 
 // A family's registry file lists its solvers as one X-macro line each, in their listed order (the first whose
 // default rule holds is the family default, and `hetsched solvers` shows them in that order):

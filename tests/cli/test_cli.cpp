@@ -26,6 +26,36 @@ TEST(Cli, SolversListsEveryPartitionSolverOnOneLineEach) {
         EXPECT_NE(r.out.find(name), std::string::npos) << name;
 }
 
+// --long adds each solver's statement (issue 29) without changing the one-line list scripts read.
+TEST(Cli, SolversLongStatesGuaranteeComplexityAndSource) {
+    const CliRun brief = hetsched("solvers --kind partition");
+    ASSERT_EQ(brief.exitCode, 0) << brief.err;
+    EXPECT_EQ(brief.out.find("guarantee:"), std::string::npos);
+    const CliRun r = hetsched("solvers --long --kind partition");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("partition dp\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("  guarantee:  optimal for arbitrary costs (Pilla 2022, Lemmas 1-2 and Theorem 1)\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("  source:     Pilla 2022, section 3, Algorithm 1 (Eq. 3)\n"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("cpugpu"), std::string::npos);
+    const CliRun options = hetsched("solvers --long --kind cpugpu");
+    ASSERT_EQ(options.exitCode, 0) << options.err;
+    EXPECT_NE(options.out.find("  --option time_limit=60  seconds GLPK may search"), std::string::npos) << options.out;
+    EXPECT_EQ(hetsched("solvers --long --kind nothing").exitCode, 1);
+}
+
+// --markdown writes docs/algorithms.md's solver list, the text between its markers (tests/core checks the file).
+TEST(Cli, SolversMarkdownIsTheDocsList) {
+    const CliRun r = hetsched("solvers --markdown");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.out.rfind("#### Partition (`partition`)\n", 0), 0u) << r.out.substr(0, 200);
+    EXPECT_NE(r.out.find("- **`hcpa`**: "), std::string::npos);
+    const CliRun both = hetsched("solvers --markdown --long");
+    EXPECT_EQ(both.exitCode, 2);
+    EXPECT_NE(both.err.find("--markdown lists every family"), std::string::npos) << both.err;
+}
+
 TEST(Cli, SolvePrintsTheResultContract) {
     const CliRun r = hetsched("solve " + example("partition-small.json"));
     ASSERT_EQ(r.exitCode, 0) << r.err;

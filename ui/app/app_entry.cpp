@@ -25,6 +25,7 @@ int runGui(int argc, char** argv, const QString& file) {
     QApplication::setApplicationVersion(QStringLiteral(HETSCHED_VERSION));
     ensureResourcesLoaded();
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/hetsched.svg")));
+    QGuiApplication::setDesktopFileName(QStringLiteral(HETSCHED_APP_ID));
 
     MainWindow window;
     // A task graph or a SimGrid platform opens on the built-in example, through its import dialog.

@@ -23,6 +23,7 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoView>
+#include <QTextBrowser>
 #include <QUrl>
 #include <QEventLoop>
 #include <QFutureWatcher>
@@ -51,7 +52,9 @@
 #include "app/run_simulation.h"
 #include "panels/run_table.h"
 #include "app/solve_controller.h"
-#include "dialogs/solver_list_dialog.h"
+#include "dialogs/about_dialog.h"
+#include "dialogs/help_dialog.h"
+#include "dialogs/papers.h"
 #include "panels/solver_panel.h"
 #include "dialogs/template_dialog.h"
 #include "util/background_job.h"
@@ -507,10 +510,39 @@ void MainWindow::createMenus() {
     tools->addAction(m_cpuGpuExperimentAction);
     tools->addAction(m_dagEvaluationAction);
 
+    // Help: pages made from their one source (the guide in the resources, the solver registry, the actions).
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Solvers…"), this, [this] { SolverListDialog(this).exec(); });
+    help->setObjectName(QStringLiteral("helpMenu"));
+    QAction* guide = help->addAction(tr("&User Guide"), this, [this] {
+        showHelpPage(this, QStringLiteral("userGuideDialog"), tr("HetSched User Guide"),
+                     [](HelpDialog& dialog, QWidget&) { dialog.browser()->setSource(QUrl(QString::fromLatin1(kUserGuideUrl))); });
+    });
+    guide->setObjectName(QStringLiteral("userGuideAction"));
+    guide->setShortcut(QKeySequence::HelpContents);
+    QAction* algorithms = help->addAction(tr("&Algorithms"), this, [this] {
+        showHelpPage(this, QStringLiteral("algorithmsDialog"), tr("Algorithms"),
+                     [](HelpDialog& dialog, QWidget&) { dialog.browser()->setHtml(algorithmsHtml()); });
+    });
+    algorithms->setObjectName(QStringLiteral("algorithmsAction"));
+    algorithms->setStatusTip(tr("Every solver: what it does, its guarantee, complexity, paper and options"));
+    QAction* shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this, [this] {
+        showHelpPage(this, QStringLiteral("shortcutsDialog"), tr("Keyboard Shortcuts"), [](HelpDialog& dialog, QWidget& owner) {
+            dialog.browser()->setHtml(keyboardShortcutsHtml(static_cast<QMainWindow&>(owner).menuBar(), &owner));
+        });
+    });
+    shortcuts->setObjectName(QStringLiteral("shortcutsAction"));
     help->addSeparator();
-    help->addAction(tr("&About HetSched"), this, &MainWindow::about);
+    QAction* cite = help->addAction(tr("&Cite the Papers"), this, [this] {
+        copyPapersBibtex();
+        statusBar()->showMessage(tr("The BibTeX of the %n papers HetSched implements is on the clipboard", nullptr,
+                                    static_cast<int>(implementedPapers().size())),
+                                 kStatusTimeoutMs);
+    });
+    cite->setObjectName(QStringLiteral("citeAction"));
+    cite->setStatusTip(tr("Copy the BibTeX of the five papers whose algorithms HetSched implements"));
+    help->addSeparator();
+    QAction* about = help->addAction(tr("&About HetSched"), this, &MainWindow::about);
+    about->setObjectName(QStringLiteral("aboutAction"));
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
 
@@ -678,7 +710,7 @@ Expected<bool> MainWindow::importFile(const QString& path) {
 }
 
 Expected<bool> MainWindow::saveProject(const QString& path) {
-    const std::string text = projectToJson(m_document->toProject()).dump(2) + "\n";
+    const std::string text = projectFileText(m_document->toProject());
     Expected<bool> written = writeTextFileAtomically(path.toStdString(), text);
     if (!written) return written.error();
     m_document->setFilePath(QFileInfo(path).absoluteFilePath());
@@ -1299,12 +1331,7 @@ void MainWindow::showError(const QString& what, const QString& message) {
 }
 
 void MainWindow::about() {
-    QMessageBox::about(this, tr("About HetSched"),
-                       tr("<h3>HetSched %1</h3>"
-                          "<p>Exploring scheduling on heterogeneous platforms: instances, solvers from the "
-                          "literature, and the schedules they produce.</p>"
-                          "<p>Charts by QCustomPlot; built with Qt %2.</p>")
-                           .arg(QStringLiteral(HETSCHED_VERSION), QString::fromLatin1(qVersion())));
+    AboutDialog(this).exec();
 }
 
 void MainWindow::addRecentFile(const QString& path) {

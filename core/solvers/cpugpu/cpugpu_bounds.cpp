@@ -149,12 +149,19 @@ Expected<CpuGpuSolution> solveCpuGpuLowerBound(const CpuGpuInstance& in, const P
 namespace hetsched::registry_detail {
 
 RegisteredSolver cpuGpuLowerBoundSolver() {
-    return cpuGpuSolver("lower-bound",
-                        "the area LP with per-task limits and the pigeonhole bound; schedule: the LP rounded", {},
-                        [](const CpuGpuInstance& in, const OptionValues&, const Progress& p) {
-                            return solveCpuGpuLowerBound(in, p);
-                        },
-                        nullptr, /*answerIsBound=*/true);
+    return stated(
+        cpuGpuSolver(
+            "lower-bound",
+            "the area LP with per-task limits and the pigeonhole bound; schedule: the LP rounded", {},
+            [](const CpuGpuInstance& in, const OptionValues&, const Progress& p) {
+                return solveCpuGpuLowerBound(in, p);
+            },
+            nullptr, /*answerIsBound=*/true),
+        {.guarantee = "a lower bound on the optimal makespan (its answer); the rounded schedule it also "
+                      "returns has none",
+         .complexity = "O(n log n + 200 n)",
+         .reference = "the initial lower bound B_min of Kedad-Sidhoum et al. 2013, section 4.2; the area LP "
+                      "with per-task limits and the pigeonhole bound are HetSched's"});
 }
 
 }  // namespace hetsched::registry_detail

@@ -596,28 +596,39 @@ Expected<CpuGpuSolution> solveCpuGpuDualApprox2(const CpuGpuInstance& in, const 
 namespace hetsched::registry_detail {
 
 RegisteredSolver cpuGpuDualApproxSolver() {
-    return cpuGpuSolver(
-        "dual-approx",
-        "the paper's (4/3 + 1/(3k))(1 + epsilon)-approximation: binary search on lambda, the pruned "
-        "shelf DP, shelves S1..S8 (default)",
-        {OptionSpec::flag("compact", "1: tasks start as early as possible in shelf order; 0: the proof's layout",
-                          CpuGpuDualOptions{}.compact)},
-        [](const CpuGpuInstance& in, const OptionValues& o, const Progress& p) {
-            CpuGpuDualOptions options;
-            options.compact = o.flag("compact");
-            return solveCpuGpuDualApprox(in, options, p);
-        },
-        [](const Instance&) { return true; });
+    return stated(
+        cpuGpuSolver(
+            "dual-approx",
+            "the paper's (4/3 + 1/(3k))(1 + epsilon)-approximation: binary search on lambda, the pruned "
+            "shelf DP, shelves S1..S8 (default)",
+            {OptionSpec::flag("compact",
+                              "1: tasks start as early as possible in shelf order; 0: the proof's layout",
+                              CpuGpuDualOptions{}.compact)},
+            [](const CpuGpuInstance& in, const OptionValues& o, const Progress& p) {
+                CpuGpuDualOptions options;
+                options.compact = o.flag("compact");
+                return solveCpuGpuDualApprox(in, options, p);
+            },
+            [](const Instance&) { return true; }),
+        {.guarantee = "makespan <= (4/3 + 1/(3k))(1 + epsilon) OPT (4/3 without GPUs)",
+         .complexity = "O(log((B_max - B_min)/(epsilon B_min))) runs of the DP, each O(n^2 m^2 k^3) at worst",
+         .reference =
+             "Kedad-Sidhoum et al. 2013, sections 3 and 4 (Lemmas 1-2, the dynamic program of 4.2)"});
 }
 
 RegisteredSolver cpuGpuDualApprox2Solver() {
-    return cpuGpuSolver("dual-approx-2",
-                        "the relaxed 2(1 + epsilon)-approximation of section 5.2: only the GPU area constraint, "
-                        "list scheduling",
-                        {},
-                        [](const CpuGpuInstance& in, const OptionValues&, const Progress& p) {
-                            return solveCpuGpuDualApprox2(in, p);
-                        });
+    return stated(
+        cpuGpuSolver("dual-approx-2",
+                     "the relaxed 2(1 + epsilon)-approximation of section 5.2: only the GPU area constraint, "
+                     "list scheduling",
+                     {},
+                     [](const CpuGpuInstance& in, const OptionValues&, const Progress& p) {
+                         return solveCpuGpuDualApprox2(in, p);
+                     }),
+        {.guarantee = "makespan <= 2(1 + epsilon) OPT",
+         .complexity =
+             "O(log((B_max - B_min)/(epsilon B_min))) runs of the DP, each of O(n^2 k) states at worst",
+         .reference = "Kedad-Sidhoum et al. 2013, section 5.2 (the relaxed version)"});
 }
 
 }  // namespace hetsched::registry_detail

@@ -155,15 +155,23 @@ Expected<CpuGpuSolution> solveCpuGpuExact(const CpuGpuInstance& in, const CpuGpu
 namespace hetsched::registry_detail {
 
 RegisteredSolver cpuGpuExactSolver() {
-    return cpuGpuSolver(
-        "exact", "optimal by integer programming (GLPK), or the best found with its gap at the time limit",
-        {OptionSpec::number("time_limit", "seconds GLPK may search", 0.01, CpuGpuExactOptions{}.timeLimitSeconds,
-                            86400)},
-        [](const CpuGpuInstance& in, const OptionValues& o, const Progress& p) {
-            CpuGpuExactOptions options;
-            options.timeLimitSeconds = o.number("time_limit");
-            return solveCpuGpuExact(in, options, p);
-        });
+    return stated(
+        cpuGpuSolver(
+            "exact",
+            "optimal by integer programming (GLPK), or the best found with its gap at the time limit",
+            {OptionSpec::number("time_limit", "seconds GLPK may search", 0.01,
+                                CpuGpuExactOptions{}.timeLimitSeconds, 86400)},
+            [](const CpuGpuInstance& in, const OptionValues& o, const Progress& p) {
+                CpuGpuExactOptions options;
+                options.timeLimitSeconds = o.number("time_limit");
+                return solveCpuGpuExact(in, options, p);
+            }),
+        {.guarantee = "optimal when GLPK proves it; else the best schedule found within time_limit, with its "
+                      "bound and gap",
+         .complexity = "an integer program of at most n(m + k) binary variables: exponential at worst, "
+                       "stopped at time_limit",
+         .reference =
+             "the problem (Pm, Pk) || Cmax of Kedad-Sidhoum et al. 2013, section 2, as an integer program"});
 }
 
 }  // namespace hetsched::registry_detail

@@ -140,23 +140,36 @@ Expected<CpuGpuSolution> solveCpuGpuHeteroPrio(const CpuGpuInstance& in,
 namespace hetsched::registry_detail {
 
 RegisteredSolver cpuGpuHeftSolver() {
-    return cpuGpuSolver("heft", "HEFT: decreasing mean time over all processors, earliest finish time; no guarantee",
-                        {},
-                        [](const CpuGpuInstance& in, const OptionValues&, const Progress& p) {
-                            return solveCpuGpuHeft(in, p);
-                        });
+    return stated(
+        cpuGpuSolver("heft",
+                     "HEFT: decreasing mean time over all processors, earliest finish time; no guarantee", {},
+                     [](const CpuGpuInstance& in, const OptionValues&, const Progress& p) {
+                         return solveCpuGpuHeft(in, p);
+                     }),
+        {.guarantee = "none (Kedad-Sidhoum et al. 2013, sections 5.1-5.2: no performance guarantee)",
+         .complexity = "O(n log n + n log(m + k))",
+         .reference = "HEFT (Topcuoglu, Hariri, Wu 2002) as Kedad-Sidhoum et al. 2013 run it, section 5.1"});
 }
 
 RegisteredSolver cpuGpuHeteroPrioSolver() {
-    return cpuGpuSolver(
-        "heteroprio", "HeteroPrio (StarPU): GPUs take the most accelerated tasks, CPUs the least, with spoliation",
-        {OptionSpec::flag("spoliation", "1: idle processors restart tasks they can finish earlier; 0: plain list",
-                          CpuGpuHeteroPrioOptions{}.spoliation)},
-        [](const CpuGpuInstance& in, const OptionValues& o, const Progress& p) {
-            CpuGpuHeteroPrioOptions options;
-            options.spoliation = o.flag("spoliation");
-            return solveCpuGpuHeteroPrio(in, options, p);
-        });
+    return stated(
+        cpuGpuSolver(
+            "heteroprio",
+            "HeteroPrio (StarPU): GPUs take the most accelerated tasks, CPUs the least, with spoliation",
+            {OptionSpec::flag("spoliation",
+                              "1: idle processors restart tasks they can finish earlier; 0: plain list",
+                              CpuGpuHeteroPrioOptions{}.spoliation)},
+            [](const CpuGpuInstance& in, const OptionValues& o, const Progress& p) {
+                CpuGpuHeteroPrioOptions options;
+                options.spoliation = o.flag("spoliation");
+                return solveCpuGpuHeteroPrio(in, options, p);
+            }),
+        {.guarantee =
+             "with spoliation (default): (1 + sqrt 5)/2 for one CPU and one GPU, (3 + sqrt 5)/2 for m CPUs "
+             "and one GPU, 2 + sqrt 2 in general (Beaumont, Eyraud-Dubois, Kumar, IPDPS 2017); without: none",
+         .complexity = "O(n log n + n (m + k))",
+         .reference = "HeteroPrio, the StarPU scheduler; its ratios: Beaumont, Eyraud-Dubois, Kumar, IPDPS "
+                      "2017 (not one of the five papers)"});
 }
 
 }  // namespace hetsched::registry_detail

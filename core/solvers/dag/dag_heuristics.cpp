@@ -319,40 +319,74 @@ namespace hetsched::registry_detail {
 // The entries of the heuristics above (each listed in one line of dag_registry.cpp).
 
 RegisteredSolver dagHcpaSolver() {
-    return dagSolver("hcpa",
-                     "HCPA (N'Takpé, Suter 2006): CPA's allocation on the reference cluster of the slowest speed "
-                     "(P_ref, translation f, saturated critical path), bottom-level placement at the earliest finish",
-                     solveDagHcpa, [](const Instance&) { return true; });
+    return stated(
+        dagSolver(
+            "hcpa",
+            "HCPA (N'Takpé, Suter 2006): CPA's allocation on the reference cluster of the slowest speed "
+            "(P_ref, translation f, saturated critical path), bottom-level placement at the earliest finish",
+            solveDagHcpa, [](const Instance&) { return true; }),
+        {.guarantee = "none: a heuristic (no approximation ratio is known for this model)",
+         .complexity = "allocation O(N (N + E) C K) at worst (K the largest reference allocation), placement "
+                       "O(N C (P + deg))",
+         .reference =
+             "N'Takpé, Suter 2006, section 4 (4.1 Algorithm 1, 4.2.1 bottom-level placement, Eq. 7-9)"});
 }
 
 RegisteredSolver dagSHcpaSolver() {
-    return dagSolver("s-hcpa", "S-HCPA: HCPA's allocation with the sufferage placement (the task losing most without "
-                               "its best cluster goes first)",
-                     solveDagSHcpa);
+    return stated(
+        dagSolver("s-hcpa",
+                  "S-HCPA: HCPA's allocation with the sufferage placement (the task losing most without "
+                  "its best cluster goes first)",
+                  solveDagSHcpa),
+        {.guarantee = "none: a heuristic",
+         .complexity = "allocation as hcpa, placement O(C N^2)",
+         .reference = "N'Takpé, Suter 2006, section 4.2.2 (sufferage-based placement)"});
 }
 
 RegisteredSolver dagCpaSolver() {
-    return dagSolver("cpa",
-                     "CPA (Radulescu et al. 2001) on the homogeneous platform of average speed, replayed on the real "
-                     "one; a task may span clusters",
-                     solveDagCpa);
+    return stated(
+        dagSolver(
+            "cpa",
+            "CPA (Radulescu et al. 2001) on the homogeneous platform of average speed, replayed on the real "
+            "one; a task may span clusters",
+            solveDagCpa),
+        {.guarantee = "none: a heuristic",
+         .complexity =
+             "allocation O(N (N + E) K) at worst on the one virtual cluster, placement O(N (P + deg))",
+         .reference = "CPA (Radulescu et al. 2001) as N'Takpé, Suter 2006 evaluate it, sections 3.2 and 5"});
 }
 
 RegisteredSolver dagMheftSolver() {
-    return dagSolver("mheft", "M-HEFT (Casanova, Desprez, Suter 2004): by upward rank, each task on the cluster and "
-                              "processor count that finish it first",
-                     solveDagMheft);
+    return stated(
+        dagSolver("mheft",
+                  "M-HEFT (Casanova, Desprez, Suter 2004): by upward rank, each task on the cluster and "
+                  "processor count that finish it first",
+                  solveDagMheft),
+        {.guarantee = "none: a heuristic",
+         .complexity = "O(N P (deg + log P))",
+         .reference = "M-HEFT (Casanova, Desprez, Suter, Euro-Par 2004), the comparison of N'Takpé, Suter "
+                      "2006, section 5"});
 }
 
 RegisteredSolver dagSeqSolver() {
-    return dagSolver("seq", "every task on one processor of the fastest cluster, one after the other (closed form)",
-                     solveDagSeq);
+    return stated(
+        dagSolver("seq",
+                  "every task on one processor of the fastest cluster, one after the other (closed form)",
+                  solveDagSeq),
+        {.guarantee = "none: the sequential reference (makespan = sum of flops / fastest speed, exactly)",
+         .complexity = "O(N + E)",
+         .reference = "SEQ, the reference of the speedup in N'Takpé, Suter 2006, section 5"});
 }
 
 RegisteredSolver dagHeftSolver() {
-    return dagSolver("heft", "HEFT for sequential tasks: by upward rank, each task on the one processor that finishes "
-                             "it first",
-                     solveDagHeft);
+    return stated(
+        dagSolver("heft",
+                  "HEFT for sequential tasks: by upward rank, each task on the one processor that finishes "
+                  "it first",
+                  solveDagHeft),
+        {.guarantee = "none: a baseline for sequential tasks",
+         .complexity = "O(N log N + E + N C (P + deg))",
+         .reference = "HEFT (Topcuoglu, Hariri, Wu 2002), without insertion"});
 }
 
 }  // namespace hetsched::registry_detail

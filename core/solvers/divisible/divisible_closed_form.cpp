@@ -166,34 +166,59 @@ Expected<DivisibleSolution> solveDivisibleFifoOptimal(const DivisibleInstance& i
 namespace hetsched::registry_detail {
 
 RegisteredSolver divisibleFifoOptimalSolver() {
-    return divisibleSolver("fifo-optimal",
-                           "optimal FIFO schedule: closed form by Sherman-Morrison when d = z c (default for p > 7), "
-                           "else every FIFO order (p <= 8) or the LP of the c+d order",
-                           solveDivisibleFifoOptimal,
-                           [](const Instance& instance) { return !divisibleSmallPlatform(instance); },
-                           "FIFO schedules");
+    return stated(
+        divisibleSolver(
+            "fifo-optimal",
+            "optimal FIFO schedule: closed form by Sherman-Morrison when d = z c (default for p > 7), "
+            "else every FIFO order (p <= 8) or the LP of the c+d order",
+            solveDivisibleFifoOptimal,
+            [](const Instance& instance) { return !divisibleSmallPlatform(instance); }, "FIFO schedules"),
+        {.guarantee = "optimal among FIFO schedules when d = z c (the theorem), or by trying every FIFO "
+                      "order when p <= 8; beyond, the LP of the c + d order, not proven optimal",
+         .complexity = "O(p log p) by the closed form; p! LPs when d is not z c and p <= 8",
+         .reference = "Beaumont, Marchal, Robert 2005, slides \"FIFO strategies\" (Theorem)"});
 }
 
 RegisteredSolver divisibleLifoOptimalSolver() {
-    return divisibleSolver("lifo-optimal", "optimal LIFO schedule: every worker by c+d, no idle time, closed form",
-                           solveDivisibleLifoOptimal, nullptr, "LIFO schedules");
+    return stated(divisibleSolver("lifo-optimal",
+                                  "optimal LIFO schedule: every worker by c+d, no idle time, closed form",
+                                  solveDivisibleLifoOptimal, nullptr, "LIFO schedules"),
+                  {.guarantee = "optimal among LIFO schedules (the theorem)",
+                   .complexity = "O(p log p)",
+                   .reference = "Beaumont, Marchal, Robert 2005, slides \"LIFO strategies\" (Theorem)"});
 }
 
 RegisteredSolver divisibleFifoByCSolver() {
-    return divisibleSolver(
-        "fifo-by-c", "heuristic of the simulations: every worker by increasing c, FIFO, no idle time (closed form)",
-        solveDivisibleFifoByC);
+    return stated(
+        divisibleSolver(
+            "fifo-by-c",
+            "heuristic of the simulations: every worker by increasing c, FIFO, no idle time (closed form)",
+            solveDivisibleFifoByC),
+        {.guarantee = "none: a heuristic (status feasible), never above fifo-optimal",
+         .complexity = "O(p log p)",
+         .reference = "Beaumont, Marchal, Robert 2005, slides \"Simulations\""});
 }
 
 RegisteredSolver divisibleFifoByWSolver() {
-    return divisibleSolver(
-        "fifo-by-w", "heuristic of the simulations: every worker by increasing w, FIFO, no idle time (closed form)",
-        solveDivisibleFifoByW);
+    return stated(
+        divisibleSolver(
+            "fifo-by-w",
+            "heuristic of the simulations: every worker by increasing w, FIFO, no idle time (closed form)",
+            solveDivisibleFifoByW),
+        {.guarantee = "none: a heuristic (status feasible), never above fifo-optimal",
+         .complexity = "O(p log p)",
+         .reference = "Beaumont, Marchal, Robert 2005, slides \"Simulations\""});
 }
 
 RegisteredSolver divisibleNoReturnSolver() {
-    return divisibleSolver("no-return", "classic problem without returns (every d = 0): closed form by increasing c",
-                           solveDivisibleNoReturn);
+    return stated(
+        divisibleSolver("no-return",
+                        "classic problem without returns (every d = 0): closed form by increasing c",
+                        solveDivisibleNoReturn),
+        {.guarantee = "optimal when every d = 0 (other platforms are refused)",
+         .complexity = "O(p log p)",
+         .reference = "Beaumont, Marchal, Robert 2005, slides \"Without return messages\" (Bataineh, Hsiung, "
+                      "Robertazzi)"});
 }
 
 }  // namespace hetsched::registry_detail

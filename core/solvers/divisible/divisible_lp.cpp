@@ -102,10 +102,15 @@ Expected<DivisibleSolution> fifoLpInOrder(const DivisibleInstance& in, const std
 namespace hetsched::registry_detail {
 
 RegisteredSolver divisibleScenarioLpSolver() {
-    return divisibleSolver("scenario-lp",
-                           "LP of the slides for the given send_order/return_order (default: listed order, FIFO), "
-                           "with idle times",
-                           solveDivisibleScenarioLp, nullptr, "schedules of the given send and return orders");
+    return stated(
+        divisibleSolver(
+            "scenario-lp",
+            "LP of the slides for the given send_order/return_order (default: listed order, FIFO), "
+            "with idle times",
+            solveDivisibleScenarioLp, nullptr, "schedules of the given send and return orders"),
+        {.guarantee = "optimal among the schedules of the given send and return orders",
+         .complexity = "one LP of 3p rows and O(p) non-zeros (GLPK, confirmed by its rational simplex)",
+         .reference = "Beaumont, Marchal, Robert 2005, slide \"Linear Program for a given scenario\""});
 }
 
 }  // namespace hetsched::registry_detail

@@ -91,8 +91,12 @@ Expected<PartitionSolution> solvePartitionDp(const PartitionInstance& in, const 
 namespace hetsched::registry_detail {
 
 RegisteredSolver partitionDpSolver() {
-    return partitionSolver("dp", "exact: Algorithm 1 of Pilla 2022, dynamic program in O(T * sum(U_i - L_i + 1))",
-                           solvePartitionDp);
+    return stated(partitionSolver(
+                      "dp", "exact: Algorithm 1 of Pilla 2022, dynamic program in O(T * sum(U_i - L_i + 1))",
+                      solvePartitionDp),
+                  {.guarantee = "optimal for arbitrary costs (Pilla 2022, Lemmas 1-2 and Theorem 1)",
+                   .complexity = "O(T sum_i (U_i - L_i + 1)) time, O(T^2 n) at worst; O(T n) memory",
+                   .reference = "Pilla 2022, section 3, Algorithm 1 (Eq. 3)"});
 }
 
 }  // namespace hetsched::registry_detail

@@ -63,8 +63,13 @@ Expected<PartitionSolution> solvePartitionOlar(const PartitionInstance& in, cons
 namespace hetsched::registry_detail {
 
 RegisteredSolver partitionOlarSolver() {
-    return partitionSolver("olar", "exact for non-decreasing costs (makespan): OLAR greedy in O(n + T log n)",
-                           solvePartitionOlar);
+    return stated(
+        partitionSolver("olar", "exact for non-decreasing costs (makespan): OLAR greedy in O(n + T log n)",
+                        solvePartitionOlar),
+        {.guarantee = "optimal for the makespan when every cost is non-decreasing on a contiguous range "
+                      "(other instances are refused)",
+         .complexity = "O(n + T log n)",
+         .reference = "OLAR (Pilla, IPDPS 2021), reference [6] of Pilla 2022, section 1"});
 }
 
 }  // namespace hetsched::registry_detail

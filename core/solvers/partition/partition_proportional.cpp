@@ -85,9 +85,13 @@ Expected<PartitionSolution> solvePartitionProportional(const PartitionInstance& 
 namespace hetsched::registry_detail {
 
 RegisteredSolver partitionProportionalSolver() {
-    return partitionSolver("proportional",
-                           "baseline: tasks in proportion to each resource's speed, repaired to the limits",
-                           solvePartitionProportional);
+    return stated(
+        partitionSolver("proportional",
+                        "baseline: tasks in proportion to each resource's speed, repaired to the limits",
+                        solvePartitionProportional),
+        {.guarantee = "none: a baseline (status feasible), shown for comparison",
+         .complexity = "O(N log N) at worst (N = the number of admissible counts)",
+         .reference = "none: the split by speed a user tries first"});
 }
 
 }  // namespace hetsched::registry_detail

@@ -285,9 +285,18 @@ Expected<PartitionSolution> solvePartitionThreshold(const PartitionInstance& in,
 namespace hetsched::registry_detail {
 
 RegisteredSolver partitionThresholdSolver() {
-    return partitionSolver(
-        "threshold", "exact, fast: threshold search with sumset feasibility (any costs); convex greedy or DP for total cost",
-        solvePartitionThreshold, [](const Instance&) { return true; });
+    return stated(
+        partitionSolver("threshold",
+                        "exact, fast: threshold search with sumset feasibility (any costs); convex greedy or "
+                        "DP for total cost",
+                        solvePartitionThreshold, [](const Instance&) { return true; }),
+        {.guarantee = "optimal for the makespan with any costs (the same value as dp); total cost: optimal "
+                      "(convex greedy, else dp)",
+         .complexity =
+             "O(N) to collect the costs (N = the number of admissible counts) and about 24 sumset "
+             "feasibility tests, each O(n log U) for non-decreasing costs and O(N + sumset) in general",
+         .reference =
+             "HetSched's own threshold search, for the problem of Pilla 2022 (section 2, Definition 1)"});
 }
 
 }  // namespace hetsched::registry_detail

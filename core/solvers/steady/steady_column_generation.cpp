@@ -370,24 +370,34 @@ Expected<SteadySolution> solveSteadyColumnGeneration(const SteadyStateInstance& 
 namespace hetsched::registry_detail {
 
 RegisteredSolver steadyColumnGenerationSolver() {
-    return steadySolver(
-        "column-generation",
-        "LP (8.3) over allocations and valid patterns by column generation with the separation oracles of "
-        "8.5.3 (every model; multicast trees priced exactly up to exact_steiner_targets targets, "
-        "else by a Steiner heuristic with an upper bound)",
-        {OptionSpec::integer("max_iterations", "rounds of column generation at most", 1, kSteadyDefaultMaxIterations,
-                             1000000),
-         OptionSpec::integer(
-             "exact_steiner_targets",
-             "multicast: price trees exactly (Dreyfus-Wagner: 3^k n work and 2^k n states a round, at "
-             "most 4 million states) for at most this many targets k; above, by the shortest-path "
-             "heuristic (status feasible, with an upper bound)",
-             0, kSteadyDefaultExactSteinerTargets, 16)},
-        [](const SteadyStateInstance& in, const OptionValues& options, const Progress& progress) {
-            return solveSteadyColumnGeneration(in, static_cast<int>(options.integer("max_iterations")), progress,
-                                               static_cast<int>(options.integer("exact_steiner_targets")));
-        },
-        [](const Instance& instance) { return !steadyCompactLpApplies(instance); });
+    return stated(
+        steadySolver(
+            "column-generation",
+            "LP (8.3) over allocations and valid patterns by column generation with the separation oracles "
+            "of "
+            "8.5.3 (every model; multicast trees priced exactly up to exact_steiner_targets targets, "
+            "else by a Steiner heuristic with an upper bound)",
+            {OptionSpec::integer("max_iterations", "rounds of column generation at most", 1,
+                                 kSteadyDefaultMaxIterations, 1000000),
+             OptionSpec::integer(
+                 "exact_steiner_targets",
+                 "multicast: price trees exactly (Dreyfus-Wagner: 3^k n work and 2^k n states a round, at "
+                 "most 4 million states) for at most this many targets k; above, by the shortest-path "
+                 "heuristic (status feasible, with an upper bound)",
+                 0, kSteadyDefaultExactSteinerTargets, 16)},
+            [](const SteadyStateInstance& in, const OptionValues& options, const Progress& progress) {
+                return solveSteadyColumnGeneration(
+                    in, static_cast<int>(options.integer("max_iterations")), progress,
+                    static_cast<int>(options.integer("exact_steiner_targets")));
+            },
+            [](const Instance& instance) { return !steadyCompactLpApplies(instance); }),
+        {.guarantee = "optimal throughput with exact pricing (every model and application; multicast up to "
+                      "exact_steiner_targets targets); beyond, feasible with an upper bound",
+         .complexity = "at most max_iterations rounds, each a master LP and the oracles of 8.5.3 (Dijkstra, "
+                       "Chu-Liu/Edmonds, Hungarian method, weighted matching; multicast O(3^k n + 2^k (m + n "
+                       "log n)) for k targets)",
+         .reference =
+             "Beaumont, Marchal, chapter 8, sections 8.3 (LP 8.3) and 8.5.3 (separation in the dual)"});
 }
 
 }  // namespace hetsched::registry_detail

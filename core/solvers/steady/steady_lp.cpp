@@ -320,14 +320,22 @@ Expected<SteadySolution> solveSteadyLp(const SteadyStateInstance& in, const Prog
 namespace hetsched::registry_detail {
 
 RegisteredSolver steadyLpSolver() {
-    return steadySolver("lp",
-                        "compact LPs of section 8.6 (bag of tasks, broadcast; bidirectional one-port and bounded "
-                        "multi-port), flows into paths/trees, weighted edge colouring into matchings (default where it applies)",
-                        {},
-                        [](const SteadyStateInstance& in, const OptionValues&, const Progress& progress) {
-                            return solveSteadyLp(in, progress);
-                        },
-                        steadyCompactLpApplies);
+    return stated(
+        steadySolver(
+            "lp",
+            "compact LPs of section 8.6 (bag of tasks, broadcast; bidirectional one-port and bounded "
+            "multi-port), flows into paths/trees, weighted edge colouring into matchings (default where it "
+            "applies)",
+            {},
+            [](const SteadyStateInstance& in, const OptionValues&, const Progress& progress) {
+                return solveSteadyLp(in, progress);
+            },
+            steadyCompactLpApplies),
+        {.guarantee =
+             "optimal throughput (bag of tasks and broadcast, bidirectional one-port and bounded multi-port)",
+         .complexity = "one LP of O(|V| + |E|) variables (bag of tasks) or O(|V| |E|) (broadcast), then at "
+                       "most |E| + 2|V| matchings: polynomial",
+         .reference = "Beaumont, Marchal, chapter 8, section 8.6 (8.6.2 patterns, 8.6.3 allocations)"});
 }
 
 }  // namespace hetsched::registry_detail
