@@ -22,7 +22,7 @@
 //   comm * referenceSpeed bytes (the same time on a link of referenceSpeed bytes/s), noted.
 // - Some files add a deadline to each task line, either last (`id cost npred pred... deadline`) or after
 //   the cost (`id cost deadline npred pred...`); recognised when the line's count of numbers says so,
-//   the same way on every line, and noted (a dag instance has no deadlines).
+//   the first task line decides, every line must then have it, and it is noted (a dag instance has none).
 // - A predecessor must be a task of the file and not the task itself; one named twice is merged.
 #include <cmath>
 
@@ -74,7 +74,7 @@ Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGrap
             count = fields.size() <= 2 ? parseIndex(fields[0]) : std::nullopt;
             if (fields.size() == 2) processors = parseIndex(fields[1]);
             if (!count || (fields.size() == 2 && !processors))
-                return invalidInput(at + "expected the number of tasks (and, in some files, of processors), got " + quoted(content));
+                return invalidInput(at + "expected the number of tasks alone on the line (or followed by a processor count), got " + quoted(content));
             countLine = line.number;
             continue;
         }
@@ -88,14 +88,12 @@ Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGrap
             const bool plainFits = third && (rest3 == *third || (*third > 0 && rest3 == 2 * *third));
             const bool lastFits = third && rest3 == *third + 1;
             const bool afterCostFits = fourth && parseNumber(fields[2]) && fields.size() - 4 == *fourth;
-            Deadline seen = Deadline::None;
-            if (deadline) seen = *deadline;
-            else if (!plainFits && lastFits) seen = Deadline::Last;
-            else if (!plainFits && afterCostFits) seen = Deadline::AfterCost;
-            if (!deadline && seen != Deadline::None) {
-                deadline = seen;
+            // The layout is decided by the first task line (the entry task), then required of every line.
+            if (!deadline) {
+                deadline = plainFits ? Deadline::None : lastFits ? Deadline::Last : afterCostFits ? Deadline::AfterCost : Deadline::None;
                 deadlineLine = line.number;
             }
+            const Deadline seen = *deadline;
             if (seen == Deadline::Last) {
                 if (!lastFits)
                     return invalidInput(at + "expected id cost npred pred... deadline, as on line " + std::to_string(deadlineLine) +

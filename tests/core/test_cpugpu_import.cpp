@@ -380,7 +380,11 @@ TEST(StarPuCorpus, MirageCholeskyOf12x12TilesSolvesWithEverySolver) {
         if (findOption(spec.options, "time_limit")) given["time_limit"] = 5;
         Expected<SolveResult> result = solve(Instance{instance}, spec.name, given);
         ASSERT_TRUE(result) << result.error().message;
-        EXPECT_TRUE(result->status == SolveStatus::Optimal || result->status == SolveStatus::Feasible) << solveStatusText(*result);
+        // exact may stop at its time limit on 364 tasks: its best schedule then, with a gap.
+        EXPECT_TRUE(result->status == SolveStatus::Optimal || result->status == SolveStatus::Feasible ||
+                    (spec.name == "exact" && result->status == SolveStatus::TimeLimit))
+            << solveStatusText(*result);
+        EXPECT_FALSE(result->schedule.lanes.empty());
         ASSERT_TRUE(result->objective);
         if (!result->answerIsBound) {
             EXPECT_GE(*result->objective, lowerBound * (1 - 1e-9));
