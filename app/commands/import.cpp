@@ -47,13 +47,23 @@ int importSteadyStatePlatform(const std::string& file, const std::optional<std::
 
 }  // namespace
 
+// import_family.cpp: --kind cpugpu, partition and divisible.
+int runFamilyImport(const std::string& kind, const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     const std::string prefix = "hetsched import: ";
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string kind;
+        if (args[i] == "--kind" && i + 1 < args.size()) kind = args[i + 1];
+        else if (args[i].rfind("--kind=", 0) == 0) kind = args[i].substr(7);
+        if (kind == "cpugpu" || kind == "partition" || kind == "divisible") return runFamilyImport(kind, args, out, err);
+    }
     std::ostringstream usage;
     usage << "usage: hetsched import GRAPH PLATFORM [--format " << taskGraphFormatNames() << "]\n"
                "                       [--default-flops F] [--default-bytes B] [--reference-speed FLOPS] [--alpha A]\n"
                "                       [--seed S] [-o OUT.json]\n"
                "       hetsched import PLATFORM.xml --kind steady_state [--source HOST] [-o OUT.json]\n"
+               "       hetsched import FILE... --kind cpugpu|partition|divisible ... (hetsched import --kind KIND --help)\n"
                "GRAPH: DOT (.dot, .gv: daggen, SimGrid, any Graphviz graph), WfCommons WfFormat 1.0 to 1.5,\n"
                "WorkflowHub 0.2, SimGrid or WRENCH JSON (.json), Pegasus DAX (.dax, .xml), STG (.stg) or daggen's\n"
                "text output.\n"
@@ -101,7 +111,7 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
             output = value;
         } else if (arg == "--kind") {
             if (value != "dag" && value != "steady_state")
-                problem = invalidInput("--kind must be dag or steady_state, got '" + value + "'");
+                problem = invalidInput("--kind must be dag, steady_state, cpugpu, partition or divisible, got '" + value + "'");
             kind = value;
         } else if (arg == "--source") {
             source = value;

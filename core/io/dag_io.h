@@ -26,7 +26,7 @@ constexpr std::size_t kMaxClusters = 10'000;
 constexpr long long kMaxProcessors = 1'000'000;   // in all
 constexpr double kMaxValue = 1e30;                // flops, bytes, speeds, bandwidths
 constexpr double kMinRate = 1e-6;                 // speeds and bandwidths
-constexpr double kMaxLatency = 1e6;               // seconds
+constexpr double kMaxLatency = 1e30;              // seconds: SimGrid accepts any (a computed cluster latency of 2.1e6 s)
 constexpr double kMaxTaskSeconds = 1e15;          // a task longer than this on one fastest processor fits nowhere
 }  // namespace dag_limits
 

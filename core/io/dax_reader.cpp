@@ -1,6 +1,7 @@
-// Pegasus DAX 2.0 to 3.6 read through libxml2 into one task graph: jobs (and sub-workflows) with their
-// runtimes, <uses> files, and <child>/<parent> dependencies whose bytes are the files the parent writes
-// and the child reads.
+// Pegasus DAX 2.0 to 3.6 read through libxml2 into one task graph: jobs (and sub-workflows) wherever they
+// sit below <adag>, with their runtimes, <uses> files, and dependencies (<child>/<parent>, and those a
+// file written by one job and read by another implies, as SimGrid's loader sees them) whose bytes are
+// the files the parent writes and the child reads.
 #include <algorithm>
 #include <cerrno>
 #include <climits>
@@ -258,20 +259,38 @@ Expected<TaskGraphImport> readDocument(const xmlNode* root, const TaskGraphImpor
     std::unordered_map<std::string, std::size_t> jobIndex;
     Files files;
     std::vector<Dependency> dependencies;
-    for (const xmlNode* node = root->children; node; node = node->next) {
-        if (isElement(node, "job") || isElement(node, "dag") || isElement(node, "dax")) {
-            if (jobs.size() == options.maxTasks)
-                throw DaxError{lineText(node) + graph_reader::taskLimitError(options.maxTasks).message};
-            Job job = readJob(node, files, jobs.size());
-            if (!jobIndex.emplace(job.id, jobs.size()).second)
-                throw DaxError{lineText(node) + "duplicate job id " + graph_reader::quoted(job.id)};
-            jobs.push_back(std::move(job));
-        } else if (isElement(node, "child")) {
-            for (const xmlNode* p = node->children; p; p = p->next)
-                if (isElement(p, "parent")) dependencies.push_back({node, p});
+    // Jobs and <child> elements wherever they sit below <adag> (decaf's DAX puts jobs inside <dflow>),
+    // except inside a job; depth first in document order, without recursion.
+    std::size_t nestedJobs = 0;
+    std::string nestingElement;
+    std::vector<std::pair<const xmlNode*, std::size_t>> pending;   // (first sibling, depth)
+    pending.emplace_back(root->children, 0);
+    while (!pending.empty()) {
+        auto [node, depth] = pending.back();
+        pending.pop_back();
+        for (; node; node = node->next) {
+            if (isElement(node, "job") || isElement(node, "dag") || isElement(node, "dax")) {
+                if (jobs.size() == options.maxTasks)
+                    throw DaxError{lineText(node) + graph_reader::taskLimitError(options.maxTasks).message};
+                Job job = readJob(node, files, jobs.size());
+                if (!jobIndex.emplace(job.id, jobs.size()).second)
+                    throw DaxError{lineText(node) + "duplicate job id " + graph_reader::quoted(job.id)};
+                jobs.push_back(std::move(job));
+                if (depth > 0 && nestedJobs++ == 0) nestingElement = elementName(node->parent);
+            } else if (isElement(node, "child")) {
+                for (const xmlNode* p = node->children; p; p = p->next)
+                    if (isElement(p, "parent")) dependencies.push_back({node, p});
+            } else if (node->type == XML_ELEMENT_NODE && node->children) {
+                if (node->next) pending.emplace_back(node->next, depth);
+                pending.emplace_back(node->children, depth + 1);
+                break;
+            }
         }
     }
     if (jobs.empty()) return invalidInput(lineText(root) + "<adag> has no job");
+    if (nestedJobs > 0)
+        result.notes.push_back(std::to_string(nestedJobs) + (nestedJobs == 1 ? " job" : " jobs") + " found inside <" +
+                               nestingElement + "> (and other elements below <adag>)");
 
     auto jobOf = [&](const xmlNode* element) {
         const std::optional<std::string> ref = attribute(element, "ref");
@@ -294,6 +313,33 @@ Expected<TaskGraphImport> readDocument(const xmlNode* root, const TaskGraphImpor
             graph.edges.push_back({parent, child, 0});
         }
     }
+
+    // A file one job writes and another reads is a dependency, as SimGrid's DAX loader takes it (a cycle so
+    // formed is named by the dispatcher's validation, as SimGrid refuses its simple_dax_with_cycle.xml).
+    std::size_t implied = 0, selfFiles = 0;
+    std::string impliedExample, selfExample;
+    for (std::size_t child = 0; child < jobs.size(); ++child)
+        for (std::size_t f : jobs[child].inputs)
+            for (std::size_t writer : files.writers[f]) {
+                if (writer == child) {
+                    if (selfFiles++ == 0) selfExample = graph_reader::quoted(files.names[f]) + " of job " + graph_reader::quoted(jobs[child].id);
+                    continue;
+                }
+                auto [it, inserted] = edgeOf.emplace(static_cast<std::uint64_t>(writer) * (jobs.size() + 1) + child, graph.edges.size());
+                if (!inserted) continue;
+                if (graph.edges.size() == options.maxEdges)
+                    throw DaxError{lineText(root) + graph_reader::tooManyEdgesError(options.maxEdges).message};
+                graph.edges.push_back({writer, child, 0});
+                if (implied++ == 0)
+                    impliedExample = jobs[writer].id + " -> " + jobs[child].id + " (file " + graph_reader::quoted(files.names[f]) + ")";
+            }
+    if (implied > 0)
+        result.notes.push_back(std::to_string(implied) + (implied == 1 ? " dependency" : " dependencies") +
+                               " implied by files a job writes and another reads, without <child>/<parent>, added as SimGrid does, e.g. " +
+                               impliedExample);
+    if (selfFiles > 0)
+        result.notes.push_back(std::to_string(selfFiles) + " files read and written by the same job (e.g. " + selfExample +
+                               "): no dependency (SimGrid would see a loop)");
 
     // Tasks: runtime seconds times the reference speed, or the default.
     std::size_t withoutRuntime = 0, subWorkflows = 0;

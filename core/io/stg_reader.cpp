@@ -1,6 +1,7 @@
 // Task graphs in Kasahara's Standard Task Graph Set (STG) format, with or without communication costs.
 //
-// The format: the task count n alone on the first line (after any blank or '#' lines), then one line
+// The format: the task count n on the first line (after any blank or '#' lines; some files add the
+// processor count of the set's experiments, "452 20", noted and not used), then one line
 // per task, `id cost npred pred...` (columns may be padded), then an optional footer of '#' lines:
 //   2
 //   0 0 0
@@ -19,6 +20,9 @@
 //   pure precedence), noted. The "with communication costs" variant, `id cost npred (pred comm)...`,
 //   is recognized when a line lists 2 * npred numbers; a communication cost is time units too, read as
 //   comm * referenceSpeed bytes (the same time on a link of referenceSpeed bytes/s), noted.
+// - Some files add a deadline to each task line, either last (`id cost npred pred... deadline`) or after
+//   the cost (`id cost deadline npred pred...`); recognised when the line's count of numbers says so,
+//   the first task line decides, every line must then have it, and it is noted (a dag instance has none).
 // - A predecessor must be a task of the file and not the task itself; one named twice is merged.
 #include <cmath>
 
@@ -53,6 +57,10 @@ Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGrap
     std::vector<StgTask> tasks;
     std::optional<bool> withCommunication;   // decided by the first line with a predecessor
     std::size_t variantLine = 0;
+    std::optional<std::size_t> processors;   // "452 20": the set's processor count
+    enum class Deadline { None, Last, AfterCost };
+    std::optional<Deadline> deadline;        // decided by the first line that shows one
+    std::size_t deadlineLine = 0;
     for (const graph_reader::NumberedLine& line : graph_reader::numberedLines(text)) {
         const std::string_view content = graph_reader::trimmed(line.text);
         if (content.empty()) continue;
@@ -63,8 +71,10 @@ Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGrap
         }
         const std::vector<std::string_view> fields = graph_reader::splitFields(content);
         if (!count) {
-            count = fields.size() == 1 ? parseIndex(fields[0]) : std::nullopt;
-            if (!count) return invalidInput(at + "expected the number of tasks alone on the line, got " + quoted(content));
+            count = fields.size() <= 2 ? parseIndex(fields[0]) : std::nullopt;
+            if (fields.size() == 2) processors = parseIndex(fields[1]);
+            if (!count || (fields.size() == 2 && !processors))
+                return invalidInput(at + "expected the number of tasks alone on the line (or followed by a processor count), got " + quoted(content));
             // Before any arithmetic on it: 2^64 - 1 + 2 would wrap around to 1.
             if (*count > options.maxTasks)
                 return invalidInput(at + "the count says " + graph_reader::tooManyTasksError(*count, options.maxTasks).message);
@@ -75,23 +85,50 @@ Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGrap
             return invalidInput(at + "more task lines than the count (" + std::to_string(*count) +
                                 ") and the dummy entry and exit allow");
         if (fields.size() < 3) return invalidInput(at + "expected id cost npred pred..., got " + quoted(content));
+        std::vector<std::string_view> taskFields = fields;   // without a deadline, once recognised
+        {
+            // A deadline: the numbers after npred are one too many (last), or npred is the fourth field.
+            const std::optional<std::size_t> third = parseIndex(fields[2]);
+            const std::optional<std::size_t> fourth = fields.size() > 3 ? parseIndex(fields[3]) : std::nullopt;
+            const std::size_t rest3 = fields.size() - 3;
+            const bool plainFits = third && (rest3 == *third || (*third > 0 && rest3 == 2 * *third));
+            const bool lastFits = third && rest3 == *third + 1;
+            const bool afterCostFits = fourth && parseNumber(fields[2]) && fields.size() - 4 == *fourth;
+            // The layout is decided by the first task line (the entry task), then required of every line.
+            if (!deadline) {
+                deadline = plainFits ? Deadline::None : lastFits ? Deadline::Last : afterCostFits ? Deadline::AfterCost : Deadline::None;
+                deadlineLine = line.number;
+            }
+            const Deadline seen = *deadline;
+            if (seen == Deadline::Last) {
+                if (!lastFits)
+                    return invalidInput(at + "expected id cost npred pred... deadline, as on line " + std::to_string(deadlineLine) +
+                                        ", got " + quoted(content));
+                taskFields.pop_back();
+            } else if (seen == Deadline::AfterCost) {
+                if (!afterCostFits)
+                    return invalidInput(at + "expected id cost deadline npred pred..., as on line " + std::to_string(deadlineLine) +
+                                        ", got " + quoted(content));
+                taskFields.erase(taskFields.begin() + 2);
+            }
+        }
         const std::size_t expectedId = tasks.size();
-        const std::optional<std::size_t> id = parseIndex(fields[0]);
+        const std::optional<std::size_t> id = parseIndex(taskFields[0]);
         if (!id || *id != expectedId)
             return invalidInput(at + "expected task " + std::to_string(expectedId) + " (ids count up from 0), got " +
-                                quoted(fields[0]));
+                                quoted(taskFields[0]));
         StgTask task;
         task.line = line.number;
-        const std::optional<double> cost = parseNumber(fields[1]);
+        const std::optional<double> cost = parseNumber(taskFields[1]);
         if (!cost || !std::isfinite(*cost) || *cost < 0)
             return invalidInput(at + "task " + std::to_string(*id) + ": the cost must be a finite number >= 0, got " +
-                                quoted(fields[1]));
+                                quoted(taskFields[1]));
         task.cost = *cost;
-        const std::optional<std::size_t> npred = parseIndex(fields[2]);
+        const std::optional<std::size_t> npred = parseIndex(taskFields[2]);
         if (!npred)
             return invalidInput(at + "task " + std::to_string(*id) +
-                                ": the number of predecessors must be a non-negative integer, got " + quoted(fields[2]));
-        const std::size_t listed = fields.size() - 3;
+                                ": the number of predecessors must be a non-negative integer, got " + quoted(taskFields[2]));
+        const std::size_t listed = taskFields.size() - 3;
         if (*npred > listed)
             return invalidInput(at + "task " + std::to_string(*id) + " has " + std::to_string(*npred) +
                                 " predecessors but lists " + std::to_string(listed) + " numbers");
@@ -114,17 +151,17 @@ Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGrap
                                 std::to_string(listed) + " more numbers");
         }
         const std::size_t step = withCommunication.value_or(false) ? 2 : 1;
-        for (std::size_t k = 3; k + step <= fields.size(); k += step) {
-            const std::optional<std::size_t> pred = parseIndex(fields[k]);
+        for (std::size_t k = 3; k + step <= taskFields.size(); k += step) {
+            const std::optional<std::size_t> pred = parseIndex(taskFields[k]);
             if (!pred)
                 return invalidInput(at + "task " + std::to_string(*id) + ": a predecessor must be a task id, got " +
-                                    quoted(fields[k]));
+                                    quoted(taskFields[k]));
             task.predecessors.push_back(*pred);
             if (step == 2) {
-                const std::optional<double> comm = parseNumber(fields[k + 1]);
+                const std::optional<double> comm = parseNumber(taskFields[k + 1]);
                 if (!comm || !std::isfinite(*comm) || *comm < 0)
                     return invalidInput(at + "task " + std::to_string(*id) +
-                                        ": a communication cost must be a finite number >= 0, got " + quoted(fields[k + 1]));
+                                        ": a communication cost must be a finite number >= 0, got " + quoted(taskFields[k + 1]));
                 task.communication.push_back(*comm);
             }
         }
@@ -140,6 +177,7 @@ Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGrap
     TaskGraphImport result;
     const bool communication = withCommunication.value_or(false);
     result.format = communication ? "STG with communication costs" : "STG";
+    if (deadline && *deadline != Deadline::None) result.format += " with deadlines";
     for (std::size_t i = 0; i < tasks.size(); ++i)
         result.graph.tasks.push_back({std::to_string(i), tasks[i].cost * options.referenceSpeed, options.alpha});
     const double plainBytes = options.defaultBytes.value_or(0);
@@ -160,6 +198,12 @@ Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGrap
     }
     const std::string speed = graph_reader::formatNumber(options.referenceSpeed);
     result.notes.push_back("costs are time units: flops = cost * " + speed + " (the reference speed)");
+    if (processors)
+        result.notes.push_back("the file names " + std::to_string(*processors) +
+                               " processors (line " + std::to_string(countLine) + "): not used, the platform is chosen apart");
+    if (deadline && *deadline != Deadline::None)
+        result.notes.push_back(std::string("task deadlines (") + (*deadline == Deadline::Last ? "last on each task line" : "after each cost") +
+                               ") not used: a dag instance has none");
     if (communication) {
         result.notes.push_back("communication costs are time units: bytes = cost * " + speed);
     } else if (edges > 0) {

@@ -247,7 +247,9 @@ TEST(DaxReader, ReadsEveryDaxFileOfTheCorpus) {
             SCOPED_TRACE(entry.path().string());
             Expected<TaskGraphImport> read = readDaxTaskGraph(slurp(entry.path()), options);
             ASSERT_TRUE(read.ok()) << read.error().message;
-            EXPECT_TRUE(placeTaskGraph(read->graph, platform).ok());
+            // SimGrid's simple_dax_with_cycle.xml is cyclic through a file, as SimGrid sees it: refused when placed.
+            const bool cyclic = entry.path().filename().string().find("with_cycle") != std::string::npos;
+            EXPECT_EQ(placeTaskGraph(read->graph, platform).ok(), !cyclic);
             auto it = expected.find(entry.path().filename().string());
             if (it == expected.end()) continue;
             EXPECT_EQ(read->graph.tasks.size(), it->second.first);
