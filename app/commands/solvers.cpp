@@ -1,8 +1,8 @@
 // hetsched solvers: every solver of every family, one line each, with its options; --long adds each one's
-// guarantee, complexity and source, --markdown writes docs/algorithms.md's solver list (solvers/solver_catalog.h).
+// guarantee, complexity and source, --markdown writes docs/algorithms.md's solver list (family/solver_catalog.h).
 
 #include "commands/command.h"
-#include "solvers/solver_catalog.h"
+#include "family/solver_catalog.h"
 
 #include <algorithm>
 #include <ostream>

@@ -54,14 +54,18 @@ SniffScore sniffDaggenText(const SniffInput& in) {
     return in.firstLine.starts_with("NODE_COUNT") ? SniffScore::Sure : SniffScore::No;
 }
 
-// STG: the task count alone on the first line.
+// STG: the task count alone on the first line, or followed by a processor count ("452 20").
 SniffScore sniffStg(const SniffInput& in) {
-    const std::string_view line = in.firstLine;
-    if (line.empty() || !std::isdigit(static_cast<unsigned char>(line.front()))) return SniffScore::No;
-    const std::size_t end = line.find_first_not_of("0123456789");
-    return end == std::string_view::npos || line.find_first_not_of(" \t\r", end) == std::string_view::npos
-               ? SniffScore::Maybe
-               : SniffScore::No;
+    std::string_view line = in.firstLine;
+    for (int number = 0; number < 2; ++number) {
+        if (line.empty() || !std::isdigit(static_cast<unsigned char>(line.front()))) return SniffScore::No;
+        const std::size_t end = std::min(line.find_first_not_of("0123456789"), line.size());
+        const std::size_t next = line.find_first_not_of(" \t\r", end);
+        if (next == std::string_view::npos) return SniffScore::Maybe;
+        if (next == end) return SniffScore::No;   // a digit run followed by another character
+        line = line.substr(next);
+    }
+    return SniffScore::No;
 }
 
 SniffScore sniffSimGridPlatform(const SniffInput& in) {

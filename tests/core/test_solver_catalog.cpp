@@ -13,7 +13,7 @@
 #include "io/instance_io.h"
 #include "io/project.h"
 #include "solvers/registry.h"
-#include "solvers/solver_catalog.h"
+#include "family/solver_catalog.h"
 
 using namespace hetsched;
 

@@ -1,5 +1,5 @@
 // The registry's solver statements as Markdown (docs/algorithms.md) and as plain text (the CLI).
-#include "solvers/solver_catalog.h"
+#include "family/solver_catalog.h"
 
 #include "common/options.h"
 #include "family/family.h"
