@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libbenchmark-dev
   libgraphviz-dev libxml2-dev libsimgrid-dev libcli11-dev
   xvfb xauth
+  pybind11-dev python3-dev python3-pytest python3-pandas python3-numpy   # the Python module (python/) and its tests
   slurm-wlm munge   # the SLURM test (tests/slurm) starts its own single-node cluster with them
 )
 
