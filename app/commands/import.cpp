@@ -113,7 +113,7 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
             return kExitUsage;
         }
     }
-    const TaskGraphFormat format = taskGraphFormat(importValues);
+    const std::string format = taskGraphFormat(importValues);
     const TaskGraphImportOptions options = taskGraphImportOptions(importValues);
     const auto seed = static_cast<std::uint64_t>(importValues.integer("seed"));
     if (kind == "steady_state") return importSteadyStatePlatform(graph, source, platform, output, out, err);
@@ -135,14 +135,13 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
         return kExitError;
     }
     if (referenceSpeedGiven) {
-        TaskGraphFormat actual = format;
-        if (actual == TaskGraphFormat::Auto) {
-            Expected<TaskGraphFormat> detected = detectTaskGraphFormat(graph, *text);
-            if (detected) actual = *detected;
-        }
-        if (actual == TaskGraphFormat::Dot || actual == TaskGraphFormat::DaggenText) {
-            err << prefix << "--reference-speed applies to graphs with runtimes (wfformat, dax, stg); a "
-                << taskGraphFormatName(actual) << " file gives its tasks' flops\n";
+        Expected<const FileFormat*> actual = taskGraphFormatFor(graph, *text, format);
+        if (actual && (*actual)->sizesInFlops) {
+            std::string withRuntimes;
+            for (const FileFormat* f : fileFormats(FormatDirection::Read, {FormatContent::TaskGraph}))
+                if (!f->sizesInFlops) withRuntimes += (withRuntimes.empty() ? "" : ", ") + f->name;
+            err << prefix << "--reference-speed applies to graphs with runtimes (" << withRuntimes << "); a "
+                << (*actual)->name << " file gives its tasks' flops\n";
             return kExitUsage;
         }
     }

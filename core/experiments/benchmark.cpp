@@ -212,7 +212,7 @@ Expected<std::vector<BenchmarkCase>> benchmarkCases(const BenchmarkConfig& confi
         if (!text) return text.error();
         ExternalFileKind kind = classifyExternalFile(f.path, *text);
         // A format given by the flag makes every file that is no HetSched instance a task graph of that format.
-        if (config.format != TaskGraphFormat::Auto && kind != ExternalFileKind::HetSched) kind = ExternalFileKind::TaskGraph;
+        if (config.format != "auto" && kind != ExternalFileKind::HetSched) kind = ExternalFileKind::TaskGraph;
         if (kind == ExternalFileKind::HetSched) {
             cases.push_back({f.path, "", false});
         } else if (kind == ExternalFileKind::TaskGraph) {
@@ -502,7 +502,7 @@ BenchmarkConfig benchmarkConfig(const OptionValues& v) {
     c.instances = v.texts("instances");
     c.platforms = v.texts("platforms");
     c.solvers = v.texts("solvers");
-    c.format = taskGraphFormatFromName(v.text("format")).value_or(TaskGraphFormat::Auto);
+    c.format = taskGraphFormat(v);
     c.import.referenceSpeed = v.number("reference-speed");
     c.import.alpha = v.number("alpha");
     c.import.defaultFlops = v.numberIfSet("default-flops");
@@ -517,7 +517,7 @@ OptionValues benchmarkValues(const BenchmarkConfig& c) {
     v.set("instances", c.instances);
     v.set("platforms", c.platforms);
     v.set("solvers", c.solvers);
-    v.set("format", std::string(taskGraphFormatName(c.format)));
+    v.set("format", c.format);
     v.set("reference-speed", c.import.referenceSpeed);
     v.set("alpha", c.import.alpha);
     if (c.import.defaultFlops) v.set("default-flops", *c.import.defaultFlops);

@@ -26,7 +26,7 @@ struct BenchmarkConfig {
     std::vector<std::string> platforms;
     std::vector<std::string> solvers;   // empty: every solver of each instance's family
     TaskGraphImportOptions import;      // how task graphs become flops and bytes (hetsched import's table)
-    TaskGraphFormat format = TaskGraphFormat::Auto;
+    std::string format = "auto";        // a task graph format's name (io/formats.h), or auto
     bool simulate = false;              // also replay every schedule on SimGrid (families that have a simulation)
     bool summary = false;               // the table is the summary per solver, not every run
 };

@@ -1,9 +1,9 @@
 #include "experiments/experiment_registry.h"
 
 #include "experiments/benchmark.h"
-#include "solvers/cpugpu/cpugpu_experiments.h"
-#include "solvers/dag/dag_experiments.h"
-#include "solvers/divisible/divisible_experiments.h"
+#include "experiments/cpugpu_experiments.h"
+#include "experiments/dag_experiments.h"
+#include "experiments/divisible_experiments.h"
 
 namespace hetsched {
 

@@ -57,7 +57,7 @@ const FamilyDescriptor& familyOf(const Instance& instance);
 // "partition, divisible, ...": the known kinds, for messages.
 std::string knownFamilyKinds();
 
-// The descriptors of the families, each defined in its own folder (core/solvers/<family>/<family>_family.cpp).
+// The descriptors of the families, each in its own file (core/family/<family>_family.cpp).
 FamilyDescriptor partitionFamily();
 FamilyDescriptor divisibleFamily();
 FamilyDescriptor cpuGpuFamily();

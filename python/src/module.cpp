@@ -20,6 +20,7 @@
 #include "common/progress.h"
 #include "experiments/experiment_registry.h"
 #include "io/dag_import.h"
+#include "io/formats.h"
 #include "io/instance_io.h"
 #include "io/json_reader.h"
 #include "io/result_io.h"
@@ -249,7 +250,7 @@ py::tuple importGraph(const std::string& graph, const std::string& platformFile,
             referenceSpeedGiven = referenceSpeedGiven || name == "reference-speed";
         }
     }
-    const TaskGraphFormat format = taskGraphFormat(importValues);
+    const std::string format = taskGraphFormat(importValues);
     const TaskGraphImportOptions options = taskGraphImportOptions(importValues);
     const auto seed = static_cast<std::uint64_t>(importValues.integer("seed"));
     if (platformFile.empty() && !random)
@@ -257,12 +258,14 @@ py::tuple importGraph(const std::string& graph, const std::string& platformFile,
     Expected<std::string> text = readTextFile(graph);
     if (!text) raise(text.error());
     if (referenceSpeedGiven) {
-        TaskGraphFormat actual = format;
-        if (actual == TaskGraphFormat::Auto)
-            if (Expected<TaskGraphFormat> detected = detectTaskGraphFormat(graph, *text)) actual = *detected;
-        if (actual == TaskGraphFormat::Dot || actual == TaskGraphFormat::DaggenText)
-            throw py::value_error(std::string("--reference-speed applies to graphs with runtimes (wfformat, dax, stg); a ") +
-                                  taskGraphFormatName(actual) + " file gives its tasks' flops");
+        Expected<const FileFormat*> actual = taskGraphFormatFor(graph, *text, format);
+        if (actual && (*actual)->sizesInFlops) {
+            std::string withRuntimes;
+            for (const FileFormat* f : fileFormats(FormatDirection::Read, {FormatContent::TaskGraph}))
+                if (!f->sizesInFlops) withRuntimes += (withRuntimes.empty() ? "" : ", ") + f->name;
+            throw py::value_error("--reference-speed applies to graphs with runtimes (" + withRuntimes + "); a " +
+                                  (*actual)->name + " file gives its tasks' flops");
+        }
     }
     Expected<TaskGraphImport> read = invalidInput("not read");
     Expected<DagPlatform> platform = invalidInput("no platform");
