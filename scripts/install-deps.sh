@@ -13,6 +13,7 @@ packages=(
   # The schedule exports' tests read them back with the tools our users have (docs/formats.md):
   # pdflatex (TikZ, the standalone class, Latin Modern), pdfinfo/pdftotext/pdftoppm, PajeNG's pj_dump.
   texlive-latex-base texlive-latex-extra texlive-pictures lmodern poppler-utils pajeng
+  pybind11-dev python3-dev python3-pytest python3-pandas python3-numpy   # the Python module (python/) and its tests
   slurm-wlm munge   # the SLURM test (tests/slurm) starts its own single-node cluster with them
   # The install test (tests/install): the validators of the desktop entry, the metainfo and the MIME package,
   # the MIME and desktop databases a file manager reads, and the Debian package tools (cpack's shlibdeps).

@@ -15,6 +15,7 @@
 
 #include <unistd.h>
 
+#include "experiments/benchmark.h"
 #include "io/instance_io.h"
 #include "experiments/cpugpu_experiments.h"
 #include "experiments/dag_experiments.h"
@@ -33,7 +34,7 @@ std::string experimentUsage(const ExperimentOptions& options) {
         usage += usage.empty() ? "[--" : " [--";
         usage += spec.name;
         if (spec.type != OptionType::Bool) {
-            const std::string text = experimentOptionText(options, spec, spec.defaultValue);
+            const std::string text = spec.optional ? std::string("N") : experimentOptionText(options, spec, spec.defaultValue);
             usage += " " + (text.empty() ? std::string("LIST") : text);
         }
         usage += "]";
@@ -133,7 +134,8 @@ int runExperimentWithFlags(const std::string& name, const std::vector<std::strin
     std::vector<CLI::Option*> options;
     for (const OptionSpec& spec : table.table) {
         const bool isFlag = spec.type == OptionType::Bool;
-        const std::string defaultText = experimentOptionText(table, spec, spec.defaultValue);
+        const std::string defaultText =
+            spec.optional ? std::string("none") : experimentOptionText(table, spec, spec.defaultValue);
         CLI::Option* option =
             app.add_option("--" + spec.name)
                 ->description(spec.description + " (" +
@@ -143,6 +145,10 @@ int runExperimentWithFlags(const std::string& name, const std::vector<std::strin
                 ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
                 ->group("Experiment");
         if (isFlag) option->expected(0, 1);   // --simulate alone is --simulate on
+        // A list of names also takes several values and repeats (--instances a.json dir/ 'g/*.dot', or a
+        // pattern the shell expanded), read as one comma-separated list.
+        if (spec.type == OptionType::TextList)
+            option->expected(1, CLI::detail::expected_max_vector_size)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
         options.push_back(option);
     }
     addValueFlag(app, "-o,--output", output, "write the CSV there instead of standard output", "OUT.csv")->group("Sweep");
@@ -160,7 +166,11 @@ int runExperimentWithFlags(const std::string& name, const std::vector<std::strin
     for (std::size_t k = 0; k < options.size(); ++k) {
         if (options[k]->count() == 0) continue;
         const std::vector<std::string> results = options[k]->results();
-        const std::string value = results.empty() || results.back().empty() ? "on" : results.back();
+        std::string value = results.empty() || results.back().empty() ? "on" : results.back();
+        if (table.table[k].type == OptionType::TextList) {
+            value.clear();
+            for (const std::string& part : results) value += (value.empty() ? "" : ",") + part;
+        }
         if (std::optional<Error> problem = setExperimentOption(table, values, "--" + table.table[k].name, value)) {
             err << prefix << problem->message << "\n";
             return kExitUsage;
@@ -301,6 +311,18 @@ int runCpuGpuExperimentCommand(const std::vector<std::string>& args, std::ostrea
     return runExperimentWithFlags(kCpuGpuExperiment, args, CpuGpuExperimentOptions{}, kCpuGpuSweep, out, err);
 }
 
+const ExperimentSweep<BenchmarkConfig> kBenchmarkSweep{
+    benchmarkOptions, benchmarkConfig, benchmarkValues, benchmarkFlags, benchmarkUnitCount, runBenchmarkShard,
+    [](const BenchmarkConfig& config, const SweepRows& rows) -> Expected<std::string> {
+        Expected<BenchmarkTable> table = benchmarkFromRows(config, rows);
+        if (!table) return table.error();
+        return config.summary ? benchmarkSummaryCsv(*table) : benchmarkRunsCsv(*table);
+    }};
+
+int runBenchmarkExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    return runExperimentWithFlags(kBenchmarkExperiment, args, BenchmarkConfig{}, kBenchmarkSweep, out, err);
+}
+
 const std::vector<ExperimentSpec>& experiments() {
     static const std::vector<ExperimentSpec> all{
         {kDivisibleSimulationExperiment, divisibleSimulationOptions,
@@ -324,6 +346,14 @@ const std::vector<ExperimentSpec>& experiments() {
          runDagEvaluationExperiment,
          [](const SweepMerge& m, const std::string& o, const std::string& raw, std::ostream& out, std::ostream& err) {
              return writeMergedTable(m, DagEvaluationConfig{}, kDagEvaluationSweep, o, raw, out, err);
+         }},
+        {kBenchmarkExperiment, benchmarkOptions,
+         "every chosen solver on your own instances and task graphs, each task graph on every platform given: "
+         "status, objective, ratio to the best of each case, schedule length ratio, speedup and time per run; "
+         "--summary: per solver, the mean, median and worst ratio and the wins",
+         runBenchmarkExperiment,
+         [](const SweepMerge& m, const std::string& o, const std::string& raw, std::ostream& out, std::ostream& err) {
+             return writeMergedTable(m, BenchmarkConfig{}, kBenchmarkSweep, o, raw, out, err);
          }},
     };
     return all;

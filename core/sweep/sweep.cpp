@@ -366,6 +366,7 @@ std::string experimentOptionText(const ExperimentOptions& options, const OptionS
 std::vector<std::string> experimentOptionFlags(const ExperimentOptions& options, const OptionValues& values) {
     std::vector<std::string> flags;
     for (const OptionSpec& spec : options.table) {
+        if (!values.contains(spec.name)) continue;   // an optional option left unset
         const OptionValue& value = values.at(spec.name);
         if (spec.type == OptionType::Bool && !std::get<bool>(value)) continue;
         if (const auto* list = std::get_if<std::vector<double>>(&value); list && list->empty()) continue;

@@ -121,7 +121,8 @@ std::optional<Error> setExperimentOption(const ExperimentOptions& options, Optio
 // The text of a value as the canonical flags write it.
 std::string experimentOptionText(const ExperimentOptions& options, const OptionSpec& spec, const OptionValue& value);
 // The canonical flags: every option in the table's order as "--NAME" "TEXT", except an empty list (the
-// experiment's own default) and a false boolean, which are left out; a true boolean is "on".
+// experiment's own default), an optional option left unset and a false boolean, which are left out; a true
+// boolean is "on".
 std::vector<std::string> experimentOptionFlags(const ExperimentOptions& options, const OptionValues& values);
 
 }  // namespace hetsched

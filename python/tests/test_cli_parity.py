@@ -1,0 +1,80 @@
+"""Every solver of every family on each example instance gives, from Python, the JSON `hetsched solve` prints
+(the wall-clock "seconds" aside); the typed attributes are those of that JSON."""
+
+import json
+
+import pytest
+
+import hetsched
+from conftest import EXAMPLES, run_cli, without_seconds
+
+CASES = [(path.name, solver.name)
+         for path in sorted(EXAMPLES.glob("*.json"))
+         for solver in hetsched.solvers(hetsched.load(path).kind)]
+
+
+def test_every_family_has_an_example_and_solvers():
+    kinds = {hetsched.load(path).kind for path in EXAMPLES.glob("*.json")}
+    assert kinds == set(hetsched.kinds())
+    assert len(CASES) >= 2 * len(kinds)
+
+
+@pytest.mark.parametrize("example,solver", CASES)
+def test_solve_gives_the_json_of_the_cli(example, solver):
+    path = EXAMPLES / example
+    code, out, err = run_cli("solve", path, "--solver", solver)
+    result = hetsched.solve(hetsched.load(path), solver)
+    if code != 0:   # the CLI refused: Python raises with the same message
+        pytest.fail(f"hetsched solve failed where Python gave {result!r}: {err}")
+    assert without_seconds(result.to_json() + "\n") == without_seconds(out)
+    stored = json.loads(out)
+    assert result.kind == stored["kind"]
+    assert result.solver == stored["solver"] == solver
+    assert result.status == stored["status"]
+    assert result.call_status == stored["call_status"]
+    assert result.to_dict()["seconds"] == result.seconds >= 0
+    if result.answer_is_bound:
+        assert stored["answer"] == "lower_bound" and result.objective == stored["lower_bound"]
+    elif result.objective is not None:
+        assert result.objective == stored[result.objective_name]
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.json")))
+def test_the_default_solver_is_the_clis(example):
+    path = EXAMPLES / example
+    _, out, _ = run_cli("solve", path, check=True)
+    instance = hetsched.load(path)
+    assert hetsched.solve(instance).solver == json.loads(out)["solver"] == instance.default_solver
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.json")))
+def test_an_instance_reads_back_from_its_json_and_its_dict(example):
+    instance = hetsched.load(EXAMPLES / example)
+    again = hetsched.Instance.from_json(instance.to_json())
+    from_dict = hetsched.Instance.from_json(instance.to_dict())
+    assert again.to_json() == from_dict.to_json() == instance.to_json()
+    assert again.kind == instance.kind == json.loads((EXAMPLES / example).read_text())["kind"]
+
+
+def test_solvers_list_is_the_clis():
+    _, out, _ = run_cli("solvers", check=True)
+    listed = [line.split()[:2] for line in out.splitlines() if not line.startswith(" ")]
+    assert [[s.kind, s.name] for s in hetsched.solvers()] == listed
+    for s in hetsched.solvers():
+        for o in s.options:
+            assert f"--option {o.name}=" in out
+            assert o.minimum <= (o.default if o.default is not None else o.minimum) <= o.maximum
+
+
+def test_a_stored_result_reads_back_with_its_schedule():
+    instance = hetsched.load(EXAMPLES / "dag-two-clusters.json")
+    result = hetsched.solve(instance, "heft")
+    again = hetsched.Result.from_json(instance, result.to_json())
+    assert again.to_json() == result.to_json()
+    assert again.schedule == result.schedule
+    frame = result.to_pandas()
+    assert list(frame.columns) == ["lane", "category", "task", "start", "end", "kind", "label", "group"]
+    assert len(frame) == len(result.schedule) > 0
+    # The makespan is the last end of a task's computation (every bar lies inside it).
+    assert max(i.end for i in result.schedule) == pytest.approx(result.objective)
+    assert result.metrics["makespan"] == pytest.approx(result.objective) if "makespan" in result.metrics else True
