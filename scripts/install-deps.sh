@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libbenchmark-dev
   libgraphviz-dev libxml2-dev libsimgrid-dev libcli11-dev
   xvfb xauth
+  poppler-utils   # pdfinfo, pdftotext, pdftohtml: the figure test reads the exported PDFs back
   slurm-wlm munge   # the SLURM test (tests/slurm) starts its own single-node cluster with them
 )
 
