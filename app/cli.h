@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/expected.h"
+#include "export/figure_options.h"
 #include "solvers/registry.h"
 
 namespace hetsched::cli {
@@ -28,6 +29,23 @@ struct SolveArguments {
 // problem written (kExitOk after --help, kExitUsage after a bad command line).
 std::optional<int> parseSolveCommand(const std::vector<std::string>& args, bool forExport, SolveArguments& arguments,
                                      std::ostream& out, std::ostream& err);
+
+// What `hetsched export` is asked: the solve's arguments (FILE, --option, -o, --width, --height, --dpi,
+// --part), every --solver given (several: the comparison figure of those runs; none: the family's default)
+// and the figure's options (--size, --font-pt, --title/--no-title, --no-header, --legend, --palette, and
+// --width/--height/--dpi/--part read into them as well).
+struct ExportArguments {
+    SolveArguments solve;
+    std::vector<std::string> solvers;
+    FigureOptions figure;
+    std::string format;   // --format; empty: by the extension of -o
+};
+
+// Parses export's command line; nullopt: parsed, else the exit code (help printed, or the problem: exit 2).
+std::optional<int> parseExportCommand(const std::vector<std::string>& args, ExportArguments& arguments,
+                                      std::ostream& out, std::ostream& err);
+// The usage text of export (--help's footer, and what export with no argument prints).
+extern const char* const kExportUsage;
 
 // Loads the instance (FILE or "-" for standard input) and runs the solver.
 Expected<SolveResult> loadAndSolve(const SolveArguments& arguments, Instance* instanceOut = nullptr);

@@ -12,18 +12,15 @@ namespace hetsched::cli {
 
 void addSolveFlags(CLI::App& app, SolveArguments& a, SolveFlagTexts& texts, bool forExport) {
     app.add_option("FILE", a.file, "the instance (JSON), - for standard input")->type_name("");
-    addValueFlag(app, "-s,--solver", a.solver, "the solver (default: the family's default; hetsched solvers lists them)",
-                 "NAME");
+    // export takes --solver several times (export_flags.cpp declares it).
+    if (!forExport)
+        addValueFlag(app, "-s,--solver", a.solver,
+                     "the solver (default: the family's default; hetsched solvers lists them)", "NAME");
     app.add_option("--option", texts.options, "a solver option, repeatable (hetsched solvers lists each with its range)")
         ->type_name("NAME=VALUE")
         ->allow_extra_args(false);
     addValueFlag(app, "-o,--output", a.output,
                  forExport ? "the chart: .png, .pdf or .svg" : "write the JSON there instead of standard output", "OUT");
-    if (!forExport) return;
-    addValueFlag(app, "--width", texts.width, "the chart's width in pixels (100 to 20000, default 1200)", "PIXELS");
-    addValueFlag(app, "--height", texts.height, "the chart's height in pixels (100 to 20000, default 700)", "PIXELS");
-    addValueFlag(app, "--dpi", texts.dpi, "PNG only: draw finer, tagged with this DPI (36 to 2400)", "DPI");
-    addValueFlag(app, "--part", a.part, "task graph results: export the gantt, the dag or both (default)", "PART");
 }
 
 std::optional<Error> checkSolveFlags(SolveArguments& a, const SolveFlagTexts& texts, bool forExport) {
@@ -58,35 +55,19 @@ std::optional<Error> checkSolveFlags(SolveArguments& a, const SolveFlagTexts& te
     return std::nullopt;
 }
 
-namespace {
-
-const char* kExportUsage =
-    "usage: hetsched export FILE [--solver NAME] [--option NAME=VALUE]... -o CHART.png|.pdf|.svg\n"
-    "                       [--width PIXELS] [--height PIXELS] [--dpi DPI] [--part gantt|dag|both]\n"
-    "Solves the instance FILE (- for standard input) with the solver (default: the family's default for\n"
-    "this instance, as hetsched solve) and renders the chart the GUI shows for the result, headless.\n"
-    "The format follows the extension of -o; --width and --height (100 to 20000, default 1200 x 700)\n"
-    "give its size in pixels. --dpi (PNG only, 36 to 2400) lays the chart out at that size's length on a\n"
-    "96 DPI screen and draws it finer, tagged with the DPI; --part (task graph results) exports the Gantt,\n"
-    "the graph or both (default).\n";
-
-}  // namespace
 
 std::optional<int> parseSolveCommand(const std::vector<std::string>& args, bool forExport, SolveArguments& a,
                                      std::ostream& out, std::ostream& err) {
-    Command command(forExport ? "hetsched export: " : "hetsched solve: ",
-                    forExport ? "Renders the chart the GUI shows for the solved instance, headless."
-                              : "Solves an instance and prints the result as JSON.");
+    if (forExport) {
+        ExportArguments exported;
+        std::optional<int> code = parseExportCommand(args, exported, out, err);
+        a = exported.solve;
+        return code;
+    }
+    Command command("hetsched solve: ", "Solves an instance and prints the result as JSON.");
     command.setHints("", "(one FILE only)");
     SolveFlagTexts texts;
     addSolveFlags(command.app(), a, texts, forExport);
-    if (forExport) {
-        command.app().footer(kExportUsage);
-        if (args.empty()) {
-            err << kExportUsage;
-            return kExitUsage;
-        }
-    }
     if (std::optional<int> code = command.parse(args, out, err)) return code;
     if (std::optional<Error> problem = checkSolveFlags(a, texts, forExport)) {
         err << command.prefix() << problem->message << "\n";

@@ -53,6 +53,8 @@ struct FigureOptions {
     PaletteName palette = PaletteName::Default;
     std::string part;                      // task graphs: "gantt", "dag" or "both" (empty: both)
     int dotsPerInch = 0;                   // PNG of a physical size: its resolution (0: 300 when physical)
+    // Comparisons: every run on one time axis (true), or each on its own axis with its makespan marked.
+    bool sharedTimeAxis = true;
 };
 
 // What is wrong with the options (a font below 6 pt, a size out of range...), naming the flag; none when fine.

@@ -15,6 +15,7 @@
 #include "util/resources.h"
 #include "views/common/chart_export.h"
 #include "views/common/result_chart.h"
+#include "views/gantt/schedule_comparison_view.h"
 
 namespace hetsched::ui {
 
@@ -80,7 +81,7 @@ Expected<bool> exportChart(const Instance& instance, const SolveResult& result, 
     }
     if (!part.isEmpty()) {
         if (!std::holds_alternative<DagInstance>(instance))
-            return invalidInput("--part applies to task graph (dag) results only");
+            return invalidInput("--part applies to task graph (dag) results only");   // as before figures
         if (part == QLatin1String("gantt")) request.part = DagExportPart::Gantt;
         else if (part == QLatin1String("dag")) request.part = DagExportPart::Graph;
         else if (part == QLatin1String("both")) request.part = DagExportPart::Both;
@@ -91,6 +92,53 @@ Expected<bool> exportChart(const Instance& instance, const SolveResult& result, 
     chart->widget()->resize(layoutSize(width, height, request.raster));
     chart->showResult(instance, std::make_shared<const SolveResult>(result));
     return exportResultChart(chart.get(), path, request);
+}
+
+namespace {
+
+std::optional<Error> partProblem(const Instance& instance, const std::string& part) {
+    if (part.empty()) return std::nullopt;
+    if (std::holds_alternative<DagInstance>(instance)) return std::nullopt;   // figureOptionsProblem checked its name
+    if (std::holds_alternative<SteadyStateInstance>(instance) && part == "gantt") return std::nullopt;
+    return invalidInput("--part applies to task graph results (gantt, dag or both) and steady-state results (gantt) "
+                        "only, got '" + part + "' for this instance");
+}
+
+}  // namespace
+
+Expected<bool> exportFigure(const Instance& instance, const SolveResult& result, const QString& path,
+                            const FigureOptions& options, const QString& format) {
+    if (!QApplication::instance())
+        return invalidInput("exportFigure needs a QApplication (use QT_QPA_PLATFORM=offscreen)");
+    ensureResourcesLoaded();
+    if (std::optional<Error> problem = partProblem(instance, options.part)) return *problem;
+    Expected<FigureCanvas> canvas = figureCanvas(path, options, format);
+    if (!canvas) return canvas.error();
+    // The same chart the GUI builds, never shown, laid out at the size it is drawn at: the whole schedule.
+    const std::unique_ptr<ResultChart> chart(createResultChart(chartTypeFor(instance)));
+    chart->widget()->resize(canvas->layout);
+    chart->showResult(instance, std::make_shared<const SolveResult>(result));
+    chart->fitView();
+    return chart->exportFigure(path, *canvas, options);
+}
+
+Expected<bool> exportComparisonFigure(const Instance& instance, const std::vector<NamedResult>& runs,
+                                      const QString& path, const FigureOptions& options, const QString& format) {
+    if (!QApplication::instance())
+        return invalidInput("exportComparisonFigure needs a QApplication (use QT_QPA_PLATFORM=offscreen)");
+    ensureResourcesLoaded();
+    if (!options.part.empty() && options.part != "gantt")
+        return invalidInput("--part of a comparison can only be gantt (each run's Gantt), got '" + options.part + "'");
+    Expected<FigureCanvas> canvas = figureCanvas(path, options, format);
+    if (!canvas) return canvas.error();
+    ScheduleComparisonView view;
+    view.resize(canvas->layout);
+    std::vector<ComparedRun> compared;
+    for (const NamedResult& run : runs)
+        compared.push_back({run.name, std::make_shared<const SolveResult>(run.result), 0});
+    view.showRuns(instance, std::move(compared));
+    view.fitView();
+    return view.exportFigure(path, *canvas, options);
 }
 
 }  // namespace hetsched::ui

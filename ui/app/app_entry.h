@@ -3,7 +3,10 @@
 
 #include <QString>
 
+#include <vector>
+
 #include "common/expected.h"
+#include "export/figure_options.h"
 #include "model/instance.h"
 #include "solvers/registry.h"
 
@@ -25,5 +28,24 @@ hetsched::Expected<bool> exportChart(const hetsched::Instance& instance, const h
 hetsched::Expected<bool> exportChart(const hetsched::Instance& instance, const hetsched::SolveResult& result,
                                      const QString& path, int width, int height, int dotsPerInch,
                                      const QString& part);
+
+// The figure of the result as `options` ask (hetsched export's flags): laid out at options.size with its text at
+// options.fontPoints, the parts and palette chosen; the format is `format` ("png", "pdf", "svg") or, when
+// empty, the extension of `path`. Refuses, before writing anything, a size too small for the chart at that
+// text size (naming --size), a part the result has not (--part), a DPI for PDF or SVG.
+hetsched::Expected<bool> exportFigure(const hetsched::Instance& instance, const hetsched::SolveResult& result,
+                                      const QString& path, const hetsched::FigureOptions& options,
+                                      const QString& format = {});
+
+// One run of a comparison: its name ("heft") and result.
+struct NamedResult {
+    QString name;
+    hetsched::SolveResult result;
+};
+// The comparison figure of several runs of one instance, one Gantt under the other in the order given, on a
+// shared time axis.
+hetsched::Expected<bool> exportComparisonFigure(const hetsched::Instance& instance, const std::vector<NamedResult>& runs,
+                                                const QString& path, const hetsched::FigureOptions& options,
+                                                const QString& format = {});
 
 }  // namespace hetsched::ui

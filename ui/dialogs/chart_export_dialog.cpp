@@ -2,6 +2,7 @@
 
 #include <qcustomplot.h>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -14,6 +15,10 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTimer>
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -31,6 +36,21 @@ constexpr double kPointsPerInch = 72;
 constexpr double kMillimetresPerInch = 25.4;
 constexpr int kDefaultDotsPerInch = 300;
 constexpr QSize kUnshownSize(1200, 700);
+constexpr int kPreviewDelayMs = 250;   // the preview follows the fields once they rest
+
+// What the dialog remembers of the last export (a figure's physical size, its text, parts and palette; a size
+// in pixels follows the chart on screen instead).
+const QString kSettingsGroup = QStringLiteral("chartExport");
+
+struct PresetSize {
+    ChartExportDialog::Preset preset;
+    double widthMm;
+    double heightMm;
+};
+// One column and two columns of a paper (the widths of IEEE and ACM two-column layouts), a 16:9 slide of 10 in.
+constexpr PresetSize kPresets[] = {{ChartExportDialog::Preset::OneColumn, 85, 50},
+                                   {ChartExportDialog::Preset::TwoColumns, 175, 100},
+                                   {ChartExportDialog::Preset::Slide, 254, 142.875}};
 
 // The plots whose axes an export of the whole schedule changes, to put back afterwards.
 std::vector<QCustomPlot*> plotsOf(ResultChart* chart) {
@@ -96,6 +116,16 @@ Expected<bool> exportResultChart(ResultChart* chart, const QString& path, const 
     if (!chart) return invalidInput("there is no chart to export");
     // A dag result still being prepared is shown at once: the ranges saved below are then the result's.
     if (auto* dag = dynamic_cast<DagScheduleView*>(chart)) dag->finishPreparing();
+    if (request.figure) {
+        Expected<FigureCanvas> canvas = figureCanvas(path, *request.figure, request.format);
+        if (!canvas) return canvas.error();
+        std::optional<SavedRanges> saved;
+        if (request.extent == ChartExtent::WholeSchedule && canExportWholeSchedule(chart)) {
+            saved.emplace(plotsOf(chart));
+            chart->fitView();
+        }
+        return chart->exportFigure(path, *canvas, *request.figure);
+    }
     const int width = request.size.width();
     const int height = request.size.height();
     std::optional<SavedRanges> saved;
@@ -176,6 +206,69 @@ ChartExportDialog::ChartExportDialog(ResultChart* chart, const QString& defaultP
     m_errorLabel->setWordWrap(true);
     m_errorLabel->hide();
 
+    m_presetBox = new QComboBox(this);
+    m_presetBox->setObjectName(QStringLiteral("exportPresetComboBox"));
+    m_presetBox->addItem(tr("Custom"), static_cast<int>(Preset::Custom));
+    m_presetBox->addItem(tr("One column (85 × 50 mm)"), static_cast<int>(Preset::OneColumn));
+    m_presetBox->addItem(tr("Two columns (175 × 100 mm)"), static_cast<int>(Preset::TwoColumns));
+    m_presetBox->addItem(tr("Slide 16:9 (254 × 143 mm)"), static_cast<int>(Preset::Slide));
+
+    m_fontSpin = new QDoubleSpinBox(this);
+    m_fontSpin->setObjectName(QStringLiteral("exportFontSpinBox"));
+    m_fontSpin->setRange(kMinFontPoints, kMaxFontPoints);
+    m_fontSpin->setDecimals(1);
+    m_fontSpin->setSingleStep(0.5);
+    m_fontSpin->setValue(kDefaultFontPoints);
+    m_fontSpin->setSuffix(tr(" pt"));
+    m_fontSpin->setToolTip(tr("The size of the figure's text, whatever its size (8 pt: the figure text of a paper)"));
+
+    m_titleEdit = new QLineEdit(this);
+    m_titleEdit->setObjectName(QStringLiteral("exportTitleEdit"));
+    m_titleEdit->setPlaceholderText(tr("the result's own title"));
+    m_noTitleBox = new QCheckBox(tr("No title"), this);
+    m_noTitleBox->setObjectName(QStringLiteral("exportNoTitleCheckBox"));
+    auto* titleRow = new QHBoxLayout;
+    titleRow->addWidget(m_titleEdit, 1);
+    titleRow->addWidget(m_noTitleBox);
+
+    m_headerBox = new QCheckBox(tr("Metrics header"), this);
+    m_headerBox->setObjectName(QStringLiteral("exportHeaderCheckBox"));
+    m_headerBox->setChecked(true);
+    m_legendBox = new QComboBox(this);
+    m_legendBox->setObjectName(QStringLiteral("exportLegendComboBox"));
+    m_legendBox->addItem(tr("Legend right"), static_cast<int>(LegendPlacement::Right));
+    m_legendBox->addItem(tr("Legend below"), static_cast<int>(LegendPlacement::Below));
+    m_legendBox->addItem(tr("No legend"), static_cast<int>(LegendPlacement::None));
+    auto* partsRow = new QHBoxLayout;
+    partsRow->addWidget(m_headerBox);
+    partsRow->addWidget(m_legendBox);
+    partsRow->addStretch(1);
+
+    m_paletteBox = new QComboBox(this);
+    m_paletteBox->setObjectName(QStringLiteral("exportPaletteComboBox"));
+    m_paletteBox->addItem(tr("Default colours"), static_cast<int>(PaletteName::Default));
+    m_paletteBox->addItem(tr("Colour-blind safe (Okabe-Ito)"), static_cast<int>(PaletteName::ColorBlind));
+    m_paletteBox->addItem(tr("Grey, with hatching"), static_cast<int>(PaletteName::Grey));
+
+    // The figure as it will be, at its real size (scrolled when larger than the room).
+    m_preview = new QLabel(this);
+    m_preview->setObjectName(QStringLiteral("exportPreview"));
+    m_preview->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_previewArea = new QScrollArea(this);
+    m_previewArea->setObjectName(QStringLiteral("exportPreviewArea"));
+    m_previewArea->setWidget(m_preview);
+    m_previewArea->setWidgetResizable(false);
+    m_previewArea->setMinimumSize(360, 240);
+    m_previewArea->setBackgroundRole(QPalette::Dark);
+    m_previewNote = new QLabel(this);
+    m_previewNote->setObjectName(QStringLiteral("exportPreviewNote"));
+    m_previewNote->setWordWrap(true);
+    m_previewNote->setStyleSheet(QStringLiteral("color: #505050"));
+    m_previewTimer = new QTimer(this);
+    m_previewTimer->setSingleShot(true);
+    m_previewTimer->setInterval(kPreviewDelayMs);
+    connect(m_previewTimer, &QTimer::timeout, this, &ChartExportDialog::updatePreview);
+
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
     buttons->button(QDialogButtonBox::Ok)->setObjectName(QStringLiteral("exportOkButton"));
@@ -186,10 +279,22 @@ ChartExportDialog::ChartExportDialog(ResultChart* chart, const QString& defaultP
     if (hasExportParts(chart)) form->addRow(tr("Show:"), m_partBox);
     else m_partBox->hide();
     form->addRow(tr("Extent:"), extent);
+    form->addRow(tr("Preset:"), m_presetBox);
     form->addRow(tr("Size:"), sizeRow);
     form->addRow(QString(), m_sizeNote);
+    form->addRow(tr("Text:"), m_fontSpin);
+    form->addRow(tr("Title:"), titleRow);
+    form->addRow(tr("Parts:"), partsRow);
+    form->addRow(tr("Palette:"), m_paletteBox);
+    auto* previewColumn = new QVBoxLayout;
+    previewColumn->addWidget(new QLabel(tr("Preview at the real size:"), this));
+    previewColumn->addWidget(m_previewArea, 1);
+    previewColumn->addWidget(m_previewNote);
+    auto* columns = new QHBoxLayout;
+    columns->addLayout(form);
+    columns->addLayout(previewColumn, 1);
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
+    layout->addLayout(columns, 1);
     layout->addWidget(m_errorLabel);
     layout->addWidget(buttons);
 
@@ -197,6 +302,7 @@ ChartExportDialog::ChartExportDialog(ResultChart* chart, const QString& defaultP
     setUnits(m_png, m_png ? Unit::Pixels : Unit::Points);
     showDefaultSize();
     updateFormat();
+    restoreSettings();
 
     connect(buttons, &QDialogButtonBox::accepted, this, &ChartExportDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &ChartExportDialog::reject);
@@ -215,6 +321,130 @@ ChartExportDialog::ChartExportDialog(ResultChart* chart, const QString& defaultP
             updateSizeNote();
         });
     connect(m_dpiSpin, &QSpinBox::valueChanged, this, &ChartExportDialog::updateSizeNote);
+    connect(m_presetBox, &QComboBox::activated, this,
+            [this] { applyPreset(static_cast<Preset>(m_presetBox->currentData().toInt())); });
+    // A size typed after a preset is a size of the user's own.
+    for (QDoubleSpinBox* spin : {m_widthSpin, m_heightSpin})
+        connect(spin, &QDoubleSpinBox::valueChanged, this, [this] {
+            if (!m_applyingPreset && !m_updating) m_presetBox->setCurrentIndex(0);
+        });
+    connect(m_noTitleBox, &QCheckBox::toggled, m_titleEdit, &QWidget::setDisabled);
+    // Every field redraws the preview once the typing rests.
+    for (QComboBox* box : {m_partBox, m_unitBox, m_presetBox, m_legendBox, m_paletteBox})
+        connect(box, &QComboBox::currentIndexChanged, this, &ChartExportDialog::schedulePreview);
+    for (QDoubleSpinBox* spin : {m_widthSpin, m_heightSpin, m_fontSpin})
+        connect(spin, &QDoubleSpinBox::valueChanged, this, &ChartExportDialog::schedulePreview);
+    connect(m_dpiSpin, &QSpinBox::valueChanged, this, &ChartExportDialog::schedulePreview);
+    connect(m_titleEdit, &QLineEdit::textChanged, this, &ChartExportDialog::schedulePreview);
+    for (QCheckBox* box : {m_noTitleBox, m_headerBox}) connect(box, &QCheckBox::toggled, this, &ChartExportDialog::schedulePreview);
+    for (QRadioButton* button : {m_currentViewButton, m_wholeButton})
+        connect(button, &QRadioButton::toggled, this, &ChartExportDialog::schedulePreview);
+    connect(m_pathEdit, &QLineEdit::textChanged, this, &ChartExportDialog::schedulePreview);
+    schedulePreview();
+}
+
+void ChartExportDialog::applyPreset(Preset preset) {
+    for (const PresetSize& size : kPresets) {
+        if (size.preset != preset) continue;
+        m_applyingPreset = true;
+        const int mm = m_unitBox->findData(static_cast<int>(Unit::Millimetres));
+        m_unitBox->setCurrentIndex(mm);
+        setUnit(Unit::Millimetres);
+        m_widthSpin->setValue(size.widthMm);
+        m_heightSpin->setValue(size.heightMm);
+        m_sizeEdited = true;
+        m_applyingPreset = false;
+        m_presetBox->setCurrentIndex(m_presetBox->findData(static_cast<int>(preset)));
+        updateSizeNote();
+    }
+}
+
+void ChartExportDialog::schedulePreview() {
+    m_previewTimer->start();
+}
+
+QPixmap ChartExportDialog::preview() const {
+    return m_preview->pixmap();
+}
+
+void ChartExportDialog::updatePreview() {
+    m_previewTimer->stop();
+    ChartExportRequest asked = request();
+    if (!chartFormatForPath(path()) && asked.format.isEmpty()) asked.format = QStringLiteral("png");
+    // The layout of the figure asked, drawn one pixel a layout pixel: its size on a screen of the layout's DPI.
+    Expected<FigureCanvas> canvas = figureCanvas(path(), *asked.figure, asked.format.isEmpty() ? QString() : asked.format);
+    if (!canvas) {
+        m_preview->setPixmap(QPixmap());
+        m_preview->resize(0, 0);
+        m_previewNote->setText(QString::fromStdString(canvas.error().message));
+        return;
+    }
+    QTemporaryDir directory;
+    const QString file = directory.filePath(QStringLiteral("preview.png"));
+    ChartExportRequest drawn = asked;
+    drawn.figure->size = FigureSize{static_cast<double>(canvas->layout.width()),
+                                    static_cast<double>(canvas->layout.height()), SizeUnit::Pixel};
+    drawn.figure->dotsPerInch = 0;
+    drawn.format = QStringLiteral("png");
+    const Expected<bool> written = exportResultChart(m_chart, file, drawn);
+    if (!written) {
+        m_preview->setPixmap(QPixmap());
+        m_preview->resize(0, 0);
+        m_previewNote->setText(QString::fromStdString(written.error().message));
+        return;
+    }
+    const QPixmap pixmap(file);
+    m_preview->setPixmap(pixmap);
+    m_preview->resize(pixmap.size());
+    m_previewNote->setText(tr("%1, text at %2 pt").arg(canvas->sizeText).arg(asked.figure->fontPoints));
+}
+
+void ChartExportDialog::restoreSettings() {
+    QSettings settings;
+    settings.beginGroup(kSettingsGroup);
+    if (settings.contains(QStringLiteral("fontPoints")))
+        m_fontSpin->setValue(settings.value(QStringLiteral("fontPoints")).toDouble());
+    m_headerBox->setChecked(settings.value(QStringLiteral("header"), true).toBool());
+    m_noTitleBox->setChecked(settings.value(QStringLiteral("noTitle"), false).toBool());
+    const auto select = [](QComboBox* box, const QVariant& data) {
+        const int index = box->findData(data);
+        if (index >= 0) box->setCurrentIndex(index);
+    };
+    select(m_legendBox, settings.value(QStringLiteral("legend"), static_cast<int>(LegendPlacement::Right)));
+    select(m_paletteBox, settings.value(QStringLiteral("palette"), static_cast<int>(PaletteName::Default)));
+    if (hasExportParts(m_chart)) select(m_partBox, settings.value(QStringLiteral("part"), static_cast<int>(DagExportPart::Both)));
+    // A physical size is the paper's and is kept; pixels follow the chart on screen.
+    const auto unit = static_cast<Unit>(settings.value(QStringLiteral("unit"), static_cast<int>(Unit::Pixels)).toInt());
+    if (unit != Unit::Pixels && unit != Unit::Points && m_unitBox->findData(static_cast<int>(unit)) >= 0) {
+        m_unitBox->setCurrentIndex(m_unitBox->findData(static_cast<int>(unit)));
+        setUnit(unit);
+        m_updating = true;
+        m_widthSpin->setValue(settings.value(QStringLiteral("width"), m_widthSpin->value()).toDouble());
+        m_heightSpin->setValue(settings.value(QStringLiteral("height"), m_heightSpin->value()).toDouble());
+        m_updating = false;
+        m_sizeEdited = true;
+        m_dpiSpin->setValue(settings.value(QStringLiteral("dpi"), kDefaultDotsPerInch).toInt());
+        select(m_presetBox, settings.value(QStringLiteral("preset"), static_cast<int>(Preset::Custom)));
+        updateSizeNote();
+    }
+    settings.endGroup();
+}
+
+void ChartExportDialog::saveSettings() const {
+    QSettings settings;
+    settings.beginGroup(kSettingsGroup);
+    settings.setValue(QStringLiteral("fontPoints"), m_fontSpin->value());
+    settings.setValue(QStringLiteral("header"), m_headerBox->isChecked());
+    settings.setValue(QStringLiteral("noTitle"), m_noTitleBox->isChecked());
+    settings.setValue(QStringLiteral("legend"), m_legendBox->currentData());
+    settings.setValue(QStringLiteral("palette"), m_paletteBox->currentData());
+    if (hasExportParts(m_chart)) settings.setValue(QStringLiteral("part"), m_partBox->currentData());
+    settings.setValue(QStringLiteral("unit"), static_cast<int>(m_shownUnit));
+    settings.setValue(QStringLiteral("width"), m_widthSpin->value());
+    settings.setValue(QStringLiteral("height"), m_heightSpin->value());
+    settings.setValue(QStringLiteral("dpi"), m_dpiSpin->value());
+    settings.setValue(QStringLiteral("preset"), m_presetBox->currentData());
+    settings.endGroup();
 }
 
 // Pixels are as large as on screen; points, mm, cm and inches are lengths.
@@ -254,7 +484,7 @@ void ChartExportDialog::setSizeInUnit(QSizeF inches, Unit unit) {
     m_heightSpin->setValue(inches.height() / per);
     m_updating = false;
     m_shownUnit = unit;
-    m_dpiSpin->setEnabled(unit == Unit::Centimetres || unit == Unit::Inches);
+    m_dpiSpin->setEnabled(m_png && unit != Unit::Pixels && unit != Unit::Points);
     updateSizeNote();
 }
 
@@ -266,14 +496,11 @@ void ChartExportDialog::setUnit(Unit unit) {
 void ChartExportDialog::setUnits(bool png, Unit preferred) {
     const QSignalBlocker block(m_unitBox);
     m_unitBox->clear();
-    if (png) {
-        m_unitBox->addItem(tr("pixels"), static_cast<int>(Unit::Pixels));
-        m_unitBox->addItem(tr("cm"), static_cast<int>(Unit::Centimetres));
-        m_unitBox->addItem(tr("inches"), static_cast<int>(Unit::Inches));
-    } else {
-        m_unitBox->addItem(tr("points"), static_cast<int>(Unit::Points));
-        m_unitBox->addItem(tr("mm"), static_cast<int>(Unit::Millimetres));
-    }
+    if (png) m_unitBox->addItem(tr("pixels"), static_cast<int>(Unit::Pixels));
+    else m_unitBox->addItem(tr("points"), static_cast<int>(Unit::Points));
+    m_unitBox->addItem(tr("mm"), static_cast<int>(Unit::Millimetres));
+    m_unitBox->addItem(tr("cm"), static_cast<int>(Unit::Centimetres));
+    m_unitBox->addItem(tr("inches"), static_cast<int>(Unit::Inches));
     m_unitBox->setCurrentIndex(std::max(0, m_unitBox->findData(static_cast<int>(preferred))));
 }
 
@@ -306,7 +533,7 @@ void ChartExportDialog::updateFormat() {
     // physical sizes keep their length.
     const Unit old = m_shownUnit;
     const bool counted = old == Unit::Pixels || old == Unit::Points;
-    const Unit next = png ? (counted ? Unit::Pixels : Unit::Centimetres) : (counted ? Unit::Points : Unit::Millimetres);
+    const Unit next = counted ? (png ? Unit::Pixels : Unit::Points) : old;
     if (counted) m_shownUnit = next;  // same numbers, read in the new unit
     setUnits(png, next);
     setSizeInUnit(sizeInInches(), next);
@@ -317,36 +544,60 @@ ChartExportRequest ChartExportDialog::request() const {
     request.part = static_cast<DagExportPart>(m_partBox->currentData().toInt());
     request.extent = m_wholeButton->isChecked() ? ChartExtent::WholeSchedule : ChartExtent::CurrentView;
     const QSizeF inches = sizeInInches();
+    FigureOptions figure;
+    const double width = m_widthSpin->value();
+    const double height = m_heightSpin->value();
     switch (m_shownUnit) {
         case Unit::Pixels:
+            request.size = QSize(qRound(width), qRound(height));
+            figure.size = FigureSize{static_cast<double>(request.size.width()),
+                                     static_cast<double>(request.size.height()), SizeUnit::Pixel};
+            break;
         case Unit::Points:
-            request.size = QSize(qRound(m_widthSpin->value()), qRound(m_heightSpin->value()));
+            request.size = QSize(qRound(width), qRound(height));
+            figure.size = FigureSize{width, height, SizeUnit::Point};
             break;
         case Unit::Millimetres:
-            request.size = QSize(qRound(inches.width() * kPointsPerInch), qRound(inches.height() * kPointsPerInch));
-            break;
         case Unit::Centimetres:
         case Unit::Inches:
-            request.raster.dotsPerInch = m_dpiSpin->value();
-            request.size = QSize(qRound(inches.width() * request.raster.dotsPerInch),
-                                 qRound(inches.height() * request.raster.dotsPerInch));
+            figure.size = FigureSize{width, height,
+                                     m_shownUnit == Unit::Millimetres   ? SizeUnit::Millimetre
+                                     : m_shownUnit == Unit::Centimetres ? SizeUnit::Centimetre
+                                                                        : SizeUnit::Inch};
+            if (m_png) {
+                request.raster.dotsPerInch = m_dpiSpin->value();
+                figure.dotsPerInch = m_dpiSpin->value();
+                request.size = QSize(qRound(inches.width() * request.raster.dotsPerInch),
+                                     qRound(inches.height() * request.raster.dotsPerInch));
+            } else {
+                request.size = QSize(qRound(inches.width() * kPointsPerInch), qRound(inches.height() * kPointsPerInch));
+            }
             break;
     }
+    figure.fontPoints = m_fontSpin->value();
+    if (m_noTitleBox->isChecked()) figure.title = std::string();
+    else if (!m_titleEdit->text().trimmed().isEmpty()) figure.title = m_titleEdit->text().trimmed().toStdString();
+    figure.header = m_headerBox->isChecked();
+    figure.legend = static_cast<LegendPlacement>(m_legendBox->currentData().toInt());
+    figure.palette = static_cast<PaletteName>(m_paletteBox->currentData().toInt());
+    if (hasExportParts(m_chart))
+        figure.part = request.part == DagExportPart::Gantt ? "gantt" : request.part == DagExportPart::Graph ? "dag" : "both";
+    request.figure = figure;
     return request;
 }
 
 void ChartExportDialog::updateSizeNote() {
     const ChartExportRequest asked = request();
-    if (m_shownUnit == Unit::Centimetres || m_shownUnit == Unit::Inches)
+    if (m_png && m_shownUnit != Unit::Pixels && m_shownUnit != Unit::Points)
         m_sizeNote->setText(tr("%1 × %2 pixels at %3 DPI")
                                 .arg(asked.size.width())
                                 .arg(asked.size.height())
                                 .arg(asked.raster.dotsPerInch));
-    else if (m_shownUnit == Unit::Millimetres)
+    else if (m_shownUnit != Unit::Pixels && m_shownUnit != Unit::Points)
         m_sizeNote->setText(tr("a page of %1 × %2 points").arg(asked.size.width()).arg(asked.size.height()));
     else
         m_sizeNote->setText(m_png ? tr("laid out as on screen, one pixel a pixel")
-                                  : tr("one point of the page a pixel of the screen"));
+                                  : tr("a page of %1 × %2 points").arg(asked.size.width()).arg(asked.size.height()));
 }
 
 void ChartExportDialog::accept() {
@@ -358,6 +609,7 @@ void ChartExportDialog::accept() {
         m_errorLabel->show();
         return;
     }
+    saveSettings();
     QDialog::accept();
 }
 

@@ -4,15 +4,21 @@
 #pragma once
 
 #include <QDialog>
+#include <QPixmap>
 #include <QSize>
 #include <QString>
+#include <optional>
 
 #include "common/expected.h"
+#include "export/figure_options.h"
 #include "views/common/chart_export.h"
 #include "views/dag/dag_schedule_view.h"
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QScrollArea;
+class QTimer;
 class QLabel;
 class QLineEdit;
 class QRadioButton;
@@ -26,10 +32,13 @@ class ResultChart;
 enum class ChartExtent { CurrentView, WholeSchedule };
 
 struct ChartExportRequest {
-    QSize size;            // pixels for PNG, points for PDF and SVG
-    RasterOptions raster;  // PNG only
+    QSize size;            // pixels for PNG, points for PDF and SVG (without `figure`)
+    RasterOptions raster;  // PNG only (without `figure`)
     ChartExtent extent = ChartExtent::CurrentView;
-    DagExportPart part = DagExportPart::Both;  // dag results only
+    DagExportPart part = DagExportPart::Both;  // dag results only (without `figure`)
+    // A figure: its physical size, text size, parts and palette (size, raster and part above then unused).
+    std::optional<FigureOptions> figure;
+    QString format;        // "png", "pdf", "svg"; empty: by the file's extension
 };
 
 // Whether the chart can show its whole schedule for an export (the Gantt views fit to all of it).
@@ -50,14 +59,25 @@ public:
     ChartExportDialog(ResultChart* chart, const QString& defaultPath, QWidget* parent = nullptr);
 
     QString path() const;
-    // The request the widgets describe now.
+    // The request the widgets describe now: always a figure (its size, text, parts and palette).
     ChartExportRequest request() const;
+    // The figure's preview at its real size (its layout's pixels), as last drawn; null before the first.
+    QPixmap preview() const;
+    // Redraws the preview now (it follows the fields a moment after each change).
+    void updatePreview();
+
+    // The sizes offered in one click: one column of a paper, two columns, a 16:9 slide.
+    enum class Preset { Custom, OneColumn, TwoColumns, Slide };
 
     // Exports; stays open saying why (naming the file) when it fails.
     void accept() override;
 
 private:
     enum class Unit { Pixels, Points, Millimetres, Centimetres, Inches };
+    void applyPreset(Preset preset);
+    void restoreSettings();
+    void saveSettings() const;
+    void schedulePreview();
     static double inchesPer(Unit unit);
     void updateFormat();
     void setUnits(bool png, Unit preferred);
@@ -84,6 +104,18 @@ private:
     QSpinBox* m_dpiSpin;
     QLabel* m_sizeNote;
     QLabel* m_errorLabel;
+    QComboBox* m_presetBox;
+    QDoubleSpinBox* m_fontSpin;
+    QLineEdit* m_titleEdit;
+    QCheckBox* m_noTitleBox;
+    QCheckBox* m_headerBox;
+    QComboBox* m_legendBox;
+    QComboBox* m_paletteBox;
+    QLabel* m_preview;
+    QLabel* m_previewNote;
+    QScrollArea* m_previewArea;
+    QTimer* m_previewTimer;
+    bool m_applyingPreset = false;
 };
 
 }  // namespace hetsched::ui

@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QSpinBox>
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 
@@ -46,9 +47,27 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent)
     m_plot = new QCustomPlot(this);
     m_plot->setMinimumSize(560, 320);
     m_plot->xAxis->setLabel(tr("tasks n"));
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     m_plot->yAxis->setLabel(tr("mean deviation from the lower bound (%)"));
+    // As the paper's Figure 2: a title saying what is plotted over how many instances, one panel per case
+    // (m CPUs, k GPUs), never an average over cases; one legend under the panels.
+    QCPAxisRect* first = m_plot->axisRect();
+    first->insetLayout()->take(m_plot->legend);
+    m_plot->plotLayout()->take(first);
+    m_plot->plotLayout()->simplify();
+    QFont titleFont = m_plot->font();
+    titleFont.setBold(true);
+    m_title = new QCPTextElement(m_plot, QString(), titleFont);
+    m_panels = new QCPLayoutGrid;
+    m_panels->addElement(0, 0, first);
+    m_plot->plotLayout()->addElement(0, 0, m_title);
+    m_plot->plotLayout()->addElement(1, 0, m_panels);
+    m_plot->plotLayout()->addElement(2, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
     m_plot->legend->setVisible(true);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setWrap(4);
+    m_plot->legend->setBorderPen(Qt::NoPen);
     addExport(m_plot, tr("Export Plot…"), QString(), QSize(1000, 600));
 
     auto* form = new QFormLayout;
@@ -121,41 +140,99 @@ void CpuGpuExperimentDialog::setFormEnabled(bool enabled) {
 }
 
 void CpuGpuExperimentDialog::showExperiment() {
-    m_plot->clearGraphs();
-    if (!m_experiment) return;
-    // Figure 2 (means) and Table 1 (maxima): each solver's deviation per n, the mean over the (m, k) cases
-    // for a mean, their maximum for a max; against the optimum only over instances whose optimum is known.
+    m_plot->clearPlottables();
+    // The panels of the previous run, but the first (whose axes are the plot's own), go.
+    QCPAxisRect* first = m_plot->axisRect(0);
+    for (int k = m_panels->elementCount() - 1; k >= 0; --k)
+        if (QCPLayoutElement* element = m_panels->elementAt(k); element && element != first) m_panels->remove(element);
+    if (m_panels->elementAt(0) != first) {
+        m_panels->take(first);
+        m_panels->simplify();
+        m_panels->addElement(0, 0, first);
+    }
+    m_panels->simplify();
+    if (!m_experiment) {
+        m_title->setText(QString());
+        m_plot->replot();
+        return;
+    }
+    // Figure 2 (means) and Table 1 (maxima): each solver's deviation per n in each (m, k) case; against the
+    // optimum only over instances whose optimum is known. A mean has a whisker up to the maximum.
     const int statistic = m_statistic->currentIndex();
     const bool maximum = statistic == 1 || statistic == 3;
     const bool fromOptimum = statistic >= 2;
-    m_plot->yAxis->setLabel(m_statistic->currentText());
-    std::map<std::string, std::map<int, std::pair<double, int>>> sums;
+    std::vector<std::pair<int, int>> cases;
+    int instances = 0;
     for (const CpuGpuExperimentRow& row : m_experiment->rows) {
-        if (fromOptimum && row.optimalInstances == 0) continue;
-        const double value = fromOptimum ? (maximum ? row.maxDeviationFromOptimum : row.meanDeviationFromOptimum)
-                                         : (maximum ? row.maxDeviationFromBound : row.meanDeviationFromBound);
-        auto& cell = sums[row.solver][row.tasks];
-        cell.first = maximum ? std::max(cell.first, value) : cell.first + value;
-        cell.second += 1;
+        if (std::find(cases.begin(), cases.end(), std::pair{row.cpus, row.gpus}) == cases.end())
+            cases.emplace_back(row.cpus, row.gpus);
+        instances = std::max(instances, fromOptimum ? row.optimalInstances : row.instances);
     }
-    int index = 0;
-    for (const std::string& solver : m_experiment->options.solvers) {
-        const auto found = sums.find(solver);
-        if (found == sums.end()) continue;
-        QCPGraph* graph = m_plot->addGraph();
-        graph->setName(QString::fromStdString(solver));
-        const QColor color = categoricalColor(index++);
-        graph->setPen(QPen(color, 2));
-        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, color, 5));
-        for (const auto& [n, sum] : found->second) graph->addData(n, 100 * (maximum ? sum.first : sum.first / sum.second));
+    const int columns = std::max(1, static_cast<int>(std::ceil(std::sqrt(static_cast<double>(cases.size())))));
+    const int rows = (static_cast<int>(cases.size()) + columns - 1) / columns;
+    m_title->setText(tr("CPU/GPU scheduling: %1, %n instance(s) per point%2", nullptr, instances)
+                         .arg(m_statistic->currentText().section(QStringLiteral(" ("), 0, 0),
+                              maximum ? QString() : tr(" (whisker: their maximum)")));
+    for (std::size_t c = 0; c < cases.size(); ++c) {
+        const auto [cpus, gpus] = cases[c];
+        const int row = static_cast<int>(c) / columns;
+        const int column = static_cast<int>(c) % columns;
+        QCPAxisRect* rect = c == 0 ? first : new QCPAxisRect(m_plot);
+        if (c > 0) m_panels->addElement(row, column, rect);
+        QCPAxis* x = rect->axis(QCPAxis::atBottom);
+        QCPAxis* y = rect->axis(QCPAxis::atLeft);
+        QCPAxis* top = rect->axis(QCPAxis::atTop);
+        top->setVisible(true);
+        top->setTicks(false);
+        top->setTickLabels(false);
+        top->setBasePen(Qt::NoPen);
+        top->setLabel(tr("m = %1 CPUs, k = %2 GPUs").arg(cpus).arg(gpus));
+        top->setLabelPadding(2);
+        // Axis titles on the outer panels only: the bottom row and the first column.
+        x->setLabel(row == rows - 1 || static_cast<int>(c) + columns >= static_cast<int>(cases.size()) ? tr("tasks n") : QString());
+        y->setLabel(column == 0 ? m_statistic->currentText() : QString());
+        int index = 0;
+        for (const std::string& solver : m_experiment->options.solvers) {
+            QCPGraph* graph = m_plot->addGraph(x, y);
+            graph->setName(QString::fromStdString(solver));
+            const QColor color = categoricalColor(index++);
+            graph->setPen(QPen(color, 1.5));
+            graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, color, 4));
+            QVector<double> keys, values, above;
+            for (const CpuGpuExperimentRow& r : m_experiment->rows) {
+                if (r.solver != solver || r.cpus != cpus || r.gpus != gpus) continue;
+                if (fromOptimum && r.optimalInstances == 0) continue;
+                const double mean = fromOptimum ? r.meanDeviationFromOptimum : r.meanDeviationFromBound;
+                const double most = fromOptimum ? r.maxDeviationFromOptimum : r.maxDeviationFromBound;
+                keys << r.tasks;
+                values << 100 * (maximum ? most : mean);
+                above << (maximum ? 0.0 : 100 * (most - mean));
+            }
+            graph->setData(keys, values, true);
+            if (c > 0) graph->removeFromLegend();
+            if (!maximum && !keys.isEmpty()) {
+                auto* bars = new QCPErrorBars(x, y);
+                bars->removeFromLegend();
+                bars->setDataPlottable(graph);
+                bars->setData(QVector<double>(above.size(), 0.0), above);
+                bars->setPen(QPen(color, 1));
+                bars->setWhiskerWidth(4);
+            }
+        }
+        x->rescale(true);
+        y->rescale(true);
+        // Half a step of margin, so the first and last points are not on the border.
+        const QCPRange tasks = x->range();
+        const double margin = std::max(1.0, 0.05 * tasks.size());
+        x->setRange(tasks.lower - margin, tasks.upper + margin);
+        double highest = 0;
+        for (QCPAbstractPlottable* p : rect->plottables()) {
+            bool found = false;
+            const QCPRange values = p->getValueRange(found);
+            if (found) highest = std::max(highest, values.upper);
+        }
+        y->setRange(0, highest * 1.1 + 1e-9);
     }
-    m_plot->rescaleAxes();
-    // Half a step of margin, so the first and last points are not on the border.
-    const QCPRange tasks = m_plot->xAxis->range();
-    const double margin = std::max(1.0, 0.05 * tasks.size());
-    m_plot->xAxis->setRange(tasks.lower - margin, tasks.upper + margin);
-    m_plot->yAxis->setRangeLower(0);
-    m_plot->yAxis->setRangeUpper(m_plot->yAxis->range().upper * 1.1 + 1e-9);
     m_plot->replot();
     updateState();
 }

@@ -9,6 +9,8 @@
 #include "experiments/cpugpu_experiments.h"
 
 class QCustomPlot;
+class QCPLayoutGrid;
+class QCPTextElement;
 class QComboBox;
 class QSpinBox;
 
@@ -45,7 +47,9 @@ private:
     OptionField m_seed;
     OptionField m_exactLimit;   // seconds per instance for `exact`; 0 ("off"): not run
     QComboBox* m_statistic;         // which deviation the plot shows (Figure 2: mean; Table 1: max)
-    QCustomPlot* m_plot;
+    QCustomPlot* m_plot;            // a title, one panel per (m, k) case, the legend under them
+    QCPTextElement* m_title;
+    QCPLayoutGrid* m_panels;
     std::optional<CpuGpuExperiment> m_experiment;
 };
 

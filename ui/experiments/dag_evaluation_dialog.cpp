@@ -67,6 +67,13 @@ DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : ExperimentDialog(QSt
     side->setMargins(QMargins(4, 12, 10, 4));
     m_plot->plotLayout()->setColumnStretchFactor(1, 0.01);
     m_plot->xAxis->grid()->setZeroLinePen(Qt::NoPen);
+    // The title says what each point is: a mean over every other setting of the sweep, and over how many runs.
+    QFont titleFont = m_plot->font();
+    titleFont.setBold(true);
+    m_title = new QCPTextElement(m_plot, QString(), titleFont);
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, m_title);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     addExport(m_plot, tr("Export Plot…"), QString(), QSize(1000, 600));
 
     auto* form = new QFormLayout;
@@ -166,9 +173,14 @@ void DagEvaluationDialog::showRows() {
     m_plot->xAxis->setLabel(byClusters ? tr("clusters") : tr("heterogeneity (fastest / slowest speed bound)"));
     m_plot->yAxis->setLabel(m_metric->currentText());
     if (!m_rows) {
+        m_title->setText(QString());
         m_plot->replot();
         return;
     }
+    int runs = 0;
+    for (const DagEvaluationRow& row : *m_rows)
+        if (row.groupBy == (byClusters ? "clusters" : "heterogeneity")) runs = std::max(runs, row.runs);
+    m_title->setText(tr("Task graphs: mean over the other settings, %n run(s) per point", nullptr, runs));
     // The group values, in increasing order, at evenly spaced positions (1, 2, 4, 8 clusters as in the paper).
     const std::string group = byClusters ? "clusters" : "heterogeneity";
     std::vector<double> values;

@@ -12,6 +12,7 @@
 class QCheckBox;
 class QComboBox;
 class QCustomPlot;
+class QCPTextElement;
 
 namespace hetsched::ui {
 
@@ -52,6 +53,7 @@ private:
     QComboBox* m_groupBy;
     QComboBox* m_metric;
     QCustomPlot* m_plot;
+    QCPTextElement* m_title;   // what a point is: a mean over the other settings, and of how many runs
     std::optional<std::vector<DagEvaluationRow>> m_rows;
     std::vector<std::string> m_rowSolvers;   // the solvers of the shown run, in the form's order
 };

@@ -148,6 +148,14 @@ Expected<bool> ExperimentDialog::exportChart(QCustomPlot* plot, const QString& p
     return exportPlot(plot, path, size.width(), size.height());
 }
 
+Expected<bool> ExperimentDialog::exportFigure(QCustomPlot* plot, const QString& path, const FigureOptions& options) const {
+    if (!hasResults()) return invalidInput("run the experiment first");
+    Expected<FigureCanvas> canvas = figureCanvas(path, options);
+    if (!canvas) return canvas.error();
+    const PlotTitleScope title(plot, options.title);
+    return exportPlot(plot, path, *canvas);
+}
+
 QHBoxLayout* ExperimentDialog::actionRow() {
     auto* row = new QHBoxLayout;
     row->addWidget(m_runButton);

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "common/expected.h"
+#include "export/figure_options.h"
 #include "sweep/slurm_script.h"
 #include "sweep/sweep.h"
 #include "util/background_job.h"
@@ -46,6 +47,9 @@ public:
     bool isRunning() const { return m_job->isRunning(); }
     // Without dialogs, for scripts and tests; errors name the file.
     virtual Expected<bool> saveCsv(const QString& path) const = 0;
+    // One of the dialog's plots as a figure (hetsched export's options: physical size, text in points, title);
+    // errors name the flag or the file.
+    Expected<bool> exportFigure(QCustomPlot* plot, const QString& path, const FigureOptions& options) const;
     // Opens Run on a Cluster for the form's settings (the form's error instead, when it has one); the
     // dialog it opened, while it is open.
     void openClusterScript();

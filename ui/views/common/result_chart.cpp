@@ -20,6 +20,12 @@ Expected<bool> ResultChart::exportTo(const QString& path, int width, int height)
     return exportPlot(plot(), path, width, height);
 }
 
+Expected<bool> ResultChart::exportFigure(const QString& path, const FigureCanvas& canvas,
+                                         const FigureOptions& options) {
+    Q_UNUSED(options)
+    return exportPlot(plot(), path, canvas);
+}
+
 ChartType chartTypeFor(const Instance& instance) {
     // The family's chart (ui/families/ui_families.cpp); a plain Gantt of the schedule for any other.
     const UiFamily* family = uiFamilyOf(instance);

@@ -5,6 +5,8 @@
 #include <memory>
 
 #include "common/expected.h"
+#include "export/figure_options.h"
+#include "views/common/chart_export.h"
 #include "model/instance.h"
 #include "solvers/registry.h"
 
@@ -30,6 +32,11 @@ public:
     // Renders the chart into `path` (.png, .pdf or .svg) at width x height; a composite view overrides
     // this to lay out all of its parts (exportPainted() writes what one painter draws).
     virtual Expected<bool> exportTo(const QString& path, int width, int height);
+    // Renders the chart as a figure laid out on `canvas` (its text at canvas.fontPoints) with the parts
+    // `options` asks for: title, metrics header, legend, palette (and a task graph's part). No interface
+    // hint goes into it; the view is as it was afterwards. A canvas too small for the chart is an error
+    // naming --size, and no file is written.
+    virtual Expected<bool> exportFigure(const QString& path, const FigureCanvas& canvas, const FigureOptions& options);
     virtual void showResult(const Instance& instance, std::shared_ptr<const SolveResult> result) = 0;
     // No result to draw: an empty chart saying why.
     virtual void showMessage(const QString& message) = 0;

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "views/common/chart_palette.h"
+
 namespace hetsched::ui {
 
 namespace {
@@ -66,22 +68,9 @@ void SwatchLegendItem::draw(QCPPainter* painter) {
                 painter->drawRect(swatch);
             }
         }
-        if (m_swatch.hatch != Qt::NoBrush && !painter->modes().testFlag(QCPPainter::pmVectorized)) {
-            painter->setBrush(QBrush(outline, m_swatch.hatch));
-            painter->drawRect(swatch);
-        } else if (m_swatch.hatch != Qt::NoBrush) {
-            // SVG has no pattern brushes (Qt writes them as solid fills): the diagonals as lines, each the
-            // segment of x + y = left + top + d inside the swatch.
-            QVector<QLineF> hatch;
-            for (double d = 4; d < swatch.width() + swatch.height(); d += 4) {
-                const double x0 = std::max(swatch.left(), swatch.left() + d - swatch.height());
-                const double x1 = std::min(swatch.right(), swatch.left() + d);
-                hatch.append(QLineF(x0, swatch.top() + d - (x0 - swatch.left()), x1,
-                                    swatch.top() + d - (x1 - swatch.left())));
-            }
-            painter->setPen(QPen(outline, 1));
-            painter->drawLines(hatch);
-        }
+        // As lines, the same in PNG, PDF and SVG (whose writers have no pattern brushes).
+        if (m_swatch.hatch != Qt::NoBrush)
+            drawHatching(*painter, swatch, patternOfBrushStyle(m_swatch.hatch), outline);
         painter->setPen(QPen(outline, m_swatch.outlineWidth));
         painter->setBrush(Qt::NoBrush);
         painter->drawRect(swatch);

@@ -17,8 +17,10 @@ constexpr int kShelfCount = 8;
 constexpr int kAccelerationLegendStops = 6;
 const QColor kSpoliatedColor(0xbd, 0xbd, 0xbd);
 
-// S1..S4 run on the CPUs, S5..S8 on the GPUs: warm hues for the CPU shelves, cool ones for the GPU shelves.
-QColor shelfColor(int shelf) {
+// S1..S4 run on the CPUs, S5..S8 on the GPUs: warm hues for the CPU shelves, cool ones for the GPU shelves
+// (the colour-blind and grey palettes: their own series, hatched beyond the greys in grey).
+QColor shelfColor(int shelf, PaletteName palette = PaletteName::Default) {
+    if (palette != PaletteName::Default) return categoricalColor(std::clamp(shelf, 1, kShelfCount) - 1, palette);
     static const std::array<QColor, kShelfCount> colors = {
         QColor(0xe1, 0x57, 0x59), QColor(0xf2, 0x8e, 0x2b), QColor(0xed, 0xc9, 0x48), QColor(0xb0, 0x7a, 0xa1),
         QColor(0x4e, 0x79, 0xa7), QColor(0x76, 0xb7, 0xb2), QColor(0x59, 0xa1, 0x4f), QColor(0x9c, 0x75, 0x5f)};
@@ -33,7 +35,7 @@ int shelfNumber(const std::string& group) {
 
 }  // namespace
 
-QColor accelerationColor(double value, double lowest, double highest) {
+QColor accelerationColor(double value, double lowest, double highest, PaletteName palette) {
     // Viridis at six stops, interpolated in RGB.
     static const std::array<QColor, 6> ramp = {QColor(0x44, 0x01, 0x54), QColor(0x41, 0x44, 0x87),
                                                QColor(0x2a, 0x78, 0x8e), QColor(0x22, 0xa8, 0x84),
@@ -41,6 +43,10 @@ QColor accelerationColor(double value, double lowest, double highest) {
     double t = 0.5;
     if (value > 0 && lowest > 0 && highest > lowest)
         t = std::clamp(std::log(value / lowest) / std::log(highest / lowest), 0.0, 1.0);
+    if (palette == PaletteName::Grey) {
+        const int grey = static_cast<int>(std::lround(0x30 + t * (0xe0 - 0x30)));
+        return QColor(grey, grey, grey);
+    }
     const double position = t * (ramp.size() - 1);
     const std::size_t k = std::min<std::size_t>(static_cast<std::size_t>(position), ramp.size() - 2);
     const double f = position - static_cast<double>(k);
@@ -104,16 +110,23 @@ GanttColors ShelfView::shelfColors(const Schedule& schedule) const {
             else if (shelf == 0) unshelved = true;
         }
     // Palette: 0 spoliated, 1..8 the shelves, 9 CPU, 10 GPU.
+    const PaletteName palette = gantt()->paletteName();
     GanttColors colors;
     colors.palette.push_back(kSpoliatedColor);
-    for (int s = 1; s <= kShelfCount; ++s) colors.palette.push_back(shelfColor(s));
-    const QColor cpuColor = intervalKindColor(IntervalKind::Send);
-    const QColor gpuColor = intervalKindColor(IntervalKind::Compute);
+    colors.patterns.push_back(0);
+    for (int s = 1; s <= kShelfCount; ++s) {
+        colors.palette.push_back(shelfColor(s, palette));
+        colors.patterns.push_back(categoricalPattern(s - 1, palette));
+    }
+    const QColor cpuColor = intervalKindColor(IntervalKind::Send, palette);
+    const QColor gpuColor = intervalKindColor(IntervalKind::Compute, palette);
     colors.palette.push_back(cpuColor);
     colors.palette.push_back(gpuColor);
+    colors.patterns.push_back(palette == PaletteName::Grey ? 1 : 0);
+    colors.patterns.push_back(0);
     for (int s = 1; s <= kShelfCount; ++s)
         if (present[static_cast<std::size_t>(s)])
-            colors.legend.emplace_back(tr("S%1 (%2)").arg(s).arg(s <= 4 ? tr("CPU") : tr("GPU")), shelfColor(s));
+            colors.legend.emplace_back(tr("S%1 (%2)").arg(s).arg(s <= 4 ? tr("CPU") : tr("GPU")), shelfColor(s, palette));
     // Without shelves (heft, heteroprio, exact), the unit a task runs on.
     if (unshelved) {
         colors.legend.emplace_back(tr("on a CPU"), cpuColor);
@@ -139,14 +152,15 @@ GanttColors ShelfView::accelerationColors() const {
             highest = std::max(highest, a);
         }
     // One palette entry per task: the scale is continuous; the legend samples it at a few accelerations.
-    for (const double a : m_acceleration) colors.palette.push_back(accelerationColor(a, lowest, highest));
+    const PaletteName palette = gantt()->paletteName();
+    for (const double a : m_acceleration) colors.palette.push_back(accelerationColor(a, lowest, highest, palette));
     if (highest > 0) {
         const int stops = highest > lowest ? kAccelerationLegendStops : 1;
         for (int k = 0; k < stops; ++k) {
             const double value =
                 stops == 1 ? lowest : lowest * std::pow(highest / lowest, static_cast<double>(k) / (stops - 1));
             colors.legend.emplace_back(tr("×%1").arg(formatRounded(value, 3)),
-                                       accelerationColor(value, lowest, highest));
+                                       accelerationColor(value, lowest, highest, palette));
         }
         colors.legend.front().first = tr("cpu/gpu ×%1").arg(formatRounded(lowest, 3));
     }

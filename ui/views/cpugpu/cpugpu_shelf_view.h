@@ -39,6 +39,6 @@ private:
 };
 
 // The colour of acceleration `value` on a log scale from `lowest` to `highest` (a perceptual blue-yellow ramp).
-QColor accelerationColor(double value, double lowest, double highest);
+QColor accelerationColor(double value, double lowest, double highest, PaletteName palette = PaletteName::Default);
 
 }  // namespace hetsched::ui

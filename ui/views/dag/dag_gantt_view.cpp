@@ -614,8 +614,38 @@ QString DagGanttPlot::interactionHint() {
         "drag: pan · double click: fit · click: select a task");
 }
 
+void DagGanttPlot::setLegendPlacement(LegendPlacement placement) {
+    if (placement == m_legendPlacement) return;
+    m_legendPlacement = placement;
+    rebuildLegend();
+}
+
 void DagGanttPlot::updateLayout() {
-    // As many legend columns as the width holds, the entries re-flowed into them.
+    // Room for the makespan's label and the cluster names at this layout's font (a figure's may differ).
+    axisRect()->setMinimumMargins(QMargins(0, m_markers->labelAreaHeight(), 0, 0));
+    reserveBandColumn();
+    // The legend's title broken into lines of the legend's width (beside the plot) or the plot's (below).
+    if (m_legendTitle->visible() && !m_legendMeaning.isEmpty()) {
+        const QFontMetricsF metrics(m_legendTitle->font());
+        double width = viewport().width() - 16;
+        if (m_legendPlacement == LegendPlacement::Right) {
+            width = 0;
+            for (int k = 0; k < legend->itemCount(); ++k)
+                if (QCPAbstractLegendItem* item = legend->item(k))
+                    width = std::max(width, static_cast<double>(item->minimumOuterSizeHint().width()));
+            width = std::max(width, metrics.horizontalAdvance(QStringLiteral("Colour: task level")));
+        }
+        QStringList lines;
+        for (const QString& word : m_legendMeaning.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            if (!lines.isEmpty() && metrics.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= width)
+                lines.back() += QLatin1Char(' ') + word;
+            else
+                lines << word;
+        }
+        const QString wrapped = lines.join(QLatin1Char('\n'));
+        if (wrapped != m_legendTitle->text()) m_legendTitle->setText(wrapped);
+    }
+    // As many legend columns as the width holds, the entries re-flowed into them (one beside the plot).
     if (legend->itemCount() > 0) {
         int widest = 1;
         int items = 0;
@@ -625,7 +655,9 @@ void DagGanttPlot::updateLayout() {
                 ++items;
             }
         }
-        const int columns = std::clamp((viewport().width() - 12) / widest, 1, std::max(1, items));
+        const int columns = m_legendPlacement == LegendPlacement::Right
+                                ? 1
+                                : std::clamp((viewport().width() - 12) / widest, 1, std::max(1, items));
         if (columns != legend->wrap()) {
             legend->setWrap(columns);
             legend->setFillOrder(QCPLegend::foColumnsFirst, true);
@@ -714,27 +746,32 @@ void DagGanttPlot::rebuildLegend() {
             legend->addItem(new SwatchLegendItem(legend, critical, tr("critical path (outlined)")));
         }
     }
-    m_legendTitle->setText(shown ? m_colors.meaning : QString());
-    placeLegend(shown);
+    m_legendMeaning = shown ? m_colors.meaning : QString();
+    m_legendTitle->setText(m_legendMeaning);
+    placeLegend(shown && m_legendPlacement != LegendPlacement::None);
 }
 
 void DagGanttPlot::placeLegend(bool shown) {
     // An empty legend grid would cap the width of its layout column: hidden, the box leaves the layout.
-    const bool placed = m_legendBox->layout() != nullptr;
-    if (shown && !placed) {
+    if (m_legendBox->layout()) {
+        plotLayout()->take(m_legendBox);
+        plotLayout()->simplify();
+    }
+    if (shown && m_legendPlacement == LegendPlacement::Right) {
+        plotLayout()->addElement(0, 1, m_legendBox);
+        plotLayout()->setColumnStretchFactor(1, 0.001);
+        m_legendBox->setMinimumMargins(QMargins(4, 0, 0, 0));
+    } else if (shown) {
         const int row = plotLayout()->rowCount();
         plotLayout()->addElement(row, 0, m_legendBox);
         plotLayout()->setRowStretchFactor(row, 0.001);
-    } else if (!shown && placed) {
-        plotLayout()->take(m_legendBox);
-        plotLayout()->simplify();
     }
     legend->setVisible(shown);
     m_legendTitle->setVisible(shown);
 }
 
 QString DagGanttPlot::legendTitle() const {
-    return m_legendTitle->text();
+    return m_legendMeaning;
 }
 
 void DagGanttPlot::reserveBandColumn() {

@@ -13,6 +13,7 @@
 #include <optional>
 #include <vector>
 
+#include "export/figure_options.h"
 #include "views/dag/dag_view_data.h"
 #include "views/gantt/gantt_geometry.h"
 
@@ -160,6 +161,8 @@ public:
     void setData(std::shared_ptr<const DagViewData> data, const DagColors& colors);
     void setColors(const DagColors& colors);
     void setShowCriticalPath(bool shown);
+    // Where the legend goes: below the plot on screen; a figure's may go right of it or nowhere.
+    void setLegendPlacement(LegendPlacement placement);
     void setMessage(const QString& message);
     QString message() const;   // what the plot says in place of a schedule, empty when it draws one
     DagGanttPlottable* gantt() const { return m_gantt; }
@@ -215,6 +218,8 @@ private:
     QCPItemText* m_message;
     DagColors m_colors;  // for tooltips and the legend
     bool m_showCritical = true;
+    LegendPlacement m_legendPlacement = LegendPlacement::Below;
+    QString m_legendMeaning;   // the legend's title, unwrapped
     double m_bandNameWidth = 0;  // pixels of the widest cluster name, elided beyond a limit
     std::optional<DagGanttHit> m_hovered;
     int m_selected = -1;

@@ -404,7 +404,11 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
     QFont font = mParentPlot->font();
     painter->setFont(font);
     const QFontMetricsF metrics(font);
-    if (spacing >= kNodeLabelSpacingPixels) {
+    // A figure names its tasks as soon as three characters fit between neighbours and a line of text
+    // between a node and the layer below.
+    const double labelSpacing = m_figure ? std::max(3 * metrics.height(), metrics.horizontalAdvance(QStringLiteral("T00")) + 4)
+                                         : kNodeLabelSpacingPixels;
+    if (spacing >= labelSpacing) {
         painter->setPen(QColor(0x20, 0x20, 0x20));
         for (std::size_t t : circles) {
             if (m_stats.nodeLabels >= kMaxNodeLabels) break;
@@ -416,9 +420,9 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
             ++m_stats.nodeLabels;
         }
     }
-    if (!edgeLabels.empty()) {
+    if (!edgeLabels.empty() && !m_figure) {
         QFont small = font;
-        small.setPointSizeF(font.pointSizeF() * 0.85);
+        small.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.85));
         painter->setFont(small);
         const QFontMetricsF smallMetrics(small);
         for (const EdgeLabel& label : edgeLabels) {
@@ -433,7 +437,7 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
             ++m_stats.edgeLabels;
         }
     }
-    if (!m_layoutNote.isEmpty()) {
+    if (!m_layoutNote.isEmpty() && !m_figure) {
         painter->setFont(font);
         const QRectF box(area.left() + 4, area.top() + 4, metrics.horizontalAdvance(m_layoutNote) + 8, metrics.height() + 2);
         painter->setPen(Qt::NoPen);
@@ -442,7 +446,7 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
         painter->setPen(QColor(0x50, 0x50, 0x50));
         painter->drawText(box, Qt::AlignCenter, m_layoutNote);
     }
-    if (m_stats.drawnEdges < m_stats.visibleEdges) {
+    if (m_stats.drawnEdges < m_stats.visibleEdges && !m_figure) {
         // Say so: a sample is not the whole graph.
         const QString note = tr("%1 of %2 edges shown: zoom in for all").arg(m_stats.drawnEdges).arg(m_stats.visibleEdges);
         painter->setFont(font);

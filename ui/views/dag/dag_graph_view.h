@@ -47,6 +47,9 @@ public:
     void setNodeSize(DagNodeSize size);
     DagNodeSize nodeSize() const { return m_nodeSize; }
     void setShowCriticalPath(bool shown) { m_showCritical = shown; }
+    // Drawn for a figure: names wherever they fit, no edge bytes (they would cross names), no notes
+    // addressed to the user of the view.
+    void setFigure(bool figure) { m_figure = figure; }
 
     const layout::LayeredLayout& layout() const { return m_layout; }
     layout::Point position(std::size_t task) const { return m_layout.position[task]; }
@@ -89,6 +92,7 @@ private:
     std::vector<std::uint16_t> m_taskColor;
     DagNodeSize m_nodeSize = DagNodeSize::Flops;
     bool m_showCritical = true;
+    bool m_figure = false;
     DagGraphDrawStats m_stats;
     std::size_t m_lastVisibleEdges = 0;
 };

@@ -15,6 +15,9 @@
 #include "util/elided_label.h"
 #include "util/number_text.h"
 #include "views/common/chart_export.h"
+#include "views/common/figure_header.h"
+
+#include <optional>
 
 namespace hetsched::ui {
 
@@ -427,54 +430,84 @@ void DagScheduleView::showContextMenu(QWidget* source, const QPoint& position) {
     menu.exec(source->mapToGlobal(position));
 }
 
-void DagScheduleView::paintComposite(QCPPainter& painter, int width, int height, DagExportPart part) {
-    constexpr int margin = 8;
-    painter.fillRect(QRect(0, 0, width, height), Qt::white);
-    QFont titleFont = m_title->font();
-    painter.setFont(titleFont);
-    painter.setPen(Qt::black);
-    const QRect titleBox = painter.boundingRect(QRect(margin, margin, width - 2 * margin, height), Qt::TextWordWrap,
-                                                m_title->text());
-    painter.drawText(titleBox, Qt::TextWordWrap, m_title->text());
-    int top = titleBox.bottom() + 4;
-    if (!m_metrics->text().isEmpty()) {
-        painter.setFont(font());
-        painter.setPen(QColor(0x50, 0x50, 0x50));
-        const QRect metricsBox = painter.boundingRect(QRect(margin, top, width - 2 * margin, height), Qt::TextWordWrap,
-                                                      m_metrics->text());
-        painter.drawText(metricsBox, Qt::TextWordWrap, m_metrics->text());
-        top = metricsBox.bottom() + 4;
-    }
-    const int plotHeight = std::max(40, height - top);
-    const int ganttWidth = part == DagExportPart::Both    ? static_cast<int>(std::round(width * kGanttShare))
-                           : part == DagExportPart::Gantt ? width
-                                                          : 0;
-    if (ganttWidth > 0) {
-        painter.save();
-        painter.translate(0, top);
-        m_gantt->toPainter(&painter, ganttWidth, plotHeight);
-        painter.restore();
-    }
-    if (width - ganttWidth > 0) {
-        painter.save();
-        painter.translate(ganttWidth, top);
-        m_graph->toPainter(&painter, width - ganttWidth, plotHeight);
-        painter.restore();
-    }
-}
-
 Expected<bool> DagScheduleView::exportTo(const QString& path, int width, int height) {
     return exportPart(path, width, height, DagExportPart::Both);
 }
 
 Expected<bool> DagScheduleView::exportPart(const QString& path, int width, int height, DagExportPart part,
                                            const RasterOptions& raster) {
+    Expected<FigureCanvas> canvas = pixelCanvas(path, width, height, raster);
+    if (!canvas) return canvas.error();
+    FigureOptions options;
+    options.legend = LegendPlacement::Below;
+    options.part = part == DagExportPart::Gantt ? "gantt" : part == DagExportPart::Graph ? "dag" : "both";
+    return exportFigure(path, *canvas, options);
+}
+
+Expected<bool> DagScheduleView::exportFigure(const QString& path, const FigureCanvas& canvas,
+                                             const FigureOptions& options) {
     finishPreparing();   // an export draws the whole result, even one asked for while it was prepared
-    const bool png = chartFormatForPath(path) == ChartFormat::Png;
-    const QSize layout = png ? layoutSize(width, height, raster) : QSize(width, height);
-    Expected<bool> written = exportPainted(
-        path, width, height,
-        [&](QCPPainter& painter) { paintComposite(painter, layout.width(), layout.height(), part); }, raster);
+    const DagExportPart part = options.part == "gantt" ? DagExportPart::Gantt
+                               : options.part == "dag" ? DagExportPart::Graph
+                                                       : DagExportPart::Both;
+    constexpr int kMargin = 4;
+    const QSize layout = canvas.layout;
+    const double points = canvas.fontPoints;
+    const QString title = options.title ? QString::fromStdString(*options.title) : m_title->text();
+    const QStringList metrics = options.header && m_data ? m_data->metrics : QStringList();
+    // The header keeps at most a quarter of the height; the plots share the rest.
+    const FigureHeader header(title, metrics, figureFont(points, true), figureFont(points), layout.width() - 2 * kMargin,
+                              layout.height() * 0.25);
+    const int top = header.height() > 0 ? kMargin + static_cast<int>(std::ceil(header.height())) : 0;
+    const int plotHeight = layout.height() - top;
+    const int ganttWidth = part == DagExportPart::Both    ? static_cast<int>(std::round(layout.width() * kGanttShare))
+                           : part == DagExportPart::Gantt ? layout.width()
+                                                          : 0;
+    const int graphWidth = layout.width() - ganttWidth;
+
+    // The figure's palette and legend, put back afterwards.
+    if (m_data && options.palette != PaletteName::Default) {
+        const DagColors colors = dagColors(*m_data, m_colorMode, options.palette);
+        m_gantt->setColors(colors);
+        m_graph->setColors(colors);
+    }
+    m_gantt->setLegendPlacement(options.legend);
+    m_graph->graph()->setFigure(true);
+    Expected<bool> written = true;
+    {
+        const PlotFontScope ganttFonts(m_gantt, points);
+        const PlotFontScope graphFonts(m_graph, points);
+        std::optional<PlotFitScope> ganttFit;
+        std::optional<PlotFitScope> graphFit;
+        if (ganttWidth > 0 && plotHeight > 0) ganttFit.emplace(m_gantt, QSize(ganttWidth, plotHeight));
+        if (graphWidth > 0 && plotHeight > 0) graphFit.emplace(m_graph, QSize(graphWidth, plotHeight));
+        std::optional<Error> problem;
+        if (canvas.checkRoom && ganttWidth > 0) problem = plotAreaProblem(m_gantt, canvas);
+        if (canvas.checkRoom && !problem && graphWidth > 0) problem = plotAreaProblem(m_graph, canvas);
+        if (problem) {
+            written = *problem;
+        } else {
+            written = writeFigure(path, canvas, [&](QCPPainter& painter) {
+                painter.fillRect(QRect(QPoint(0, 0), layout), Qt::white);
+                header.paint(painter, QPointF(kMargin, kMargin));
+                if (ganttWidth > 0) {
+                    painter.save();
+                    painter.translate(0, top);
+                    m_gantt->toPainter(&painter, ganttWidth, plotHeight);
+                    painter.restore();
+                }
+                if (graphWidth > 0) {
+                    painter.save();
+                    painter.translate(ganttWidth, top);
+                    m_graph->toPainter(&painter, graphWidth, plotHeight);
+                    painter.restore();
+                }
+            });
+        }
+    }
+    m_graph->graph()->setFigure(false);
+    m_gantt->setLegendPlacement(LegendPlacement::Below);
+    if (m_data && options.palette != PaletteName::Default) setColorMode(m_colorMode);
     // Rendering at another size re-laid the plots out: lay them out again for the screen.
     replotBoth();
     return written;

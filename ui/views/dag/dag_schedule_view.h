@@ -40,6 +40,9 @@ public:
     // The header over that part of the view; a PNG with a DPI is laid out at its size at screen resolution.
     Expected<bool> exportPart(const QString& path, int width, int height, DagExportPart part,
                               const RasterOptions& raster = {});
+    // The figure: the header (title, metrics) over the part options.part names ("gantt", "dag", "both" or
+    // empty: both), each plot laid out at its share of the canvas with the figure's fonts and palette.
+    Expected<bool> exportFigure(const QString& path, const FigureCanvas& canvas, const FigureOptions& options) override;
     // A result of at least kBackgroundTasks tasks given while the view is in a shown window is prepared off
     // the GUI thread (makeDagViewData and the colours, from copies of the instance and the result), the
     // view saying "Preparing the schedule view…" meanwhile, then put on screen in steps between which the
@@ -98,8 +101,6 @@ private:
     void showContextMenu(QWidget* source, const QPoint& position);
     void replotBoth();
     void updateSelectionText();
-    // Paints the view at width x height: the header, then the two plots or one of them.
-    void paintComposite(QCPPainter& painter, int width, int height, DagExportPart part);
 
     std::shared_ptr<const DagViewData> m_data;
     std::shared_ptr<const SolveResult> m_result;   // keeps what m_data was made from alive for reruns

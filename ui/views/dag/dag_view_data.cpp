@@ -19,7 +19,11 @@ constexpr std::size_t kMaxTaskLegend = 12;
 constexpr std::size_t kMaxClusterLegend = 16;
 
 // A perceptually ordered ramp (viridis' end points and middle) for precedence levels.
-QColor rampColor(double x) {
+QColor rampColor(double x, PaletteName palette = PaletteName::Default) {
+    if (palette == PaletteName::Grey) {
+        const int grey = static_cast<int>(std::lround(0x30 + std::clamp(x, 0.0, 1.0) * (0xe0 - 0x30)));
+        return QColor(grey, grey, grey);
+    }
     static const QColor stops[] = {QColor(0x44, 0x01, 0x54), QColor(0x3b, 0x52, 0x8b), QColor(0x21, 0x90, 0x8d),
                                    QColor(0x5d, 0xc8, 0x63), QColor(0xfd, 0xe7, 0x25)};
     constexpr int n = static_cast<int>(std::size(stops));
@@ -118,13 +122,13 @@ Expected<std::shared_ptr<const DagViewData>> makeDagViewData(const DagInstance& 
     return std::shared_ptr<const DagViewData>(std::move(data));
 }
 
-DagColors dagColors(const DagViewData& data, DagColorMode mode) {
+DagColors dagColors(const DagViewData& data, DagColorMode mode, PaletteName palette) {
     DagColors colors;
     const std::size_t n = data.taskCount();
     colors.taskColor.assign(n, 0);
     switch (mode) {
         case DagColorMode::ByTask:
-            for (int k = 0; k < kTaskPaletteSize; ++k) colors.palette.push_back(categoricalColor(k));
+            for (int k = 0; k < kTaskPaletteSize; ++k) colors.palette.push_back(categoricalColor(k, palette));
             for (std::size_t t = 0; t < n; ++t) colors.taskColor[t] = static_cast<std::uint16_t>(t % kTaskPaletteSize);
             colors.meaning = QObject::tr("Colour: each task its own");
             if (n <= kMaxTaskLegend) {
@@ -141,7 +145,7 @@ DagColors dagColors(const DagViewData& data, DagColorMode mode) {
         case DagColorMode::ByLevel: {
             const int levels = std::max(1, data.trace.levels);
             for (int l = 0; l < levels; ++l)
-                colors.palette.push_back(rampColor(levels == 1 ? 0.5 : static_cast<double>(l) / (levels - 1)));
+                colors.palette.push_back(rampColor(levels == 1 ? 0.5 : static_cast<double>(l) / (levels - 1), palette));
             for (std::size_t t = 0; t < n; ++t)
                 colors.taskColor[t] = static_cast<std::uint16_t>(std::clamp(data.trace.tasks[t].level, 0, levels - 1));
             colors.meaning = QObject::tr("Colour: task level (depth from the entry tasks)");
@@ -157,7 +161,7 @@ DagColors dagColors(const DagViewData& data, DagColorMode mode) {
         }
         case DagColorMode::ByCluster: {
             const auto& clusters = data.instance.platform.clusters;
-            for (std::size_t c = 0; c < clusters.size(); ++c) colors.palette.push_back(categoricalColor(static_cast<int>(c)));
+            for (std::size_t c = 0; c < clusters.size(); ++c) colors.palette.push_back(categoricalColor(static_cast<int>(c), palette));
             const std::uint16_t several = static_cast<std::uint16_t>(colors.palette.size());
             colors.palette.push_back(QColor(0x9e, 0x9e, 0x9e));
             bool anySeveral = false;

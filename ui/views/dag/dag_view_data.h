@@ -11,6 +11,7 @@
 
 #include "util/number_text.h"
 #include "common/expected.h"
+#include "export/figure_options.h"
 #include "model/dag.h"
 #include "solvers/dag/dag_trace.h"
 #include "solvers/registry.h"
@@ -60,7 +61,9 @@ struct DagColors {
     std::vector<DagLegendEntry> legend;                // every palette colour a task uses is in an entry
     QColor of(std::size_t task) const { return palette[taskColor[task]]; }
 };
-DagColors dagColors(const DagViewData& data, DagColorMode mode);
+// In the grey palette levels are a ramp from dark to light grey, tasks and clusters greys of distinct
+// lightness; viridis (the level ramp of the default palette) is already told apart by colour-blind readers.
+DagColors dagColors(const DagViewData& data, DagColorMode mode, PaletteName palette = PaletteName::Default);
 
 // The colour of the redistributions (a task's processors waiting for its input data).
 QColor dagRedistributionColor();

@@ -8,6 +8,7 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "export/palette.h"
 #include "views/common/chart_palette.h"
 
 namespace hetsched::ui {
@@ -45,6 +46,12 @@ void GanttPlottable::setColorMode(GanttColorMode mode) {
 void GanttPlottable::setColorizer(GanttColorizer colorizer) {
     m_colorizer = std::move(colorizer);
     if (m_colorMode == GanttColorMode::Custom) rebuildColors();
+}
+
+void GanttPlottable::setPaletteName(PaletteName palette) {
+    if (palette == m_paletteName) return;
+    m_paletteName = palette;
+    rebuildColors();
 }
 
 void GanttPlottable::setBarFraction(double fraction) {
@@ -86,8 +93,12 @@ void GanttPlottable::rebuildIndex() {
 
 void GanttPlottable::rebuildColors() {
     m_palette.clear();
+    m_patterns.clear();
     m_legend.clear();
+    m_legendPatterns.clear();
     if (!m_schedule) return;
+    const PaletteName palette = m_paletteName;
+    const bool grey = palette == PaletteName::Grey;
     const auto& lanes = m_schedule->lanes;
     switch (m_colorMode) {
         case GanttColorMode::ByKind: {
@@ -103,11 +114,14 @@ void GanttPlottable::rebuildColors() {
                 }
             }
             for (int kind = 0; kind < kindCount; ++kind) {
-                m_palette.push_back(intervalKindColor(static_cast<IntervalKind>(kind)));
-                if (present[static_cast<std::size_t>(kind)])
+                m_palette.push_back(intervalKindColor(static_cast<IntervalKind>(kind), palette));
+                m_patterns.push_back(grey ? greyPatternOf(static_cast<IntervalKind>(kind)) : 0);
+                if (present[static_cast<std::size_t>(kind)]) {
                     m_legend.emplace_back(
                         QString::fromLatin1(intervalKindName(static_cast<IntervalKind>(kind))),
                         m_palette.back());
+                    m_legendPatterns.push_back(m_patterns.back());
+                }
             }
             break;
         }
@@ -118,6 +132,7 @@ void GanttPlottable::rebuildColors() {
             bool anyUngrouped = false;
             const std::uint16_t noGroup = 0;
             m_palette.push_back(kNoGroupColor);
+            m_patterns.push_back(0);
             for (std::size_t l = 0; l < lanes.size(); ++l) {
                 LaneIndex& index = m_lanes[l];
                 index.color.resize(index.original.size());
@@ -133,23 +148,32 @@ void GanttPlottable::rebuildColors() {
                         const std::size_t n = groupNames.size();
                         // Beyond the palette's size, colours repeat (the legend could not list them anyway).
                         it->second = static_cast<std::uint16_t>(1 + n % (kMaxPaletteSize - 1));
-                        if (m_palette.size() < kMaxPaletteSize)
-                            m_palette.push_back(categoricalColor(static_cast<int>(n)));
+                        if (m_palette.size() < kMaxPaletteSize) {
+                            m_palette.push_back(categoricalColor(static_cast<int>(n), palette));
+                            m_patterns.push_back(categoricalPattern(static_cast<int>(n), palette));
+                        }
                         groupNames.push_back(QString::fromStdString(group));
                     }
                     index.color[k] = it->second;
                 }
             }
-            for (std::size_t n = 0; n < groupNames.size(); ++n)
+            for (std::size_t n = 0; n < groupNames.size(); ++n) {
                 m_legend.emplace_back(groupNames[n], m_palette[1 + n % (kMaxPaletteSize - 1)]);
-            if (anyUngrouped) m_legend.emplace_back(tr("no group"), kNoGroupColor);
+                m_legendPatterns.push_back(m_patterns[1 + n % (kMaxPaletteSize - 1)]);
+            }
+            if (anyUngrouped) {
+                m_legend.emplace_back(tr("no group"), kNoGroupColor);
+                m_legendPatterns.push_back(0);
+            }
             break;
         }
         case GanttColorMode::ByLane:
             for (std::size_t l = 0; l < lanes.size(); ++l) {
                 const std::uint16_t color = static_cast<std::uint16_t>(l % kMaxPaletteSize);
-                if (m_palette.size() < kMaxPaletteSize)
-                    m_palette.push_back(categoricalColor(static_cast<int>(l)));
+                if (m_palette.size() < kMaxPaletteSize) {
+                    m_palette.push_back(categoricalColor(static_cast<int>(l), palette));
+                    m_patterns.push_back(categoricalPattern(static_cast<int>(l), palette));
+                }
                 m_lanes[l].color.assign(m_lanes[l].original.size(), color);
             }
             break;
@@ -157,7 +181,19 @@ void GanttPlottable::rebuildColors() {
             GanttColors colors = m_colorizer ? m_colorizer(*m_schedule) : GanttColors{};
             if (colors.palette.empty() || colors.palette.size() > kMaxPaletteSize) colors.palette = {kNoGroupColor};
             m_palette = std::move(colors.palette);
+            m_patterns = std::move(colors.patterns);
+            m_patterns.resize(m_palette.size(), 0);
             m_legend = std::move(colors.legend);
+            // A legend entry shows the hatching of the palette entry of its colour.
+            for (const auto& entry : m_legend) {
+                int pattern = 0;
+                for (std::size_t c = 0; c < m_palette.size(); ++c)
+                    if (m_palette[c] == entry.second) {
+                        pattern = m_patterns[c];
+                        break;
+                    }
+                m_legendPatterns.push_back(pattern);
+            }
             for (std::size_t l = 0; l < lanes.size(); ++l) {
                 LaneIndex& index = m_lanes[l];
                 index.color.resize(index.original.size());
@@ -314,11 +350,34 @@ void GanttPlottable::draw(QCPPainter* painter) {
         std::uint16_t color;
     };
     std::vector<Label> labels;
+    // A task on a range of processors (consecutive lanes of one category, the same times and colour) is one bar
+    // with one name, as in a Jedule Gantt: the bar of the lane above grows down over this one.
+    struct Spanned {
+        QVector<QRectF>* batch;
+        qsizetype rect;
+        int lastLane;
+        std::ptrdiff_t label;   // -1: none
+    };
+    struct SpanKey {
+        int task;
+        double start, end;
+        std::uint16_t color;
+        bool operator==(const SpanKey&) const = default;
+    };
+    struct SpanHash {
+        std::size_t operator()(const SpanKey& k) const {
+            return std::hash<double>()(k.start) * 31 + std::hash<double>()(k.end) * 17 + static_cast<std::size_t>(k.task) * 7 + k.color;
+        }
+    };
+    std::unordered_map<SpanKey, Spanned, SpanHash> spans;
+    const auto& scheduleLanes = m_schedule->lanes;
 
     double lastTop = -1e300;
     for (int lane = firstLane; lane <= lastLane; ++lane) {
         const LaneIndex& index = m_lanes[static_cast<std::size_t>(lane)];
         if (index.starts.empty()) continue;
+        const bool sameCategoryAsAbove =
+            lane > 0 && scheduleLanes[static_cast<std::size_t>(lane)].category == scheduleLanes[static_cast<std::size_t>(lane - 1)].category;
         const auto [top, bottom] = g.barSpan(lane);
         // Lanes thinner than a pixel share pixel rows: the first non-empty lane of a row stands for the
         // others.
@@ -345,8 +404,36 @@ void GanttPlottable::draw(QCPPainter* painter) {
                 plain[c].append(QRectF(column, top, 1.0, height));
                 continue;
             }
-            (width >= kOutlineMinPixels && height >= 4 ? outlined : plain)[c].append(
-                QRectF(x0, top, width, height));
+            auto& batch = (width >= kOutlineMinPixels && height >= 4 ? outlined : plain)[c];
+            const Interval& in = scheduleLanes[static_cast<std::size_t>(lane)].intervals[index.original[k]];
+            if (in.taskId >= 0) {
+                const SpanKey key{in.taskId, index.starts[k], index.ends[k], c};
+                const auto found = spans.find(key);
+                if (found != spans.end() && sameCategoryAsAbove && found->second.lastLane == lane - 1 &&
+                    found->second.batch == &batch) {
+                    // The same task on the lane above: one bar over both, one name.
+                    Spanned& span = found->second;
+                    QRectF& rect = (*span.batch)[span.rect];
+                    rect.setBottom(top + height);
+                    if (span.label >= 0) labels[static_cast<std::size_t>(span.label)].rect = rect;
+                    else if (rect.height() >= metrics.height() - 2 && width >= 2 * kLabelPaddingPixels &&
+                             labels.size() < kMaxLabels) {
+                        span.label = static_cast<std::ptrdiff_t>(labels.size());
+                        labels.push_back({rect, GanttHit{lane, index.original[k]}, c});
+                    }
+                    span.lastLane = lane;
+                    continue;
+                }
+                batch.append(QRectF(x0, top, width, height));
+                std::ptrdiff_t label = -1;
+                if (canLabel && width >= 2 * kLabelPaddingPixels && labels.size() < kMaxLabels) {
+                    label = static_cast<std::ptrdiff_t>(labels.size());
+                    labels.push_back({QRectF(x0, top, width, height), GanttHit{lane, index.original[k]}, c});
+                }
+                spans[key] = Spanned{&batch, batch.size() - 1, lane, label};
+                continue;
+            }
+            batch.append(QRectF(x0, top, width, height));
             if (canLabel && width >= 2 * kLabelPaddingPixels && labels.size() < kMaxLabels)
                 labels.push_back({QRectF(x0, top, width, height), GanttHit{lane, index.original[k]}, c});
         }
@@ -368,6 +455,15 @@ void GanttPlottable::draw(QCPPainter* painter) {
         painter->drawRects(outlined[c]);
         m_stats.drawnRects += static_cast<std::size_t>(outlined[c].size());
         ++m_stats.colorBatches;
+    }
+
+    // The grey palette tells kinds and groups apart by hatching as well as by lightness.
+    for (std::size_t c = 0; c < m_palette.size() && c < m_patterns.size(); ++c) {
+        if (m_patterns[c] == 0) continue;
+        const QColor ink = textColorOn(m_palette[c]);
+        for (const auto* batch : {&plain[c], &outlined[c]})
+            for (const QRectF& rect : *batch)
+                if (rect.width() >= 3) drawHatching(*painter, rect, m_patterns[c], ink);
     }
 
     painter->setFont(font);

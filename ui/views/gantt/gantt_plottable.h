@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "export/figure_options.h"
 #include "schedule/schedule.h"
 #include "views/gantt/gantt_geometry.h"
 
@@ -24,6 +25,7 @@ enum class GanttColorMode { ByKind, ByGroup, ByLane, Custom };
 // The colours of a schedule chosen by a chart: a palette, the legend explaining it, and each interval's entry.
 struct GanttColors {
     std::vector<QColor> palette;
+    std::vector<int> patterns;   // per palette entry, the hatching drawn over it (chart_palette.h); empty: none
     std::vector<std::pair<QString, QColor>> legend;
     std::function<std::size_t(const Lane&, const Interval&)> colorIndex;  // into palette
 };
@@ -63,6 +65,16 @@ public:
     // The colours in use and what they mean (kinds or groups present), in a stable order.
     const std::vector<std::pair<QString, QColor>>& legendEntries() const { return m_legend; }
     QColor colorOf(const GanttHit& hit) const;
+    // The palette of the kinds, groups and lanes (default, colour-blind, grey with hatching); recolours at once.
+    void setPaletteName(PaletteName palette);
+    PaletteName paletteName() const { return m_paletteName; }
+    // The hatching of a palette entry (0: none) and of the legend's entries, in the grey palette.
+    int patternOf(std::size_t paletteIndex) const {
+        return paletteIndex < m_patterns.size() ? m_patterns[paletteIndex] : 0;
+    }
+    int legendPattern(std::size_t legendIndex) const {
+        return legendIndex < m_legendPatterns.size() ? m_legendPatterns[legendIndex] : 0;
+    }
 
     void setBarFraction(double fraction);
     double barFraction() const { return m_barFraction; }
@@ -107,8 +119,11 @@ private:
     int m_categoryCount = 0;  // runs of consecutive lanes with one category
     GanttColorMode m_colorMode = GanttColorMode::ByKind;
     GanttColorizer m_colorizer;
+    PaletteName m_paletteName = PaletteName::Default;
     std::vector<QColor> m_palette;
+    std::vector<int> m_patterns;         // per palette entry
     std::vector<std::pair<QString, QColor>> m_legend;
+    std::vector<int> m_legendPatterns;   // per legend entry
     double m_barFraction = 0.7;
     GanttDrawStats m_stats;
 };

@@ -13,6 +13,7 @@
 #include "views/gantt/time_marker_layer.h"
 #include "views/common/plot_legend.h"
 #include "views/common/plot_message.h"
+#include "views/common/chart_palette.h"
 
 namespace hetsched::ui {
 
@@ -84,7 +85,7 @@ GanttView::GanttView(QWidget* parent) : QCustomPlot(parent) {
     // The legend of kinds or groups sits in its own row under the chart, filled left to right.
     axisRect()->insetLayout()->take(legend);
     axisRect()->insetLayout()->simplify();
-    placeLegend(true);
+    placeLegend();
     legend->setFillOrder(QCPLegend::foColumnsFirst);
     legend->setWrap(8);
     legend->setBorderPen(Qt::NoPen);
@@ -163,10 +164,9 @@ void GanttView::setSchedule(std::shared_ptr<const Schedule> schedule, const QStr
     m_laneTicker->setLaneNames(names);
     m_markers->setMarkers(std::move(markers));
     axisRect()->setMinimumMargins(QMargins(0, m_markers->labelAreaHeight(), 0, 0));
-    m_title->setText(title.isEmpty() ? tr("Schedule") : title);
+    m_scheduleTitle = title.isEmpty() ? tr("Schedule") : title;
     m_subtitleText = subtitle;
-    m_subtitle->setText(subtitle);
-    m_subtitle->setVisible(!subtitle.isEmpty());
+    updateTitle();
     xAxis->setLabel(timeUnit.isEmpty() ? tr("time") : tr("time (%1)").arg(timeUnit));
     const bool empty = !schedule || schedule->intervalCount() == 0;
     setOverlayMessage(empty && schedule ? tr("The schedule is empty") : QString());
@@ -174,12 +174,31 @@ void GanttView::setSchedule(std::shared_ptr<const Schedule> schedule, const QStr
     fitView();
 }
 
+void GanttView::updateTitle() {
+    const QString title = m_parts.title.value_or(m_scheduleTitle);
+    m_title->setText(title);
+    m_title->setVisible(!title.isEmpty());
+    m_title->setMargins(title.isEmpty() ? QMargins() : QMargins(0, 4, 0, 0));
+    const bool header = m_parts.header && !m_subtitleText.isEmpty();
+    m_subtitle->setText(header ? m_subtitleText : QString());
+    m_subtitle->setVisible(header);
+}
+
+void GanttView::setParts(const Parts& parts) {
+    const bool recolour = parts.palette != m_parts.palette;
+    m_parts = parts;
+    if (recolour) m_gantt->setPaletteName(parts.palette);
+    updateTitle();
+    rebuildLegend();
+}
+
 void GanttView::updateLayout() {
+    const double width = std::max(40, viewport().width() - 16);
     // Metrics wider than the chart would be centred and clipped on both sides: break them into lines
-    // between parts (a part longer than the width keeps a line of its own).
-    if (!m_subtitleText.isEmpty()) {
+    // between parts (a part longer than the width keeps a line of its own, elided in a figure). A figure
+    // keeps at most a fifth of its height for them; what does not fit ends in an ellipsis.
+    if (m_subtitle->visible() && !m_subtitleText.isEmpty()) {
         const QFontMetricsF metrics(m_subtitle->font());
-        const double width = std::max(40, viewport().width() - 16);
         QStringList lines;
         for (const QString& part : m_subtitleText.split(kSubtitleSeparator)) {
             if (!lines.isEmpty() && metrics.horizontalAdvance(lines.back() + kSubtitleSeparator + part) <= width)
@@ -187,8 +206,54 @@ void GanttView::updateLayout() {
             else
                 lines << part;
         }
+        if (m_parts.figure) {
+            const int fitting =
+                std::max(1, static_cast<int>(std::floor(viewport().height() * 0.2 / metrics.lineSpacing())));
+            if (lines.size() > fitting) {
+                lines = lines.mid(0, fitting);
+                lines.back() += QStringLiteral(" …");
+            }
+            for (QString& line : lines) line = metrics.elidedText(line, Qt::ElideRight, width);
+        }
         const QString wrapped = lines.join(QLatin1Char('\n'));
         if (wrapped != m_subtitle->text()) m_subtitle->setText(wrapped);
+    }
+    // Room for the marker labels and the category names at the font of this layout (a figure's may differ).
+    axisRect()->setMinimumMargins(QMargins(0, m_markers->labelAreaHeight(), 0, 0));
+    yAxis->setPadding(m_categories->stripWidth());
+    // A title wider than the figure is elided rather than cut on both sides.
+    if (m_parts.figure && m_title->visible()) {
+        const QString title = m_parts.title.value_or(m_scheduleTitle);
+        const QString shown = QFontMetricsF(m_title->font()).elidedText(title, Qt::ElideRight, width);
+        if (shown != m_title->text()) m_title->setText(shown);
+    }
+    // The legend's rows (below) or columns (right) as many as fit.
+    if (legend->layout() && legend->itemCount() > 0) {
+        int widest = 1;
+        int tallest = 1;
+        for (int k = 0; k < legend->itemCount(); ++k) {
+            const QSize hint = legend->item(k)->minimumOuterSizeHint();
+            widest = std::max(widest, hint.width());
+            tallest = std::max(tallest, hint.height());
+        }
+        QCPLegend::FillOrder order = QCPLegend::foColumnsFirst;
+        int wrap = 1;
+        if (m_parts.legend == LegendPlacement::Right) {
+            // As many rows as the height holds, then another column. (minimumOuterSizeHint is public in the
+            // layout element; a text element hides it.)
+            const auto hintHeight = [](const QCPLayoutElement* element) { return element->minimumOuterSizeHint().height(); };
+            const int room = viewport().height() - (m_title->visible() ? hintHeight(m_title) : 0) -
+                             (m_subtitle->visible() ? hintHeight(m_subtitle) : 0) - 40;
+            order = QCPLegend::foRowsFirst;
+            wrap = std::max(1, room / (tallest + legend->rowSpacing()));
+        } else {
+            const int room = viewport().width() - legend->margins().left() - legend->margins().right();
+            wrap = std::clamp(room / (widest + legend->columnSpacing()), 1, 8);
+        }
+        if (order != legend->fillOrder() || wrap != legend->wrap()) {
+            legend->setWrap(wrap);
+            legend->setFillOrder(order, true);
+        }
     }
     QCustomPlot::updateLayout();
 }
@@ -212,21 +277,61 @@ void GanttView::rebuildLegend() {
     const int shown = std::min<int>(static_cast<int>(entries.size()), kMaxLegendEntries);
     for (int k = 0; k < shown; ++k) {
         const auto& [name, color] = entries[static_cast<std::size_t>(k)];
-        legend->addItem(new SwatchLegendItem(legend, color, name));
+        Swatch swatch;
+        swatch.fill.push_back(color);
+        swatch.hatch = greyPatternStyle(m_gantt->legendPattern(static_cast<std::size_t>(k)));
+        legend->addItem(new SwatchLegendItem(legend, swatch, name));
     }
     if (static_cast<int>(entries.size()) > shown)
         legend->addItem(new SwatchLegendItem(legend, Qt::white,
                                              tr("… %1 more").arg(static_cast<int>(entries.size()) - shown)));
-    placeLegend(legend->itemCount() > 0);
+    placeLegend();
 }
 
-void GanttView::placeLegend(bool shown) {
+void GanttView::placeLegend() {
+    const bool shown = legend->itemCount() > 0 && m_parts.legend != LegendPlacement::None;
+    // Out of the layout first, then where the parts ask.
+    if (legend->layout()) {
+        plotLayout()->take(legend);
+        plotLayout()->simplify();
+    }
+    if (shown && m_parts.legend == LegendPlacement::Right) {
+        int row = 0;
+        for (int r = 0; r < plotLayout()->rowCount(); ++r)
+            if (plotLayout()->element(r, 0) == axisRect()) row = r;
+        plotLayout()->addElement(row, 1, legend);
+        plotLayout()->setColumnStretchFactor(1, 0.001);
+        legend->setMargins(QMargins(4, 2, 2, 2));
+        legend->setVisible(true);
+        return;
+    }
+    legend->setMargins(QMargins(6, 2, 6, 6));
     placeLegendBelow(*this, shown);
 }
 
 GanttView::~GanttView() {
     // The plot deletes the legend with its layout, so it must be in the layout then.
-    placeLegend(true);
+    if (!legend->layout()) placeLegendBelow(*this, true);
+}
+
+Expected<bool> GanttView::exportFigure(const QString& path, const FigureCanvas& canvas, const FigureOptions& options) {
+    const Parts screen = m_parts;
+    Parts figure;
+    if (options.title) figure.title = QString::fromStdString(*options.title);
+    figure.header = options.header;
+    figure.legend = options.legend;
+    figure.palette = options.palette;
+    figure.figure = true;
+    const bool overlayShown = m_overlayText->visible();
+    const bool highlightShown = m_highlight->visible();
+    m_highlight->setVisible(false);
+    setParts(figure);
+    Expected<bool> written = exportPlot(this, path, canvas);
+    setParts(screen);
+    m_highlight->setVisible(highlightShown);
+    m_overlayText->setVisible(overlayShown);
+    replot();
+    return written;
 }
 
 void GanttView::fitView() {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 
+#include "export/figure_options.h"
 #include "views/gantt/gantt_plottable.h"
 #include "views/common/result_chart.h"
 
@@ -29,6 +30,7 @@ public:
     void showResult(const Instance& instance, std::shared_ptr<const SolveResult> result) override;
     void showMessage(const QString& message) override;
     void fitView() override;
+    Expected<bool> exportFigure(const QString& path, const FigureCanvas& canvas, const FigureOptions& options) override;
 
     // Draws any schedule; `subtitle` says where it comes from (solver, status, metrics).
     void setSchedule(std::shared_ptr<const Schedule> schedule, const QString& subtitle = {});
@@ -37,6 +39,18 @@ public:
 
     void setColorMode(GanttColorMode mode);
     GanttColorMode colorMode() const { return m_gantt->colorMode(); }
+
+    // The parts drawn around the chart: on screen the schedule's title, the header and the legend below; a
+    // figure's as its options ask.
+    struct Parts {
+        std::optional<QString> title;   // none: the schedule's own; empty: no title
+        bool header = true;
+        LegendPlacement legend = LegendPlacement::Below;
+        PaletteName palette = PaletteName::Default;
+        bool figure = false;            // laid out for a figure: the header cut to a few lines
+    };
+    void setParts(const Parts& parts);
+    const Parts& parts() const { return m_parts; }
 
 signals:
     void colorModeChanged(hetsched::ui::GanttColorMode mode);
@@ -50,7 +64,8 @@ protected:
     void updateLayout() override;
 
 private:
-    void placeLegend(bool shown);
+    void placeLegend();
+    void updateTitle();
     void setOverlayMessage(const QString& message);
     void clampTimeRange(const QCPRange& range);
     void clampLaneRange(const QCPRange& range);
@@ -68,6 +83,8 @@ private:
     QCPTextElement* m_title;
     QCPTextElement* m_subtitle;
     QString m_subtitleText;   // unwrapped: parts joined by " · "
+    QString m_scheduleTitle;
+    Parts m_parts;
     QCPItemText* m_overlayText;
     QCPItemRect* m_highlight;
     std::optional<GanttHit> m_hovered;

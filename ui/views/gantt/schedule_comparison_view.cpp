@@ -11,11 +11,14 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <numeric>
 #include <optional>
 #include <tuple>
 
 #include "util/number_text.h"
 #include "views/common/chart_export.h"
+#include "views/common/figure_header.h"
 #include "views/dag/dag_view_data.h"
 #include "views/gantt/gantt_view.h"
 
@@ -304,6 +307,13 @@ void ScheduleComparisonView::showRuns(const Instance& instance, std::vector<Comp
         parts << tr("solved in %1").arg(quantityText(result.seconds, u"s"));
         // The run, not the instance, titles each Gantt: a copy of the schedule with the run's name as title.
         auto titled = std::make_shared<Schedule>(result.schedule);
+        // Each run's makespan marked, so that runs on axes of their own still read against each other.
+        const bool marked = std::any_of(titled->markers.begin(), titled->markers.end(),
+                                        [](const Marker& marker) { return marker.name == "makespan"; });
+        double end = 0;
+        for (const Lane& lane : titled->lanes)
+            for (const Interval& interval : lane.intervals) end = std::max(end, interval.end);
+        if (!marked && end > 0) titled->markers.push_back(Marker{"makespan", end, true});
         titled->title = tr("%1 %2 · %3")
                            .arg(run.name, QString::fromStdString(result.solver),
                                 QString::fromStdString(solveStatusText(result)))
@@ -508,18 +518,157 @@ void ScheduleComparisonView::highlightMove(int row) {
 }
 
 Expected<bool> ScheduleComparisonView::exportTo(const QString& path, int width, int height) {
-    const int count = std::max(1, ganttCount());
-    const int each = height / count;
-    Expected<bool> written = exportPainted(path, width, height, [&](QCPPainter& painter) {
-        for (int g = 0; g < ganttCount(); ++g) {
-            painter.save();
-            painter.translate(0, g * each);
-            m_gantts[static_cast<std::size_t>(g)]->toPainter(&painter, width, each);
-            painter.restore();
+    Expected<FigureCanvas> canvas = pixelCanvas(path, width, height);
+    if (!canvas) return canvas.error();
+    FigureOptions options;
+    options.legend = LegendPlacement::Below;
+    return exportFigure(path, *canvas, options);
+}
+
+Expected<bool> ScheduleComparisonView::exportFigure(const QString& path, const FigureCanvas& canvas,
+                                                    const FigureOptions& options) {
+    const int count = ganttCount();
+    if (count == 0) return invalidInput("there is no run to export");
+    const QSize layout = canvas.layout;
+    constexpr int kMargin = 4;
+    // The figure's own title over the runs' (which name each run); none unless asked for.
+    const QString title = options.title ? QString::fromStdString(*options.title) : QString();
+    const FigureHeader header(title, {}, figureFont(canvas.fontPoints, true), figureFont(canvas.fontPoints),
+                              layout.width() - 2 * kMargin, layout.height() * 0.2);
+    int top = header.height() > 0 ? kMargin + static_cast<int>(std::ceil(header.height())) : 0;
+    // The metrics table (difference to the first run) under the title, when the header is asked for and the
+    // table takes at most a quarter of the height and fits the width; else left out (hetsched export
+    // writes it as CSV and LaTeX too).
+    struct Table {
+        std::vector<QStringList> rows;   // the column titles, then one row per metric
+        std::vector<double> widths;
+        double line = 0;
+        double height() const { return rows.empty() ? 0 : rows.size() * line + 4; }
+    } table;
+    if (options.header && m_metrics->rowCount() > 0) {
+        const QFont font = figureFont(canvas.fontPoints);
+        const QFontMetricsF metrics(font);
+        QStringList titles;
+        for (int c = 0; c < m_metrics->columnCount(); ++c)
+            titles << m_metrics->headerData(c, Qt::Horizontal).toString();
+        table.rows.push_back(titles);
+        for (int r = 0; r < m_metrics->rowCount(); ++r) {
+            QStringList row;
+            for (int c = 0; c < m_metrics->columnCount(); ++c) row << m_metrics->index(r, c).data().toString();
+            table.rows.push_back(row);
         }
-    });
-    // Rendering at another size re-laid the plots out: lay them out again for the screen.
-    for (GanttView* gantt : m_gantts) gantt->replot();
+        table.widths.assign(static_cast<std::size_t>(m_metrics->columnCount()), 0);
+        for (const QStringList& row : table.rows)
+            for (int c = 0; c < row.size(); ++c)
+                table.widths[static_cast<std::size_t>(c)] =
+                    std::max(table.widths[static_cast<std::size_t>(c)], metrics.horizontalAdvance(row[c]) + 10);
+        table.line = metrics.lineSpacing();
+        const double width = std::accumulate(table.widths.begin(), table.widths.end(), 0.0);
+        if (table.height() > layout.height() * 0.25 || width > layout.width() - 2 * kMargin) table.rows.clear();
+    }
+    const int tableTop = top + (top > 0 ? 0 : kMargin);
+    if (!table.rows.empty()) top = tableTop + static_cast<int>(std::ceil(table.height()));
+
+    std::vector<GanttView::Parts> screen;
+    std::vector<QString> timeLabels;
+    std::vector<QCPRange> timeRanges;
+    for (GanttView* gantt : m_gantts) timeRanges.push_back(gantt->xAxis->range());
+    // Each run on its own time axis: the shared range is dropped for the figure (and put back after it).
+    if (!options.sharedTimeAxis) {
+        m_syncing = true;
+        for (GanttView* gantt : m_gantts) gantt->fitView();
+        m_syncing = false;
+    }
+    for (int g = 0; g < count; ++g) {
+        GanttView* gantt = m_gantts[static_cast<std::size_t>(g)];
+        screen.push_back(gantt->parts());
+        timeLabels.push_back(gantt->xAxis->label());
+        GanttView::Parts parts;
+        const bool last = g == count - 1;
+        // The run's name and solver stay; its metrics are in the header only when asked for.
+        parts.header = options.header && count == 1;
+        parts.legend = last ? options.legend : LegendPlacement::None;
+        parts.palette = options.palette;
+        parts.figure = true;
+        gantt->setParts(parts);
+        // One time axis title under the last run, unless each run has its own axis.
+        if (!last && options.sharedTimeAxis) gantt->xAxis->setLabel(QString());
+    }
+    Expected<bool> written = true;
+    {
+        std::vector<std::unique_ptr<PlotFontScope>> fonts;
+        for (GanttView* gantt : m_gantts) fonts.push_back(std::make_unique<PlotFontScope>(gantt, canvas.fontPoints));
+        // What each Gantt needs around its plot area, measured at an even share; then every plot area the same.
+        const int room = layout.height() - top;
+        const int even = std::max(1, room / count);
+        std::vector<int> chrome;
+        for (GanttView* gantt : m_gantts) {
+            gantt->toPixmap(layout.width(), even);
+            gantt->toPixmap(layout.width(), even);
+            chrome.push_back(even - gantt->axisRect()->height());
+        }
+        int chromeTotal = 0;
+        for (int c : chrome) chromeTotal += c;
+        const int area = std::max(1, (room - chromeTotal) / count);
+        std::vector<int> heights;
+        for (int g = 0; g < count; ++g) heights.push_back(area + chrome[static_cast<std::size_t>(g)]);
+        heights.back() = room - std::accumulate(heights.begin(), heights.end() - 1, 0);
+        std::vector<std::unique_ptr<PlotFitScope>> fits;
+        std::optional<Error> problem;
+        for (int g = 0; g < count; ++g) {
+            GanttView* gantt = m_gantts[static_cast<std::size_t>(g)];
+            fits.push_back(std::make_unique<PlotFitScope>(gantt, QSize(layout.width(), std::max(1, heights[static_cast<std::size_t>(g)]))));
+            if (!problem && canvas.checkRoom) problem = plotAreaProblem(gantt, canvas);
+        }
+        if (problem) {
+            written = *problem;
+        } else {
+            written = writeFigure(path, canvas, [&](QCPPainter& painter) {
+                painter.fillRect(QRect(QPoint(0, 0), layout), Qt::white);
+                header.paint(painter, QPointF(kMargin, kMargin));
+                if (!table.rows.empty()) {
+                    painter.save();
+                    painter.setFont(figureFont(canvas.fontPoints));
+                    for (std::size_t r = 0; r < table.rows.size(); ++r) {
+                        const double y = tableTop + static_cast<double>(r) * table.line;
+                        double x = kMargin;
+                        painter.setPen(r == 0 ? QColor(0x20, 0x20, 0x20) : QColor(0x40, 0x40, 0x40));
+                        for (int c = 0; c < table.rows[r].size(); ++c) {
+                            const double w = table.widths[static_cast<std::size_t>(c)];
+                            // The metric's name to the left, the values to the right of their columns.
+                            const Qt::Alignment align = c == 0 ? Qt::AlignLeft : Qt::AlignRight;
+                            painter.drawText(QRectF(x, y, w - 6, table.line), align | Qt::AlignVCenter, table.rows[r][c]);
+                            x += w;
+                        }
+                        if (r == 0) {
+                            painter.setPen(QPen(QColor(0x80, 0x80, 0x80), 0.8));
+                            painter.drawLine(QLineF(kMargin, y + table.line, x, y + table.line));
+                        }
+                    }
+                    painter.restore();
+                }
+                int y = top;
+                for (int g = 0; g < count; ++g) {
+                    painter.save();
+                    painter.translate(0, y);
+                    m_gantts[static_cast<std::size_t>(g)]->toPainter(&painter, layout.width(), heights[static_cast<std::size_t>(g)]);
+                    painter.restore();
+                    y += heights[static_cast<std::size_t>(g)];
+                }
+            });
+        }
+    }
+    for (int g = 0; g < count; ++g) {
+        GanttView* gantt = m_gantts[static_cast<std::size_t>(g)];
+        gantt->setParts(screen[static_cast<std::size_t>(g)]);
+        gantt->xAxis->setLabel(timeLabels[static_cast<std::size_t>(g)]);
+    }
+    m_syncing = true;
+    for (int g = 0; g < count; ++g) {
+        m_gantts[static_cast<std::size_t>(g)]->xAxis->setRange(timeRanges[static_cast<std::size_t>(g)]);
+        m_gantts[static_cast<std::size_t>(g)]->replot();
+    }
+    m_syncing = false;
     return written;
 }
 

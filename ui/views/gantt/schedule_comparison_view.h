@@ -43,6 +43,9 @@ public:
     QWidget* widget() override { return this; }
     // The Gantts stacked as on the screen, one under the other.
     Expected<bool> exportTo(const QString& path, int width, int height) override;
+    // The figure: the runs' Gantts stacked, each titled by its run, one time axis title and one legend (under
+    // the last Gantt or beside them), every plot area of the same height.
+    Expected<bool> exportFigure(const QString& path, const FigureCanvas& canvas, const FigureOptions& options) override;
     void showResult(const Instance& instance, std::shared_ptr<const SolveResult> result) override;
     void showMessage(const QString& message) override;
     // Fits every Gantt and gives them the time range that holds all runs.

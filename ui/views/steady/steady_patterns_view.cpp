@@ -15,6 +15,7 @@
 
 #include "util/number_text.h"
 #include "views/common/chart_export.h"
+#include "views/common/figure_header.h"
 #include "views/steady/steady_graph_view.h"
 #include "views/steady/steady_period_strip.h"
 #include "views/steady/steady_tables.h"
@@ -363,20 +364,27 @@ void SteadyPatternsView::updateSelectionText() {
     m_selection->setVisible(m_data != nullptr);
 }
 
-void SteadyPatternsView::paintExport(QCPPainter& painter, int width, int height) {
+void SteadyPatternsView::paintExport(QCPPainter& painter, int width, int height, const QFont& textFont,
+                                     const FigureHeader* header) {
     painter.fillRect(QRect(0, 0, width, height), Qt::white);
-    painter.setFont(font());
-    const QFontMetricsF metrics(font());
+    painter.setFont(textFont);
+    const QFontMetricsF metrics(textFont);
     const double line = metrics.height() + 2;
-    // Header: the same facts as on screen, as plain text (one text run per line reads alike everywhere).
-    QTextDocument rich;
-    rich.setHtml(m_header->text());
-    const QString headerText = rich.toPlainText();
-    const QRectF headerBox(8, 4, width - 16, height / 4.0);
-    const QRectF headerUsed = painter.boundingRect(headerBox, Qt::TextWordWrap, headerText);
-    painter.setPen(QColor(0x20, 0x20, 0x20));
-    painter.drawText(headerBox, Qt::TextWordWrap, headerText);
-    const double top = headerUsed.bottom() + 6;
+    double top = 4;
+    if (header) {
+        header->paint(painter, QPointF(8, 4));
+        top += header->height() + 2;
+    } else {
+        // Header: the same facts as on screen, as plain text (one text run per line reads alike everywhere).
+        QTextDocument rich;
+        rich.setHtml(m_header->text());
+        const QString headerText = rich.toPlainText();
+        const QRectF headerBox(8, 4, width - 16, height / 4.0);
+        const QRectF headerUsed = painter.boundingRect(headerBox, Qt::TextWordWrap, headerText);
+        painter.setPen(QColor(0x20, 0x20, 0x20));
+        painter.drawText(headerBox, Qt::TextWordWrap, headerText);
+        top = headerUsed.bottom() + 6;
+    }
     const double rest = height - top;
     const int upperHeight = static_cast<int>(std::max(120.0, rest * 0.52));
     const int graphWidth = static_cast<int>(width * 0.52);
@@ -398,21 +406,25 @@ void SteadyPatternsView::paintExport(QCPPainter& painter, int width, int height)
     if (rightWidth > 60 && m_data) {
         QRectF box(rightLeft + 4, top + stripHeight + 4, rightWidth - 8, upperHeight - stripHeight - 8);
         painter.setPen(QColor(0x30, 0x30, 0x30));
-        const QRectF used = painter.boundingRect(box, Qt::TextWordWrap, selectionText());
-        painter.drawText(box, Qt::TextWordWrap, selectionText());
-        double y = used.bottom() + 6;
+        double y = box.top();
+        // An export tells of a selection only; the view's hint is for the view's user.
+        if (m_pattern || m_allocation) {
+            const QRectF used = painter.boundingRect(box, Qt::TextWordWrap, selectionText());
+            painter.drawText(box, Qt::TextWordWrap, selectionText());
+            y = used.bottom() + 6;
+        }
         std::vector<std::size_t> order(m_data->solution.allocations.size());
         std::iota(order.begin(), order.end(), std::size_t{0});
         std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
             return m_data->solution.allocations[a].weight > m_data->solution.allocations[b].weight;
         });
-        QFont bold = font();
+        QFont bold = textFont;
         bold.setBold(true);
         if (y + 2 * line < box.bottom()) {
             painter.setFont(bold);
             painter.drawText(QRectF(box.left(), y, box.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
                              tr("Allocations by throughput"));
-            painter.setFont(font());
+            painter.setFont(textFont);
             y += line;
         }
         const bool bag = m_data->instance.application.type == SteadyApplicationType::BagOfTasks;
@@ -452,12 +464,58 @@ void SteadyPatternsView::paintExport(QCPPainter& painter, int width, int height)
 }
 
 Expected<bool> SteadyPatternsView::exportTo(const QString& path, int width, int height) {
-    Expected<bool> written = exportPainted(path, width, height, [&](QCPPainter& painter) {
+    Expected<FigureCanvas> canvas = pixelCanvas(path, width, height);
+    if (!canvas) return canvas.error();
+    Expected<bool> written = writeFigure(path, *canvas, [&](QCPPainter& painter) {
+        width = canvas->layout.width();
+        height = canvas->layout.height();
         painter.setRenderHint(QPainter::Antialiasing, true);
         painter.setRenderHint(QPainter::TextAntialiasing, true);
-        paintExport(painter, width, height);
+        paintExport(painter, width, height, font());
     });
     // Rendering at another size re-laid the plots out: lay them out again for the screen.
+    if (m_strip->isVisible()) m_strip->replot();
+    if (m_gantt->isVisible()) m_gantt->replot();
+    return written;
+}
+
+Expected<bool> SteadyPatternsView::exportFigure(const QString& path, const FigureCanvas& canvas,
+                                                const FigureOptions& options) {
+    const QSize layout = canvas.layout;
+    const bool dashboard = options.part != "gantt" && layout.width() >= 560 && layout.height() >= 400;
+    if (!dashboard) return m_gantt->exportFigure(path, canvas, options);
+    // The header's facts as on screen, as plain text parts; the first (the application) is the title.
+    QTextDocument rich;
+    rich.setHtml(m_header->text());
+    QStringList parts = rich.toPlainText().split(QStringLiteral(" · "), Qt::SkipEmptyParts);
+    QString title = parts.isEmpty() ? QString() : parts.takeFirst();
+    if (options.title) title = QString::fromStdString(*options.title);
+    if (!options.header) parts.clear();
+    const QFont textFont = figureFont(canvas.fontPoints);
+    const FigureHeader header(title, parts, figureFont(canvas.fontPoints, true), textFont, layout.width() - 16,
+                              layout.height() * 0.2);
+    const GanttView::Parts screenParts = m_gantt->parts();
+    GanttView::Parts ganttParts;
+    ganttParts.title = QString();
+    ganttParts.header = false;
+    ganttParts.legend = options.legend;
+    ganttParts.palette = options.palette;
+    ganttParts.figure = true;
+    m_gantt->setParts(ganttParts);
+    const QFont graphFont = m_graph->font();
+    m_graph->setFont(textFont);
+    Expected<bool> written = true;
+    {
+        const PlotFontScope stripFonts(m_strip, canvas.fontPoints);
+        const PlotFontScope ganttFonts(m_gantt, canvas.fontPoints);
+        written = writeFigure(path, canvas, [&](QCPPainter& painter) {
+            painter.setRenderHint(QPainter::Antialiasing, true);
+            painter.setRenderHint(QPainter::TextAntialiasing, true);
+            paintExport(painter, layout.width(), layout.height(), textFont, &header);
+        });
+    }
+    m_graph->setFont(graphFont);
+    m_gantt->setParts(screenParts);
     if (m_strip->isVisible()) m_strip->replot();
     if (m_gantt->isVisible()) m_gantt->replot();
     return written;

@@ -21,6 +21,8 @@ class QTableView;
 
 namespace hetsched::ui {
 
+class FigureHeader;
+
 class SteadyGraphView;
 class SteadyPeriodStrip;
 class SteadyAllocationModel;
@@ -37,6 +39,10 @@ public:
     // One picture of the parts as shown: header, graph beside the period strip and the selection, and
     // the schedule below; vector output for PDF and SVG.
     Expected<bool> exportTo(const QString& path, int width, int height) override;
+    // The figure: at 560 x 400 layout pixels or more (about 150 x 105 mm) the view's picture (header, platform
+    // graph, valid patterns, allocations, the period's schedule) with no hint addressed to the view's user;
+    // smaller, or with options.part "gantt", the period's schedule alone.
+    Expected<bool> exportFigure(const QString& path, const FigureCanvas& canvas, const FigureOptions& options) override;
     void showResult(const Instance& instance, std::shared_ptr<const SolveResult> result) override;
     void showMessage(const QString& message) override;
     // What the view says instead of a decomposition ("This view draws steady-state results"), empty when it
@@ -70,7 +76,10 @@ private:
                   const QString& message);
     void updateSelectionText();
     void selectRow(QTableView* table, QSortFilterProxyModel* proxy, std::optional<std::size_t> row);
-    void paintExport(QCPPainter& painter, int width, int height);
+    // The view's picture at width x height: texts in `textFont`, the header's facts (a figure's: as `header`
+    // lays them out), and the selection's line when something is selected (never the view's hint).
+    void paintExport(QCPPainter& painter, int width, int height, const QFont& textFont,
+                     const FigureHeader* header = nullptr);
     // Gives the periodic schedule the height its lanes need (at most 3/5), until the user moves the divider.
     void fitGanttHeight();
 

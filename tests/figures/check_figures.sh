@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Every figure `hetsched export` makes at a paper's sizes (one column, 85 x 50 mm; two columns, 175 x 100 mm)
+# with 8 pt text keeps the rules of check_pdf_figure.py: each family's built-in example, a 1,000-task task graph,
+# a comparison of three task graph runs, in each palette. The same figures as PNG and SVG have the size asked.
+# usage: check_figures.sh HETSCHED EXAMPLES_DIR OUTPUT_DIR
+set -u
+hetsched=$1
+examples=$2
+out=$3
+here=$(cd "$(dirname "$0")" && pwd)
+checker="$here/check_pdf_figure.py"
+mkdir -p "$out"
+failures=0
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+python3 "$checker" --self-test "$out" || fail "the checker's self-test"
+
+# export NAME SIZE EXTRA_FLAGS... -- ARGS: one PDF checked.
+check_pdf() {
+    local name=$1 size=$2
+    shift 2
+    local pdf="$out/$name-$size.pdf"
+    rm -f "$pdf"
+    if ! "$hetsched" export "$@" --size "$size" --font-pt 8 -o "$pdf" 2> "$out/$name-$size.err"; then
+        fail "export $name at $size: $(cat "$out/$name-$size.err")"
+        return
+    fi
+    python3 "$checker" "$pdf" "$size" || fail "$name at $size"
+}
+
+for example in "$examples"/*.json; do
+    name=$(basename "$example" .json)
+    for size in 85x50mm 175x100mm; do check_pdf "$name" "$size" "$example"; done
+done
+
+# A 1,000-task graph on its random platform, and three runs of the example compared.
+"$hetsched" generate dag --tasks 1000 --seed 7 -o "$out/dag-1000.json" > /dev/null || fail "generate dag --tasks 1000"
+for size in 85x50mm 175x100mm; do
+    check_pdf dag-1000 "$size" "$out/dag-1000.json"
+    check_pdf dag-1000-gantt "$size" "$out/dag-1000.json" --part gantt
+    check_pdf dag-compare "$size" "$examples/dag-two-clusters.json" --solver heft --solver mheft --solver hcpa
+    check_pdf dag-1000-compare "$size" "$out/dag-1000.json" --solver heft --solver mheft --solver hcpa
+done
+
+# The parts and palettes a user picks keep the rules too.
+for palette in colorblind grey; do
+    check_pdf "cpugpu-$palette" 85x50mm "$examples/cpugpu-small.json" --palette "$palette"
+    check_pdf "dag-$palette" 85x50mm "$examples/dag-two-clusters.json" --palette "$palette"
+done
+check_pdf partition-below 85x50mm "$examples/partition-small.json" --legend below --title "Partition, 2 nodes"
+check_pdf divisible-bare 85x50mm "$examples/divisible-small.json" --no-title --no-header --legend none
+
+# PNG and SVG of a physical size: 85 x 50 mm at 300 DPI is 1004 x 591 pixels; the SVG says 85 x 50 mm.
+"$hetsched" export "$examples/dag-two-clusters.json" --size 85x50mm -o "$out/dag.png" || fail "PNG export"
+"$hetsched" export "$examples/dag-two-clusters.json" --size 85x50mm -o "$out/dag.svg" || fail "SVG export"
+python3 - "$out/dag.png" "$out/dag.svg" <<'PY' || fail "PNG or SVG size"
+import re, struct, sys
+png = open(sys.argv[1], "rb").read()
+width, height = struct.unpack(">II", png[16:24])
+phys = png.find(b"pHYs")
+per_metre = struct.unpack(">I", png[phys + 4:phys + 8])[0] if phys > 0 else 0
+assert (width, height) == (1004, 591), f"PNG is {width} x {height} pixels, not 1004 x 591"
+assert abs(per_metre - 300 / 0.0254) < 2, f"PNG says {per_metre} pixels a metre, not 300 DPI"
+svg = open(sys.argv[2], encoding="utf-8").read()
+w = float(re.search(r'<svg[^>]*width="([0-9.]+)mm"', svg).group(1))
+h = float(re.search(r'<svg[^>]*height="([0-9.]+)mm"', svg).group(1))
+assert abs(w - 85) < 0.5 and abs(h - 50) < 0.5, f"SVG is {w} x {h} mm"
+print(f"PNG {width} x {height} px at 300 DPI, SVG {w:g} x {h:g} mm")
+PY
+
+# What cannot be drawn is refused with exit 2, naming the flag, and writes no file.
+refused() {
+    local message=$1
+    shift
+    rm -f "$out/refused.pdf"
+    "$hetsched" export "$@" -o "$out/refused.pdf" 2> "$out/refused.err"
+    local code=$?
+    [ "$code" -eq 2 ] || fail "exit $code, not 2, for: $* ($(cat "$out/refused.err"))"
+    grep -qF -- "$message" "$out/refused.err" || fail "no '$message' in: $(cat "$out/refused.err")"
+    [ ! -e "$out/refused.pdf" ] || fail "a file was written for: $*"
+}
+refused "--size" "$examples/dag-two-clusters.json" --size 30x12mm
+refused "--font-pt must be in [6, 72]" "$examples/cpugpu-small.json" --size 85x50mm --font-pt 5
+refused "--format must be png, pdf or svg" "$examples/cpugpu-small.json" --format gif
+refused "--legend must be right, below or none" "$examples/cpugpu-small.json" --legend top
+refused "--palette must be default, colorblind or grey" "$examples/cpugpu-small.json" --palette rainbow
+
+if [ "$failures" -gt 0 ]; then
+    echo "$failures failure(s)"
+    exit 1
+fi
+echo "every figure keeps the rules"

@@ -1,0 +1,274 @@
+// Figures for a paper (issue 22): each experiment's plot at one and two columns keeps the rules the poppler
+// checker reads back (page size, words inside, none overlapping, text 6 to 10 pt), and the Export dialog,
+// driven with the mouse, makes the figure its fields describe, previews it at its real size and remembers it.
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <memory>
+
+#include "app/mainwindow.h"
+#include "dialogs/chart_export_dialog.h"
+#include "experiments/cpugpu_experiment_dialog.h"
+#include "experiments/dag_evaluation_dialog.h"
+#include "experiments/divisible_simulation_dialog.h"
+#include "io/instance_io.h"
+#include "solvers/registry.h"
+#include "views/common/chart_export.h"
+#include "views/dag/dag_schedule_view.h"
+
+using namespace hetsched;
+using namespace hetsched::ui;
+
+namespace {
+
+constexpr int kTimeoutMs = 120000;
+
+QString examplePath(const char* name) {
+    return QStringLiteral(HETSCHED_EXAMPLES_DIR "/") + QLatin1String(name);
+}
+
+FigureOptions figureOf(double widthMm, double heightMm) {
+    FigureOptions options;
+    options.size = FigureSize{widthMm, heightMm, SizeUnit::Millimetre};
+    options.fontPoints = 8;
+    return options;
+}
+
+// What check_pdf_figure.py says of a PDF at that size: empty when it keeps every rule.
+QString checkerVerdict(const QString& pdf, const QString& size) {
+    QProcess checker;
+    checker.start(QStringLiteral("python3"), {QStringLiteral(HETSCHED_FIGURE_CHECKER), pdf, size});
+    if (!checker.waitForFinished(60000)) return QStringLiteral("the checker did not finish");
+    if (checker.exitStatus() == QProcess::NormalExit && checker.exitCode() == 0) return {};
+    return QString::fromUtf8(checker.readAllStandardOutput() + checker.readAllStandardError());
+}
+
+QString pdfText(const QString& pdf) {
+    QProcess text;
+    text.start(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+    text.waitForFinished(30000);
+    return QString::fromUtf8(text.readAllStandardOutput());
+}
+
+// The page's size in points, as the PDF's MediaBox says.
+QSizeF pageSize(const QString& pdf) {
+    QFile file(pdf);
+    if (!file.open(QIODevice::ReadOnly)) return {};
+    const QString bytes = QString::fromLatin1(file.readAll());
+    const QRegularExpressionMatch box =
+        QRegularExpression(QStringLiteral("/MediaBox\\s*\\[\\s*0\\s+0\\s+([0-9.]+)\\s+([0-9.]+)")).match(bytes);
+    return box.hasMatch() ? QSizeF(box.captured(1).toDouble(), box.captured(2).toDouble()) : QSizeF();
+}
+
+template <typename T>
+T* child(QWidget* dialog, const char* name) {
+    T* found = dialog->findChild<T*>(QLatin1String(name));
+    if (!found) qFatal("no %s in the dialog", name);
+    return found;
+}
+
+// Picks an item of a combo box with the mouse: a click opens its list, a click on the item chooses it.
+void pickWithMouse(QComboBox* box, const QString& text) {
+    const int index = box->findText(text);
+    QVERIFY2(index >= 0, qPrintable(text));
+    QTest::mouseClick(box, Qt::LeftButton);
+    QAbstractItemView* list = box->view();
+    QTRY_VERIFY(list->isVisible());
+    const QRect item = list->visualRect(list->model()->index(index, 0));
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, item.center());
+    QTRY_VERIFY(!list->isVisible());
+    QCOMPARE(box->currentIndex(), index);
+}
+
+void clickBox(QCheckBox* box) {
+    QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(6, box->height() / 2));
+}
+
+}  // namespace
+
+class FigureTests : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_temp;
+
+    // The plot at one column and two columns, each PDF read back by the checker.
+    void checkAtPaperSizes(const std::function<Expected<bool>(const QString&, const FigureOptions&)>& exportFigure,
+                           const QString& name) {
+        for (const auto& [width, height, size] : {std::tuple{85.0, 50.0, "85x50mm"}, std::tuple{175.0, 100.0, "175x100mm"}}) {
+            const QString pdf = m_temp.filePath(name + QLatin1Char('-') + QLatin1String(size) + QStringLiteral(".pdf"));
+            const Expected<bool> written = exportFigure(pdf, figureOf(width, height));
+            QVERIFY2(written.ok(), written.ok() ? "" : written.error().message.c_str());
+            const QString verdict = checkerVerdict(pdf, QLatin1String(size));
+            QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
+        }
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_temp.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_temp.filePath(QStringLiteral("settings")));
+        QApplication::setOrganizationName(QStringLiteral("HetSchedTests"));
+        QApplication::setApplicationName(QStringLiteral("figure_tests"));
+    }
+
+    // Kept to look at: HETSCHED_UI_SHOTS names a directory the figures written are copied to.
+    void cleanupTestCase() {
+        if (!qEnvironmentVariableIsSet("HETSCHED_UI_SHOTS")) return;
+        const QDir shots(qEnvironmentVariable("HETSCHED_UI_SHOTS"));
+        for (const QFileInfo& file : QDir(m_temp.path()).entryInfoList({QStringLiteral("*.pdf"), QStringLiteral("*.png")})) {
+            QFile::remove(shots.filePath(QStringLiteral("figure-") + file.fileName()));
+            QFile::copy(file.filePath(), shots.filePath(QStringLiteral("figure-") + file.fileName()));
+        }
+    }
+
+    void theCpuGpuExperimentPlotFitsOneAndTwoColumns() {
+        MainWindow window;
+        CpuGpuExperimentDialog* dialog = window.cpuGpuExperimentDialog();
+        CpuGpuExperimentOptions options;
+        options.minTasks = 10;
+        options.maxTasks = 30;
+        options.taskStep = 10;
+        options.cpuCounts = {2, 4};
+        options.gpuCounts = {1};
+        options.instancesPerCase = 2;
+        dialog->setOptions(options);
+        QSignalSpy finished(dialog, &CpuGpuExperimentDialog::experimentFinished);
+        dialog->run();
+        QVERIFY(finished.count() == 1 || finished.wait(kTimeoutMs));
+        checkAtPaperSizes([&](const QString& path, const FigureOptions& figure) {
+            return dialog->exportFigure(dialog->plot(), path, figure);
+        }, QStringLiteral("cpugpu-experiment"));
+    }
+
+    void theTaskGraphEvaluationPlotFitsOneAndTwoColumns() {
+        MainWindow window;
+        DagEvaluationDialog* dialog = window.dagEvaluationDialog();
+        DagEvaluationConfig config;
+        config.taskCounts = {10};
+        config.clusterCounts = {1, 2};
+        config.heterogeneities = {1};
+        config.minSpeeds = {1e9};
+        config.dagSamples = 2;
+        config.solvers = {"hcpa", "mheft", "seq"};
+        dialog->setConfig(config);
+        QSignalSpy finished(dialog, &DagEvaluationDialog::experimentFinished);
+        dialog->run();
+        QVERIFY(finished.count() == 1 || finished.wait(kTimeoutMs));
+        checkAtPaperSizes([&](const QString& path, const FigureOptions& figure) {
+            return dialog->exportFigure(dialog->plot(), path, figure);
+        }, QStringLiteral("dag-evaluation"));
+    }
+
+    void theDivisibleSimulationPlotsFitOneAndTwoColumns() {
+        DivisibleSimulationDialog dialog;
+        dialog.setConfig(5, 1, 3, 7, {0.8, 1.0});
+        QSignalSpy finished(&dialog, &DivisibleSimulationDialog::experimentFinished);
+        dialog.run();
+        QVERIFY(finished.count() == 1 || finished.wait(kTimeoutMs));
+        checkAtPaperSizes([&](const QString& path, const FigureOptions& figure) {
+            return dialog.exportFigure(dialog.throughputPlot(), path, figure);
+        }, QStringLiteral("divisible-throughput"));
+        checkAtPaperSizes([&](const QString& path, const FigureOptions& figure) {
+            return dialog.exportFigure(dialog.workersPlot(), path, figure);
+        }, QStringLiteral("divisible-workers"));
+    }
+
+    // The dialog's fields, clicked: one column, no title, no header, no legend, grey, 7 pt text. The preview has
+    // the figure's layout size; the PDF has the page asked, none of the parts left out, and keeps the rules.
+    // A second dialog opens on the same choice.
+    void theExportDialogMakesTheFigureItsFieldsDescribeAndRemembersIt() {
+        Expected<Instance> instance = readInstanceFile(examplePath("dag-two-clusters.json").toStdString());
+        QVERIFY(instance.ok());
+        Expected<SolveResult> result = solve(*instance, "hcpa");
+        QVERIFY(result.ok());
+        DagScheduleView view;
+        view.resize(1400, 800);
+        view.show();
+        view.showResult(*instance, std::make_shared<const SolveResult>(*result));
+        QCoreApplication::processEvents();
+        const QString pdf = m_temp.filePath(QStringLiteral("dialog-one-column.pdf"));
+        {
+            ChartExportDialog dialog(&view, pdf);
+            dialog.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+            pickWithMouse(child<QComboBox>(&dialog, "exportPresetComboBox"), QStringLiteral("One column (85 × 50 mm)"));
+            QCOMPARE(child<QComboBox>(&dialog, "exportUnitComboBox")->currentText(), QStringLiteral("mm"));
+            QCOMPARE(child<QDoubleSpinBox>(&dialog, "exportWidthSpinBox")->value(), 85.0);
+            QCOMPARE(child<QDoubleSpinBox>(&dialog, "exportHeightSpinBox")->value(), 50.0);
+            clickBox(child<QCheckBox>(&dialog, "exportNoTitleCheckBox"));
+            clickBox(child<QCheckBox>(&dialog, "exportHeaderCheckBox"));
+            pickWithMouse(child<QComboBox>(&dialog, "exportLegendComboBox"), QStringLiteral("No legend"));
+            pickWithMouse(child<QComboBox>(&dialog, "exportPaletteComboBox"), QStringLiteral("Grey, with hatching"));
+            auto* font = child<QDoubleSpinBox>(&dialog, "exportFontSpinBox");
+            font->setFocus();
+            QTest::keyClick(font, Qt::Key_A, Qt::ControlModifier);
+            QTest::keyClicks(font, QStringLiteral("7"));
+            const FigureOptions asked = *dialog.request().figure;
+            QCOMPARE(asked.fontPoints, 7.0);
+            QVERIFY(asked.title && asked.title->empty());
+            QVERIFY(!asked.header);
+            QCOMPARE(asked.legend, LegendPlacement::None);
+            QCOMPARE(asked.palette, PaletteName::Grey);
+            // The preview is the figure at its real size: 85 x 50 mm at the layout's resolution.
+            const int dpi = layoutDotsPerInch();
+            const QSize real(qRound(85 / 25.4 * dpi), qRound(50 / 25.4 * dpi));
+            QTRY_COMPARE(dialog.preview().size(), real);
+            QTest::mouseClick(child<QPushButton>(&dialog, "exportOkButton"), Qt::LeftButton);
+            QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        }
+        const QSizeF page = pageSize(pdf);
+        QVERIFY2(std::abs(page.width() - 85 / 25.4 * 72) < 0.5 && std::abs(page.height() - 50 / 25.4 * 72) < 0.5,
+                 qPrintable(QStringLiteral("page %1 x %2 pt").arg(page.width()).arg(page.height())));
+        const QString verdict = checkerVerdict(pdf, QStringLiteral("85x50mm"));
+        QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
+        const QString text = pdfText(pdf);
+        QVERIFY2(!text.contains(QStringLiteral("hcpa")), qPrintable(text));       // the title names the solver
+        QVERIFY2(!text.contains(QStringLiteral("makespan")), qPrintable(text));   // the header's first metric
+        QVERIFY2(!text.contains(QStringLiteral("level")), qPrintable(text));      // the legend's entries
+
+        ChartExportDialog again(&view, pdf);
+        QCOMPARE(child<QComboBox>(&again, "exportPresetComboBox")->currentText(), QStringLiteral("One column (85 × 50 mm)"));
+        QCOMPARE(child<QDoubleSpinBox>(&again, "exportWidthSpinBox")->value(), 85.0);
+        QCOMPARE(child<QDoubleSpinBox>(&again, "exportFontSpinBox")->value(), 7.0);
+        QVERIFY(child<QCheckBox>(&again, "exportNoTitleCheckBox")->isChecked());
+        QVERIFY(!child<QCheckBox>(&again, "exportHeaderCheckBox")->isChecked());
+        QCOMPARE(child<QComboBox>(&again, "exportLegendComboBox")->currentText(), QStringLiteral("No legend"));
+        QCOMPARE(child<QComboBox>(&again, "exportPaletteComboBox")->currentText(), QStringLiteral("Grey, with hatching"));
+    }
+
+    // A size too small for the chart at its text size is refused, naming the size, and no file is written.
+    void aFigureTooSmallForItsTextIsRefused() {
+        Expected<Instance> instance = readInstanceFile(examplePath("cpugpu-small.json").toStdString());
+        QVERIFY(instance.ok());
+        Expected<SolveResult> result = solve(*instance, defaultSolverFor(*instance));
+        QVERIFY(result.ok());
+        std::unique_ptr<ResultChart> chart(createResultChart(chartTypeFor(*instance)));
+        chart->widget()->resize(800, 500);
+        chart->showResult(*instance, std::make_shared<const SolveResult>(*result));
+        FigureOptions tiny = figureOf(30, 12);
+        tiny.fontPoints = 10;
+        const QString pdf = m_temp.filePath(QStringLiteral("tiny.pdf"));
+        Expected<FigureCanvas> canvas = figureCanvas(pdf, tiny);
+        QVERIFY(canvas.ok());
+        const Expected<bool> written = chart->exportFigure(pdf, *canvas, tiny);
+        QVERIFY(!written.ok());
+        QVERIFY2(QString::fromStdString(written.error().message).contains(QStringLiteral("--size 30x12mm is too small")),
+                 written.error().message.c_str());
+        QVERIFY(!QFile::exists(pdf));
+    }
+};
+
+QTEST_MAIN(FigureTests)
+#include "test_figures.moc"
