@@ -159,7 +159,7 @@ std::vector<FileFormat> makeTable() {
 
 std::string extensionPatterns(const std::vector<std::string>& extensions) {
     std::string patterns;
-    for (const std::string& e : extensions) patterns += (patterns.empty() ? "*" : " *") + e;
+    for (const std::string& e : extensions) patterns.append(patterns.empty() ? "*" : " *").append(e);
     return patterns;
 }
 
@@ -195,12 +195,17 @@ std::string FileFormat::dialogFilter() const {
     return label + " (" + (all.empty() ? std::string("*") : extensionPatterns(all)) + ")";
 }
 
-bool FileFormat::hasExtension(const std::string& path) const {
+namespace {
+bool endsWithOneOf(const std::string& path, const std::vector<std::string>& extensions) {
     const std::string lower = lowercase(path);
     return std::any_of(extensions.begin(), extensions.end(), [&](const std::string& e) {
         return lower.size() > e.size() && lower.compare(lower.size() - e.size(), e.size(), e) == 0;
     });
 }
+}  // namespace
+
+bool FileFormat::hasExtension(const std::string& path) const { return endsWithOneOf(path, extensions); }
+bool FileFormat::hasSharedExtension(const std::string& path) const { return endsWithOneOf(path, sharedExtensions); }
 
 const std::vector<FileFormat>& fileFormats() {
     static const std::vector<FileFormat> table = makeTable();
@@ -223,7 +228,7 @@ const FileFormat* findFileFormat(std::string_view name, FormatDirection directio
 
 std::string fileFormatNames(FormatDirection direction, std::initializer_list<FormatContent> contents) {
     std::string names;
-    for (const FileFormat* f : fileFormats(direction, contents)) names += (names.empty() ? "" : "|") + f->name;
+    for (const FileFormat* f : fileFormats(direction, contents)) names.append(names.empty() ? "" : "|").append(f->name);
     return names;
 }
 
@@ -231,9 +236,12 @@ Expected<const FileFormat*> detectReadFormat(const std::string& path, std::strin
                                              std::initializer_list<FormatContent> contents) {
     const SniffInput in = sniffInput(text);
     const std::vector<const FileFormat*> candidates = fileFormats(FormatDirection::Read, contents);
-    std::vector<const FileFormat*> byExtension;
+    // Formats whose extension the path has, and those often found under it (decided by content).
+    std::vector<const FileFormat*> owning, byExtension;
     for (const FileFormat* f : candidates)
-        if (f->hasExtension(path)) byExtension.push_back(f);
+        if (f->hasExtension(path)) owning.push_back(f);
+    for (const FileFormat* f : candidates)
+        if (f->hasExtension(path) || f->hasSharedExtension(path)) byExtension.push_back(f);
     // The surest sniffer among `formats`; the first of them when none recognises the content and `fallback`.
     const auto surest = [&in](const std::vector<const FileFormat*>& formats, bool fallback) -> const FileFormat* {
         const FileFormat* best = nullptr;
@@ -244,11 +252,13 @@ Expected<const FileFormat*> detectReadFormat(const std::string& path, std::strin
         }
         return best ? best : fallback && !formats.empty() ? formats.front() : nullptr;
     };
-    if (!byExtension.empty()) return surest(byExtension, true);
+    if (const FileFormat* f = surest(byExtension, false)) return f;
+    if (!owning.empty()) return owning.front();   // the content recognised by none: the reader says what is wrong
     if (const FileFormat* f = surest(candidates, false)) return f;
     return invalidInput("unknown format: the name (" + [&] {
         std::string patterns;
-        for (const FileFormat* f : candidates) patterns += (patterns.empty() ? "" : " ") + extensionPatterns(f->extensions);
+        for (const FileFormat* f : candidates)
+            if (!f->extensions.empty()) patterns.append(patterns.empty() ? "" : " ").append(extensionPatterns(f->extensions));
         return patterns;
     }() + ") and the content match none (give --format " + fileFormatNames(FormatDirection::Read, contents) + ")");
 }
@@ -267,7 +277,7 @@ Expected<const FileFormat*> writeFormatFor(const std::string& path, std::string_
     if (byExtension.empty())
         return invalidInput("cannot tell the format of '" + path + "' from its extension: give --format " + names);
     std::string which;
-    for (const FileFormat* f : byExtension) which += (which.empty() ? "" : " or ") + f->name;
+    for (const FileFormat* f : byExtension) which.append(which.empty() ? "" : " or ").append(f->name);
     return invalidInput("'" + path + "' may be " + which + ": give --format " + which.substr(0, which.find(' ')) +
                         " (or another of " + names + ")");
 }

@@ -63,7 +63,8 @@ struct FileFormat {
 
     // "Graphviz DOT (*.dot *.gv)"
     std::string dialogFilter() const;
-    bool hasExtension(const std::string& path) const;
+    bool hasExtension(const std::string& path) const;         // one of `extensions`
+    bool hasSharedExtension(const std::string& path) const;   // one of `sharedExtensions`
 };
 
 // Every format, readers then writers, in the order dialogs list them.
