@@ -9,6 +9,8 @@
 
 #include "app/app_entry.h"
 #include "cli.h"
+#include "io/formats.h"
+#include "io/instance_io.h"
 
 namespace {
 
@@ -30,6 +32,22 @@ int runExport(const std::vector<std::string>& args, int argc, char** argv) {
         }
         // The runs of a comparison are named as a paper's panels: (a), (b), ...
         runs.push_back({QStringLiteral("(%1)").arg(QChar(static_cast<char16_t>(u'a' + k % 26))), std::move(*result)});
+    }
+    // A trace or a table (the format table's core writers) needs no chart: the runs' schedules as they are.
+    const FileFormat* format = findFileFormat(a.format, FormatDirection::Write);
+    if (format && format->writeSchedule) {
+        ScheduleSet set;
+        set.title = a.figure.title.value_or(runs.size() == 1 ? runs.front().result.schedule.title : std::string());
+        for (const ui::NamedResult& run : runs)
+            set.runs.push_back({runs.size() == 1 ? run.result.solver : run.name.toStdString() + " " + run.result.solver,
+                                run.result.schedule});
+        Expected<std::string> text = writeScheduleTrace(a.format, set, a.figure);
+        Expected<bool> written = text ? writeTextFileAtomically(a.solve.output, *text) : Expected<bool>(text.error());
+        if (!written) {
+            std::cerr << "hetsched export: error: " << written.error().message << "\n";
+            return written.error().kind == ErrorKind::InvalidInput ? cli::kExitUsage : cli::kExitError;
+        }
+        return cli::kExitOk;
     }
     // Headless: no display is needed to render a chart.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");

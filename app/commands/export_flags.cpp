@@ -3,6 +3,8 @@
 
 #include "commands/command.h"
 
+#include "io/formats.h"
+
 #include <algorithm>
 #include <cctype>
 #include <ostream>
@@ -10,17 +12,20 @@
 namespace hetsched::cli {
 
 const char* const kExportUsage =
-    "usage: hetsched export FILE [--solver NAME]... [--option NAME=VALUE]... -o CHART.png|.pdf|.svg\n"
+    "usage: hetsched export FILE [--solver NAME]... [--option NAME=VALUE]... -o OUT.png|.pdf|.svg|.tex|.paje|.jed|...\n"
     "                       [--size WxH{mm,cm,in,pt,px}] [--font-pt N] [--title TEXT | --no-title]\n"
     "                       [--no-header] [--legend right|below|none] [--palette default|colorblind|grey]\n"
-    "                       [--part gantt|dag|both] [--time-axis shared|own] [--dpi DPI] [--format png|pdf|svg]\n"
+    "                       [--part gantt|dag|both] [--time-axis shared|own] [--dpi DPI] [--format F]\n"
     "                       [--width PIXELS] [--height PIXELS]\n"
     "Solves the instance FILE (- for standard input) with the solver (default: the family's default for\n"
     "this instance, as hetsched solve) and renders the chart the GUI shows for the result, headless, as a\n"
     "figure: laid out for its size with its text in points. --solver given several times renders the\n"
     "comparison of those runs, one Gantt under the other on a shared time axis (--time-axis own: each run on\n"
     "its own axis, its makespan marked).\n"
-    "The format follows the extension of -o (--format where it does not say). --size gives the figure's\n"
+    "The format follows the extension of -o (--format where it does not say, or where formats share it:\n"
+    ".tex is tikz or latex-table, .csv is csv or metrics-csv): a figure (png, pdf, svg), a trace (tikz: a\n"
+    "TikZ picture for LaTeX; paje: ViTE, PajeNG; jedule: SimGrid's Jedule XML; chrome-trace: Perfetto; csv:\n"
+    "the drawn intervals) or a table of the runs' metrics (metrics-csv, latex-table). --size gives the figure's\n"
     "size: 85x50mm (one column of a paper), 175x100mm (two columns), 8.5x5cm, 3.3x2in, 240x140pt for\n"
     "PDF, SVG and PNG (a PNG of a physical size is drawn at --dpi, default 300), or 1200x700px (the\n"
     "default). --font-pt sets the text size in points (6 to 72, default 8), the same whatever the size.\n"
@@ -49,10 +54,6 @@ std::string extensionOf(const std::string& path) {
     return lower(path.substr(dot + 1));
 }
 
-bool isChartFormat(const std::string& format) {
-    return format == "png" || format == "pdf" || format == "svg";
-}
-
 struct FigureFlagTexts {
     std::string size, fontPoints, title, legend, palette, format, timeAxis;
     bool titleGiven = false, noTitle = false, noHeader = false;
@@ -60,16 +61,17 @@ struct FigureFlagTexts {
 
 std::optional<Error> checkFigureFlags(ExportArguments& a, const FigureFlagTexts& t, bool widthOrHeightGiven) {
     FigureOptions& figure = a.figure;
-    // The format first: what --size and --dpi mean depends on it.
-    if (!t.format.empty()) {
-        a.format = lower(t.format);
-        if (!isChartFormat(a.format))
-            return invalidInput("--format must be png, pdf or svg, got '" + t.format + "'");
+    // The format first (the format table's figures, traces and tables): what --size and --dpi mean depends on it.
+    Expected<const FileFormat*> resolved = writeFormatFor(
+        a.solve.output, lower(t.format), {FormatContent::Figure, FormatContent::Trace, FormatContent::Table});
+    if (!resolved) {
+        if (!t.format.empty()) return resolved.error();
+        const std::string extension = extensionOf(a.solve.output);
+        return invalidInput("-o " + a.solve.output + ": " + resolved.error().message +
+                            (extension.empty() ? "" : " (." + extension + ")"));
     }
-    const std::string format = a.format.empty() ? extensionOf(a.solve.output) : a.format;
-    if (!isChartFormat(format))
-        return invalidInput("-o " + a.solve.output + ": unknown format" + (format.empty() ? "" : " ." + format) +
-                            " (use .png, .pdf or .svg, or --format)");
+    a.format = (*resolved)->name;
+    const std::string& format = a.format;
     if (!t.size.empty() && widthOrHeightGiven)
         return invalidInput("--size and --width/--height both give the size: use one (--size 85x50mm)");
     if (!t.size.empty()) {
@@ -144,7 +146,10 @@ std::optional<int> parseExportCommand(const std::vector<std::string>& args, Expo
     addValueFlag(app, "--palette", figure.palette, "the colours: default, colorblind or grey", "NAME");
     addValueFlag(app, "--time-axis", figure.timeAxis,
                  "a comparison's runs on one time axis (shared, default) or each on its own (own)", "AXIS");
-    addValueFlag(app, "--format", figure.format, "the format when the extension of -o does not say: png, pdf, svg",
+    addValueFlag(app, "--format", figure.format,
+                 "the format when the extension of -o does not say: " +
+                     fileFormatNames(FormatDirection::Write,
+                                     {FormatContent::Figure, FormatContent::Trace, FormatContent::Table}),
                  "F");
     app.footer(kExportUsage);
     if (args.empty()) {

@@ -84,9 +84,26 @@ refused() {
 }
 refused "--size" "$examples/dag-two-clusters.json" --size 30x12mm
 refused "--font-pt must be in [6, 72]" "$examples/cpugpu-small.json" --size 85x50mm --font-pt 5
-refused "--format must be png, pdf or svg" "$examples/cpugpu-small.json" --format gif
+refused "--format must be one of png|pdf|svg|tikz|paje|jedule|chrome-trace|csv|metrics-csv|latex-table" \
+    "$examples/cpugpu-small.json" --format gif
 refused "--legend must be right, below or none" "$examples/cpugpu-small.json" --legend top
 refused "--palette must be default, colorblind or grey" "$examples/cpugpu-small.json" --palette rainbow
+
+# Traces and tables through the same command (the format table's core writers), a comparison among them.
+"$hetsched" export "$examples/dag-two-clusters.json" --solver heft --solver hcpa -o "$out/runs.paje" ||
+    fail "no Paje trace of a comparison"
+if command -v pj_dump > /dev/null; then
+    pj_dump "$out/runs.paje" > "$out/runs.dump" || fail "pj_dump refuses the exported trace"
+    grep -q '^State' "$out/runs.dump" || fail "no state in the exported trace"
+fi
+"$hetsched" export "$examples/dag-two-clusters.json" --solver heft --solver hcpa -o "$out/runs.tex" \
+    --format latex-table || fail "no LaTeX table of the runs' metrics"
+grep -q 'toprule' "$out/runs.tex" || fail "the metrics table is no booktabs table"
+"$hetsched" export "$examples/cpugpu-small.json" -o "$out/gantt.jed" || fail "no Jedule file"
+rm -f "$out/ambiguous.tex"
+"$hetsched" export "$examples/cpugpu-small.json" -o "$out/ambiguous.tex" 2> "$out/ambiguous.err"
+[ $? -eq 2 ] && grep -qF "may be tikz or latex-table" "$out/ambiguous.err" && [ ! -e "$out/ambiguous.tex" ] ||
+    fail "an ambiguous .tex is not refused asking for --format: $(cat "$out/ambiguous.err")"
 
 if [ "$failures" -gt 0 ]; then
     echo "$failures failure(s)"
