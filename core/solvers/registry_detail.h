@@ -35,6 +35,19 @@ inline RegisteredSolver stated(RegisteredSolver solver, SolverStatement statemen
     return solver;
 }
 
+// A spec from what every family's wrapper knows (its guarantee, complexity and source are stated by the entry).
+inline SolverSpec solverSpec(std::string kind, std::string name, std::string description, OptionTable options = {},
+                             std::string optimalWithin = {}, bool answerIsBound = false) {
+    SolverSpec spec;
+    spec.kind = std::move(kind);
+    spec.name = std::move(name);
+    spec.description = std::move(description);
+    spec.options = std::move(options);
+    spec.optimalWithin = std::move(optimalWithin);
+    spec.answerIsBound = answerIsBound;
+    return spec;
+}
+
 // The one recipe of every family's solver entry: the instance checked (a problem is invalid input), the
 // solver run, its solution completed where the family adds to it, verified (a violated constraint is a solver
 // error, never a result), and turned into the family's SolveResult. A family gives its parts as a

@@ -146,8 +146,8 @@ struct SolverFamily<CpuGpuInstance> {
 
 RegisteredSolver cpuGpuSolver(std::string name, std::string description, OptionTable options,
                               CpuGpuSolverFunction run, bool (*isDefault)(const Instance&), bool answerIsBound) {
-    return familySolver<CpuGpuInstance>({"cpugpu", std::move(name), std::move(description), std::move(options), {},
-                                         answerIsBound},
+    return familySolver<CpuGpuInstance>(solverSpec("cpugpu", std::move(name), std::move(description), std::move(options), {},
+                                                   answerIsBound),
                                         std::move(run), isDefault);
 }
 

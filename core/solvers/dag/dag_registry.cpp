@@ -176,7 +176,7 @@ struct SolverFamily<DagInstance> {
 RegisteredSolver dagSolver(std::string name, std::string description, DagSolverFunction run,
                            bool (*isDefault)(const Instance&)) {
     return familySolver<DagInstance>(
-        {"dag", std::move(name), std::move(description), {}, {}},
+        solverSpec("dag", std::move(name), std::move(description)),
         [run](const DagInstance& in, const OptionValues&, const Progress& progress) { return run(in, progress); },
         isDefault);
 }

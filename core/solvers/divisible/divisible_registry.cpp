@@ -118,7 +118,7 @@ struct SolverFamily<DivisibleInstance> {
 RegisteredSolver divisibleSolver(std::string name, std::string description, DivisibleSolverFunction run,
                                  bool (*isDefault)(const Instance&), std::string optimalWithin) {
     return familySolver<DivisibleInstance>(
-        {"divisible", std::move(name), std::move(description), {}, std::move(optimalWithin)},
+        solverSpec("divisible", std::move(name), std::move(description), {}, std::move(optimalWithin)),
         [run](const DivisibleInstance& in, const OptionValues&, const Progress& progress) { return run(in, progress); },
         isDefault);
 }

@@ -79,7 +79,7 @@ struct SolverFamily<PartitionInstance> {
 RegisteredSolver partitionSolver(std::string name, std::string description, PartitionSolverFunction run,
                                  bool (*isDefault)(const Instance&)) {
     return familySolver<PartitionInstance>(
-        {"partition", std::move(name), std::move(description), {}, {}},
+        solverSpec("partition", std::move(name), std::move(description)),
         [run](const PartitionInstance& in, const OptionValues&, const Progress& progress) { return run(in, progress); },
         isDefault);
 }

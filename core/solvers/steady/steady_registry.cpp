@@ -166,7 +166,7 @@ struct SolverFamily<SteadyStateInstance> {
 RegisteredSolver steadySolver(std::string name, std::string description, OptionTable options,
                               SteadySolverFunction run, bool (*isDefault)(const Instance&)) {
     return familySolver<SteadyStateInstance>(
-        {"steady_state", std::move(name), std::move(description), std::move(options), {}}, std::move(run), isDefault);
+        solverSpec("steady_state", std::move(name), std::move(description), std::move(options)), std::move(run), isDefault);
 }
 
 bool steadyCompactLpApplies(const Instance& instance) {
