@@ -109,7 +109,7 @@ echo "done: $result"
 
 std::string bashArray(const std::vector<std::string>& words) {
     std::string text = "(";
-    for (std::size_t i = 0; i < words.size(); ++i) text += (i ? " " : "") + shellQuote(words[i]);
+    for (std::size_t i = 0; i < words.size(); ++i) text.append(i ? " " : "").append(shellQuote(words[i]));
     return text + ")";
 }
 
