@@ -34,8 +34,8 @@ int runExport(const std::vector<std::string>& args, int argc, char** argv) {
         runs.push_back({QStringLiteral("(%1)").arg(QChar(static_cast<char16_t>(u'a' + k % 26))), std::move(*result)});
     }
     // A trace or a table (the format table's core writers) needs no chart: the runs' schedules as they are.
-    const FileFormat* format = findFileFormat(a.format, FormatDirection::Write);
-    if (format && format->writeSchedule) {
+    const FileFormat* writer = findFileFormat(a.format, FormatDirection::Write);
+    if (writer && writer->writeSchedule) {
         ScheduleSet set;
         set.title = a.figure.title.value_or(runs.size() == 1 ? runs.front().result.schedule.title : std::string());
         for (const ui::NamedResult& run : runs)

@@ -10,7 +10,7 @@
 
 #include "random_cpugpu.h"
 #include "reference/cpugpu_reference_solvers.h"
-#include "solvers/cpugpu/cpugpu_experiments.h"
+#include "experiments/cpugpu_experiments.h"
 #include "solvers/cpugpu/cpugpu_solvers.h"
 
 namespace hetsched {
