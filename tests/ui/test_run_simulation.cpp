@@ -173,7 +173,7 @@ private slots:
         QVERIFY(!window->runSimulation()->isRunning());
         QVERIFY(!messages.isEmpty());
         QCOMPARE(messages.last().at(0).toString(), QStringLiteral("Simulation cancelled"));
-        drainBackgroundWork();   // the cancelled simulation ended: its result, dropped, never arrives
+        test::drainBackgroundWork();   // the cancelled simulation ended: its result, dropped, never arrives
         QVERIFY(simulated.isEmpty());
         QVERIFY(!window->document()->entry(window->currentEntry())->runs.front().simulation);
         QVERIFY(window->runSimulation()->action()->isEnabled());
