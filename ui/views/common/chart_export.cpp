@@ -288,6 +288,7 @@ PlotFontScope::PlotFontScope(QCustomPlot* plot, double points) {
         m_restore.push_back([legend, font] { legend->setFont(font); });
         for (int k = 0; k < legend->itemCount(); ++k) {
             QCPAbstractLegendItem* item = legend->item(k);
+            if (!item) continue;   // an empty cell of the legend's grid
             const QFont itemFont = item->font();
             item->setFont(sized(itemFont));
             m_restore.push_back([item, itemFont] { item->setFont(itemFont); });

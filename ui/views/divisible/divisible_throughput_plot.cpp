@@ -149,7 +149,8 @@ void DivisibleThroughputPlot::updateLegendColumns() {
     // Two entries a row when they fit side by side, else one: a clipped entry would hide its number.
     int widest = 0;
     for (int i = 0; i < legend->itemCount(); ++i)
-        widest = std::max(widest, legend->item(i)->minimumOuterSizeHint().width());
+        if (const QCPAbstractLegendItem* item = legend->item(i))   // empty cells of the grid are null
+            widest = std::max(widest, item->minimumOuterSizeHint().width());
     const int columns =
         2 * widest + legend->margins().left() + legend->margins().right() + 12 <= width() ? 2 : 1;
     if (legend->wrap() == columns) return;

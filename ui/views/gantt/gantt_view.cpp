@@ -232,7 +232,9 @@ void GanttView::updateLayout() {
         int widest = 1;
         int tallest = 1;
         for (int k = 0; k < legend->itemCount(); ++k) {
-            const QSize hint = legend->item(k)->minimumOuterSizeHint();
+            const QCPAbstractLegendItem* item = legend->item(k);
+            if (!item) continue;   // an empty cell of the legend's grid
+            const QSize hint = item->minimumOuterSizeHint();
             widest = std::max(widest, hint.width());
             tallest = std::max(tallest, hint.height());
         }
