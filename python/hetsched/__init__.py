@@ -40,13 +40,20 @@ SolveInterrupted = _native.SolveInterrupted
 #: the call (a solve then returns its best answer so far, status "cancelled", or raises Cancelled).
 ProgressCallback = Callable[[float, str], Optional[bool]]
 
-# hetsched-simgrid, the child process SimGrid runs in, is looked for beside the running executable and where
-# the build put it; an installed package finds it in the installed bin/ folder.
+# hetsched-simgrid, the child process SimGrid runs in: the running program is Python, so core cannot find it
+# beside itself. The module of a build tree uses the build's helper; an installed module the installed one
+# (libexec/hetsched/, beside bin/ under the same prefix).
 if not os.environ.get("HETSCHED_SIMGRID_RUNNER"):
-    _built = os.path.join(_native.build_bindir, "hetsched-simgrid")
-    _installed = os.path.join(_native.install_bindir, "hetsched-simgrid")
-    if not os.access(_built, os.X_OK) and os.access(_installed, os.X_OK):
-        os.environ["HETSCHED_SIMGRID_RUNNER"] = _installed
+    _module_dir = os.path.dirname(os.path.realpath(__file__))
+    _build_dir = os.path.realpath(os.path.dirname(_native.build_bindir))
+    _candidates = [os.path.join(_native.install_bindir, os.pardir, "libexec", "hetsched", "hetsched-simgrid"),
+                   os.path.join(_native.install_bindir, "hetsched-simgrid")]
+    if os.path.commonpath([_module_dir, _build_dir]) == _build_dir:
+        _candidates.insert(0, os.path.join(_native.build_bindir, "hetsched-simgrid"))
+    for _runner in _candidates:
+        if os.access(_runner, os.X_OK):
+            os.environ["HETSCHED_SIMGRID_RUNNER"] = os.path.normpath(_runner)
+            break
 
 
 # --- options and solvers ---------------------------------------------------------------------------------------
