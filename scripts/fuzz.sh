@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes every reader with libFuzzer (docs/testing.md, "Fuzzing"): builds core and the harnesses with clang
+# Fuzzes every reader with libFuzzer (README, "Fuzzing the file readers"): builds core and the harnesses with clang
 # in build-fuzz (-DHETSCHED_FUZZ=ON: fuzzer, AddressSanitizer, UndefinedBehaviorSanitizer), gathers seeds
 # from the tests' data, the examples and the shared corpus, and runs each harness SECONDS seconds (default
 # 15) on its corpus. A finding stops with the input written to build-fuzz/findings/ and a non-zero exit.

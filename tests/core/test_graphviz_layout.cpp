@@ -136,7 +136,7 @@ TEST(GraphvizLayout, TheMontageWorkflowIsLaidOutInSeconds) {
     ASSERT_TRUE(layout.ok()) << layout.error().message;
     std::printf("dot on %d tasks, %zu edges: %.2f s\n", n, edges.size(), seconds);
     RecordProperty("seconds", std::to_string(seconds));
-    EXPECT_LT(seconds, 20.0);   // a few seconds on one core; generous for a loaded machine
+    // The time is printed, not asserted: a loaded machine took 319 s (issue 24: timing belongs to benchmarks).
     double width = 0, height = 0;
     for (const Point& q : layout->position) {
         width = std::max(width, q.x);
