@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-#include "solvers/cpugpu/cpugpu_experiments.h"
+#include "experiments/cpugpu_experiments.h"
 #include "solvers/cpugpu/cpugpu_solvers.h"
 
 namespace {

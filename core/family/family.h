@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,10 @@ struct FamilyDescriptor {
     // The constraints a stored result violates on the instance (the family's verifier run on the solution
     // read back from it); empty when it is a valid answer.
     std::function<std::vector<std::string>(const Instance&, const nlohmann::json&)> verify;
+    // Why no solver can run on the instance (the family's typed checks, model/instance_checks.h: the rules of
+    // its instance file, naming the element by its JSON path); none when it is sound. What every solver entry
+    // checks first, and what an instance made in memory is held to.
+    std::function<std::optional<std::string>(const Instance&)> instanceProblem;
     // A small instance to start from: what File > New Instance adds, solvable by every solver of the family.
     std::function<Instance()> exampleInstance;
     // Its solvers in their listed order, the first whose isDefaultFor holds being the default.
@@ -57,7 +62,7 @@ const FamilyDescriptor& familyOf(const Instance& instance);
 // "partition, divisible, ...": the known kinds, for messages.
 std::string knownFamilyKinds();
 
-// The descriptors of the families, each defined in its own folder (core/solvers/<family>/<family>_family.cpp).
+// The descriptors of the families, each in its own file (core/family/<family>_family.cpp).
 FamilyDescriptor partitionFamily();
 FamilyDescriptor divisibleFamily();
 FamilyDescriptor cpuGpuFamily();

@@ -29,6 +29,7 @@ struct TypedFamily {
     Expected<SimulationResult> (*simulate)(const In&, const SolveResult&, const SimulationOptions&,
                                            const Progress&) = nullptr;
     std::string noSimulation;
+    std::optional<std::string> (*instanceProblem)(const In&) = nullptr;   // the family's typed checks
 };
 
 template <class In>
@@ -54,6 +55,9 @@ FamilyDescriptor describeFamily(const TypedFamily<In>& f) {
     d.verify = [readResult = f.readResult](const Instance& instance, const nlohmann::json& json) {
         const Expected<SolveResult> read = readResult(std::get<In>(instance), json);
         return read ? std::vector<std::string>{} : std::vector<std::string>{read.error().message};
+    };
+    d.instanceProblem = [problem = f.instanceProblem](const Instance& instance) {
+        return problem(std::get<In>(instance));
     };
     d.exampleInstance = [example = f.example] { return Instance{example()}; };
     d.solvers = f.solvers;

@@ -1,5 +1,6 @@
 #include "io/dag_import.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -14,75 +15,25 @@ namespace hetsched {
 
 namespace {
 
-std::string lowercase(std::string text) {
-    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
-}
-
-bool hasExtension(const std::string& path, const char* extension) {
-    const std::string lower = lowercase(path), suffix(extension);
-    return lower.size() > suffix.size() && lower.compare(lower.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-struct FormatName {
-    TaskGraphFormat format;
-    const char* name;
-};
-constexpr FormatName kFormatNames[] = {
-    {TaskGraphFormat::Auto, "auto"}, {TaskGraphFormat::Dot, "dot"},  {TaskGraphFormat::WfFormat, "wfformat"},
-    {TaskGraphFormat::Dax, "dax"},   {TaskGraphFormat::Stg, "stg"}, {TaskGraphFormat::DaggenText, "daggen"},
-};
-
-// The first line that is neither blank nor a comment (STG footers and daggen headers use '#' and '//').
-std::string_view firstMeaningfulLine(std::string_view text) {
-    std::size_t at = 0;
-    while (at < text.size()) {
-        std::size_t end = text.find('\n', at);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(at, end - at);
-        const std::size_t first = line.find_first_not_of(" \t\r");
-        if (first != std::string_view::npos && line[first] != '#' && line.substr(first, 2) != "//")
-            return line.substr(first);
-        at = end + 1;
-    }
-    return {};
-}
-
 }  // namespace
 
-std::optional<TaskGraphFormat> taskGraphFormatFromName(std::string_view name) {
-    for (const FormatName& f : kFormatNames)
-        if (name == f.name) return f.format;
-    return std::nullopt;
-}
-
-const char* taskGraphFormatName(TaskGraphFormat format) {
-    for (const FormatName& f : kFormatNames)
-        if (f.format == format) return f.name;
-    return "auto";
-}
-
 std::string taskGraphFormatNames() {
-    std::string names;
-    for (const FormatName& f : kFormatNames) {
-        if (!names.empty()) names += '|';
-        names += f.name;
-    }
-    return names;
+    return "auto|" + fileFormatNames(FormatDirection::Read, {FormatContent::TaskGraph});
 }
 
 const OptionTable& taskGraphImportOptionTable() {
     static const OptionTable table = [] {
         const TaskGraphImportOptions d;
-        std::vector<std::string> formats;
-        for (const FormatName& f : kFormatNames) formats.emplace_back(f.name);
+        std::vector<std::string> formats{"auto"};
+        for (const FileFormat* f : fileFormats(FormatDirection::Read, {FormatContent::TaskGraph}))
+            formats.push_back(f->name);
         OptionSpec referenceSpeed = OptionSpec::number(
             "reference-speed", "flop/s of the machine that measured the runtimes (WfFormat, DAX, STG): a task of r "
             "seconds gets r x reference-speed flops", 0, d.referenceSpeed, 1e20);
         referenceSpeed.minimumExcluded = true;
         return OptionTable{
             OptionSpec::choice("format", "the graph's format; auto decides by extension, then by content", formats,
-                               taskGraphFormatName(TaskGraphFormat::Auto)),
+                               "auto"),
             referenceSpeed,
             OptionSpec::number("alpha", "Amdahl fraction of the tasks whose file gives none", 0, d.alpha, 1),
             OptionSpec::optionalNumber("default-flops", "flops of the tasks the file gives no size (none: such a "
@@ -105,13 +56,11 @@ TaskGraphImportOptions taskGraphImportOptions(const OptionValues& values) {
     return options;
 }
 
-TaskGraphFormat taskGraphFormat(const OptionValues& values) {
-    return taskGraphFormatFromName(values.text("format")).value_or(TaskGraphFormat::Auto);
-}
+std::string taskGraphFormat(const OptionValues& values) { return values.text("format"); }
 
-OptionValues taskGraphImportValues(const TaskGraphImportOptions& options, TaskGraphFormat format) {
+OptionValues taskGraphImportValues(const TaskGraphImportOptions& options, const std::string& format) {
     OptionValues values(taskGraphImportOptionTable());
-    values.set("format", std::string(taskGraphFormatName(format)));
+    values.set("format", format);
     values.set("reference-speed", options.referenceSpeed);
     values.set("alpha", options.alpha);
     if (options.defaultFlops) values.set("default-flops", *options.defaultFlops);
@@ -119,52 +68,33 @@ OptionValues taskGraphImportValues(const TaskGraphImportOptions& options, TaskGr
     return values;
 }
 
-Expected<TaskGraphFormat> detectTaskGraphFormat(const std::string& path, std::string_view text) {
-    if (hasExtension(path, ".dot") || hasExtension(path, ".gv")) return TaskGraphFormat::Dot;
-    if (hasExtension(path, ".json")) return TaskGraphFormat::WfFormat;
-    if (hasExtension(path, ".dax")) return TaskGraphFormat::Dax;
-    if (hasExtension(path, ".stg")) return TaskGraphFormat::Stg;
-    const std::string_view line = firstMeaningfulLine(text);
-    const std::string head = lowercase(std::string(text.substr(0, 4096)));
-    if (line.starts_with("{")) return TaskGraphFormat::WfFormat;
-    if (line.starts_with("<") && head.find("<adag") != std::string::npos) return TaskGraphFormat::Dax;
-    if (line.starts_with("NODE_COUNT")) return TaskGraphFormat::DaggenText;
-    if (head.find("digraph") != std::string::npos || head.find("graph") != std::string::npos) {
-        // DOT: [strict] (di)graph [ID] { ... }
-        const std::string_view l = line.substr(0, line.find('{'));
-        const std::string first = lowercase(std::string(l));
-        if (first.find("graph") != std::string::npos) return TaskGraphFormat::Dot;
-    }
-    if (!line.empty() && std::isdigit(static_cast<unsigned char>(line.front()))) {
-        // STG: the task count alone on the first line.
-        const std::size_t end = line.find_first_not_of("0123456789");
-        if (end == std::string_view::npos || line.find_first_not_of(" \t\r", end) == std::string_view::npos)
-            return TaskGraphFormat::Stg;
-    }
-    if (line.starts_with("<") && head.find("<platform") != std::string::npos)
+Expected<const FileFormat*> detectTaskGraphFormat(const std::string& path, std::string_view text) {
+    Expected<const FileFormat*> format = detectReadFormat(path, text, {FormatContent::TaskGraph});
+    if (format) return format;
+    if (sniffInput(text).firstLine.starts_with("<") && detectReadFormat(path, text, {FormatContent::Platform}))
         return invalidInput("a SimGrid platform, not a task graph (give it as --platform FILE, or import it with "
                             "--kind steady_state)");
     return invalidInput("unknown task graph format: the name (.dot .gv .json .dax .stg) and the content match none "
-                        "(give --format " + taskGraphFormatNames().substr(5) + ")");
+                        "(give --format " + fileFormatNames(FormatDirection::Read, {FormatContent::TaskGraph}) + ")");
+}
+
+Expected<const FileFormat*> taskGraphFormatFor(const std::string& path, std::string_view text, const std::string& name) {
+    if (name.empty() || name == "auto") return detectTaskGraphFormat(path, text);
+    if (const FileFormat* f = findFileFormat(name, FormatDirection::Read, {FormatContent::TaskGraph})) return f;
+    return invalidInput("--format must be one of " + taskGraphFormatNames() + ", got '" + name + "'");
 }
 
 ExternalFileKind classifyExternalFile(const std::string& path, std::string_view text) {
-    if (hasExtension(path, ".hsproj")) return ExternalFileKind::HetSched;
-    const std::string_view head = text.substr(0, 65536);
-    const std::string_view line = firstMeaningfulLine(text);
-    if (line.starts_with("{")) {
-        // Instances carry "kind" (workflow formats never do), projects "entries"; workflows (WfFormat,
-        // SimGrid, WRENCH) a "workflow" object.
-        if (head.find("\"kind\"") != std::string_view::npos) return ExternalFileKind::HetSched;
-        return head.find("\"workflow\"") != std::string_view::npos ? ExternalFileKind::TaskGraph
-                                                                   : ExternalFileKind::HetSched;
+    Expected<const FileFormat*> format = detectReadFormat(
+        path, text, {FormatContent::Instance, FormatContent::Project, FormatContent::TaskGraph, FormatContent::Platform});
+    if (!format) return ExternalFileKind::Unknown;
+    switch ((*format)->content) {
+    case FormatContent::TaskGraph: return ExternalFileKind::TaskGraph;
+    case FormatContent::Platform:
+        // A JSON platform alone is no instance: the instance reader says what it lacks.
+        return (*format)->name == "simgrid" ? ExternalFileKind::SimGridPlatform : ExternalFileKind::HetSched;
+    default: return ExternalFileKind::HetSched;
     }
-    if (line.starts_with("<")) {
-        if (head.find("<adag") != std::string_view::npos) return ExternalFileKind::TaskGraph;
-        if (head.find("<platform") != std::string_view::npos) return ExternalFileKind::SimGridPlatform;
-        return ExternalFileKind::Unknown;
-    }
-    return detectTaskGraphFormat(path, text).ok() ? ExternalFileKind::TaskGraph : ExternalFileKind::Unknown;
 }
 
 std::optional<Error> importOptionsProblem(const TaskGraphImportOptions& options) {
@@ -187,21 +117,10 @@ Error missingSizeError(std::size_t count, const std::string& example, bool edges
 }
 
 Expected<TaskGraphImport> readTaskGraph(const std::string& path, std::string_view text,
-                                        const TaskGraphImportOptions& options, TaskGraphFormat format) {
-    if (format == TaskGraphFormat::Auto) {
-        Expected<TaskGraphFormat> detected = detectTaskGraphFormat(path, text);
-        if (!detected) return Error{detected.error().kind, path + ": " + detected.error().message};
-        format = *detected;
-    }
-    Expected<TaskGraphImport> read = invalidInput("no format");
-    switch (format) {
-    case TaskGraphFormat::Dot: read = readDotTaskGraph(text, options); break;
-    case TaskGraphFormat::WfFormat: read = readWfFormatTaskGraph(text, options); break;
-    case TaskGraphFormat::Dax: read = readDaxTaskGraph(text, options); break;
-    case TaskGraphFormat::Stg: read = readStgTaskGraph(text, options); break;
-    case TaskGraphFormat::DaggenText: read = readDaggenTextTaskGraph(text, options); break;
-    case TaskGraphFormat::Auto: break;
-    }
+                                        const TaskGraphImportOptions& options, const std::string& formatName) {
+    Expected<const FileFormat*> format = taskGraphFormatFor(path, text, formatName);
+    if (!format) return Error{format.error().kind, path + ": " + format.error().message};
+    Expected<TaskGraphImport> read = (*format)->readTaskGraph(text, options);
     if (!read) return Error{read.error().kind, path + ": " + read.error().message};
     return read;
 }
@@ -217,7 +136,7 @@ Expected<DagInstance> placeTaskGraph(TaskGraph graph, const DagPlatform& platfor
 }
 
 Expected<DagImport> importTaskGraphFile(const std::string& path, const DagPlatform& platform,
-                                        const TaskGraphImportOptions& options, TaskGraphFormat format) {
+                                        const TaskGraphImportOptions& options, const std::string& format) {
     Expected<std::string> text = readTextFile(path);
     if (!text) return text.error();
     Expected<TaskGraphImport> read = readTaskGraph(path, *text, options, format);
@@ -256,23 +175,39 @@ Expected<DagPlatform> parseDagPlatformJson(std::string_view jsonText) {
     }
 }
 
+Expected<DagPlatform> readSimGridDagPlatform(const std::string& path) {
+    Expected<SimGridPlatform> loaded = loadSimGridPlatform(path);
+    if (!loaded) return loaded.error();
+    Expected<DagPlatform> platform = dagPlatformFromSimGrid(*loaded);
+    if (platform) {
+        // Absolute, so that the instance still names the file when read from elsewhere.
+        std::error_code ec;
+        const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+        platform->simgrid.file = ec ? path : absolute.lexically_normal().string();
+    }
+    return platform;
+}
+
+Expected<DagPlatform> readJsonDagPlatform(const std::string& path) {
+    Expected<std::string> text = readTextFile(path);
+    if (!text) return text.error();
+    return parseDagPlatformJson(*text);
+}
+
 Expected<DagPlatform> readDagPlatformFile(const std::string& path) {
-    Expected<DagPlatform> platform = invalidInput("unknown platform format (expected a SimGrid .xml or a .json platform)");
-    if (hasExtension(path, ".xml")) {
-        Expected<SimGridPlatform> loaded = loadSimGridPlatform(path);
-        if (!loaded) return loaded.error();
-        platform = dagPlatformFromSimGrid(*loaded);
-        if (platform) {
-            // Absolute, so that the instance still names the file when read from elsewhere.
-            std::error_code ec;
-            const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
-            platform->simgrid.file = ec ? path : absolute.lexically_normal().string();
-        }
-    } else if (hasExtension(path, ".json")) {
+    // By extension (.xml, .json), else by the file's head.
+    std::string head;
+    const std::vector<const FileFormat*> platformFormats = fileFormats(FormatDirection::Read, {FormatContent::Platform});
+    if (std::none_of(platformFormats.begin(), platformFormats.end(),
+                     [&](const FileFormat* f) { return f->hasExtension(path); })) {
         Expected<std::string> text = readTextFile(path);
         if (!text) return text.error();
-        platform = parseDagPlatformJson(*text);
+        head = text->substr(0, 65536);
     }
+    Expected<const FileFormat*> format = detectReadFormat(path, head, {FormatContent::Platform});
+    Expected<DagPlatform> platform =
+        format ? (*format)->readPlatform(path)
+               : Expected<DagPlatform>(invalidInput("unknown platform format (expected a SimGrid .xml or a .json platform)"));
     if (!platform) return Error{platform.error().kind, path + ": " + platform.error().message};
     return platform;
 }

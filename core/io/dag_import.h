@@ -11,18 +11,14 @@
 
 #include "common/expected.h"
 #include "common/options.h"
+#include "io/formats.h"
 #include "io/task_graph_import.h"
 #include "model/dag.h"
 
 namespace hetsched {
 
-// Values are only ever appended.
-enum class TaskGraphFormat { Auto, Dot, WfFormat, Dax, Stg, DaggenText };
-
-// "auto", "dot", "wfformat", "dax", "stg", "daggen"; none for anything else.
-std::optional<TaskGraphFormat> taskGraphFormatFromName(std::string_view name);
-const char* taskGraphFormatName(TaskGraphFormat format);
-// Every name taskGraphFormatFromName takes, "auto|dot|..." (for help texts and messages).
+// The task graph formats are the readers of the format table (io/formats.h) holding a TaskGraph; "auto"
+// decides by the file's name, then its content. "auto|dot|wfformat|...": every name --format takes.
 std::string taskGraphFormatNames();
 
 // The options of an import as a table, named as the flags of `hetsched import` (without "--"); the import
@@ -32,19 +28,19 @@ std::string taskGraphFormatNames();
 const OptionTable& taskGraphImportOptionTable();
 // The options and the format of values resolved against that table.
 TaskGraphImportOptions taskGraphImportOptions(const OptionValues& values);
-TaskGraphFormat taskGraphFormat(const OptionValues& values);
-// The options as the table's values (format given apart, Auto by default).
-OptionValues taskGraphImportValues(const TaskGraphImportOptions& options, TaskGraphFormat format = TaskGraphFormat::Auto);
+std::string taskGraphFormat(const OptionValues& values);   // "auto" or a format's name
+// The options as the table's values (format given apart, "auto" by default).
+OptionValues taskGraphImportValues(const TaskGraphImportOptions& options, const std::string& format = "auto");
 
-// Auto resolved for a file: by extension, case-insensitive (.dot/.gv -> DOT, .json -> WfFormat,
-// .dax -> DAX, .stg -> STG), else by content (a JSON object, an XML <adag>, daggen's NODE_COUNT, a DOT
-// graph, STG's leading task count), else an error that names the --format choices.
-Expected<TaskGraphFormat> detectTaskGraphFormat(const std::string& path, std::string_view text);
+// The task graph format of a file (detectReadFormat over the task graph readers: by extension, then by
+// content), or an error naming the --format choices (and saying so when the file is a SimGrid platform).
+Expected<const FileFormat*> detectTaskGraphFormat(const std::string& path, std::string_view text);
+// The format `name` names ("auto": detected for the file); an error for an unknown name.
+Expected<const FileFormat*> taskGraphFormatFor(const std::string& path, std::string_view text, const std::string& name);
 
-// Reads a task graph with the format's reader (Auto: detectTaskGraphFormat). Errors name the path.
+// Reads a task graph with the format's reader ("auto": detectTaskGraphFormat). Errors name the path.
 Expected<TaskGraphImport> readTaskGraph(const std::string& path, std::string_view text,
-                                        const TaskGraphImportOptions& options = {},
-                                        TaskGraphFormat format = TaskGraphFormat::Auto);
+                                        const TaskGraphImportOptions& options = {}, const std::string& format = "auto");
 
 // The graph on a platform, validated as a JSON instance is (errors name the task or the cycle).
 Expected<DagInstance> placeTaskGraph(TaskGraph graph, const DagPlatform& platform);
@@ -57,16 +53,21 @@ struct DagImport {
 };
 Expected<DagImport> importTaskGraphFile(const std::string& path, const DagPlatform& platform,
                                         const TaskGraphImportOptions& options = {},
-                                        TaskGraphFormat format = TaskGraphFormat::Auto);
+                                        const std::string& format = "auto");
 
 // What a file a user opens or drops is: a HetSched instance or project, a task graph to import, a
-// SimGrid platform, or none of these (then `why` says so). Decided by the name, then the content.
+// SimGrid platform, or none of these. Decided by the format table (the name, then the content).
 enum class ExternalFileKind { HetSched, TaskGraph, SimGridPlatform, Unknown };
 ExternalFileKind classifyExternalFile(const std::string& path, std::string_view text);
 
 // A platform in JSON: the platform of a "dag" instance, or a bare platform object
 // {"clusters": [...], "backbone": {...}} as in an instance (errors name the JSON path).
 Expected<DagPlatform> parseDagPlatformJson(std::string_view jsonText);
+
+// The readers of the platform formats (their entries in io/formats.cpp): a SimGrid XML loaded by SimGrid itself
+// (in a child process) and mapped to clusters, and a JSON platform file (parseDagPlatformJson).
+Expected<DagPlatform> readSimGridDagPlatform(const std::string& path);
+Expected<DagPlatform> readJsonDagPlatform(const std::string& path);
 
 // A platform file: .xml -> SimGrid (dagPlatformFromSimGrid), .json -> parseDagPlatformJson. Errors name the path.
 Expected<DagPlatform> readDagPlatformFile(const std::string& path);

@@ -38,6 +38,11 @@ struct DivisibleStarConfig {
 Expected<bool> checkDivisibleStar(const DivisibleStarConfig& config);
 Expected<DivisibleInstance> generateDivisibleStar(const DivisibleStarConfig& config);
 
+// The paper's random instance (Kedad-Sidhoum et al. 2013, section 5.2): CPU times uniform integers in [10, 100],
+// each task accelerated by a factor 15 or 35 on a GPU with probability 1/2 (p̲ = p̄ / 15 or p̄ / 35). Tasks are
+// named t0, t1, ... The same arguments give the same instance on every platform (std::mt19937_64, explicit mapping).
+CpuGpuInstance randomCpuGpuInstance(int tasks, int cpus, int gpus, std::uint64_t seed, double epsilon = 1e-3);
+
 // A node of `cpus` CPUs and `gpus` GPUs with `tasks` tasks drawn as in Kedad-Sidhoum et al. 2013, section 5.2
 // (randomCpuGpuInstance: CPU times uniform integers in [10, 100], GPU 15 or 35 times faster).
 struct CpuGpuNodeConfig {

@@ -2,6 +2,9 @@
 #pragma once
 
 #include <functional>
+#include <optional>
+#include <string>
+#include <variant>
 #include <vector>
 
 #include "solvers/registry.h"
@@ -16,6 +19,43 @@ struct RegisteredSolver {
     SolverFunction run;
     bool (*isDefaultFor)(const Instance&) = nullptr;   // the family default for this instance
 };
+
+// The one recipe of every family's solver entry: the instance checked (a problem is invalid input), the
+// solver run, its solution completed where the family adds to it, verified (a violated constraint is a solver
+// error, never a result), and turned into the family's SolveResult. A family gives its parts as a
+// specialisation of SolverFamily<In> in its <family>_registry.cpp:
+//   using Solution = ...;                                                // the family's typed solution
+//   static std::optional<std::string> instanceProblem(const In&);       // why no solver can run on it
+//   static void complete(const In&, Solution&);                         // what the family adds (may do nothing)
+//   static std::vector<std::string> verify(const In&, const Solution&);
+//   static SolveResult result(const In&, const Solution&);
+//   static constexpr const char* kInvalid;                              // "an invalid schedule"
+template <class In>
+struct SolverFamily;
+
+template <class In>
+using FamilySolverFunction = std::function<Expected<typename SolverFamily<In>::Solution>(
+    const In&, const OptionValues&, const Progress&)>;
+
+template <class In>
+RegisteredSolver familySolver(SolverSpec spec, FamilySolverFunction<In> run, bool (*isDefault)(const Instance&)) {
+    using Family = SolverFamily<In>;
+    RegisteredSolver s;
+    s.isDefaultFor = isDefault;
+    s.run = [run = std::move(run), name = spec.name](const Instance& instance, const OptionValues& options,
+                                                     const Progress& progress) -> Expected<SolveResult> {
+        const In& in = std::get<In>(instance);
+        if (std::optional<std::string> problem = Family::instanceProblem(in)) return invalidInput(*problem);
+        Expected<typename Family::Solution> solution = run(in, options, progress);
+        if (!solution) return solution.error();
+        Family::complete(in, *solution);
+        if (std::vector<std::string> problems = Family::verify(in, *solution); !problems.empty())
+            return solverError("solver " + name + " produced " + Family::kInvalid + ": " + problems.front());
+        return Family::result(in, *solution);
+    };
+    s.spec = std::move(spec);
+    return s;
+}
 
 // A family's registry file lists its solvers as one X-macro line each, in their listed order (the first whose
 // default rule holds is the family default, and `hetsched solvers` shows them in that order):

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "io/instance_io.h"
-#include "solvers/cpugpu/cpugpu_experiments.h"
+#include "experiments/cpugpu_experiments.h"
 
 namespace hetsched {
 namespace {

@@ -342,7 +342,7 @@ TEST(DagGenerators, AreReproducibleForASeed) {
 }  // namespace
 }  // namespace hetsched
 
-#include "solvers/dag/dag_experiments.h"
+#include "experiments/dag_experiments.h"
 #include "sweep/sweep.h"
 
 namespace hetsched {

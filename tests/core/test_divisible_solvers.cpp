@@ -14,7 +14,7 @@
 
 #include "io/instance_io.h"
 #include "solvers/divisible/divisible_common.h"
-#include "solvers/divisible/divisible_experiments.h"
+#include "experiments/divisible_experiments.h"
 #include "solvers/registry.h"
 
 namespace hetsched {

@@ -11,7 +11,7 @@
 #include "io/instance_io.h"
 #include "model/dag_random.h"
 #include "model/platform_generators.h"
-#include "solvers/cpugpu/cpugpu_experiments.h"
+#include "experiments/cpugpu_experiments.h"
 #include "solvers/registry.h"
 #include "solvers/steady/steady_solvers.h"
 

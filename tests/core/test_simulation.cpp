@@ -532,7 +532,7 @@ TEST(SteadySimulation, KPeriodsTakeNoLongerThanPlannedAndReachTheThroughput) {
 }  // namespace
 }  // namespace hetsched
 
-#include "solvers/dag/dag_experiments.h"
+#include "experiments/dag_experiments.h"
 
 namespace hetsched {
 namespace {

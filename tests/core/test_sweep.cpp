@@ -5,9 +5,9 @@
 #include <set>
 #include <sstream>
 
-#include "solvers/cpugpu/cpugpu_experiments.h"
-#include "solvers/dag/dag_experiments.h"
-#include "solvers/divisible/divisible_experiments.h"
+#include "experiments/cpugpu_experiments.h"
+#include "experiments/dag_experiments.h"
+#include "experiments/divisible_experiments.h"
 #include "sweep/slurm_script.h"
 #include "sweep/sweep.h"
 

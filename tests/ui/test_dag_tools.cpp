@@ -172,11 +172,11 @@ private slots:
 
         // A wrong format forced on a good file.
         dialog.setPlatformFile(dataPath("platform.json"));
-        dialog.setFormat(TaskGraphFormat::WfFormat);
+        dialog.setFormat("wfformat");
         dialog.refresh();
         QVERIFY(!dialog.result().ok());
         QVERIFY(dialog.previewText().contains(QStringLiteral("daggen-12.dot")));
-        dialog.setFormat(TaskGraphFormat::Auto);
+        dialog.setFormat("auto");
         dialog.refresh();
         QVERIFY(dialog.result().ok());
         QCOMPARE(dialog.result()->platform.clusters[1].name, std::string("large"));

@@ -20,9 +20,9 @@
 #include "experiments/cpugpu_experiment_dialog.h"
 #include "experiments/dag_evaluation_dialog.h"
 #include "experiments/divisible_simulation_dialog.h"
-#include "solvers/cpugpu/cpugpu_experiments.h"
-#include "solvers/dag/dag_experiments.h"
-#include "solvers/divisible/divisible_experiments.h"
+#include "experiments/cpugpu_experiments.h"
+#include "experiments/dag_experiments.h"
+#include "experiments/divisible_experiments.h"
 
 #include <functional>
 #include <limits>

@@ -47,7 +47,7 @@
 #include "panels/run_table.h"
 #include "app/solve_controller.h"
 #include "panels/solver_panel.h"
-#include "solvers/cpugpu/cpugpu_experiments.h"
+#include "experiments/cpugpu_experiments.h"
 #include "solvers/divisible/divisible_solvers.h"
 #include "util/message_bar.h"
 #include "views/common/chart_export.h"

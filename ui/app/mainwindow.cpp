@@ -969,10 +969,10 @@ bool MainWindow::maybeSave() {
 void MainWindow::openWithDialog() {
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Open"), dialogDirectory(),
-        tr("Every file HetSched reads (*.json *.hsproj *.dot *.gv *.dax *.xml *.stg *.txt);;"
-           "HetSched instances and projects (*.json *.hsproj);;"
-           "Task graphs: DOT, WfFormat, Pegasus DAX, STG, daggen (*.dot *.gv *.json *.dax *.xml *.stg *.txt);;"
-           "SimGrid platforms (*.xml);;All files (*)"));
+        QString::fromStdString(fileDialogFilters(
+            FormatDirection::Read,
+            {FormatContent::Instance, FormatContent::Project, FormatContent::TaskGraph, FormatContent::Platform},
+            "Every file HetSched reads")));
     if (path.isEmpty()) return;
     rememberDirectory(path);
     openPath(path);

@@ -7,6 +7,7 @@
 #include "canvas/adapter_util.h"
 #include "canvas/dag_platform_adapter.h"
 #include "model/dag.h"
+#include "model/dag_paths.h"
 
 namespace hetsched::ui {
 
@@ -28,31 +29,6 @@ std::set<std::string> namesOf(const DagInstance& in) {
 
 CanvasEdit done(DagInstance in, QString text, std::vector<QString> newKeys = {}) {
     return {Instance(std::move(in)), QString(), std::move(text), std::move(newKeys)};
-}
-
-// The tasks on a path from `start` to `goal` over the edges (empty when none): why from -> to closes a cycle.
-std::vector<std::size_t> pathBetween(const DagInstance& in, std::size_t start, std::size_t goal) {
-    std::vector<std::vector<std::size_t>> out(in.tasks.size());
-    for (const DagEdge& e : in.edges) out[e.from].push_back(e.to);
-    std::vector<std::size_t> parent(in.tasks.size(), in.tasks.size());
-    std::vector<std::size_t> stack{start};
-    parent[start] = start;
-    while (!stack.empty()) {
-        const std::size_t u = stack.back();
-        stack.pop_back();
-        if (u == goal) {
-            std::vector<std::size_t> path{goal};
-            for (std::size_t v = goal; v != start; v = parent[v]) path.push_back(parent[v]);
-            std::reverse(path.begin(), path.end());
-            return path;
-        }
-        for (std::size_t v : out[u])
-            if (parent[v] == in.tasks.size()) {
-                parent[v] = u;
-                stack.push_back(v);
-            }
-    }
-    return {};
 }
 
 DagTask newTask(const DagInstance& in) { return {numberedName("t", namesOf(in)), 1e9, 0.0}; }
@@ -157,7 +133,7 @@ CanvasEdit DagAdapter::addLink(const Instance& instance, int from, int to, const
     const QString b = q(in.tasks[t].name);
     for (const DagEdge& e : in.edges)
         if (e.from == f && e.to == t) return CanvasEdit::refused(QObject::tr("%1 → %2 exists already").arg(a, b));
-    const std::vector<std::size_t> back = pathBetween(in, t, f);
+    const std::vector<std::size_t> back = dagPath(in, t, f);
     if (!back.empty()) {
         QStringList cycle{a};
         for (std::size_t u : back) cycle << q(in.tasks[u].name);

@@ -179,8 +179,8 @@ void TaskGraphImportDialog::setGraphFile(const QString& path) {
     m_graphFile->setText(path);
 }
 
-void TaskGraphImportDialog::setFormat(TaskGraphFormat format) {
-    const OptionValue name = std::string(taskGraphFormatName(format));
+void TaskGraphImportDialog::setFormat(const std::string& format) {
+    const OptionValue name = format;
     for (OptionField& f : m_importFields)
         if (f.spec().name == "format") f.setValue(name);
 }
@@ -244,10 +244,14 @@ Expected<TaskGraphImportDialog::Request> TaskGraphImportDialog::updateForm() {
     const QString graph = m_graphFile->text().trimmed();
     Expected<OptionValues> importValues = read(m_importFields, taskGraphImportOptionTable());
     // Runtimes become flops at the reference speed; DOT and daggen files give flops.
-    const TaskGraphFormat format = importValues ? taskGraphFormat(*importValues) : TaskGraphFormat::Auto;
-    const QString suffix = QFileInfo(graph).suffix().toLower();
-    const bool flopsGiven = format == TaskGraphFormat::Dot || format == TaskGraphFormat::DaggenText ||
-                            (format == TaskGraphFormat::Auto && (suffix == QLatin1String("dot") || suffix == QLatin1String("gv")));
+    const std::string format = importValues ? taskGraphFormat(*importValues) : std::string("auto");
+    // "auto": known by the extension alone here (the content is read on import).
+    const FileFormat* named = format == "auto" ? nullptr
+                                               : findFileFormat(format, FormatDirection::Read, {FormatContent::TaskGraph});
+    if (format == "auto")
+        for (const FileFormat* f : fileFormats(FormatDirection::Read, {FormatContent::TaskGraph}))
+            if (f->hasExtension(graph.toStdString())) named = f;
+    const bool flopsGiven = named && named->sizesInFlops;
     field(m_importFields, "reference-speed")->setEnabled(!flopsGiven);
     const QString proposed = graph.isEmpty() ? QString() : QFileInfo(graph).completeBaseName();
     if (m_name->text().isEmpty() || m_name->text() == m_nameFromFile) m_name->setText(proposed);
@@ -362,15 +366,14 @@ QString TaskGraphImportDialog::entryName() const {
 void TaskGraphImportDialog::browseGraph() {
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Task Graph"), QFileInfo(m_graphFile->text()).path(),
-        tr("Task graphs (*.dot *.gv *.json *.dax *.xml *.stg *.txt);;DOT (*.dot *.gv);;WfFormat JSON (*.json);;"
-           "Pegasus DAX (*.dax *.xml);;STG (*.stg);;All files (*)"));
+        QString::fromStdString(fileDialogFilters(FormatDirection::Read, {FormatContent::TaskGraph}, "Task graphs")));
     if (!path.isEmpty()) setGraphFile(path);
 }
 
 void TaskGraphImportDialog::browsePlatform() {
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Platform"), QFileInfo(m_platformFile->text()).path(),
-        tr("Platforms (*.xml *.json);;SimGrid platform (*.xml);;JSON instance or platform (*.json);;All files (*)"));
+        QString::fromStdString(fileDialogFilters(FormatDirection::Read, {FormatContent::Platform}, "Platforms")));
     if (!path.isEmpty()) setPlatformFile(path);
 }
 

@@ -38,7 +38,7 @@ public:
     void setCurrentPlatform(const QString& entryName, const DagPlatform& platform);
 
     void setGraphFile(const QString& path);
-    void setFormat(TaskGraphFormat format);
+    void setFormat(const std::string& format);   // "auto" or a name of the format table
     void setTaskGraphImportOptions(const TaskGraphImportOptions& options);
     void setPlatformSource(PlatformSource source);
     void setPlatformFile(const QString& path);
@@ -67,7 +67,7 @@ private:
     // What the form asks for: the files and settings, read nowhere yet.
     struct Request {
         std::string graph;
-        TaskGraphFormat format = TaskGraphFormat::Auto;
+        std::string format = "auto";
         TaskGraphImportOptions options;
         std::optional<DagPlatform> platform;   // the current one, or...
         std::string platformFile;              // ...a file, or...

@@ -22,7 +22,7 @@
 #include "canvas/canvas_widget.h"
 #include "canvas/cpugpu_node_adapter.h"
 #include "editors/cpugpu_task_model.h"
-#include "solvers/cpugpu/cpugpu_experiments.h"
+#include "experiments/cpugpu_experiments.h"
 #include "util/message_bar.h"
 #include "util/number_text.h"
 

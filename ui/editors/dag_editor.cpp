@@ -252,7 +252,7 @@ bool DagEditor::importTaskGraph(const QString& path) {
 
 void DagEditor::openImport() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Import Task Graph"), QString(),
-                                                      tr("Task graphs (*.dot *.gv *.json);;All files (*)"));
+                                                      QString::fromStdString(fileDialogFilters(FormatDirection::Read, {FormatContent::TaskGraph}, "Task graphs")));
     if (!path.isEmpty()) importTaskGraph(path);
 }
 

@@ -11,7 +11,7 @@
 
 #include "common/expected.h"
 #include "editors/instance_editor.h"
-#include "solvers/divisible/divisible_experiments.h"
+#include "experiments/divisible_experiments.h"
 #include "solvers/divisible/divisible_solvers.h"
 #include "solvers/registry.h"
 

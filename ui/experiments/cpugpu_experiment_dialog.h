@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "experiments/experiment_dialog.h"
-#include "solvers/cpugpu/cpugpu_experiments.h"
+#include "experiments/cpugpu_experiments.h"
 
 class QCustomPlot;
 class QComboBox;

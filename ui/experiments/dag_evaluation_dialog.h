@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "experiments/experiment_dialog.h"
-#include "solvers/dag/dag_experiments.h"
+#include "experiments/dag_experiments.h"
 
 class QCheckBox;
 class QComboBox;

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "experiments/experiment_dialog.h"
-#include "solvers/divisible/divisible_experiments.h"
+#include "experiments/divisible_experiments.h"
 
 class QLabel;
 class QSpinBox;

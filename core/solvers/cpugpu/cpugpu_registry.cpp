@@ -3,6 +3,7 @@
 #include <unordered_map>
 
 #include "io/json_reader.h"
+#include "model/instance_checks.h"
 #include "solvers/family_solution.h"
 #include "solvers/cpugpu/cpugpu_result.h"
 #include "solvers/cpugpu/cpugpu_registration.h"
@@ -123,29 +124,31 @@ Expected<SolveResult> cpuGpuResultFromJson(const CpuGpuInstance& in, const nlohm
 
 namespace hetsched::registry_detail {
 
+template <>
+struct SolverFamily<CpuGpuInstance> {
+    using Solution = CpuGpuSolution;
+    static constexpr const char* kInvalid = "an invalid schedule";
+    static std::optional<std::string> instanceProblem(const CpuGpuInstance& in) { return cpuGpuInstanceProblem(in); }
+    // A schedule that meets a proven lower bound is optimal, whichever solver found it (and whatever stopped it).
+    static void complete(const CpuGpuInstance&, CpuGpuSolution& s) {
+        if ((s.status == SolveStatus::Feasible || s.status == SolveStatus::TimeLimit ||
+             s.status == SolveStatus::Cancelled) &&
+            s.makespan <= s.lowerBound * (1 + 1e-12)) {
+            s.status = SolveStatus::Optimal;
+            s.message += "; the makespan meets the lower bound: optimal";
+        }
+    }
+    static std::vector<std::string> verify(const CpuGpuInstance& in, const CpuGpuSolution& s) {
+        return verifyCpuGpu(in, s);
+    }
+    static SolveResult result(const CpuGpuInstance& in, const CpuGpuSolution& s) { return cpuGpuSolveResult(in, s); }
+};
+
 RegisteredSolver cpuGpuSolver(std::string name, std::string description, OptionTable options,
                               CpuGpuSolverFunction run, bool (*isDefault)(const Instance&), bool answerIsBound) {
-    RegisteredSolver s;
-    s.spec = {"cpugpu", name, std::move(description), std::move(options), {}, answerIsBound};
-    s.isDefaultFor = isDefault;
-    s.run = [run = std::move(run), name](const Instance& instance, const OptionValues& options,
-                                         const Progress& progress) -> Expected<SolveResult> {
-        const auto& in = std::get<CpuGpuInstance>(instance);
-        Expected<CpuGpuSolution> solution = run(in, options, progress);
-        if (!solution) return solution.error();
-        if (auto problems = verifyCpuGpu(in, *solution); !problems.empty())
-            return solverError("solver " + name + " produced an invalid schedule: " + problems.front());
-        // A schedule that meets a proven lower bound is optimal, whichever solver found it (and whatever
-        // stopped it).
-        if ((solution->status == SolveStatus::Feasible || solution->status == SolveStatus::TimeLimit ||
-             solution->status == SolveStatus::Cancelled) &&
-            solution->makespan <= solution->lowerBound * (1 + 1e-12)) {
-            solution->status = SolveStatus::Optimal;
-            solution->message += "; the makespan meets the lower bound: optimal";
-        }
-        return cpuGpuSolveResult(in, *solution);
-    };
-    return s;
+    return familySolver<CpuGpuInstance>({"cpugpu", std::move(name), std::move(description), std::move(options), {},
+                                         answerIsBound},
+                                        std::move(run), isDefault);
 }
 
 // The CPU/GPU solvers, one line each in their listed order (the first whose default rule holds is the

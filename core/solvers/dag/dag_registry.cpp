@@ -160,22 +160,25 @@ Expected<SolveResult> dagResultFromJson(const DagInstance& in, const nlohmann::j
 
 namespace hetsched::registry_detail {
 
+template <>
+struct SolverFamily<DagInstance> {
+    using Solution = DagSolution;
+    static constexpr const char* kInvalid = "an invalid schedule";
+    static std::optional<std::string> instanceProblem(const DagInstance& in) { return dagInstanceProblem(in); }
+    static void complete(const DagInstance&, DagSolution&) {}
+    // A schedule whose tasks may span clusters (cpa's) says so itself (DagSolution::spansClusters).
+    static std::vector<std::string> verify(const DagInstance& in, const DagSolution& s) {
+        return verifyDag(in, s, s.spansClusters);
+    }
+    static SolveResult result(const DagInstance& in, const DagSolution& s) { return dagSolveResult(in, s); }
+};
+
 RegisteredSolver dagSolver(std::string name, std::string description, DagSolverFunction run,
                            bool (*isDefault)(const Instance&)) {
-    RegisteredSolver s;
-    s.spec = {"dag", name, std::move(description), {}, {}};
-    s.isDefaultFor = isDefault;
-    s.run = [run, name](const Instance& instance, const OptionValues&, const Progress& progress)
-        -> Expected<SolveResult> {
-        const auto& in = std::get<DagInstance>(instance);
-        if (auto problem = dagInstanceProblem(in)) return invalidInput(*problem);
-        Expected<DagSolution> solution = run(in, progress);
-        if (!solution) return solution.error();
-        if (auto problems = verifyDag(in, *solution, solution->spansClusters); !problems.empty())
-            return solverError("solver " + name + " produced an invalid schedule: " + problems.front());
-        return dagSolveResult(in, *solution);
-    };
-    return s;
+    return familySolver<DagInstance>(
+        {"dag", std::move(name), std::move(description), {}, {}},
+        [run](const DagInstance& in, const OptionValues&, const Progress& progress) { return run(in, progress); },
+        isDefault);
 }
 
 // The DAG solvers, one line each in their listed order (the first whose default rule holds is the

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "io/json_reader.h"
+#include "model/instance_checks.h"
 #include "solvers/family_solution.h"
 #include "solvers/divisible/divisible_registration.h"
 #include "solvers/divisible/divisible_result.h"
@@ -102,21 +103,24 @@ Expected<SolveResult> divisibleResultFromJson(const DivisibleInstance& in, const
 
 namespace hetsched::registry_detail {
 
+template <>
+struct SolverFamily<DivisibleInstance> {
+    using Solution = DivisibleSolution;
+    static constexpr const char* kInvalid = "an invalid schedule";
+    static std::optional<std::string> instanceProblem(const DivisibleInstance& in) { return divisibleInstanceProblem(in); }
+    static void complete(const DivisibleInstance&, DivisibleSolution&) {}
+    static std::vector<std::string> verify(const DivisibleInstance& in, const DivisibleSolution& s) {
+        return verifyDivisible(in, s);
+    }
+    static SolveResult result(const DivisibleInstance& in, const DivisibleSolution& s) { return divisibleSolveResult(in, s); }
+};
+
 RegisteredSolver divisibleSolver(std::string name, std::string description, DivisibleSolverFunction run,
                                  bool (*isDefault)(const Instance&), std::string optimalWithin) {
-    RegisteredSolver s;
-    s.spec = {"divisible", name, std::move(description), {}, std::move(optimalWithin)};
-    s.isDefaultFor = isDefault;
-    s.run = [run, name](const Instance& instance, const OptionValues&, const Progress& progress)
-        -> Expected<SolveResult> {
-        const auto& in = std::get<DivisibleInstance>(instance);
-        Expected<DivisibleSolution> solution = run(in, progress);
-        if (!solution) return solution.error();
-        if (auto problems = verifyDivisible(in, *solution); !problems.empty())
-            return solverError("solver " + name + " produced an invalid schedule: " + problems.front());
-        return divisibleSolveResult(in, *solution);
-    };
-    return s;
+    return familySolver<DivisibleInstance>(
+        {"divisible", std::move(name), std::move(description), {}, std::move(optimalWithin)},
+        [run](const DivisibleInstance& in, const OptionValues&, const Progress& progress) { return run(in, progress); },
+        isDefault);
 }
 
 bool divisibleSmallPlatform(const Instance& instance) {

@@ -1,5 +1,6 @@
 // The partition family in the solver registry, and its result JSON.
 #include "io/json_reader.h"
+#include "model/instance_checks.h"
 #include "solvers/family_solution.h"
 #include "solvers/partition/partition_common.h"
 #include "solvers/partition/partition_result.h"
@@ -63,21 +64,24 @@ Expected<SolveResult> partitionResultFromJson(const PartitionInstance& in, const
 
 namespace hetsched::registry_detail {
 
+template <>
+struct SolverFamily<PartitionInstance> {
+    using Solution = PartitionSolution;
+    static constexpr const char* kInvalid = "an invalid assignment";
+    static std::optional<std::string> instanceProblem(const PartitionInstance& in) { return partitionInstanceProblem(in); }
+    static void complete(const PartitionInstance&, PartitionSolution&) {}
+    static std::vector<std::string> verify(const PartitionInstance& in, const PartitionSolution& s) {
+        return verifyPartition(in, s);
+    }
+    static SolveResult result(const PartitionInstance& in, const PartitionSolution& s) { return partitionSolveResult(in, s); }
+};
+
 RegisteredSolver partitionSolver(std::string name, std::string description, PartitionSolverFunction run,
                                  bool (*isDefault)(const Instance&)) {
-    RegisteredSolver s;
-    s.spec = {"partition", name, std::move(description), {}, {}};
-    s.isDefaultFor = isDefault;
-    s.run = [run, name](const Instance& instance, const OptionValues&, const Progress& progress)
-        -> Expected<SolveResult> {
-        const auto& in = std::get<PartitionInstance>(instance);
-        Expected<PartitionSolution> solution = run(in, progress);
-        if (!solution) return solution.error();
-        if (auto problems = verifyPartition(in, *solution); !problems.empty())
-            return solverError("solver " + name + " produced an invalid assignment: " + problems.front());
-        return partitionSolveResult(in, *solution);
-    };
-    return s;
+    return familySolver<PartitionInstance>(
+        {"partition", std::move(name), std::move(description), {}, {}},
+        [run](const PartitionInstance& in, const OptionValues&, const Progress& progress) { return run(in, progress); },
+        isDefault);
 }
 
 // The partition solvers, one line each in their listed order (the first whose default rule holds is the

@@ -148,22 +148,25 @@ Expected<SteadySolution> steadySolutionFromJson(const SteadyStateInstance& in, c
 
 namespace hetsched::registry_detail {
 
+template <>
+struct SolverFamily<SteadyStateInstance> {
+    using Solution = SteadySolution;
+    static constexpr const char* kInvalid = "an invalid schedule";
+    static std::optional<std::string> instanceProblem(const SteadyStateInstance& in) {
+        std::string why = steadyUnsolvableReason(in);
+        return why.empty() ? std::nullopt : std::optional<std::string>(std::move(why));
+    }
+    static void complete(const SteadyStateInstance&, SteadySolution&) {}
+    static std::vector<std::string> verify(const SteadyStateInstance& in, const SteadySolution& s) {
+        return verifySteady(in, s);
+    }
+    static SolveResult result(const SteadyStateInstance& in, const SteadySolution& s) { return steadySolveResult(in, s); }
+};
+
 RegisteredSolver steadySolver(std::string name, std::string description, OptionTable options,
                               SteadySolverFunction run, bool (*isDefault)(const Instance&)) {
-    RegisteredSolver s;
-    s.spec = {"steady_state", name, std::move(description), std::move(options), {}};
-    s.isDefaultFor = isDefault;
-    s.run = [run, name](const Instance& instance, const OptionValues& options, const Progress& progress)
-        -> Expected<SolveResult> {
-        const auto& in = std::get<SteadyStateInstance>(instance);
-        if (const std::string why = steadyUnsolvableReason(in); !why.empty()) return invalidInput(why);
-        Expected<SteadySolution> solution = run(in, options, progress);
-        if (!solution) return solution.error();
-        if (auto problems = verifySteady(in, *solution); !problems.empty())
-            return solverError("solver " + name + " produced an invalid schedule: " + problems.front());
-        return steadySolveResult(in, *solution);
-    };
-    return s;
+    return familySolver<SteadyStateInstance>(
+        {"steady_state", std::move(name), std::move(description), std::move(options), {}}, std::move(run), isDefault);
 }
 
 bool steadyCompactLpApplies(const Instance& instance) {

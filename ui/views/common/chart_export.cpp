@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "io/formats.h"
+
 namespace hetsched::ui {
 
 namespace {
@@ -96,15 +98,19 @@ Expected<bool> writePdf(QCustomPlot* plot, const QString& path, int width, int h
 }  // namespace
 
 std::optional<ChartFormat> chartFormatForPath(const QString& path) {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix == QLatin1String("png")) return ChartFormat::Png;
-    if (suffix == QLatin1String("pdf")) return ChartFormat::Pdf;
-    if (suffix == QLatin1String("svg")) return ChartFormat::Svg;
+    // The figure writers of the format table (io/formats.h).
+    Expected<const FileFormat*> format = writeFormatFor(path.toStdString(), {}, {FormatContent::Figure});
+    if (!format) return std::nullopt;
+    const std::string& name = (*format)->name;
+    if (name == "png") return ChartFormat::Png;
+    if (name == "pdf") return ChartFormat::Pdf;
+    if (name == "svg") return ChartFormat::Svg;
     return std::nullopt;
 }
 
 QString chartFileFilter() {
-    return QObject::tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)");
+    QString filters = QString::fromStdString(fileDialogFilters(FormatDirection::Write, {FormatContent::Figure}));
+    return filters.left(filters.lastIndexOf(QLatin1String(";;")));   // no "All files": a chart needs a format
 }
 
 // The format of `path`, or why a chart cannot be written there at that size.

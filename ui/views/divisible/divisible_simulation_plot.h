@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "solvers/divisible/divisible_experiments.h"
+#include "experiments/divisible_experiments.h"
 
 namespace hetsched::ui {
 

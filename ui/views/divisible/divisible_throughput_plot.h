@@ -6,7 +6,7 @@
 
 #include <optional>
 
-#include "solvers/divisible/divisible_experiments.h"
+#include "experiments/divisible_experiments.h"
 
 namespace hetsched::ui {
 

@@ -1,4 +1,4 @@
-#include "solvers/cpugpu/cpugpu_experiments.h"
+#include "experiments/cpugpu_experiments.h"
 
 #include <algorithm>
 #include <iomanip>
@@ -20,21 +20,6 @@ std::uint64_t mix(std::uint64_t x) {   // SplitMix64's finaliser: independent se
 }
 
 }  // namespace
-
-CpuGpuInstance randomCpuGpuInstance(int tasks, int cpus, int gpus, std::uint64_t seed, double epsilon) {
-    std::mt19937_64 rng(seed);
-    CpuGpuInstance in;
-    in.cpus = cpus;
-    in.gpus = gpus;
-    in.epsilon = epsilon;
-    in.tasks.reserve(static_cast<std::size_t>(std::max(0, tasks)));
-    for (int j = 0; j < tasks; ++j) {
-        const double cpu = 10.0 + static_cast<double>(rng() % 91);   // U{10..100}
-        const double acceleration = (rng() >> 63) ? 35.0 : 15.0;     // 1/15 or 1/35 with probability 1/2
-        in.tasks.push_back({std::string("t").append(std::to_string(j)), cpu, cpu / acceleration});
-    }
-    return in;
-}
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "solvers/divisible/divisible_experiments.h"
+#include "experiments/divisible_experiments.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,6 @@
 // The divisible-load family: a master and workers, with return messages.
 #include "family/family_builder.h"
+#include "model/instance_checks.h"
 #include "io/divisible_io.h"
 #include "simulation/divisible_simulation.h"
 #include "solvers/divisible/divisible_result.h"
@@ -24,7 +25,7 @@ FamilyDescriptor divisibleFamily() {
                                                             divisibleInstanceToJson, divisibleResultFromJson,
                                                             exampleDivisibleInstance,
                                                             registry_detail::divisibleSolvers,
-                                                            simulateDivisibleResult});
+                                                            simulateDivisibleResult, {}, divisibleInstanceProblem});
 }
 
 }  // namespace hetsched

@@ -9,14 +9,12 @@
 #include "common/expected.h"
 #include "common/progress.h"
 #include "model/cpugpu.h"
+#include "model/platform_generators.h"
 #include "sweep/sweep.h"
 
 namespace hetsched {
 
-// The paper's random instance: CPU times uniform integers in [10, 100], each task accelerated by a
-// factor 15 or 35 on a GPU with probability 1/2 (p̲ = p̄ / 15 or p̄ / 35). Tasks are named t0, t1, ...
-// The same arguments give the same instance on every platform (std::mt19937_64, explicit mapping).
-CpuGpuInstance randomCpuGpuInstance(int tasks, int cpus, int gpus, std::uint64_t seed, double epsilon = 1e-3);
+// The paper's random instances are randomCpuGpuInstance (model/platform_generators.h).
 
 struct CpuGpuExperimentOptions {
     int minTasks = 10;   // n = minTasks, minTasks + taskStep, ..., <= maxTasks

@@ -9,6 +9,12 @@ namespace hetsched {
 
 namespace {
 
+// Why its solvers cannot run on it (no route from the source, ...): its file's rules are its reader's.
+std::optional<std::string> steadyInstanceProblem(const SteadyStateInstance& in) {
+    std::string why = steadyUnsolvableReason(in);
+    return why.empty() ? std::nullopt : std::optional<std::string>(std::move(why));
+}
+
 // A master computing at speed 1 and two workers behind links of bandwidth 2 and 1: a bag of tasks to start
 // from (the templates offer random graphs, grids, trees and stars).
 SteadyStateInstance exampleSteadyStateInstance() {
@@ -30,7 +36,8 @@ FamilyDescriptor steadyStateFamily() {
     return family_detail::describeFamily<SteadyStateInstance>({"steady_state", "steady state",
                                                               readSteadyStateInstance, steadyStateInstanceToJson,
                                                               steadyResultFromJson, exampleSteadyStateInstance,
-                                                              registry_detail::steadySolvers, simulateSteadyResult});
+                                                              registry_detail::steadySolvers, simulateSteadyResult, {},
+                                                              steadyInstanceProblem});
 }
 
 }  // namespace hetsched

@@ -24,7 +24,8 @@ DagInstance exampleDagInstance() {
 FamilyDescriptor dagFamily() {
     return family_detail::describeFamily<DagInstance>({"dag", "task graph", readDagInstance, dagInstanceToJson,
                                                       dagResultFromJson, exampleDagInstance,
-                                                      registry_detail::dagSolvers, simulateDagResult});
+                                                      registry_detail::dagSolvers, simulateDagResult, {},
+                                                      dagInstanceProblem});
 }
 
 }  // namespace hetsched

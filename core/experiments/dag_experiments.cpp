@@ -1,4 +1,4 @@
-#include "solvers/dag/dag_experiments.h"
+#include "experiments/dag_experiments.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,0 +1,288 @@
+// The format table (io/formats.h): one entry per format, with its sniffer beside it.
+#include "io/formats.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "io/dag_import.h"
+#include "io/graph_reader_util.h"
+
+namespace hetsched {
+
+namespace {
+
+std::string lowercase(std::string_view text) {
+    std::string lower(text);
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return lower;
+}
+
+bool contains(std::string_view text, std::string_view what) { return text.find(what) != std::string_view::npos; }
+
+// --- Sniffers -------------------------------------------------------------------------------------------
+
+// A HetSched instance carries "kind" (workflow formats never do); any other JSON object may be one, badly made.
+SniffScore sniffInstance(const SniffInput& in) {
+    if (!in.firstLine.starts_with("{")) return SniffScore::No;
+    return contains(in.head, "\"kind\"") ? SniffScore::Sure : SniffScore::Maybe;
+}
+
+SniffScore sniffProject(const SniffInput& in) {
+    return in.firstLine.starts_with("{") && contains(in.head, "\"entries\"") ? SniffScore::Maybe : SniffScore::No;
+}
+
+// WfFormat, WorkflowHub, SimGrid's and WRENCH's JSON: a "workflow" object; any JSON object is read as one when
+// a task graph is asked for.
+SniffScore sniffWfFormat(const SniffInput& in) {
+    if (!in.firstLine.starts_with("{")) return SniffScore::No;
+    return contains(in.head, "\"workflow\"") ? SniffScore::Sure : SniffScore::Maybe;
+}
+
+// DOT: [strict] (di)graph [ID] { ... } on the first meaningful line.
+SniffScore sniffDot(const SniffInput& in) {
+    const std::string first = lowercase(in.firstLine.substr(0, in.firstLine.find('{')));
+    return contains(first, "graph") ? SniffScore::Sure : SniffScore::No;
+}
+
+SniffScore sniffDax(const SniffInput& in) {
+    return in.firstLine.starts_with("<") && contains(lowercase(in.head.substr(0, 4096)), "<adag") ? SniffScore::Sure
+                                                                                                 : SniffScore::No;
+}
+
+SniffScore sniffDaggenText(const SniffInput& in) {
+    return in.firstLine.starts_with("NODE_COUNT") ? SniffScore::Sure : SniffScore::No;
+}
+
+// STG: the task count alone on the first line.
+SniffScore sniffStg(const SniffInput& in) {
+    const std::string_view line = in.firstLine;
+    if (line.empty() || !std::isdigit(static_cast<unsigned char>(line.front()))) return SniffScore::No;
+    const std::size_t end = line.find_first_not_of("0123456789");
+    return end == std::string_view::npos || line.find_first_not_of(" \t\r", end) == std::string_view::npos
+               ? SniffScore::Maybe
+               : SniffScore::No;
+}
+
+SniffScore sniffSimGridPlatform(const SniffInput& in) {
+    return in.firstLine.starts_with("<") && contains(in.head, "<platform") ? SniffScore::Sure : SniffScore::No;
+}
+
+// A bare JSON platform {"clusters": [...], "backbone": {...}}: neither an instance nor a workflow.
+SniffScore sniffJsonPlatform(const SniffInput& in) {
+    return in.firstLine.starts_with("{") && contains(in.head, "\"clusters\"") && !contains(in.head, "\"kind\"") &&
+                   !contains(in.head, "\"workflow\"")
+               ? SniffScore::Sure
+               : SniffScore::No;
+}
+
+// --- Entries ----------------------------------------------------------------------------------------------
+
+FileFormat reader(std::string name, std::string label, std::vector<std::string> extensions, FormatContent content,
+                  std::function<SniffScore(const SniffInput&)> sniff, std::vector<std::string> shared = {}) {
+    FileFormat f;
+    f.name = std::move(name);
+    f.label = std::move(label);
+    f.extensions = std::move(extensions);
+    f.sharedExtensions = std::move(shared);
+    f.direction = FormatDirection::Read;
+    f.content = content;
+    f.sniff = std::move(sniff);
+    return f;
+}
+
+FileFormat taskGraphReader(std::string name, std::string label, std::vector<std::string> extensions,
+                           std::function<SniffScore(const SniffInput&)> sniff,
+                           Expected<TaskGraphImport> (*read)(std::string_view, const TaskGraphImportOptions&),
+                           bool sizesInFlops, std::vector<std::string> shared = {}) {
+    FileFormat f = reader(std::move(name), std::move(label), std::move(extensions), FormatContent::TaskGraph,
+                          std::move(sniff), std::move(shared));
+    f.readTaskGraph = read;
+    f.sizesInFlops = sizesInFlops;
+    return f;
+}
+
+FileFormat platformReader(std::string name, std::string label, std::vector<std::string> extensions,
+                          std::function<SniffScore(const SniffInput&)> sniff,
+                          Expected<DagPlatform> (*read)(const std::string& path)) {
+    FileFormat f = reader(std::move(name), std::move(label), std::move(extensions), FormatContent::Platform,
+                          std::move(sniff));
+    f.readPlatform = read;
+    return f;
+}
+
+FileFormat writer(std::string name, std::string label, std::vector<std::string> extensions, FormatContent content,
+                  std::function<Expected<std::string>(const ScheduleSet&, const FigureOptions&)> write = {}) {
+    FileFormat f;
+    f.name = std::move(name);
+    f.label = std::move(label);
+    f.extensions = std::move(extensions);
+    f.direction = FormatDirection::Write;
+    f.content = content;
+    f.writeSchedule = std::move(write);
+    return f;
+}
+
+std::vector<FileFormat> makeTable() {
+    using C = FormatContent;
+    return {
+        // Readers. Ties between sniffers go to the earlier entry.
+        reader("instance", "HetSched instance", {".json"}, C::Instance, sniffInstance),
+        reader("project", "HetSched project", {".hsproj"}, C::Project, sniffProject),
+        taskGraphReader("dot", "Graphviz DOT", {".dot", ".gv"}, sniffDot, readDotTaskGraph, true),
+        taskGraphReader("wfformat", "WfFormat JSON (WfCommons, WorkflowHub, SimGrid, WRENCH)", {".json"}, sniffWfFormat,
+                        readWfFormatTaskGraph, false),
+        taskGraphReader("dax", "Pegasus DAX", {".dax"}, sniffDax, readDaxTaskGraph, false, {".xml"}),
+        taskGraphReader("stg", "Standard Task Graph (STG)", {".stg"}, sniffStg, readStgTaskGraph, false),
+        taskGraphReader("daggen", "daggen text output", {}, sniffDaggenText, readDaggenTextTaskGraph, true, {".txt"}),
+        platformReader("simgrid", "SimGrid platform", {".xml"}, sniffSimGridPlatform, readSimGridDagPlatform),
+        platformReader("platform-json", "JSON platform (a dag instance or its clusters)", {".json"}, sniffJsonPlatform,
+                       readJsonDagPlatform),
+        // Writers. Figures are drawn by the GUI's chart code (ui/views/common/chart_export).
+        writer("png", "PNG image", {".png"}, C::Figure),
+        writer("pdf", "PDF document", {".pdf"}, C::Figure),
+        writer("svg", "SVG drawing", {".svg"}, C::Figure),
+    };
+}
+
+std::string extensionPatterns(const std::vector<std::string>& extensions) {
+    std::string patterns;
+    for (const std::string& e : extensions) patterns.append(patterns.empty() ? "*" : " *").append(e);
+    return patterns;
+}
+
+bool holds(const FileFormat& f, FormatDirection direction, std::initializer_list<FormatContent> contents) {
+    return f.direction == direction &&
+           (contents.size() == 0 || std::find(contents.begin(), contents.end(), f.content) != contents.end());
+}
+
+}  // namespace
+
+SniffInput sniffInput(std::string_view text) {
+    text = graph_reader::withoutByteOrderMark(text);
+    SniffInput in;
+    in.head = text.substr(0, 65536);
+    std::size_t at = 0;
+    while (at < in.head.size()) {
+        std::size_t end = in.head.find('\n', at);
+        if (end == std::string_view::npos) end = in.head.size();
+        const std::string_view line = in.head.substr(at, end - at);
+        const std::size_t first = line.find_first_not_of(" \t\r");
+        if (first != std::string_view::npos && line[first] != '#' && line.substr(first, 2) != "//") {
+            in.firstLine = line.substr(first);
+            break;
+        }
+        at = end + 1;
+    }
+    return in;
+}
+
+std::string FileFormat::dialogFilter() const {
+    std::vector<std::string> all = extensions;
+    all.insert(all.end(), sharedExtensions.begin(), sharedExtensions.end());
+    return label + " (" + (all.empty() ? std::string("*") : extensionPatterns(all)) + ")";
+}
+
+namespace {
+bool endsWithOneOf(const std::string& path, const std::vector<std::string>& extensions) {
+    const std::string lower = lowercase(path);
+    return std::any_of(extensions.begin(), extensions.end(), [&](const std::string& e) {
+        return lower.size() > e.size() && lower.compare(lower.size() - e.size(), e.size(), e) == 0;
+    });
+}
+}  // namespace
+
+bool FileFormat::hasExtension(const std::string& path) const { return endsWithOneOf(path, extensions); }
+bool FileFormat::hasSharedExtension(const std::string& path) const { return endsWithOneOf(path, sharedExtensions); }
+
+const std::vector<FileFormat>& fileFormats() {
+    static const std::vector<FileFormat> table = makeTable();
+    return table;
+}
+
+std::vector<const FileFormat*> fileFormats(FormatDirection direction, std::initializer_list<FormatContent> contents) {
+    std::vector<const FileFormat*> found;
+    for (const FileFormat& f : fileFormats())
+        if (holds(f, direction, contents)) found.push_back(&f);
+    return found;
+}
+
+const FileFormat* findFileFormat(std::string_view name, FormatDirection direction,
+                                 std::initializer_list<FormatContent> contents) {
+    for (const FileFormat* f : fileFormats(direction, contents))
+        if (f->name == name) return f;
+    return nullptr;
+}
+
+std::string fileFormatNames(FormatDirection direction, std::initializer_list<FormatContent> contents) {
+    std::string names;
+    for (const FileFormat* f : fileFormats(direction, contents)) names.append(names.empty() ? "" : "|").append(f->name);
+    return names;
+}
+
+Expected<const FileFormat*> detectReadFormat(const std::string& path, std::string_view text,
+                                             std::initializer_list<FormatContent> contents) {
+    const SniffInput in = sniffInput(text);
+    const std::vector<const FileFormat*> candidates = fileFormats(FormatDirection::Read, contents);
+    // Formats whose extension the path has, and those often found under it (decided by content).
+    std::vector<const FileFormat*> owning, byExtension;
+    for (const FileFormat* f : candidates)
+        if (f->hasExtension(path)) owning.push_back(f);
+    for (const FileFormat* f : candidates)
+        if (f->hasExtension(path) || f->hasSharedExtension(path)) byExtension.push_back(f);
+    // The surest sniffer among `formats`; the first of them when none recognises the content and `fallback`.
+    const auto surest = [&in](const std::vector<const FileFormat*>& formats, bool fallback) -> const FileFormat* {
+        const FileFormat* best = nullptr;
+        SniffScore bestScore = SniffScore::No;
+        for (const FileFormat* f : formats) {
+            const SniffScore score = f->sniff ? f->sniff(in) : SniffScore::No;
+            if (score > bestScore) best = f, bestScore = score;
+        }
+        return best ? best : fallback && !formats.empty() ? formats.front() : nullptr;
+    };
+    if (const FileFormat* f = surest(byExtension, false)) return f;
+    if (!owning.empty()) return owning.front();   // the content recognised by none: the reader says what is wrong
+    if (const FileFormat* f = surest(candidates, false)) return f;
+    return invalidInput("unknown format: the name (" + [&] {
+        std::string patterns;
+        for (const FileFormat* f : candidates)
+            if (!f->extensions.empty()) patterns.append(patterns.empty() ? "" : " ").append(extensionPatterns(f->extensions));
+        return patterns;
+    }() + ") and the content match none (give --format " + fileFormatNames(FormatDirection::Read, contents) + ")");
+}
+
+Expected<const FileFormat*> writeFormatFor(const std::string& path, std::string_view name,
+                                           std::initializer_list<FormatContent> contents) {
+    const std::string names = fileFormatNames(FormatDirection::Write, contents);
+    if (!name.empty()) {
+        if (const FileFormat* f = findFileFormat(name, FormatDirection::Write, contents)) return f;
+        return invalidInput("--format must be one of " + names + ", got '" + std::string(name) + "'");
+    }
+    std::vector<const FileFormat*> byExtension;
+    for (const FileFormat* f : fileFormats(FormatDirection::Write, contents))
+        if (f->hasExtension(path)) byExtension.push_back(f);
+    if (byExtension.size() == 1) return byExtension.front();
+    if (byExtension.empty())
+        return invalidInput("cannot tell the format of '" + path + "' from its extension: give --format " + names);
+    std::string which;
+    for (const FileFormat* f : byExtension) which.append(which.empty() ? "" : " or ").append(f->name);
+    return invalidInput("'" + path + "' may be " + which + ": give --format " + which.substr(0, which.find(' ')) +
+                        " (or another of " + names + ")");
+}
+
+std::string fileDialogFilters(FormatDirection direction, std::initializer_list<FormatContent> contents,
+                              const std::string& allLabel) {
+    std::vector<std::string> everyExtension;
+    std::string filters;
+    for (const FileFormat* f : fileFormats(direction, contents)) {
+        for (const auto* list : {&f->extensions, &f->sharedExtensions})
+            for (const std::string& e : *list)
+                if (std::find(everyExtension.begin(), everyExtension.end(), e) == everyExtension.end())
+                    everyExtension.push_back(e);
+        filters += ";;" + f->dialogFilter();
+    }
+    if (!allLabel.empty()) filters = allLabel + " (" + extensionPatterns(everyExtension) + ")" + filters;
+    else if (!filters.empty()) filters.erase(0, 2);
+    return filters + ";;All files (*)";
+}
+
+}  // namespace hetsched

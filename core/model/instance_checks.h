@@ -1,0 +1,41 @@
+// The checks an instance of each family must pass before any solver runs on it, on the typed model: the same
+// rules its JSON reader enforces (the readers call them), so that an instance made or edited in memory (the
+// GUI, an import, a generator, Python) is held to what a file is. Each returns why the instance is invalid,
+// naming the element as the instance file's JSON path does ("resources[1].cost.table[3]: ..."), or nothing.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "model/cpugpu.h"
+#include "model/divisible.h"
+#include "model/partition.h"
+
+namespace hetsched {
+
+std::optional<std::string> partitionInstanceProblem(const PartitionInstance& instance);
+std::optional<std::string> divisibleInstanceProblem(const DivisibleInstance& instance);
+std::optional<std::string> cpuGpuInstanceProblem(const CpuGpuInstance& instance);
+
+// Their limits, shared with the readers.
+namespace partition_limits {
+inline constexpr std::int64_t kMaxTasks = 100'000'000;
+inline constexpr std::int64_t kMaxCount = 1'000'000'000;
+inline constexpr double kMaxCost = 1e100;               // keeps sums of costs finite
+inline constexpr double kMaxAdmissiblePairs = 2e8;      // (resource, count) pairs the solvers materialise
+}  // namespace partition_limits
+namespace divisible_limits {
+inline constexpr double kMinValue = 1e-30;              // keeps every product and sum of the solvers finite
+inline constexpr double kMaxValue = 1e30;
+inline constexpr std::size_t kMaxWorkers = 1'000'000;
+}  // namespace divisible_limits
+namespace cpugpu_limits {
+inline constexpr double kMinTime = 1e-9;                // a million tasks of at most 1e12 sum to 1e18
+inline constexpr double kMaxTime = 1e12;
+inline constexpr int kMaxProcessors = 10'000;
+inline constexpr std::size_t kMaxTasks = 1'000'000;
+inline constexpr double kMinEpsilon = 1e-6;
+inline constexpr double kMaxEpsilon = 1;
+}  // namespace cpugpu_limits
+
+}  // namespace hetsched
