@@ -764,7 +764,8 @@ TEST(TikzFigure, ManyLanesAreGroupedByCategoryAndGreyUsesPatterns) {
     s.timeUnit = "s";
     for (int c = 0; c < 2; ++c)
         for (int k = 0; k < 100; ++k)
-            s.lanes.push_back({"N" + std::to_string(c) + " #" + std::to_string(k), "node " + std::to_string(c), {}});
+            s.lanes.push_back({std::string("N").append(std::to_string(c)).append(" #").append(std::to_string(k)),
+                               std::string("node ").append(std::to_string(c)), {}});
     for (int t = 0; t < 50; ++t) {
         const auto first = static_cast<std::size_t>((t * 7) % 190);
         for (std::size_t l = first; l < first + 8; ++l)
