@@ -474,7 +474,7 @@ TEST(CliImport, BadInputGivesOneLineNamingTheProblem) {
         {dagData("wfformat-blast.json") + " --clusters 2 --reference-speed 0", 2,
          "--reference-speed must be in (0, 1e+20], got '0'"},
         {dot + " --clusters 2 --source h", 2, "--source applies to --kind steady_state only"},
-        {dot + " --kind tree", 2, "--kind must be dag or steady_state"},
+        {dot + " --kind tree", 2, "--kind must be dag, steady_state, cpugpu, partition or divisible"},
         {dot + " --clusters 2 --bogus 1", 2, "unknown flag --bogus"},
         {dot + " --clusters", 2, "--clusters needs a value"},
         {dot + " " + dot + " --clusters 2", 2, "one GRAPH only"},

@@ -279,6 +279,25 @@ TEST(StarPuImport, TasksRecGivesTheTaskListAndSkipsTasksWithoutAModel) {
     EXPECT_TRUE(skipped);
 }
 
+// A task of a kernel no model holds, completed by starpu_tasks_rec_complete: one estimate per worker in
+// StarPU's order (2 CUDA, 2 OpenCL, then the CPU workers): GPU time (20 + 30) / 2, CPU time 100.
+TEST(StarPuImport, EstimatedTimesStandInForAKernelWithoutModel) {
+    SamplingDir dir;
+    dir.write("sampling/codelets/45/axpy.hostx", axpyModel());
+    dir.write("sampling/bus/hostx.config", kConfig);
+    const fs::path rec = dir.write("tasks.rec", "Name: scal\nModel: scal\nJobId: 7\nFootprint: 99\n"
+                                                "EstimatedTime: 2.000000e+01 3.000000e+01 inf inf 1.000000e+02 1.000000e+02\n");
+    CpuGpuImportOptions options;
+    options.host = "hostx";
+    options.tasksFile = rec.string();
+    Expected<CpuGpuImport> in = importStarPuModels({dir.root().string()}, options);
+    ASSERT_TRUE(in) << in.error().message;
+    ASSERT_EQ(in->instance.tasks.size(), 1u);
+    EXPECT_EQ(in->instance.tasks[0].name, "scal#7");
+    EXPECT_DOUBLE_EQ(in->instance.tasks[0].gpu, 25);
+    EXPECT_DOUBLE_EQ(in->instance.tasks[0].cpu, 100);
+}
+
 TEST(StarPuImport, AKernelMeasuredOnOneKindIsRefusedOrKeptThere) {
     SamplingDir dir;
     dir.write("sampling/codelets/45/cpuonly.hostx", model45({comb(0, 0, 0, {"00000001\t8\t0\t5.0e1\t1.0\t5.0e2\t2.5e4\t10"})}));

@@ -1,6 +1,10 @@
 #include "editors/partition_editor.h"
 
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -16,10 +20,12 @@
 #include "editors/cost_text.h"
 #include "editors/partition_resource_model.h"
 #include "editors/table_controls.h"
+#include "io/partition_profile_reader.h"
 #include "solvers/family_solution.h"
 #include "solvers/partition/partition_solvers.h"
 #include "util/message_bar.h"
 #include "util/number_text.h"
+#include "util/option_form.h"
 #include "views/partition/cost_function_plot.h"
 
 namespace hetsched::ui {
@@ -118,6 +124,11 @@ PartitionEditor::PartitionEditor(ProjectDocument* document, QWidget* parent)
     m_addButton = controls.add;
     m_removeButton = controls.remove;
     QHBoxLayout* buttons = controls.row;
+    m_importButton = new QPushButton(tr("Import costs..."), this);
+    m_importButton->setObjectName(QStringLiteral("importCostsButton"));
+    m_importButton->setToolTip(tr("Replace the resources by measured costs: device records (JSON, CSV) or long "
+                                  "profiles (resource, tasks, cost)"));
+    buttons->addWidget(m_importButton);
 
     auto* tablePane = new QWidget(this);
     auto* tableLayout = new QVBoxLayout(tablePane);
@@ -144,6 +155,7 @@ PartitionEditor::PartitionEditor(ProjectDocument* document, QWidget* parent)
     connect(m_objective, &QComboBox::currentIndexChanged, this, &PartitionEditor::commitObjective);
     connect(m_addButton, &QPushButton::clicked, m_model, &PartitionResourceModel::addResource);
     connect(m_removeButton, &QPushButton::clicked, this, &PartitionEditor::removeSelectedResources);
+    connect(m_importButton, &QPushButton::clicked, this, &PartitionEditor::importCosts);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &PartitionEditor::updateButtons);
     connect(m_model, &QAbstractItemModel::modelReset, this, &PartitionEditor::updateButtons);
@@ -279,10 +291,47 @@ void PartitionEditor::removeSelectedResources() {
     m_model->removeResources(rows);
 }
 
+void PartitionEditor::importCosts() {
+    const PartitionInstance* in = m_model->instance();
+    if (!in) return;
+    const QString file = QFileDialog::getOpenFileName(this, tr("Import measured costs"), QString(),
+                                                      tr("Cost profiles (*.json *.csv *.tsv *.txt);;All files (*)"));
+    if (file.isEmpty()) return;
+    // The options are the table `hetsched import --kind partition` reads; T and the objective start as the instance's.
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Import measured costs from %1").arg(QFileInfo(file).fileName()));
+    auto* form = new OptionForm(&dialog);
+    OptionValues defaults(partitionImportOptionTable());
+    defaults.set("tasks", static_cast<std::int64_t>(in->tasks));
+    defaults.set("objective", std::string(partitionObjectiveName(in->objective)));
+    form->setTable(partitionImportOptionTable(), defaults);
+    auto* box = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    connect(box, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(box, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(form);
+    layout->addWidget(box);
+    if (dialog.exec() != QDialog::Accepted) return;
+    auto refuse = [this](const std::string& message) {
+        m_message->showMessage(tr("Import refused: %1").arg(QString::fromStdString(message)), MessageBar::Level::Error);
+    };
+    Expected<OptionValues> values = form->values();
+    if (!values) return refuse(values.error().message);
+    Expected<PartitionProfileOptions> options = partitionImportOptions(*values);
+    if (!options) return refuse(options.error().message);
+    Expected<PartitionImport> imported = importPartitionProfileFile(file.toStdString(), *options);
+    if (!imported) return refuse(imported.error().message);
+    QStringList notes;
+    for (const std::string& note : imported->notes) notes << QString::fromStdString(note);
+    if (m_model->commit(std::move(imported->instance), tr("Import costs from %1").arg(QFileInfo(file).fileName())))
+        m_message->showMessage(notes.join(QStringLiteral("; ")), MessageBar::Level::Information);
+}
+
 void PartitionEditor::updateButtons() {
     const bool hasSelection = m_table->selectionModel() && m_table->selectionModel()->hasSelection();
     m_removeButton->setEnabled(hasSelection && m_model->rowCount() > 1);
     m_addButton->setEnabled(m_model->instance() != nullptr);
+    m_importButton->setEnabled(m_model->instance() != nullptr);
 }
 
 }  // namespace hetsched::ui

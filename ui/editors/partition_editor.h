@@ -43,6 +43,8 @@ private:
     void commitTasks(int tasks);
     void commitObjective(int index);
     void removeSelectedResources();
+    // "Import costs...": measured costs (device records, long profiles) replace the resources, one undoable edit.
+    void importCosts();
     void updateButtons();
 
     ProjectDocument* m_document;
@@ -55,6 +57,7 @@ private:
     QTableView* m_table;
     QPushButton* m_addButton;
     QPushButton* m_removeButton;
+    QPushButton* m_importButton;
     CostFunctionPlot* m_plot;
 
     // The run drawn on the cost plot, kept as values: the document's runs may move.
