@@ -82,3 +82,21 @@ def test_a_stored_result_reads_back_with_its_schedule():
     assert max(i.end for i in result.schedule) == pytest.approx(result.objective)
     assert result.metrics["makespan"] == result.objective
     assert result.metrics["speedup over seq"] == pytest.approx(result.to_dict()["speedup_over_seq"])
+
+
+def test_an_experiment_gives_the_clis_table():
+    _, out, _ = run_cli("experiment", "divisible-simulation", "--workers", "5", "--platforms", "2", "--z", "0.8",
+                        "--ratios", "1,10", check=True)
+    table = hetsched.experiment("divisible-simulation", workers=5, platforms=2, z=[0.8], ratios=[1, 10])
+    assert table.csv == out
+    assert table.columns == out.splitlines()[0].split(",")
+    assert [row["ratio"] for row in table] == [1, 10]
+    assert table.to_pandas()["platforms"].tolist() == [2, 2]
+
+
+def test_help_lists_every_solver_and_import_option():
+    text = hetsched.solve.__doc__ + hetsched.import_graph.__doc__
+    for s in hetsched.solvers():
+        assert f"{s.kind} {s.name}:" in text
+    for keyword in ("clusters", "min_processors", "reference_speed", "default_flops", "platform_seed"):
+        assert f"{keyword}: " in text
