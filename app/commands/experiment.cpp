@@ -148,7 +148,9 @@ int runExperimentWithFlags(const std::string& name, const std::vector<std::strin
         // A list of names also takes several values and repeats (--instances a.json dir/ 'g/*.dot', or a
         // pattern the shell expanded), read as one comma-separated list.
         if (spec.type == OptionType::TextList)
-            option->expected(1, CLI::detail::expected_max_vector_size)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+            option->expected(1, CLI::detail::expected_max_vector_size)
+                ->allow_extra_args(true)
+                ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
         options.push_back(option);
     }
     addValueFlag(app, "-o,--output", output, "write the CSV there instead of standard output", "OUT.csv")->group("Sweep");

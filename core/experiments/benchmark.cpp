@@ -11,6 +11,7 @@
 
 #include <glob.h>
 
+#include "io/formats.h"
 #include "io/instance_io.h"
 #include "model/instance.h"
 #include "simulation/simulation.h"
@@ -154,6 +155,15 @@ std::optional<Error> checkSolverNames(const BenchmarkConfig& config) {
     return std::nullopt;
 }
 
+// In a directory, a file is taken as a task graph only when a task graph format claims it by its own extension or
+// surely by its content (a README.txt or notes beside the workflows are not tried as daggen or STG files).
+bool claimedAsTaskGraph(const std::string& path, std::string_view text) {
+    const SniffInput in = sniffInput(text);
+    for (const FileFormat* f : fileFormats(FormatDirection::Read, {FormatContent::TaskGraph}))
+        if (f->hasExtension(path) || (f->sniff && f->sniff(in) == SniffScore::Sure)) return true;
+    return false;
+}
+
 const char* kColumns =
     "unit,instance,platform,kind,solver,status,answer,objective_name,objective,slr,speedup,simulated_makespan,seconds,"
     "message";
@@ -213,6 +223,8 @@ Expected<std::vector<BenchmarkCase>> benchmarkCases(const BenchmarkConfig& confi
         ExternalFileKind kind = classifyExternalFile(f.path, *text);
         // A format given by the flag makes every file that is no HetSched instance a task graph of that format.
         if (config.format != "auto" && kind != ExternalFileKind::HetSched) kind = ExternalFileKind::TaskGraph;
+        else if (kind == ExternalFileKind::TaskGraph && f.fromDirectory && !claimedAsTaskGraph(f.path, *text))
+            kind = ExternalFileKind::Unknown;
         if (kind == ExternalFileKind::HetSched) {
             cases.push_back({f.path, "", false});
         } else if (kind == ExternalFileKind::TaskGraph) {
