@@ -19,7 +19,7 @@ namespace {
 using Solver = std::function<Expected<CpuGpuSolution>(const CpuGpuInstance&)>;
 
 // Instance i of the thousand: the paper's random instances (integer CPU times, accelerations 15 and 35:
-// many ties) up to 3000 tasks on up to 64 CPUs and 8 GPUs, small instances with real-valued times, small
+// many ties) up to 1000 tasks on up to 64 CPUs and 8 GPUs, small instances with real-valued times, small
 // integer times (ties everywhere), and platforms without GPUs or without CPUs.
 CpuGpuInstance randomInstance(std::uint64_t i) {
     std::mt19937_64 random(i * 104729 + 3);
@@ -27,7 +27,7 @@ CpuGpuInstance randomInstance(std::uint64_t i) {
     switch (i % 4) {
     case 0:
     case 1: {
-        CpuGpuInstance in = randomCpuGpuInstance(integer(1, i % 8 == 0 ? 3000 : 400), integer(1, 64),
+        CpuGpuInstance in = randomCpuGpuInstance(integer(1, i % 8 == 0 ? 1000 : 200), integer(1, 64),
                                                  integer(1, 8), i + 1, i % 3 == 0 ? 1e-2 : 1e-3);
         if (i % 40 == 1) in.gpus = 0;
         if (i % 40 == 5) in.cpus = 0;
@@ -86,7 +86,7 @@ void expectSameOnThousandInstances(const std::string& name, const Solver& now, c
         if (::testing::Test::HasFatalFailure()) return;
         tasks += in.tasks.size();
     }
-    EXPECT_GT(tasks, 100000u) << name;
+    EXPECT_GT(tasks, 50000u) << name;
 }
 
 TEST(CpuGpuSameSchedules, LowerBoundAsBefore) {

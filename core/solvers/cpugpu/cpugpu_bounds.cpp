@@ -1,6 +1,7 @@
 // The cheap lower bound of the CPU/GPU family and the lower-bound solver.
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <numeric>
 
 #include "solvers/cpugpu/cpugpu_common.h"
@@ -16,6 +17,10 @@ namespace {
 // The area LP with per-task limits at makespan C: each task fractionally on the units where it takes
 // at most C, CPU area <= m C, GPU area <= k C. Optimal by a fractional knapsack: the free tasks go to
 // the CPUs in increasing order of acceleration (most GPU time saved per unit of CPU area first).
+// The bisection asks it about 60 times: the times are copied once in that order (contiguous, so each
+// question streams through memory), and only the tasks longer than the smallest C asked so far can
+// be forced to one unit; the sums run over the same terms in the same order as a plain pass over the
+// tasks, so every answer is the same to the last bit.
 class AreaLp {
 public:
     explicit AreaLp(const CpuGpuInstance& in) : m_in(in), m_order(in.tasks.size()) {
@@ -23,11 +28,67 @@ public:
         std::stable_sort(m_order.begin(), m_order.end(), [&](std::size_t a, std::size_t b) {
             return accelerationOf(in.tasks[a]) < accelerationOf(in.tasks[b]);
         });
+        m_cpu.reserve(m_order.size());
+        m_gpu.reserve(m_order.size());
+        for (std::size_t j : m_order) {
+            m_cpu.push_back(in.tasks[j].cpu);
+            m_gpu.push_back(in.tasks[j].gpu);
+        }
+        for (const CpuGpuTask& t : in.tasks) {
+            // The smallest C at which the task has a unit.
+            const double need = in.cpus == 0 ? t.gpu : in.gpus == 0 ? t.cpu : std::min(t.cpu, t.gpu);
+            m_largestNeed = std::max(m_largestNeed, need);
+        }
     }
+
+    const std::vector<std::size_t>& order() const { return m_order; }
 
     // Whether the LP is feasible at C; with allotment, the assignment with the fractional task rounded
     // to the unit that keeps max(CPU area / m, GPU area / k) smaller.
-    bool feasible(double c, std::vector<CpuGpuUnit>* allotment = nullptr) const {
+    bool feasible(double c, std::vector<CpuGpuUnit>* allotment = nullptr) {
+        if (allotment || m_in.cpus == 0 || m_in.gpus == 0) return feasiblePlain(c, allotment);
+        // Some task fits on no unit.
+        if (m_largestNeed > c) return false;
+        const double capCpu = m_in.cpus * c;
+        const double capGpu = m_in.gpus * c;
+        double cpuLoad = 0;
+        double gpuLoad = 0;
+        // The tasks forced to one unit (longer than C on the other), in input order.
+        if (c < m_longC) {
+            m_long.clear();
+            for (std::size_t j = 0; j < m_in.tasks.size(); ++j)
+                if (std::max(m_in.tasks[j].cpu, m_in.tasks[j].gpu) > c) m_long.push_back(j);
+            m_longC = c;
+        }
+        for (std::size_t j : m_long) {
+            const CpuGpuTask& t = m_in.tasks[j];
+            const bool onCpu = t.cpu <= c;
+            const bool onGpu = t.gpu <= c;
+            if (onCpu && !onGpu) cpuLoad += t.cpu;
+            if (onGpu && !onCpu) gpuLoad += t.gpu;
+        }
+        if (cpuLoad > capCpu || gpuLoad > capGpu) return false;
+        double room = capCpu - cpuLoad;
+        // The free tasks fill the CPUs in order; the first that does not fit is taken fractionally and
+        // the rest go to the GPUs.
+        for (std::size_t k = 0; k < m_cpu.size(); ++k) {
+            const double cpu = m_cpu[k];
+            if ((cpu <= c) != (m_gpu[k] <= c)) continue;
+            if (cpu <= room) {
+                room -= cpu;
+                cpuLoad += cpu;
+            } else {
+                const double fraction = room / cpu;
+                gpuLoad += (1 - fraction) * m_gpu[k];
+                room = 0;
+            }
+        }
+        return gpuLoad <= capGpu;
+    }
+
+private:
+    // The LP as written, task by task (also fills the allotment).
+    bool feasiblePlain(double c, std::vector<CpuGpuUnit>* allotment) const {
         const double capCpu = m_in.cpus * c;
         const double capGpu = m_in.gpus * c;
         double cpuLoad = 0;
@@ -69,9 +130,12 @@ public:
         return gpuLoad <= capGpu;
     }
 
-private:
     const CpuGpuInstance& m_in;
     std::vector<std::size_t> m_order;
+    std::vector<double> m_cpu, m_gpu;   // in m_order
+    double m_largestNeed = 0;
+    std::vector<std::size_t> m_long;    // the tasks longer than m_longC on some unit, in input order
+    double m_longC = std::numeric_limits<double>::infinity();
 };
 
 struct BoundDetail {
@@ -80,7 +144,7 @@ struct BoundDetail {
     std::string which;
 };
 
-BoundDetail computeLowerBound(const CpuGpuInstance& in, const AreaLp& lp) {
+BoundDetail computeLowerBound(const CpuGpuInstance& in, AreaLp& lp) {
     const std::size_t n = in.tasks.size();
     std::vector<double> shortest(n);
     double sum = 0;
@@ -125,23 +189,21 @@ BoundDetail computeLowerBound(const CpuGpuInstance& in, const AreaLp& lp) {
 
 double cpuGpuLowerBound(const CpuGpuInstance& in) {
     if (in.tasks.empty()) return 0;
-    const AreaLp lp(in);
+    AreaLp lp(in);
     return computeLowerBound(in, lp).bound;
 }
 
 Expected<CpuGpuSolution> solveCpuGpuLowerBound(const CpuGpuInstance& in, const Progress& progress) {
     if (progress.stopRequested()) return cancelledError();
-    const AreaLp lp(in);
+    AreaLp lp(in);
     const BoundDetail d = computeLowerBound(in, lp);
     std::vector<CpuGpuUnit> allotment;
     if (!lp.feasible(d.feasibleC, &allotment))
         return solverError("the area LP is infeasible at its own bound");
-    CpuGpuSolution s =
-        solutionFromPlacements(in, listSchedule(in, allotment), SolveStatus::Feasible,
-                               "lower bound " + formatSignificant(d.bound, 9) + " (" + d.which +
-                                   "); the schedule is the LP assignment rounded, longest first");
-    s.lowerBound = d.bound;
-    return s;
+    return solutionFromPlacements(listSchedule(in, allotment), SolveStatus::Feasible,
+                                  "lower bound " + formatSignificant(d.bound, 9) + " (" + d.which +
+                                      "); the schedule is the LP assignment rounded, longest first",
+                                  d.bound);
 }
 
 }  // namespace hetsched

@@ -2,6 +2,7 @@
 #include "common/number_format.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -44,12 +45,17 @@ void finishSolution(CpuGpuSolution& s) {
 
 CpuGpuSolution solutionFromPlacements(const CpuGpuInstance& in, std::vector<CpuGpuPlacement> placements,
                                       SolveStatus status, std::string message) {
+    return solutionFromPlacements(std::move(placements), status, std::move(message), cpuGpuLowerBound(in));
+}
+
+CpuGpuSolution solutionFromPlacements(std::vector<CpuGpuPlacement> placements, SolveStatus status,
+                                      std::string message, double lowerBound) {
     CpuGpuSolution s;
     s.status = status;
     s.message = std::move(message);
     s.placements = std::move(placements);
     finishSolution(s);
-    s.lowerBound = cpuGpuLowerBound(in);
+    s.lowerBound = lowerBound;
     return s;
 }
 
@@ -72,6 +78,17 @@ double dualApproxRatio(int gpus) {
 
 namespace {
 
+// formatSignificant(value, 9) (printf's %.9g) appended: std::to_chars with a precision formats as
+// printf does, without its cost (a million numbers per schedule).
+void appendSignificant(std::string& text, double value) {
+    char buffer[64];
+    const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 9);
+    if (error == std::errc())
+        text.append(buffer, end);
+    else
+        text.append(formatSignificant(value, 9));
+}
+
 }  // namespace
 
 std::vector<std::string> verifyCpuGpu(const CpuGpuInstance& in, const CpuGpuSolution& s) {
@@ -88,13 +105,19 @@ std::vector<std::string> verifyCpuGpu(const CpuGpuInstance& in, const CpuGpuSolu
     const double tol = 1e-9 * std::max(1.0, latest);
     struct Run {
         double start, end;
-        std::string what;
+        std::size_t who;   // a task, or kAborted + the index of an aborted run
+    };
+    constexpr std::size_t kAborted = std::size_t{1} << 62;
+    auto what = [&](const Run& r) {
+        return r.who < kAborted ? "task " + in.tasks[r.who].name
+                                : "the aborted run of " + in.tasks[s.aborted[r.who - kAborted].task].name;
     };
     std::vector<std::vector<Run>> runs(static_cast<std::size_t>(in.cpus) + static_cast<std::size_t>(in.gpus));
     auto lane = [&](CpuGpuUnit unit, int processor) -> std::vector<Run>* {
         if (processor < 0 || processor >= processorsOf(in, unit)) return nullptr;
         return &runs[static_cast<std::size_t>(unit == CpuGpuUnit::Cpu ? processor : in.cpus + processor)];
     };
+    for (auto& l : runs) l.reserve(n / runs.size() + 1);
     for (std::size_t j = 0; j < n; ++j) {
         const CpuGpuPlacement& p = s.placements[j];
         const std::string& name = in.tasks[j].name;
@@ -117,16 +140,17 @@ std::vector<std::string> verifyCpuGpu(const CpuGpuInstance& in, const CpuGpuSolu
             (p.shelf >= 5 && p.unit != CpuGpuUnit::Gpu))
             problems.push_back("task " + name + ": shelf " + std::to_string(p.shelf) +
                                " is not a shelf of its unit");
-        l->push_back({p.start, p.end, "task " + name});
+        l->push_back({p.start, p.end, j});
     }
-    for (const CpuGpuAbortedRun& a : s.aborted) {
+    for (std::size_t q = 0; q < s.aborted.size(); ++q) {
+        const CpuGpuAbortedRun& a = s.aborted[q];
         std::vector<Run>* l = lane(a.unit, a.processor);
         if (a.task >= n || !l || !(a.start <= a.end) || !std::isfinite(a.start) || !std::isfinite(a.end)) {
             problems.push_back("an aborted run is malformed");
             continue;
         }
         if (a.start < -tol) problems.push_back("an aborted run starts before 0");
-        l->push_back({a.start, a.end, "the aborted run of " + in.tasks[a.task].name});
+        l->push_back({a.start, a.end, kAborted + q});
     }
     for (std::size_t r = 0; r < runs.size(); ++r) {
         std::vector<Run>& l = runs[r];
@@ -134,7 +158,7 @@ std::vector<std::string> verifyCpuGpu(const CpuGpuInstance& in, const CpuGpuSolu
         for (std::size_t q = 1; q < l.size(); ++q)
             if (l[q].start < l[q - 1].end - tol) {
                 const bool cpu = r < static_cast<std::size_t>(in.cpus);
-                problems.push_back(l[q - 1].what + " and " + l[q].what + " overlap on " +
+                problems.push_back(what(l[q - 1]) + " and " + what(l[q]) + " overlap on " +
                                    (cpu ? "CPU " : "GPU ") +
                                    std::to_string(cpu ? r : r - static_cast<std::size_t>(in.cpus)));
             }
@@ -159,35 +183,58 @@ Schedule cpuGpuSchedule(const CpuGpuInstance& in, const CpuGpuSolution& s) {
                      std::to_string(in.gpus) + " GPUs, makespan " + formatSignificant(s.makespan, 9);
     for (int p = 0; p < in.cpus; ++p) schedule.lanes.push_back({"CPU " + std::to_string(p), "CPU", {}});
     for (int p = 0; p < in.gpus; ++p) schedule.lanes.push_back({"GPU " + std::to_string(p), "GPU", {}});
-    auto laneOf = [&](CpuGpuUnit unit, int processor) -> Lane* {
-        if (processor < 0 || processor >= processorsOf(in, unit)) return nullptr;
-        return &schedule.lanes[static_cast<std::size_t>(unit == CpuGpuUnit::Cpu ? processor
-                                                                                : in.cpus + processor)];
+    // Each lane's intervals in order of start: (start, run) pairs sorted per lane, then the intervals
+    // built in that order (runs < kAborted are tasks, the others aborted runs).
+    constexpr std::size_t kAborted = std::size_t{1} << 62;
+    std::vector<std::vector<std::pair<double, std::size_t>>> order(schedule.lanes.size());
+    auto laneIndex = [&](CpuGpuUnit unit, int processor) -> std::size_t {
+        if (processor < 0 || processor >= processorsOf(in, unit)) return order.size();
+        return static_cast<std::size_t>(unit == CpuGpuUnit::Cpu ? processor : in.cpus + processor);
     };
     bool shelves = false;
     for (std::size_t j = 0; j < s.placements.size() && j < in.tasks.size(); ++j) {
         const CpuGpuPlacement& p = s.placements[j];
-        const CpuGpuTask& t = in.tasks[j];
-        Lane* lane = laneOf(p.unit, p.processor);
-        if (!lane) continue;
+        const std::size_t lane = laneIndex(p.unit, p.processor);
+        if (lane == order.size()) continue;
         shelves = shelves || p.shelf > 0;
-        std::string detail = t.name + ": cpu " + formatSignificant(t.cpu, 9) + ", gpu " + formatSignificant(t.gpu, 9) +
-                             ", acceleration " + formatSignificant(accelerationOf(t), 9);
-        if (p.shelf > 0) detail += ", shelf " + shelfName(p.shelf);
-        lane->intervals.push_back({p.start, p.end, IntervalKind::Compute, t.name, static_cast<int>(j),
-                                   shelfName(p.shelf), std::move(detail)});
+        order[lane].push_back({p.start, j});
     }
-    for (const CpuGpuAbortedRun& a : s.aborted) {
-        Lane* lane = laneOf(a.unit, a.processor);
-        if (!lane || a.task >= in.tasks.size()) continue;
-        lane->intervals.push_back(
-            {a.start, a.end, IntervalKind::Other, in.tasks[a.task].name, static_cast<int>(a.task),
-             "spoliated",
-             in.tasks[a.task].name + " started here, then restarted on the other kind of processor"});
+    for (std::size_t q = 0; q < s.aborted.size(); ++q) {
+        const CpuGpuAbortedRun& a = s.aborted[q];
+        const std::size_t lane = laneIndex(a.unit, a.processor);
+        if (lane == order.size() || a.task >= in.tasks.size()) continue;
+        order[lane].push_back({a.start, kAborted + q});
     }
-    for (Lane& lane : schedule.lanes)
-        std::sort(lane.intervals.begin(), lane.intervals.end(),
-                  [](const Interval& a, const Interval& b) { return a.start < b.start; });
+    for (std::size_t l = 0; l < order.size(); ++l) {
+        std::sort(order[l].begin(), order[l].end(),
+                  [](const auto& a, const auto& b) { return a.first < b.first || (a.first == b.first && a.second < b.second); });
+        std::vector<Interval>& intervals = schedule.lanes[l].intervals;
+        intervals.reserve(order[l].size());
+        for (const auto& [start, run] : order[l]) {
+            if (run >= kAborted) {
+                const CpuGpuAbortedRun& a = s.aborted[run - kAborted];
+                intervals.push_back(
+                    {a.start, a.end, IntervalKind::Other, in.tasks[a.task].name, static_cast<int>(a.task),
+                     "spoliated",
+                     in.tasks[a.task].name + " started here, then restarted on the other kind of processor"});
+                continue;
+            }
+            const std::size_t j = run;
+            const CpuGpuPlacement& p = s.placements[j];
+            const CpuGpuTask& t = in.tasks[j];
+            std::string detail;
+            detail.reserve(t.name.size() + 64);
+            detail.append(t.name).append(": cpu ");
+            appendSignificant(detail, t.cpu);
+            detail.append(", gpu ");
+            appendSignificant(detail, t.gpu);
+            detail.append(", acceleration ");
+            appendSignificant(detail, accelerationOf(t));
+            if (p.shelf > 0) detail.append(", shelf ").append(shelfName(p.shelf));
+            intervals.push_back({p.start, p.end, IntervalKind::Compute, t.name, static_cast<int>(j), shelfName(p.shelf),
+                                 std::move(detail)});
+        }
+    }
     schedule.markers.push_back({"makespan", s.makespan, false});
     schedule.markers.push_back({"lower bound", s.lowerBound, true});
     if (s.lambda) {

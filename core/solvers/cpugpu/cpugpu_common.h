@@ -27,8 +27,13 @@ std::vector<CpuGpuPlacement> listSchedule(const CpuGpuInstance& in, const std::v
 // Fills makespan from the placements.
 void finishSolution(CpuGpuSolution& solution);
 
-// A solution from placements: makespan filled in, lowerBound = the cheap bound.
+// A solution from placements: makespan filled in, lowerBound = the cheap bound (computed, or given).
 CpuGpuSolution solutionFromPlacements(const CpuGpuInstance& in, std::vector<CpuGpuPlacement> placements,
                                       SolveStatus status, std::string message);
+CpuGpuSolution solutionFromPlacements(std::vector<CpuGpuPlacement> placements, SolveStatus status,
+                                      std::string message, double lowerBound);
+
+// HEFT's schedule (solveCpuGpuHeft without the bound).
+std::vector<CpuGpuPlacement> heftPlacements(const CpuGpuInstance& in);
 
 }  // namespace hetsched::cpugpu_detail

@@ -484,10 +484,12 @@ Expected<SearchResult> binarySearch(const CpuGpuInstance& in, CpuGpuDualVariant 
                                     const Progress& progress) {
     SearchResult r;
     const double cheapBound = cpuGpuLowerBound(in);
-    Expected<CpuGpuSolution> heft = solveCpuGpuHeft(in, progress);
-    if (!heft) return heft.error();
+    if (progress.stopRequested()) return cancelledError();
+    CpuGpuSolution heft;
+    heft.placements = heftPlacements(in);
+    finishSolution(heft);
     double lo = cheapBound / ratio;
-    double hi = std::max(cheapBound, heft->makespan);
+    double hi = std::max(cheapBound, heft.makespan);
     double largestNo = 0;
     auto ask = [&](double lambda) -> Expected<CpuGpuDualStep> {
         ++r.guesses;

@@ -14,8 +14,9 @@ namespace hetsched {
 
 using namespace cpugpu_detail;
 
-Expected<CpuGpuSolution> solveCpuGpuHeft(const CpuGpuInstance& in, const Progress& progress) {
-    if (progress.stopRequested()) return cancelledError();
+namespace cpugpu_detail {
+
+std::vector<CpuGpuPlacement> heftPlacements(const CpuGpuInstance& in) {
     const std::size_t n = in.tasks.size();
     const double m = in.cpus;
     const double k = in.gpus;
@@ -43,8 +44,15 @@ Expected<CpuGpuSolution> solveCpuGpuHeft(const CpuGpuInstance& in, const Progres
         placements[j] = {onCpu ? CpuGpuUnit::Cpu : CpuGpuUnit::Gpu, p, ready, end, 0};
         queue.push({end, p});
     }
+    return placements;
+}
+
+}  // namespace cpugpu_detail
+
+Expected<CpuGpuSolution> solveCpuGpuHeft(const CpuGpuInstance& in, const Progress& progress) {
+    if (progress.stopRequested()) return cancelledError();
     return solutionFromPlacements(
-        in, std::move(placements), SolveStatus::Feasible,
+        in, heftPlacements(in), SolveStatus::Feasible,
         "HEFT: decreasing mean time over the m + k processors, earliest finish time");
 }
 

@@ -12,12 +12,19 @@ namespace hetsched {
 
 namespace {
 
-nlohmann::json runJson(const std::string& task, CpuGpuUnit unit, int processor, double start, double end) {
-    return {{"task", task},
-            {"unit", cpuGpuUnitName(unit)},
-            {"processor", processor},
-            {"start", start},
-            {"end", end}};
+// {"task", "unit", "processor", "start", "end"} and the shelf when there is one, inserted in key order
+// (the object's own order) so that a million of them build without searching.
+nlohmann::json runJson(const std::string& task, CpuGpuUnit unit, int processor, double start, double end,
+                       int shelf = 0) {
+    nlohmann::json j(nlohmann::json::value_t::object);
+    auto& o = j.get_ref<nlohmann::json::object_t&>();
+    o.emplace_hint(o.end(), "end", end);
+    o.emplace_hint(o.end(), "processor", processor);
+    if (shelf > 0) o.emplace_hint(o.end(), "shelf", shelfName(shelf));
+    o.emplace_hint(o.end(), "start", start);
+    o.emplace_hint(o.end(), "task", task);
+    o.emplace_hint(o.end(), "unit", cpuGpuUnitName(unit));
+    return j;
 }
 
 }  // namespace
@@ -36,11 +43,10 @@ SolveResult cpuGpuSolveResult(const CpuGpuInstance& in, const CpuGpuSolution& s)
     if (s.lambda) j["lambda"] = *s.lambda;
     if (s.guarantee) j["guarantee"] = *s.guarantee;
     nlohmann::json tasks = nlohmann::json::array();
+    tasks.get_ref<nlohmann::json::array_t&>().reserve(std::min(s.placements.size(), in.tasks.size()));
     for (std::size_t t = 0; t < s.placements.size() && t < in.tasks.size(); ++t) {
         const CpuGpuPlacement& p = s.placements[t];
-        nlohmann::json entry = runJson(in.tasks[t].name, p.unit, p.processor, p.start, p.end);
-        if (p.shelf > 0) entry["shelf"] = shelfName(p.shelf);
-        tasks.push_back(std::move(entry));
+        tasks.push_back(runJson(in.tasks[t].name, p.unit, p.processor, p.start, p.end, p.shelf));
     }
     j["tasks"] = std::move(tasks);
     if (!s.aborted.empty()) {

@@ -180,7 +180,41 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
     for (std::size_t t = 0; t < n; ++t)
         if (graph.inEdges[t].empty()) entries.push_back(t);
     std::vector<std::size_t> path;
-    while (!entries.empty()) {
+    // Line 9: one more reference processor for task t.
+    auto grow = [&](std::size_t t) {
+        area -= seconds[t] * ref[t];
+        ++ref[t];
+        seconds[t] = tref(t, ref[t]);
+        area += seconds[t] * ref[t];
+        updateGain(t);
+        ++a.iterations;
+    };
+    // Lines 6-8 on the current path: the task that can grow and whose T/n decreases most (the first on
+    // ties); its position on the path, or path.size() when the path is saturated (Eq. 6).
+    auto bestOnPath = [&] {
+        std::size_t best = path.size();
+        for (std::size_t i = 0; i < path.size(); ++i)
+            if (grows[path[i]] && (best == path.size() || gain[path[i]] > gain[path[best]])) best = i;
+        return best;
+    };
+    // Whether `value` of task `index` beats every task whose bound is at most `bound`, a bound at
+    // `bound` having an index of at least `boundIndex` (kNone: there is no other task).
+    auto beats = [](double value, std::size_t index, double bound, std::size_t boundIndex) {
+        return boundIndex == kNone || value > bound || (value == bound && index < boundIndex);
+    };
+    // The largest (bound, lowest index) among [first, last) without `skip`.
+    auto rival = [&](const std::size_t* first, const std::size_t* last, std::size_t skip) {
+        std::size_t r = kNone;
+        for (const std::size_t* k = first; k < last; ++k)
+            if (*k != skip && (r == kNone || bl[*k] > bl[r] || (bl[*k] == bl[r] && *k < r))) r = *k;
+        return r;
+    };
+    std::vector<std::size_t> rivals;   // per path position: the rival of its path successor, kNone if none
+    std::vector<char> rivalKnown;
+    std::vector<double> rivalBound;
+    std::vector<std::size_t> grown;
+    bool stopped = false;
+    while (!entries.empty() && !stopped) {
         // Eq. (3) and (4).
         // The largest bottom level is an entry task's (a predecessor's is at least its successor's).
         // Refreshing the entry of largest bound until it is clean gives the eager choice: every other
@@ -194,17 +228,8 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
         path.clear();
         // Every task on it is clean (so is the largest successor of a clean task).
         for (std::size_t t = top; t != kNone; t = largestSuccessor[t]) path.push_back(t);
-        // Lines 6-8: the critical-path task that can grow and whose T/n decreases most.
-        std::size_t best = n;
-        double bestGain = 0;
-        for (std::size_t t : path) {
-            if (!grows[t]) continue;
-            if (best == n || gain[t] > bestGain) {
-                best = t;
-                bestGain = gain[t];
-            }
-        }
-        if (best == n) {   // Eq. (6): saturated critical path
+        std::size_t best = bestOnPath();
+        if (best == path.size()) {   // Eq. (6): saturated critical path
             a.saturated = true;
             break;
         }
@@ -212,18 +237,71 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
             a.iterationLimit = true;
             break;
         }
-        area -= seconds[best] * ref[best];
-        ++ref[best];
-        seconds[best] = tref(best, ref[best]);
-        area += seconds[best] * ref[best];
-        updateGain(best);
-        ++a.iterations;
-        markDirty(best);
-        if ((a.iterations & 63) == 0) {
-            if (progress.stopRequested()) return cancelledError();
-            progress.report(std::min(0.5, 0.5 * a.criticalPath > 0 ? 0.5 * a.averageArea / a.criticalPath : 0.0),
-                            "allocation");
+        // More than one processor per pass: after a task of the path grows, the path tasks above it
+        // shorten and nothing else lengthens. While each path task's path successor still beats the
+        // bounds of its other successors, and the top entry the bounds of the other entries (bounds never
+        // grow), the eager algorithm walks this same path again, with the bottom levels recomputed here
+        // along it: so its next iterations are run here, without refreshing the rest of the graph.
+        // Rivals are found once per pass, when first needed.
+        rivals.assign(path.size(), kNone);
+        rivalBound.assign(path.size(), 0.0);
+        rivalKnown.assign(path.size(), 0);
+        const std::size_t topRival = rival(entries.data(), entries.data() + entries.size(), top);
+        const double topRivalBound = topRival == kNone ? 0.0 : bl[topRival];
+        grown.clear();
+        while (true) {
+            const std::size_t t = path[best];
+            grow(t);
+            grown.push_back(t);
+            if ((a.iterations & 63) == 0) {
+                if (progress.stopRequested()) return cancelledError();
+                progress.report(std::min(0.5, 0.5 * a.criticalPath > 0 ? 0.5 * a.averageArea / a.criticalPath : 0.0),
+                                "allocation");
+            }
+            // The bottom levels from the grown task up, as the eager pass computes them, while the path holds.
+            bool samePath = true;
+            for (std::size_t i = best + 1; i-- > 0;) {
+                const std::size_t u = path[i];
+                if (i + 1 < path.size()) {
+                    const std::size_t next = path[i + 1];
+                    if (i < best) {
+                        if (!rivalKnown[i]) {
+                            rivals[i] = rival(succ.data() + succStart[u], succ.data() + succStart[u + 1], next);
+                            rivalBound[i] = rivals[i] == kNone ? 0.0 : bl[rivals[i]];
+                            rivalKnown[i] = 1;
+                        }
+                        if (!beats(bl[next], next, rivalBound[i], rivals[i])) {
+                            samePath = false;
+                            break;
+                        }
+                    }
+                    bl[u] = seconds[u] + std::max(0.0, bl[next]);
+                } else {
+                    bl[u] = seconds[u];
+                }
+            }
+            if (!samePath || !beats(bl[top], top, topRivalBound, topRival)) break;
+            // The eager algorithm's next iteration, on the same path.
+            a.criticalPath = bl[top];
+            a.averageArea = area / Pref;
+            if (a.criticalPath <= a.averageArea) {
+                stopped = true;
+                break;
+            }
+            best = bestOnPath();
+            if (best == path.size()) {
+                a.saturated = true;
+                stopped = true;
+                break;
+            }
+            if (maxIterations >= 0 && a.iterations >= maxIterations) {
+                a.iterationLimit = true;
+                stopped = true;
+                break;
+            }
         }
+        // The tasks above the grown ones (on the path or not) are bounds again until refreshed.
+        for (std::size_t t : grown) markDirty(t);
     }
     a.averageArea = area / Pref;
     // The bottom levels the placement uses: every one exact.

@@ -2,6 +2,7 @@
 #include "solvers/dag/dag_common.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -9,12 +10,29 @@
 
 namespace hetsched {
 
+namespace {
+
+// Two processor sets (sorted) are the same set: the common single-processor case without a library call.
+inline bool sameSet(const std::vector<int>& a, const std::vector<int>& b) {
+    if (a.size() != b.size()) return false;
+    if (a.empty()) return true;
+    if (a.front() != b.front() || a.back() != b.back()) return false;
+    return std::equal(a.begin(), a.end(), b.begin());
+}
+
+}  // namespace
+
 namespace dag_detail {
 
 std::string formatNumber(double v) {
+    // printf's "%.6g" (std::to_chars with a precision formats as printf does, without its cost).
     char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.6g", v);
-    return buffer;
+    const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::general, 6);
+    if (error != std::errc()) {
+        std::snprintf(buffer, sizeof buffer, "%.6g", v);
+        return buffer;
+    }
+    return std::string(buffer, end);
 }
 
 DagAdjacency::DagAdjacency(std::size_t taskCount, const std::vector<DagEdge>& edges) {
@@ -119,7 +137,7 @@ double PlacementEngine::dataReady(const Prepared& prepared, int n, int reused) c
             if (reusedSet == nullptr)
                 identical = pred.maxRank == n - 1;   // its set is the first-free prefix
             else
-                identical = int(k) == reused || m_placements[pred.predecessor].processors == *reusedSet;
+                identical = int(k) == reused || sameSet(m_placements[pred.predecessor].processors, *reusedSet);
         }
         const double transfer =
             identical ? 0.0
@@ -358,18 +376,20 @@ std::vector<std::string> verifyDag(const DagInstance& in, const DagSolution& s, 
     if (!std::isfinite(s.makespan) || std::abs(last - s.makespan) > 1e-9 * std::max(last, s.makespan))
         problems.push_back("makespan " + formatNumber(s.makespan) + " is not the last end " + formatNumber(last));
     const double tol = 1e-9 * std::max(last, 0.0);
-    std::vector<std::vector<std::size_t>> onProcessor(static_cast<std::size_t>(total));
+    auto nameOf = [&](std::size_t t) { return "task \"" + in.tasks[t].name + "\""; };
+    // Per processor, the tasks on it (compressed rows, filled below in order of start).
+    std::vector<std::size_t> onProcessorStart(static_cast<std::size_t>(total) + 1, 0);
+    std::vector<char> placedHere(n, 0);
     bool setsValid = true;
     for (std::size_t t = 0; t < n; ++t) {
         const DagPlacement& p = s.tasks[t];
-        const std::string name = "task \"" + in.tasks[t].name + "\"";
         if (!std::isfinite(p.start) || !std::isfinite(p.end) || p.start < -tol) {
-            problems.push_back(name + ": start " + formatNumber(p.start) + " or end " + formatNumber(p.end) +
+            problems.push_back(nameOf(t) + ": start " + formatNumber(p.start) + " or end " + formatNumber(p.end) +
                                " is negative or not finite");
             continue;
         }
         if (p.processors.empty()) {
-            problems.push_back(name + " has no processor");
+            problems.push_back(nameOf(t) + " has no processor");
             setsValid = false;
             continue;
         }
@@ -379,43 +399,65 @@ std::vector<std::string> verifyDag(const DagInstance& in, const DagSolution& s, 
             if (k > 0 && p.processors[k] <= p.processors[k - 1]) sorted = false;
         }
         if (!sorted) {
-            problems.push_back(name + ": its processors are not distinct valid indices");
+            problems.push_back(nameOf(t) + ": its processors are not distinct valid indices");
             setsValid = false;
             continue;
         }
         const int first = index.clusterOf[static_cast<std::size_t>(p.processors.front())];
         if (!allowSpanningClusters && index.clusterOf[static_cast<std::size_t>(p.processors.back())] != first)
-            problems.push_back(name + " uses processors of several clusters");
+            problems.push_back(nameOf(t) + " uses processors of several clusters");
         const double seconds = executionSeconds(in, index, in.tasks[t], p.processors);
         if (std::abs(p.end - p.start - seconds) > tol + 1e-12 * seconds)
-            problems.push_back(name + " lasts " + formatNumber(p.end - p.start) + " s instead of " +
+            problems.push_back(nameOf(t) + " lasts " + formatNumber(p.end - p.start) + " s instead of " +
                                formatNumber(seconds) + " s on its " + std::to_string(p.processors.size()) +
                                " processors");
-        for (int q : p.processors) onProcessor[static_cast<std::size_t>(q)].push_back(t);
+        placedHere[t] = 1;
+        for (int q : p.processors) ++onProcessorStart[static_cast<std::size_t>(q) + 1];
     }
     if (!setsValid) return problems;
+    std::vector<ProcessorSetShape> shapes(n);
+    for (std::size_t t = 0; t < n; ++t) shapes[t] = shapeOf(in.platform, index, s.tasks[t].processors);
     for (const DagEdge& e : in.edges) {
         const DagPlacement& a = s.tasks[e.from];
         const DagPlacement& b = s.tasks[e.to];
-        const double arrival = a.end + redistributionSeconds(in.platform, index, e.bytes, a.processors, b.processors);
+        // redistributionSeconds of model/dag.h, with the shapes computed once per task.
+        const bool same = shapes[e.from].cluster == shapes[e.to].cluster && sameSet(a.processors, b.processors);
+        const double transfer =
+            same || e.bytes <= 0 ? 0.0 : redistributionSeconds(in.platform, e.bytes, shapes[e.from], shapes[e.to]);
+        const double arrival = a.end + transfer;
         if (b.start < arrival - tol)
             problems.push_back("task \"" + in.tasks[e.to].name + "\" starts at " + formatNumber(b.start) +
                                " before the data of \"" + in.tasks[e.from].name + "\" arrives at " +
                                formatNumber(arrival));
     }
-    for (std::size_t q = 0; q < onProcessor.size(); ++q) {
-        std::vector<std::size_t>& tasks = onProcessor[q];
-        std::sort(tasks.begin(), tasks.end(), [&](std::size_t a, std::size_t b) {
-            return s.tasks[a].start < s.tasks[b].start || (s.tasks[a].start == s.tasks[b].start && s.tasks[a].end < s.tasks[b].end);
-        });
-        for (std::size_t k = 1; k < tasks.size(); ++k)
-            if (s.tasks[tasks[k]].start < s.tasks[tasks[k - 1]].end - tol) {
+    // Tasks by (start, end), then bucketed by processor: each processor's tasks in that order.
+    std::vector<std::size_t> byStart;
+    byStart.reserve(n);
+    for (std::size_t t = 0; t < n; ++t)
+        if (placedHere[t]) byStart.push_back(t);
+    std::sort(byStart.begin(), byStart.end(), [&](std::size_t a, std::size_t b) {
+        return s.tasks[a].start < s.tasks[b].start ||
+               (s.tasks[a].start == s.tasks[b].start && (s.tasks[a].end < s.tasks[b].end ||
+                                                         (s.tasks[a].end == s.tasks[b].end && a < b)));
+    });
+    for (std::size_t q = 0; q < static_cast<std::size_t>(total); ++q) onProcessorStart[q + 1] += onProcessorStart[q];
+    std::vector<std::size_t> onProcessor(onProcessorStart.back());
+    {
+        std::vector<std::size_t> next(onProcessorStart.begin(), onProcessorStart.end() - 1);
+        for (std::size_t t : byStart)
+            for (int q : s.tasks[t].processors) onProcessor[next[static_cast<std::size_t>(q)]++] = t;
+    }
+    for (std::size_t q = 0; q < static_cast<std::size_t>(total); ++q) {
+        for (std::size_t k = onProcessorStart[q] + 1; k < onProcessorStart[q + 1]; ++k) {
+            const std::size_t previous = onProcessor[k - 1], current = onProcessor[k];
+            if (s.tasks[current].start < s.tasks[previous].end - tol) {
                 const std::size_t c = static_cast<std::size_t>(index.clusterOf[q]);
                 problems.push_back("processor " + std::to_string(int(q) - index.offset[c]) + " of cluster \"" +
-                                   in.platform.clusters[c].name + "\" runs \"" + in.tasks[tasks[k - 1]].name +
-                                   "\" and \"" + in.tasks[tasks[k]].name + "\" at once");
+                                   in.platform.clusters[c].name + "\" runs \"" + in.tasks[previous].name +
+                                   "\" and \"" + in.tasks[current].name + "\" at once");
                 if (problems.size() > 20) return problems;
             }
+        }
     }
     return problems;
 }
@@ -428,8 +470,13 @@ Schedule dagSchedule(const DagInstance& in, const DagSolution& s) {
     for (std::size_t c = 0; c < in.platform.clusters.size(); ++c)
         for (int k = 0; k < in.platform.clusters[c].processors; ++k)
             schedule.lanes.push_back({in.platform.clusters[c].name + " #" + std::to_string(k), in.platform.clusters[c].name, {}});
-    const DagGraph graph = buildDagGraph(in.tasks.size(), in.edges);
-    const std::vector<int> level = precedenceLevels(in, graph);
+    const dag_detail::DagAdjacency graph(in.tasks.size(), in.edges);
+    // Precedence levels (model/dag.h precedenceLevels): 0 for entry tasks, else 1 + the largest of a predecessor.
+    std::vector<int> level(in.tasks.size(), 0);
+    for (std::size_t t : graph.topologicalOrder())
+        for (std::size_t e : graph.in(t)) level[t] = std::max(level[t], level[in.edges[e].from] + 1);
+    std::vector<ProcessorSetShape> shapes(in.tasks.size());
+    for (std::size_t t = 0; t < in.tasks.size(); ++t) shapes[t] = shapeOf(in.platform, index, s.tasks[t].processors);
     // Tasks in start order so each lane's intervals come sorted and a lane's previous end is known.
     std::vector<std::size_t> byStart(in.tasks.size());
     std::iota(byStart.begin(), byStart.end(), std::size_t{0});
@@ -441,31 +488,47 @@ Schedule dagSchedule(const DagInstance& in, const DagSolution& s) {
         const DagPlacement& p = s.tasks[t];
         const DagTask& task = in.tasks[t];
         double predecessorsEnd = 0, dataReady = 0;
-        for (std::size_t e : graph.inEdges[t]) {
-            const DagPlacement& a = s.tasks[in.edges[e].from];
+        for (std::size_t e : graph.in(t)) {
+            const std::size_t from = in.edges[e].from;
+            const DagPlacement& a = s.tasks[from];
             predecessorsEnd = std::max(predecessorsEnd, a.end);
-            dataReady = std::max(dataReady, a.end + redistributionSeconds(in.platform, index, in.edges[e].bytes,
-                                                                          a.processors, p.processors));
+            // redistributionSeconds of model/dag.h, with the shapes computed once per task.
+            const double bytes = in.edges[e].bytes;
+            const bool same = shapes[from].cluster == shapes[t].cluster && sameSet(a.processors, p.processors);
+            dataReady = std::max(dataReady,
+                                 a.end + (same || bytes <= 0 ? 0.0
+                                                             : redistributionSeconds(in.platform, bytes, shapes[from],
+                                                                                     shapes[t])));
         }
-        std::string where;
+        std::string detail;
+        detail.reserve(task.name.size() + 96);
+        detail.append(task.name).append(": ").append(std::to_string(p.processors.size())).append(" processor(s) of ");
         int previousCluster = -1;
         for (int q : p.processors) {
             const int c = index.clusterOf[static_cast<std::size_t>(q)];
-            if (c != previousCluster) where += (where.empty() ? "" : ", ") + in.platform.clusters[static_cast<std::size_t>(c)].name;
+            if (c != previousCluster) {
+                if (previousCluster >= 0) detail.append(", ");
+                detail.append(in.platform.clusters[static_cast<std::size_t>(c)].name);
+            }
             previousCluster = c;
         }
-        const std::string detail = task.name + ": " + std::to_string(p.processors.size()) + " processor(s) of " + where +
-                                   ", " + formatNumber(p.start) + " s to " + formatNumber(p.end) + " s, " +
-                                   formatNumber(task.flops) + " flops, alpha " + formatNumber(task.alpha);
+        detail.append(", ").append(formatNumber(p.start)).append(" s to ").append(formatNumber(p.end)).append(" s, ");
+        detail.append(formatNumber(task.flops)).append(" flops, alpha ").append(formatNumber(task.alpha));
         const std::string group = "L" + std::to_string(level[t]);
+        std::string waitLabel, waitDetail;   // built once per task, when a processor waits for data
         for (int q : p.processors) {
             Lane& lane = schedule.lanes[static_cast<std::size_t>(q)];
             double& end = laneEnd[static_cast<std::size_t>(q)];
             const double from = std::max(predecessorsEnd, end);
             const double to = std::min(dataReady, p.start);
-            if (to > from)
-                lane.intervals.push_back({from, to, IntervalKind::Redistribution, "→ " + task.name, static_cast<int>(t),
-                                          group, "data for " + task.name + " until " + formatNumber(dataReady) + " s"});
+            if (to > from) {
+                if (waitLabel.empty()) {
+                    waitLabel = "→ " + task.name;
+                    waitDetail = "data for " + task.name + " until " + formatNumber(dataReady) + " s";
+                }
+                lane.intervals.push_back(
+                    {from, to, IntervalKind::Redistribution, waitLabel, static_cast<int>(t), group, waitDetail});
+            }
             lane.intervals.push_back({p.start, p.end, IntervalKind::Compute, task.name, static_cast<int>(t), group, detail});
             end = std::max(end, p.end);
         }

@@ -40,20 +40,27 @@ SolveResult dagSolveResult(const DagInstance& in, const DagSolution& s) {
                            {"saturated", a.saturated}};
     }
     nlohmann::json tasks = nlohmann::json::array();
+    tasks.get_ref<nlohmann::json::array_t&>().reserve(in.tasks.size());
     for (std::size_t t = 0; t < in.tasks.size(); ++t) {
         const DagPlacement& p = s.tasks[t];
         // Runs of processors by cluster, as indices within the cluster.
         nlohmann::json parts = nlohmann::json::array();
+        std::size_t previous = std::numeric_limits<std::size_t>::max();
+        nlohmann::json* run = nullptr;
         for (int q : p.processors) {
             const std::size_t c = static_cast<std::size_t>(index.clusterOf[static_cast<std::size_t>(q)]);
-            if (parts.empty() || parts.back()["cluster"] != in.platform.clusters[c].name)
+            if (c != previous) {
                 parts.push_back({{"cluster", in.platform.clusters[c].name}, {"processors", nlohmann::json::array()}});
-            parts.back()["processors"].push_back(q - index.offset[c]);
+                run = &parts.back()["processors"];
+            }
+            previous = c;
+            run->push_back(q - index.offset[c]);
         }
-        nlohmann::json entry = {{"task", in.tasks[t].name}};
+        nlohmann::json entry = nlohmann::json::object();
+        entry["task"] = in.tasks[t].name;
         if (parts.size() == 1) {
-            entry["cluster"] = parts[0]["cluster"];
-            entry["processors"] = parts[0]["processors"];
+            entry["cluster"] = std::move(parts[0]["cluster"]);
+            entry["processors"] = std::move(parts[0]["processors"]);
         } else {
             entry["clusters"] = std::move(parts);   // cpa only: one task over several clusters
         }
