@@ -35,7 +35,8 @@ std::string solverCatalogMarkdown() {
     for (const SolverSpec& s : solverSpecs()) {
         if (s.kind != kind) {
             kind = s.kind;
-            out += (out.empty() ? "" : "\n") + std::string("#### ") + familyTitle(kind) + "\n\n";
+            if (!out.empty()) out += '\n';
+            out.append("#### ").append(familyTitle(kind)).append("\n\n");
         }
         out += "- **`" + s.name + "`**: " + markdownText(s.description) + ".\n";
         out += "  - Guarantee: " + markdownText(s.guarantee) + ".\n";

@@ -24,7 +24,7 @@ const QList<Paper>& implementedPapers() {
                         "}")},
         {QStringLiteral("BeaumontMarchalRobert2005"), QStringLiteral("Olivier Beaumont, Loris Marchal, Yves Robert"),
          QStringLiteral("Scheduling divisible loads with return messages on heterogeneous master-worker platforms"),
-         QStringLiteral("Slides, Graal working group, ENS Lyon, June"), 2005, QStringLiteral("divisible load"),
+         QStringLiteral("Slides, Graal working group, ENS Lyon"), 2005, QStringLiteral("divisible load"),
          QStringLiteral("@misc{BeaumontMarchalRobert2005,\n"
                         "  author       = {Beaumont, Olivier and Marchal, Loris and Robert, Yves},\n"
                         "  title        = {Scheduling divisible loads with return messages on heterogeneous "
