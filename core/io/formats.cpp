@@ -39,10 +39,28 @@ SniffScore sniffWfFormat(const SniffInput& in) {
     return contains(in.head, "\"workflow\"") ? SniffScore::Sure : SniffScore::Maybe;
 }
 
-// DOT: [strict] (di)graph [ID] { ... } on the first meaningful line.
+// DOT: [strict] (di)graph [ID] { ... } on the first meaningful line, after any /* comments */ (daggen writes
+// one); the keyword stands alone (a line of prose that mentions a graph is not DOT).
 SniffScore sniffDot(const SniffInput& in) {
-    const std::string first = lowercase(in.firstLine.substr(0, in.firstLine.find('{')));
-    return contains(first, "graph") ? SniffScore::Sure : SniffScore::No;
+    const std::string line = lowercase(in.firstLine);
+    std::string_view rest(line);
+    const auto skipBlanks = [&rest] { rest.remove_prefix(std::min(rest.size(), rest.find_first_not_of(" \t\r"))); };
+    for (skipBlanks(); rest.starts_with("/*"); skipBlanks()) {
+        const std::size_t end = rest.find("*/", 2);
+        if (end == std::string_view::npos) return SniffScore::No;
+        rest.remove_prefix(end + 2);
+    }
+    const auto keyword = [&rest](std::string_view word) {
+        if (!rest.starts_with(word)) return false;
+        const std::string_view after = rest.substr(word.size());
+        if (!after.empty() && after.front() != ' ' && after.front() != '\t' && after.front() != '{' &&
+            after.front() != '\r')
+            return false;
+        rest.remove_prefix(word.size());
+        return true;
+    };
+    if (keyword("strict")) skipBlanks();
+    return keyword("digraph") || keyword("graph") ? SniffScore::Sure : SniffScore::No;
 }
 
 SniffScore sniffDax(const SniffInput& in) {
