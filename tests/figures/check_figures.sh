@@ -41,9 +41,11 @@ done
 for size in 85x50mm 175x100mm; do
     check_pdf dag-1000 "$size" "$out/dag-1000.json"
     check_pdf dag-1000-gantt "$size" "$out/dag-1000.json" --part gantt
-    check_pdf dag-compare "$size" "$examples/dag-two-clusters.json" --solver heft --solver mheft --solver hcpa
-    check_pdf dag-1000-compare "$size" "$out/dag-1000.json" --solver heft --solver mheft --solver hcpa
 done
+# Three runs stacked need more than one column's 50 mm: refused there (below), drawn at two columns.
+check_pdf dag-compare 175x100mm "$examples/dag-two-clusters.json" --solver heft --solver mheft --solver hcpa
+check_pdf dag-1000-compare 175x100mm "$out/dag-1000.json" --solver heft --solver mheft --solver hcpa
+check_pdf dag-compare-own-axes 175x100mm "$examples/dag-two-clusters.json" --solver heft --solver seq --time-axis own
 
 # The parts and palettes a user picks keep the rules too.
 for palette in colorblind grey; do
@@ -83,6 +85,7 @@ refused() {
     [ ! -e "$out/refused.pdf" ] || fail "a file was written for: $*"
 }
 refused "--size" "$examples/dag-two-clusters.json" --size 30x12mm
+refused "is too small" "$examples/dag-two-clusters.json" --size 85x50mm --solver heft --solver mheft --solver hcpa
 refused "--font-pt must be in [6, 72]" "$examples/cpugpu-small.json" --size 85x50mm --font-pt 5
 refused "--format must be one of png|pdf|svg|tikz|paje|jedule|chrome-trace|csv|metrics-csv|latex-table" \
     "$examples/cpugpu-small.json" --format gif

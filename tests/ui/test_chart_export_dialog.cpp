@@ -113,6 +113,9 @@ private slots:
         QApplication::setApplicationName(QStringLiteral("chart_export_dialog_tests"));
     }
 
+    // Each test starts as a user who never exported: the dialog remembers a physical size, text and parts.
+    void init() { QSettings().remove(QStringLiteral("chartExport")); }
+
     // Kept to look at: HETSCHED_UI_SHOTS names a directory the charts written are copied to.
     void cleanupTestCase() {
         if (!qEnvironmentVariableIsSet("HETSCHED_UI_SHOTS")) return;

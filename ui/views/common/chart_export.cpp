@@ -1,4 +1,5 @@
 #include "views/common/chart_export.h"
+#include "views/common/figure_fit.h"
 
 #include <qcustomplot.h>
 
@@ -9,6 +10,7 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QPointer>
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <algorithm>
@@ -291,14 +293,19 @@ PlotFontScope::PlotFontScope(QCustomPlot* plot, double points) {
             if (!item) continue;   // an empty cell of the legend's grid
             const QFont itemFont = item->font();
             item->setFont(sized(itemFont));
-            m_restore.push_back([item, itemFont] { item->setFont(itemFont); });
+            // A legend rebuilt meanwhile (another placement) has deleted its items: those are skipped.
+            m_restore.push_back([item = QPointer<QCPAbstractLegendItem>(item), itemFont] {
+                if (item) item->setFont(itemFont);
+            });
         }
     };
     for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
         if (auto* text = dynamic_cast<QCPTextElement*>(element)) {
             const QFont font = text->font();
             text->setFont(sized(font));
-            m_restore.push_back([text, font] { text->setFont(font); });
+            m_restore.push_back([text = QPointer<QCPTextElement>(text), font] {
+                if (text) text->setFont(font);
+            });
         } else if (auto* legend = dynamic_cast<QCPLegend*>(element)) {
             legendFonts(legend);
         }
@@ -308,7 +315,9 @@ PlotFontScope::PlotFontScope(QCustomPlot* plot, double points) {
         if (auto* text = dynamic_cast<QCPItemText*>(plot->item(k))) {
             const QFont font = text->font();
             text->setFont(sized(font));
-            m_restore.push_back([text, font] { text->setFont(font); });
+            m_restore.push_back([text = QPointer<QCPItemText>(text), font] {
+                if (text) text->setFont(font);
+            });
         }
 }
 
@@ -405,6 +414,10 @@ PlotTitleScope::~PlotTitleScope() {
     for (auto it = m_restore.rbegin(); it != m_restore.rend(); ++it) (*it)();
 }
 
+bool layoutSqueezed(QCustomPlot* plot, int height) {
+    return static_cast<const QCPLayoutElement*>(plot->plotLayout())->minimumOuterSizeHint().height() > height + 1;
+}
+
 std::optional<Error> plotAreaProblem(QCustomPlot* plot, const FigureCanvas& canvas, QSize minimum) {
     for (QCPAxisRect* rect : plot->axisRects()) {
         if (!rect->visible() || !rect->layout()) continue;
@@ -443,7 +456,14 @@ Expected<bool> exportPlot(QCustomPlot* plot, const QString& path, const FigureCa
         const QSize layout = canvas.layout;
         // Frames at the target size settle layout-dependent parts (lane labels, marker label rows).
         const PlotFitScope fit(plot, layout);
-        if (std::optional<Error> problem = canvas.checkRoom ? plotAreaProblem(plot, canvas) : std::nullopt) {
+        std::optional<Error> problem = canvas.checkRoom ? plotAreaProblem(plot, canvas) : std::nullopt;
+        if (!problem && canvas.checkRoom && layoutSqueezed(plot, layout.height()))
+            problem = invalidInput(QObject::tr("--size %1 is too small for this chart with %2 pt text: its titles, "
+                                               "axes and legend would overlap; use a larger --size, a smaller "
+                                               "--font-pt, --no-header or --legend none")
+                                       .arg(canvas.sizeText, QString::fromStdString(formatShortest(canvas.fontPoints)))
+                                       .toStdString());
+        if (problem) {
             written = *problem;
         } else {
             written = writeFigure(path, canvas,

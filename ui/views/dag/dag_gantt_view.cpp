@@ -767,7 +767,10 @@ void DagGanttPlot::placeLegend(bool shown) {
         plotLayout()->setRowStretchFactor(row, 0.001);
     }
     legend->setVisible(shown);
-    m_legendTitle->setVisible(shown);
+    // A legend without a title (a figure's compact one) gives its row no room.
+    const bool titled = shown && !m_legendMeaning.isEmpty();
+    m_legendTitle->setVisible(titled);
+    m_legendTitle->setMargins(titled ? QMargins(8, 4, 8, 0) : QMargins());
 }
 
 QString DagGanttPlot::legendTitle() const {

@@ -15,6 +15,7 @@
 #include "util/elided_label.h"
 #include "util/number_text.h"
 #include "views/common/chart_export.h"
+#include "views/common/figure_fit.h"
 #include "views/common/figure_header.h"
 
 #include <optional>
@@ -465,9 +466,17 @@ Expected<bool> DagScheduleView::exportFigure(const QString& path, const FigureCa
                                                           : 0;
     const int graphWidth = layout.width() - ganttWidth;
 
-    // The figure's palette and legend, put back afterwards.
-    if (m_data && options.palette != PaletteName::Default) {
-        const DagColors colors = dagColors(*m_data, m_colorMode, options.palette);
+    // The figure's palette and legend, put back afterwards. In a figure the legend is compact: no title, and
+    // more than three colours (the levels) one ramp from the first entry to the last.
+    if (m_data) {
+        DagColors colors = dagColors(*m_data, m_colorMode, options.palette);
+        if (colors.legend.size() > 3) {
+            DagLegendEntry ramp{colors.legend.front().text + QStringLiteral(" … ") + colors.legend.back().text, {}};
+            for (const DagLegendEntry& entry : colors.legend)
+                ramp.colors.insert(ramp.colors.end(), entry.colors.begin(), entry.colors.end());
+            colors.legend = {ramp};
+        }
+        colors.meaning.clear();
         m_gantt->setColors(colors);
         m_graph->setColors(colors);
     }
@@ -477,6 +486,18 @@ Expected<bool> DagScheduleView::exportFigure(const QString& path, const FigureCa
     {
         const PlotFontScope ganttFonts(m_gantt, points);
         const PlotFontScope graphFonts(m_graph, points);
+        if (options.legend == LegendPlacement::Right && ganttWidth > 0 && plotHeight > 0) {
+            // A legend beside a Gantt narrower than half its share goes under it instead.
+            m_gantt->toPixmap(ganttWidth, plotHeight);
+            m_gantt->toPixmap(ganttWidth, plotHeight);
+            if (m_gantt->axisRect()->width() < ganttWidth / 2 || m_gantt->legend->outerRect().width() > ganttWidth / 3)
+                m_gantt->setLegendPlacement(LegendPlacement::Below);
+        }
+        if (options.legend != LegendPlacement::None && ganttWidth > 0 && plotHeight > 0) {
+            // A legend that does not fit beside or under the Gantt is left out, as the header is cut.
+            m_gantt->toPixmap(ganttWidth, plotHeight);
+            if (layoutSqueezed(m_gantt, plotHeight)) m_gantt->setLegendPlacement(LegendPlacement::None);
+        }
         std::optional<PlotFitScope> ganttFit;
         std::optional<PlotFitScope> graphFit;
         if (ganttWidth > 0 && plotHeight > 0) ganttFit.emplace(m_gantt, QSize(ganttWidth, plotHeight));
@@ -484,6 +505,12 @@ Expected<bool> DagScheduleView::exportFigure(const QString& path, const FigureCa
         std::optional<Error> problem;
         if (canvas.checkRoom && ganttWidth > 0) problem = plotAreaProblem(m_gantt, canvas);
         if (canvas.checkRoom && !problem && graphWidth > 0) problem = plotAreaProblem(m_graph, canvas);
+        if (canvas.checkRoom && !problem && ganttWidth > 0 && layoutSqueezed(m_gantt, plotHeight))
+            problem = invalidInput(tr("--size %1 is too small for this chart with %2 pt text: its titles and axes "
+                                      "would overlap; use a larger --size, a smaller --font-pt or --no-header")
+                                       .arg(canvas.sizeText)
+                                       .arg(canvas.fontPoints)
+                                       .toStdString());
         if (problem) {
             written = *problem;
         } else {
@@ -507,7 +534,7 @@ Expected<bool> DagScheduleView::exportFigure(const QString& path, const FigureCa
     }
     m_graph->graph()->setFigure(false);
     m_gantt->setLegendPlacement(LegendPlacement::Below);
-    if (m_data && options.palette != PaletteName::Default) setColorMode(m_colorMode);
+    if (m_data) setColorMode(m_colorMode);
     // Rendering at another size re-laid the plots out: lay them out again for the screen.
     replotBoth();
     return written;

@@ -13,6 +13,7 @@
 #include "views/gantt/time_marker_layer.h"
 #include "views/common/plot_legend.h"
 #include "views/common/plot_message.h"
+#include "views/common/figure_fit.h"
 #include "views/common/chart_palette.h"
 
 namespace hetsched::ui {
@@ -193,7 +194,11 @@ void GanttView::setParts(const Parts& parts) {
 }
 
 void GanttView::updateLayout() {
-    const double width = std::max(40, viewport().width() - 16);
+    // The title and the header are centred over the chart's column: beside a legend on the right, the
+    // viewport less the legend's width. (minimumOuterSizeHint is public in the layout element.)
+    const bool legendRight = legend->layout() && m_parts.legend == LegendPlacement::Right;
+    const int legendWidth = legendRight ? static_cast<const QCPLayoutElement*>(legend)->minimumOuterSizeHint().width() : 0;
+    const double width = std::max(40, viewport().width() - legendWidth - 16);
     // Metrics wider than the chart would be centred and clipped on both sides: break them into lines
     // between parts (a part longer than the width keeps a line of its own, elided in a figure). A figure
     // keeps at most a fifth of its height for them; what does not fit ends in an ellipsis.
@@ -328,6 +333,26 @@ Expected<bool> GanttView::exportFigure(const QString& path, const FigureCanvas& 
     const bool highlightShown = m_highlight->visible();
     m_highlight->setVisible(false);
     setParts(figure);
+    if (figure.legend == LegendPlacement::Right) {
+        const PlotFontScope fonts(this, canvas.fontPoints);
+        toPixmap(canvas.layout.width(), canvas.layout.height());
+        toPixmap(canvas.layout.width(), canvas.layout.height());
+        // A legend beside the chart wider than a third of the figure, or leaving the chart less than half of
+        // it, goes under the chart instead.
+        const int legendWidth = static_cast<const QCPLayoutElement*>(legend)->minimumOuterSizeHint().width();
+        if (axisRect()->width() < canvas.layout.width() / 2 || legendWidth > canvas.layout.width() / 3)
+            figure.legend = LegendPlacement::Below;
+    }
+    if (figure.legend != m_parts.legend) setParts(figure);
+    if (figure.legend == LegendPlacement::Below) {
+        // A legend that does not fit under the chart either is left out, as the header is cut.
+        {
+            const PlotFontScope fonts(this, canvas.fontPoints);
+            toPixmap(canvas.layout.width(), canvas.layout.height());
+            if (layoutSqueezed(this, canvas.layout.height())) figure.legend = LegendPlacement::None;
+        }
+        if (figure.legend == LegendPlacement::None) setParts(figure);
+    }
     Expected<bool> written = exportPlot(this, path, canvas);
     setParts(screen);
     m_highlight->setVisible(highlightShown);

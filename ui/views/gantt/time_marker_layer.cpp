@@ -22,7 +22,11 @@ void TimeMarkerLayer::setMarkers(std::vector<TimeMarker> markers) {
 
 int TimeMarkerLayer::labelAreaHeight() const {
     if (m_markers.empty()) return 0;
-    return kLabelRows * (QFontMetrics(mParentPlot->font()).height() + 2) + 4;
+    // As many rows as there are markers, up to kLabelRows: a lone makespan needs one.
+    const int rows = std::min<int>(kLabelRows, static_cast<int>(m_markers.size()));
+    // Half a line more: the lane labels at the top edge of the chart reach half their height above it.
+    const int line = QFontMetrics(mParentPlot->font()).height();
+    return rows * (line + 2) + 4 + line / 2;
 }
 
 void TimeMarkerLayer::applyDefaultAntialiasingHint(QCPPainter* painter) const {
@@ -50,7 +54,7 @@ void TimeMarkerLayer::draw(QCPPainter* painter) {
         for (int row = 0; row < kLabelRows; ++row) {
             if (left < rowEnds[static_cast<std::size_t>(row)] + 4) continue;
             rowEnds[static_cast<std::size_t>(row)] = left + width;
-            const QRectF box(left, area.top() - (row + 1) * rowHeight - 2, width, rowHeight);
+            const QRectF box(left, area.top() - (row + 1) * rowHeight - 2 - metrics.height() / 2, width, rowHeight);
             painter->setPen(color);
             painter->drawText(box, Qt::AlignCenter, marker.label);
             // A short tick joins a label of the upper row to its line.
