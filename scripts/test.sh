@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One command: install what is missing, build everything, run every test through ctest,
-# then run the core tests once more under AddressSanitizer + UndefinedBehaviorSanitizer,
-# then fuzz every file reader briefly (scripts/fuzz.sh: clang, libFuzzer, build-fuzz).
+# then run the core tests once more under AddressSanitizer + UndefinedBehaviorSanitizer.
+# Fuzzing the readers is its own command (scripts/fuzz.sh): its clang build has not yet been run through
+# on this project, so it stays out of the test command until it has (issue 24).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +21,3 @@ cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   LSAN_OPTIONS=suppressions="$PWD/scripts/lsan.supp" \
   ctest --test-dir build-asan --output-on-failure -j"$jobs"
-
-# Each reader's libFuzzer harness for 15 s on its seeds and the corpus grown by earlier runs.
-scripts/fuzz.sh 15
