@@ -26,6 +26,7 @@
 #include "solvers/registry.h"
 #include "views/common/chart_export.h"
 #include "views/dag/dag_schedule_view.h"
+#include "views/divisible/divisible_simulation_plot.h"
 
 using namespace hetsched;
 using namespace hetsched::ui;
