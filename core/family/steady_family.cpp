@@ -1,5 +1,6 @@
 // The steady-state family: a platform graph and a bag of tasks, a broadcast or a multicast.
 #include "family/family_builder.h"
+#include "model/instance_checks.h"
 #include "simulation/steady_simulation.h"
 #include "io/steady_state_io.h"
 #include "solvers/registry_detail.h"
@@ -8,12 +9,6 @@
 namespace hetsched {
 
 namespace {
-
-// Why its solvers cannot run on it (no route from the source, ...): its file's rules are its reader's.
-std::optional<std::string> steadyInstanceProblem(const SteadyStateInstance& in) {
-    std::string why = steadyUnsolvableReason(in);
-    return why.empty() ? std::nullopt : std::optional<std::string>(std::move(why));
-}
 
 // A master computing at speed 1 and two workers behind links of bandwidth 2 and 1: a bag of tasks to start
 // from (the templates offer random graphs, grids, trees and stars).

@@ -165,4 +165,9 @@ std::optional<std::string> cpuGpuInstanceProblem(const CpuGpuInstance& in) {
     return std::nullopt;
 }
 
+std::optional<std::string> steadyInstanceProblem(const SteadyStateInstance& in) {
+    std::string why = steadyUnsolvableReason(in);
+    return why.empty() ? std::nullopt : std::optional<std::string>(std::move(why));
+}
+
 }  // namespace hetsched

@@ -10,12 +10,16 @@
 #include "model/cpugpu.h"
 #include "model/divisible.h"
 #include "model/partition.h"
+#include "model/steady_state.h"
 
 namespace hetsched {
 
 std::optional<std::string> partitionInstanceProblem(const PartitionInstance& instance);
 std::optional<std::string> divisibleInstanceProblem(const DivisibleInstance& instance);
 std::optional<std::string> cpuGpuInstanceProblem(const CpuGpuInstance& instance);
+// A steady-state instance's rules are its reader's; this adds why its solvers cannot run on it (no route from
+// the source, ...: steadyUnsolvableReason).
+std::optional<std::string> steadyInstanceProblem(const SteadyStateInstance& instance);
 
 // Their limits, shared with the readers.
 namespace partition_limits {

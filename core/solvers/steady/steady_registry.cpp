@@ -4,6 +4,7 @@
 #include <map>
 
 #include "io/json_reader.h"
+#include "model/instance_checks.h"
 #include "solvers/family_solution.h"
 #include "solvers/steady/steady_result.h"
 #include "solvers/steady/steady_registration.h"
@@ -152,10 +153,7 @@ template <>
 struct SolverFamily<SteadyStateInstance> {
     using Solution = SteadySolution;
     static constexpr const char* kInvalid = "an invalid schedule";
-    static std::optional<std::string> instanceProblem(const SteadyStateInstance& in) {
-        std::string why = steadyUnsolvableReason(in);
-        return why.empty() ? std::nullopt : std::optional<std::string>(std::move(why));
-    }
+    static std::optional<std::string> instanceProblem(const SteadyStateInstance& in) { return steadyInstanceProblem(in); }
     static void complete(const SteadyStateInstance&, SteadySolution&) {}
     static std::vector<std::string> verify(const SteadyStateInstance& in, const SteadySolution& s) {
         return verifySteady(in, s);
