@@ -6,6 +6,14 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
+
+// Where the shared corpus is (empty when the build gives no path).
+#ifdef HETSCHED_CORPUS_DIR
+inline const std::filesystem::path kCorpus = HETSCHED_CORPUS_DIR;
+#else
+inline const std::filesystem::path kCorpus;
+#endif
 
 // In a TEST body: skip (or, in CI, fail) with `what` when `present` is false.
 #define HETSCHED_CORPUS_REQUIRED(present, what)                                                               \

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <numeric>
 
+#include "corpus_required.h"
 #include "io/cpugpu_import.h"
 #include "model/instance.h"
 #include "solvers/cpugpu/cpugpu_solvers.h"
@@ -17,12 +18,6 @@ namespace hetsched {
 namespace {
 
 namespace fs = std::filesystem;
-
-#ifdef HETSCHED_CORPUS_DIR
-const fs::path kCorpus = HETSCHED_CORPUS_DIR;
-#else
-const fs::path kCorpus;
-#endif
 
 // A directory laid out as StarPU's $STARPU_PERF_MODEL_DIR/sampling, removed at the end of the test.
 class SamplingDir {

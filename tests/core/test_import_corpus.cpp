@@ -26,12 +26,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-#ifdef HETSCHED_CORPUS_DIR
-const fs::path kCorpus = HETSCHED_CORPUS_DIR;
-#else
-const fs::path kCorpus;
-#endif
-
 std::vector<fs::path> filesUnder(const std::vector<std::string>& folders) {
     std::vector<fs::path> files;
     for (const std::string& folder : folders) {

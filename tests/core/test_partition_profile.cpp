@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "corpus_required.h"
 #include "io/partition_profile_reader.h"
 #include "model/instance.h"
 #include "solvers/registry.h"
@@ -14,12 +15,6 @@ namespace hetsched {
 namespace {
 
 namespace fs = std::filesystem;
-
-#ifdef HETSCHED_CORPUS_DIR
-const fs::path kCorpus = HETSCHED_CORPUS_DIR;
-#else
-const fs::path kCorpus;
-#endif
 
 PartitionProfileOptions withTasks(std::int64_t tasks) {
     PartitionProfileOptions options;
