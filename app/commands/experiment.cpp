@@ -15,11 +15,8 @@
 
 #include <unistd.h>
 
-#include "experiments/benchmark.h"
+#include "experiments/experiment_registry.h"
 #include "io/instance_io.h"
-#include "experiments/cpugpu_experiments.h"
-#include "experiments/dag_experiments.h"
-#include "experiments/divisible_experiments.h"
 #include "sweep/slurm_script.h"
 #include "sweep/sweep.h"
 
@@ -42,16 +39,6 @@ std::string experimentUsage(const ExperimentOptions& options) {
     return usage;
 }
 
-struct ExperimentSpec {
-    std::string name;
-    const ExperimentOptions& (*options)();   // its flags
-    std::string description;   // one line
-    int (*run)(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-    // The table of a sweep merged from its parts (-o OUTPUT, --keep-raw RAW).
-    int (*merge)(const SweepMerge& merged, const std::string& output, const std::string& keepRaw, std::ostream& out,
-                 std::ostream& err);
-};
-
 int writeCsv(const std::string& csv, const std::string& output, std::ostream& out, std::ostream& err) {
     if (output.empty()) {
         out << csv;
@@ -62,18 +49,6 @@ int writeCsv(const std::string& csv, const std::string& output, std::ostream& ou
     return kExitOk;
 }
 
-
-// What the experiment subcommand needs of an experiment beyond its flags: its sweep (sweep/sweep.h).
-template <class Config>
-struct ExperimentSweep {
-    const ExperimentOptions& (*options)();                                     // the flags, as a table
-    Config (*fromValues)(const OptionValues&);
-    OptionValues (*toValues)(const Config&);
-    std::vector<std::string> (*flags)(const Config&);                          // canonical, every flag
-    Expected<std::size_t> (*unitCount)(const Config&);                         // also checks the config
-    Expected<SweepRows> (*runShard)(const Config&, const Shard&, const Progress&);
-    Expected<std::string> (*table)(const Config&, const SweepRows&);          // the CSV of every unit
-};
 
 // Units done, time spent and time left on the terminal (stderr) during a run, redrawn on one line at
 // most four times a second; nothing when stderr is not a terminal (a batch job, a pipe, a test).
@@ -118,19 +93,20 @@ std::string runningExecutable() {
     return error ? std::string("hetsched") : self.string();
 }
 
-// The flags of the experiment's option table read into its configuration; then, for every experiment alike:
+// The flags of the experiment's option table (core/experiments/experiment_registry.h) read into its values; then,
+// for every experiment alike:
 // --shard K/N writes the raw rows of part K of N (a part for `hetsched experiment merge`), --keep-raw FILE
 // keeps every unit's rows of an unsharded run beside its table, --slurm-script FILE writes the job script
 // that runs the sweep on a SLURM cluster instead of running it here.
-template <class Config>
-int runExperimentWithFlags(const std::string& name, const std::vector<std::string>& args, Config config,
-                           const ExperimentSweep<Config>& sweep, std::ostream& out, std::ostream& err) {
+int runExperimentWithFlags(const ExperimentEntry& entry, const std::vector<std::string>& args, std::ostream& out,
+                           std::ostream& err) {
+    const std::string& name = entry.name;
     const std::string prefix = "hetsched experiment " + name + ": ";
     std::string output, keepRaw, slurmScript, shardText;
     Command command(prefix, "Runs the experiment and prints its table as CSV.");
     CLI::App& app = command.app();
     // The experiment's flags: its option table's, each value read by the table (setExperimentOption).
-    const ExperimentOptions& table = sweep.options();
+    const ExperimentOptions& table = entry.options();
     std::vector<CLI::Option*> options;
     for (const OptionSpec& spec : table.table) {
         const bool isFlag = spec.type == OptionType::Bool;
@@ -164,7 +140,7 @@ int runExperimentWithFlags(const std::string& name, const std::vector<std::strin
                  "write the job script that runs the sweep as a SLURM job array, then merges", "FILE")
         ->group("Sweep");
     if (std::optional<int> code = command.parse(args, out, err)) return *code;
-    OptionValues values = sweep.toValues(config);
+    OptionValues values = entry.defaults();
     for (std::size_t k = 0; k < options.size(); ++k) {
         if (options[k]->count() == 0) continue;
         const std::vector<std::string> results = options[k]->results();
@@ -178,7 +154,6 @@ int runExperimentWithFlags(const std::string& name, const std::vector<std::strin
             return kExitUsage;
         }
     }
-    config = sweep.fromValues(values);
     std::optional<Shard> shard;
     if (shardFlag->count() > 0) {
         Expected<Shard> parsed = parseShard(shardText);
@@ -196,7 +171,7 @@ int runExperimentWithFlags(const std::string& name, const std::vector<std::strin
         err << prefix << "--slurm-script writes the job script only: the jobs choose --shard, -o and --keep-raw\n";
         return kExitUsage;
     }
-    Expected<std::size_t> units = sweep.unitCount(config);
+    Expected<std::size_t> units = entry.unitCount(values);
     if (!units) {
         err << prefix << "error: " << units.error().message << "\n";
         return kExitError;
@@ -204,7 +179,7 @@ int runExperimentWithFlags(const std::string& name, const std::vector<std::strin
     if (!slurmScript.empty()) {
         SlurmSweepOptions options;
         options.experiment = name;
-        options.flags = sweep.flags(config);
+        options.flags = entry.flags(values);
         options.units = *units;
         options.shards = suggestedShards(*units);
         options.hetsched = runningExecutable();
@@ -223,16 +198,16 @@ int runExperimentWithFlags(const std::string& name, const std::vector<std::strin
     const Shard part = shard.value_or(Shard{});
     Expected<SweepRows> rows = [&] {
         TerminalProgress terminal(prefix, part.unitsOf(*units), err);
-        return sweep.runShard(config, part, terminal.progress());
+        return entry.runShard(values, part, terminal.progress());
     }();
     if (!rows) {
         err << prefix << "error: " << rows.error().message << "\n";
         return kExitError;
     }
-    SweepHeader header{name, sweep.flags(config), HETSCHED_VERSION, part, rows->totalUnits,
+    SweepHeader header{name, entry.flags(values), HETSCHED_VERSION, part, rows->totalUnits,
                        part.unitsOf(rows->totalUnits)};
     if (shard) return writeCsv(sweepPartText(header, *rows), output, out, err);
-    Expected<std::string> csv = sweep.table(config, *rows);
+    Expected<std::string> csv = entry.table(values, *rows);
     if (!csv) {
         err << prefix << "error: " << csv.error().message << "\n";
         return kExitError;
@@ -243,24 +218,22 @@ int runExperimentWithFlags(const std::string& name, const std::vector<std::strin
 }
 
 // The table of a merged sweep: its canonical flags applied to the experiment's defaults, as a run would.
-template <class Config>
-int writeMergedTable(const SweepMerge& merged, Config config, const ExperimentSweep<Config>& sweep,
-                     const std::string& output, const std::string& keepRaw, std::ostream& out, std::ostream& err) {
+int writeMergedTable(const SweepMerge& merged, const ExperimentEntry& entry, const std::string& output,
+                     const std::string& keepRaw, std::ostream& out, std::ostream& err) {
     const std::string prefix = "hetsched experiment merge: ";
     const std::vector<std::string>& flags = merged.header.flags;
-    OptionValues values = sweep.toValues(config);
+    OptionValues values = entry.defaults();
     for (std::size_t i = 0; i + 1 < flags.size(); i += 2)
-        if (std::optional<Error> problem = setExperimentOption(sweep.options(), values, flags[i], flags[i + 1])) {
+        if (std::optional<Error> problem = setExperimentOption(entry.options(), values, flags[i], flags[i + 1])) {
             err << prefix << "error: the parts' flags: " << problem->message << "\n";
             return kExitError;
         }
-    config = sweep.fromValues(values);
-    if (flags.size() % 2 != 0 || sweep.flags(config) != flags) {
+    if (flags.size() % 2 != 0 || entry.flags(values) != flags) {
         err << prefix << "error: the parts' flags are not those this hetsched writes for " << merged.header.experiment
             << " (made by another version?)\n";
         return kExitError;
     }
-    Expected<std::string> csv = sweep.table(config, merged.rows);
+    Expected<std::string> csv = entry.table(values, merged.rows);
     if (!csv) {
         err << prefix << "error: " << csv.error().message << "\n";
         return kExitError;
@@ -269,96 +242,6 @@ int writeMergedTable(const SweepMerge& merged, Config config, const ExperimentSw
         if (int written = writeCsv(sweepPartText(merged.header, merged.rows), keepRaw, out, err); written != kExitOk)
             return written;
     return writeCsv(*csv, output, out, err);
-}
-
-const ExperimentSweep<DivisibleSimulationConfig> kDivisibleSimulationSweep{
-    divisibleSimulationOptions, divisibleSimulationConfig, divisibleSimulationValues,
-    divisibleSimulationFlags, divisibleSimulationUnitCount, runDivisibleSimulationShard,
-    [](const DivisibleSimulationConfig& config, const SweepRows& rows) -> Expected<std::string> {
-        Expected<std::vector<DivisibleSimulationRow>> table = divisibleSimulationFromRows(config, rows);
-        if (!table) return table.error();
-        return divisibleSimulationCsv(*table);
-    }};
-
-int runDivisibleSimulationExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    return runExperimentWithFlags(kDivisibleSimulationExperiment, args, DivisibleSimulationConfig{}, kDivisibleSimulationSweep,
-                                  out, err);
-}
-
-
-const ExperimentSweep<DagEvaluationConfig> kDagEvaluationSweep{
-    dagEvaluationOptions, dagEvaluationConfig, dagEvaluationValues,
-    dagEvaluationFlags, dagEvaluationUnitCount, runDagEvaluationShard,
-    [](const DagEvaluationConfig& config, const SweepRows& rows) -> Expected<std::string> {
-        Expected<std::vector<DagEvaluationRow>> table = dagEvaluationFromRows(config, rows);
-        if (!table) return table.error();
-        return dagEvaluationCsv(*table);
-    }};
-
-int runDagEvaluationExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    return runExperimentWithFlags(kDagEvaluationExperiment, args, DagEvaluationConfig{}, kDagEvaluationSweep, out, err);
-}
-
-
-const ExperimentSweep<CpuGpuExperimentOptions> kCpuGpuSweep{
-    cpuGpuExperimentOptionTable, cpuGpuExperimentOptions, cpuGpuExperimentValues,
-    cpuGpuExperimentFlags, cpuGpuExperimentUnitCount, runCpuGpuExperimentShard,
-    [](const CpuGpuExperimentOptions& options, const SweepRows& rows) -> Expected<std::string> {
-        Expected<CpuGpuExperiment> experiment = cpuGpuExperimentFromRows(options, rows);
-        if (!experiment) return experiment.error();
-        return cpuGpuExperimentCsv(*experiment);
-    }};
-
-int runCpuGpuExperimentCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    return runExperimentWithFlags(kCpuGpuExperiment, args, CpuGpuExperimentOptions{}, kCpuGpuSweep, out, err);
-}
-
-const ExperimentSweep<BenchmarkConfig> kBenchmarkSweep{
-    benchmarkOptions, benchmarkConfig, benchmarkValues, benchmarkFlags, benchmarkUnitCount, runBenchmarkShard,
-    [](const BenchmarkConfig& config, const SweepRows& rows) -> Expected<std::string> {
-        Expected<BenchmarkTable> table = benchmarkFromRows(config, rows);
-        if (!table) return table.error();
-        return config.summary ? benchmarkSummaryCsv(*table) : benchmarkRunsCsv(*table);
-    }};
-
-int runBenchmarkExperiment(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    return runExperimentWithFlags(kBenchmarkExperiment, args, BenchmarkConfig{}, kBenchmarkSweep, out, err);
-}
-
-const std::vector<ExperimentSpec>& experiments() {
-    static const std::vector<ExperimentSpec> all{
-        {kDivisibleSimulationExperiment, divisibleSimulationOptions,
-         "the simulation of Beaumont, Marchal, Robert 2005: lifo-optimal, fifo-by-c, fifo-by-w relative to "
-         "fifo-optimal against w/c, and the workers fifo-optimal uses",
-         runDivisibleSimulationExperiment,
-         [](const SweepMerge& m, const std::string& o, const std::string& raw, std::ostream& out, std::ostream& err) {
-             return writeMergedTable(m, DivisibleSimulationConfig{}, kDivisibleSimulationSweep, o, raw, out, err);
-         }},
-        {kCpuGpuExperiment, cpuGpuExperimentOptionTable,
-         "the experiment of Kedad-Sidhoum et al. 2013 (Table 1, Figure 2): every cpugpu solver on the paper's random "
-         "instances, mean and max deviation from the best lower bound and from the optimum where known",
-         runCpuGpuExperimentCommand,
-         [](const SweepMerge& m, const std::string& o, const std::string& raw, std::ostream& out, std::ostream& err) {
-             return writeMergedTable(m, CpuGpuExperimentOptions{}, kCpuGpuSweep, o, raw, out, err);
-         }},
-        {kDagEvaluationExperiment, dagEvaluationOptions,
-         "the evaluation of N'Takpé and Suter 2006: every dag solver on random task graphs and clusters of "
-         "clusters, the four metrics by number of clusters and by heterogeneity; --simulate also measures "
-         "each makespan on SimGrid, as the paper did",
-         runDagEvaluationExperiment,
-         [](const SweepMerge& m, const std::string& o, const std::string& raw, std::ostream& out, std::ostream& err) {
-             return writeMergedTable(m, DagEvaluationConfig{}, kDagEvaluationSweep, o, raw, out, err);
-         }},
-        {kBenchmarkExperiment, benchmarkOptions,
-         "every chosen solver on your own instances and task graphs, each task graph on every platform given: "
-         "status, objective, ratio to the best of each case, schedule length ratio, speedup and time per run; "
-         "--summary: per solver, the mean, median and worst ratio and the wins",
-         runBenchmarkExperiment,
-         [](const SweepMerge& m, const std::string& o, const std::string& raw, std::ostream& out, std::ostream& err) {
-             return writeMergedTable(m, BenchmarkConfig{}, kBenchmarkSweep, o, raw, out, err);
-         }},
-    };
-    return all;
 }
 
 // hetsched experiment merge PART... [-o OUT.csv] [--keep-raw RAW.csv]: a directory stands for its *.csv files.
@@ -406,8 +289,8 @@ int runExperimentMerge(const std::vector<std::string>& args, std::ostream& out, 
         err << prefix << "error: " << merged.error().message << "\n";
         return kExitError;
     }
-    for (const ExperimentSpec& e : experiments())
-        if (e.name == merged->header.experiment) return e.merge(*merged, output, keepRaw, out, err);
+    if (const ExperimentEntry* entry = findExperimentEntry(merged->header.experiment))
+        return writeMergedTable(*merged, *entry, output, keepRaw, out, err);
     err << prefix << "error: the parts are of an experiment this hetsched does not know: '" << merged->header.experiment
         << "'\n";
     return kExitError;
@@ -419,7 +302,8 @@ int runExperiment(const std::vector<std::string>& args, std::ostream& out, std::
     if (args.empty() || args.front() == "--list" || args.front() == "--help") {
         std::ostream& to = args.empty() ? err : out;
         to << "experiments (hetsched experiment NAME [FLAGS]... [-o OUT.csv]):\n";
-        for (const ExperimentSpec& e : experiments()) to << "  " << e.name << " " << experimentUsage(e.options()) << "\n      " << e.description << "\n";
+        for (const ExperimentEntry& e : experimentEntries())
+            to << "  " << e.name << " " << experimentUsage(e.options()) << "\n      " << e.description << "\n";
         to << "every experiment also takes:\n"
               "  --shard K/N          run only part K of N of the sweep (units K-1, K-1+N, ...) and write its raw rows\n"
               "  --keep-raw RAW.csv   beside the table, keep every instance's raw rows (a whole run)\n"
@@ -429,8 +313,8 @@ int runExperiment(const std::vector<std::string>& args, std::ostream& out, std::
         return args.empty() ? kExitUsage : kExitOk;
     }
     if (args.front() == "merge") return runExperimentMerge({args.begin() + 1, args.end()}, out, err);
-    for (const ExperimentSpec& e : experiments())
-        if (e.name == args.front()) return e.run({args.begin() + 1, args.end()}, out, err);
+    if (const ExperimentEntry* entry = findExperimentEntry(args.front()))
+        return runExperimentWithFlags(*entry, {args.begin() + 1, args.end()}, out, err);
     err << "hetsched experiment: unknown experiment '" << args.front() << "' (hetsched experiment --list)\n";
     return kExitUsage;
 }
