@@ -88,7 +88,9 @@ TEST(SolveStatus, GlpkStoppedEarlyKeepsItsIncumbentAndBound) {
         }
         if (s.hasBound) {
             EXPECT_LE(s.bound, 33.0 + 1e-9);       // a bound on the optimum
-            if (s.hasSolution) EXPECT_LE(s.bound, s.objective + 1e-9);
+            if (s.hasSolution) {
+                EXPECT_LE(s.bound, s.objective + 1e-9);
+            }
         }
     };
     lp::LpOptions quick;
@@ -168,7 +170,6 @@ TEST(SolveStatus, ExactCancelledDuringTheSearchKeepsItsIncumbent) {
     EXPECT_LE(*r->bestBound, 33.0);
     EXPECT_GE(*r->gap, 0.0);
     EXPECT_LE(*r->gap, 1.0);
-    EXPECT_LT(r->seconds, 600.0);
     EXPECT_EQ(r->json["status"], "cancelled");
     EXPECT_EQ(r->json["tasks"].size(), 121u);
     EXPECT_EQ(solveStatusText(*r).rfind("cancelled, best found", 0), 0u) << solveStatusText(*r);
@@ -305,7 +306,9 @@ TEST(SolveStatus, SteadyColumnGenerationAtItsLimitOrCancelledKeepsTheMaster) {
     EXPECT_EQ(solveStatusText(*limited).rfind("iteration limit", 0), 0u) << solveStatusText(*limited);
     EXPECT_NE(limited->message.find("iteration limit"), std::string::npos) << limited->message;
     EXPECT_LE(*limited->objective, *full->objective * (1 + 1e-9));
-    if (limited->bestBound) EXPECT_GE(*limited->bestBound, *full->objective * (1 - 1e-9));
+    if (limited->bestBound) {
+        EXPECT_GE(*limited->bestBound, *full->objective * (1 - 1e-9));
+    }
 
     std::atomic<bool> stop{false};
     int rounds = 0;

@@ -60,12 +60,12 @@ const std::vector<UiFamily>& uiFamilies() {
               EditorPlotKind::ThroughputPlot)}},
         {"cpugpu", text("&CPU/GPU Instance"),
          text("Add a CPU/GPU instance (independent tasks with a CPU and a GPU time)"), ChartType::CpuGpuShelves,
-         makeEditor<CpuGpuEditor>},
+         makeEditor<CpuGpuEditor>, {}},
         {"steady_state", text("&Steady-State Instance"),
          text("Add a steady-state instance (a platform graph and a bag of tasks or a broadcast)"),
-         ChartType::SteadyPatterns, makeEditor<SteadyStateEditor>},
+         ChartType::SteadyPatterns, makeEditor<SteadyStateEditor>, {}},
         {"dag", text("&Task Graph (DAG) Instance"), text("Add a task graph of moldable tasks on a cluster of clusters"),
-         ChartType::DagGantt, makeEditor<DagEditor>},
+         ChartType::DagGantt, makeEditor<DagEditor>, {}},
     };
     return all;
 }
