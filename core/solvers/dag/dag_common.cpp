@@ -83,6 +83,7 @@ PlacementEngine::PlacementEngine(const DagInstance& in, const DagAdjacency& grap
 void PlacementEngine::prepare(std::size_t task, Prepared& p) const {
     p.task = task;
     p.cluster = -1;
+    p.predecessorsEnd = 0;
     p.preds.resize(m_graph.in(task).size());
     Prepared::Pred* pred = p.preds.data();
     for (std::size_t e : m_graph.in(task)) {
@@ -96,8 +97,17 @@ void PlacementEngine::prepare(std::size_t task, Prepared& p) const {
         pred->bandwidth = shape.bandwidth;
         pred->maxRank = 0;
         pred->predecessor = from;
+        p.predecessorsEnd = std::max(p.predecessorsEnd, pred->end);
         ++pred;
     }
+}
+
+double PlacementEngine::endLowerBound(const Prepared& prepared, int cluster, int n) const {
+    const std::vector<int>& order = m_order[static_cast<std::size_t>(cluster)];
+    const double free = m_freeAt[static_cast<std::size_t>(order[static_cast<std::size_t>(n - 1)])];
+    const double seconds =
+        amdahlSeconds(m_in.tasks[prepared.task], m_in.platform.clusters[static_cast<std::size_t>(cluster)].speed, double(n));
+    return std::max(free, prepared.predecessorsEnd) + seconds;
 }
 
 void PlacementEngine::focus(Prepared& p, int cluster) const {

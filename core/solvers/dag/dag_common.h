@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solvers/dag/dag_solvers.h"
@@ -60,6 +61,8 @@ public:
             std::size_t predecessor = 0;
         };
         std::vector<Pred> preds;
+        double predecessorsEnd = 0;   // the latest end of a predecessor: no placement starts before it
+        std::vector<std::pair<double, int>> clusterBounds;   // scratch of placeEarliestFinish
     };
     // Fills `prepared` with the placed predecessors of `task` (its storage is reused from task to task).
     void prepare(std::size_t task, Prepared& prepared) const;
@@ -79,6 +82,11 @@ public:
     };
     // Earliest start of the task on n processors of the prepared cluster, and its end.
     Choice evaluate(const Prepared& prepared, int n) const;
+    // What evaluate(prepared, n) on `cluster` returns as its end is never below this: the later of when
+    // the first n free processors of the cluster are free and when the last predecessor ends (a transfer
+    // only adds to it, and any other n processors are free no earlier), plus the task's time on n of them.
+    // Needs prepare, not focus.
+    double endLowerBound(const Prepared& prepared, int cluster, int n) const;
     // The n in 1..maxCount whose placement ends first (the smallest such n on ties) with its choice:
     // exactly what evaluate(prepared, n) for every n finds, in one sweep over n (M-HEFT's step).
     struct CountChoice {

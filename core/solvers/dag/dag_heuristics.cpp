@@ -34,15 +34,25 @@ std::string allocationNote(const DagAllocation& a) {
 void placeEarliestFinish(PlacementEngine& engine, std::size_t t, const std::vector<int>& perCluster,
                          PlacementEngine::Prepared& prepared) {
     engine.prepare(t, prepared);
-    int best = 0;
+    // The cluster whose placement ends first, the first cluster on ties. Clusters are tried by the lower
+    // bound of their end (endLowerBound), and one whose bound cannot beat the best end found is never
+    // evaluated: the same choice as evaluating every cluster in order, without the transfers of most.
+    std::vector<std::pair<double, int>>& bounds = prepared.clusterBounds;
+    bounds.clear();
+    for (std::size_t j = 0; j < perCluster.size(); ++j)
+        bounds.emplace_back(engine.endLowerBound(prepared, static_cast<int>(j), perCluster[j]), static_cast<int>(j));
+    std::sort(bounds.begin(), bounds.end());
+    int best = -1;
     PlacementEngine::Choice bestChoice;
     bestChoice.end = kInfinity;
-    for (std::size_t j = 0; j < perCluster.size(); ++j) {
-        engine.focus(prepared, static_cast<int>(j));
-        const PlacementEngine::Choice choice = engine.evaluate(prepared, perCluster[j]);
-        if (choice.end < bestChoice.end) {
+    for (const auto& [bound, j] : bounds) {
+        if (best >= 0 && bound > bestChoice.end) break;   // the bounds that follow are no lower
+        if (best >= 0 && bound == bestChoice.end && j > best) continue;
+        engine.focus(prepared, j);
+        const PlacementEngine::Choice choice = engine.evaluate(prepared, perCluster[static_cast<std::size_t>(j)]);
+        if (best < 0 || choice.end < bestChoice.end || (choice.end == bestChoice.end && j < best)) {
             bestChoice = choice;
-            best = static_cast<int>(j);
+            best = j;
         }
     }
     if (prepared.cluster != best) engine.focus(prepared, best);
