@@ -48,13 +48,18 @@ DagAdjacency::DagAdjacency(std::size_t taskCount, const std::vector<DagEdge>& ed
         m_outStart[t + 1] += m_outStart[t];
     }
     m_in.resize(edges.size());
+    m_inFrom.resize(edges.size());
     m_out.resize(edges.size());
+    m_outTo.resize(edges.size());
     {
         std::vector<std::size_t> nextIn(m_inStart.begin(), m_inStart.end() - 1);
         std::vector<std::size_t> nextOut(m_outStart.begin(), m_outStart.end() - 1);
         for (std::size_t e = 0; e < edges.size(); ++e) {
-            m_in[nextIn[edges[e].to]++] = e;
-            m_out[nextOut[edges[e].from]++] = e;
+            const std::size_t in = nextIn[edges[e].to]++, out = nextOut[edges[e].from]++;
+            m_in[in] = e;
+            m_inFrom[in] = edges[e].from;
+            m_out[out] = e;
+            m_outTo[out] = edges[e].to;
         }
     }
     std::vector<std::size_t> missing(taskCount);
@@ -62,8 +67,8 @@ DagAdjacency::DagAdjacency(std::size_t taskCount, const std::vector<DagEdge>& ed
     for (std::size_t t = 0; t < taskCount; ++t)
         if ((missing[t] = m_inStart[t + 1] - m_inStart[t]) == 0) m_order.push_back(t);
     for (std::size_t k = 0; k < m_order.size(); ++k)
-        for (std::size_t e : out(m_order[k]))
-            if (--missing[edges[e].to] == 0) m_order.push_back(edges[e].to);
+        for (std::size_t to : successors(m_order[k]))
+            if (--missing[to] == 0) m_order.push_back(to);
 }
 
 PlacementEngine::PlacementEngine(const DagInstance& in, const DagAdjacency& graph)
@@ -308,7 +313,9 @@ std::vector<double> upwardRanks(const DagInstance& in, const DagAdjacency& graph
     const std::vector<std::size_t>& order = graph.topologicalOrder();
     for (auto it = order.rbegin(); it != order.rend(); ++it) {
         double below = 0;
-        for (std::size_t e : graph.out(*it)) below = std::max(below, edgeCost[e] + rank[in.edges[e].to]);
+        const EdgeRange edges = graph.out(*it);
+        const std::size_t* to = graph.successors(*it).begin();
+        for (std::size_t e : edges) below = std::max(below, edgeCost[e] + rank[*to++]);
         rank[*it] = cost[*it] + below;
     }
     return rank;

@@ -27,12 +27,20 @@ public:
     DagAdjacency(std::size_t taskCount, const std::vector<DagEdge>& edges);
     EdgeRange in(std::size_t t) const { return {m_in.data() + m_inStart[t], m_in.data() + m_inStart[t + 1]}; }
     EdgeRange out(std::size_t t) const { return {m_out.data() + m_outStart[t], m_out.data() + m_outStart[t + 1]}; }
+    // The tasks at the other end of in(t) and out(t), entry by entry: the loops that need only the task
+    // read them in a row instead of looking each edge up in the instance's edge list.
+    EdgeRange predecessors(std::size_t t) const {
+        return {m_inFrom.data() + m_inStart[t], m_inFrom.data() + m_inStart[t + 1]};
+    }
+    EdgeRange successors(std::size_t t) const {
+        return {m_outTo.data() + m_outStart[t], m_outTo.data() + m_outStart[t + 1]};
+    }
     bool acyclic() const { return m_order.size() == m_inStart.size() - 1; }
     // Every task once, each after its predecessors (Kahn's algorithm); only when acyclic.
     const std::vector<std::size_t>& topologicalOrder() const { return m_order; }
 
 private:
-    std::vector<std::size_t> m_inStart, m_in, m_outStart, m_out, m_order;
+    std::vector<std::size_t> m_inStart, m_in, m_inFrom, m_outStart, m_out, m_outTo, m_order;
 };
 
 // Places tasks one at a time on processor sets of one cluster. Each processor is free from the end of
@@ -169,8 +177,8 @@ Expected<bool> listSchedule(const DagInstance& in, const DagAdjacency& graph, co
         ready.pop();
         place(t);
         ++done;
-        for (std::size_t e : graph.out(t))
-            if (--missing[in.edges[e].to] == 0) ready.push(in.edges[e].to);
+        for (std::size_t to : graph.successors(t))
+            if (--missing[to] == 0) ready.push(to);
     }
     return true;
 }

@@ -155,8 +155,8 @@ Expected<DagSolution> solveDagSHcpa(const DagInstance& in, const Progress& progr
         engine.commit(prepared, count, engine.evaluate(prepared, count));
         ++done;
         for (std::size_t r : ready) evaluate(r, pickCluster);
-        for (std::size_t e : graph->out(t))
-            if (--missing[in.edges[e].to] == 0) makeReady(in.edges[e].to);
+        for (std::size_t to : graph->successors(t))
+            if (--missing[to] == 0) makeReady(to);
     }
     DagSolution s = dag_detail::finishSolution(engine.takePlacements(), allocationNote(*allocation));
     s.allocation = std::move(*allocation);
