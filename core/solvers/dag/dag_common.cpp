@@ -491,7 +491,7 @@ Schedule dagSchedule(const DagInstance& in, const DagSolution& s) {
     // Precedence levels (model/dag.h precedenceLevels): 0 for entry tasks, else 1 + the largest of a predecessor.
     std::vector<int> level(in.tasks.size(), 0);
     for (std::size_t t : graph.topologicalOrder())
-        for (std::size_t e : graph.in(t)) level[t] = std::max(level[t], level[in.edges[e].from] + 1);
+        for (std::size_t from : graph.predecessors(t)) level[t] = std::max(level[t], level[from] + 1);
     std::vector<ProcessorSetShape> shapes(in.tasks.size());
     for (std::size_t t = 0; t < in.tasks.size(); ++t) shapes[t] = shapeOf(in.platform, index, s.tasks[t].processors);
     // Tasks in start order so each lane's intervals come sorted and a lane's previous end is known.
