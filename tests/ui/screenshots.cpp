@@ -4,6 +4,7 @@
 // loudly (QVERIFY) when the GUI does not get there.
 #include <QApplication>
 #include <QDateTime>
+#include <QDoubleSpinBox>
 #include <QDir>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -311,7 +312,9 @@ private slots:
             TemplateDialog dialog;
             dialog.selectTemplate(id);
             if (id == QLatin1String("divisible-star"))
-                dialog.findChild<QLineEdit*>(QStringLiteral("cMin"))->setText(QStringLiteral("3"));
+                dialog.findChild<QWidget*>(QStringLiteral("templatePage_divisible"))
+                    ->findChild<QDoubleSpinBox*>(QStringLiteral("option_min-c"))
+                    ->setValue(3);
             dialog.show();
             QVERIFY(QTest::qWaitForWindowExposed(&dialog));
             dialog.grab().save(QDir(dir).filePath(QStringLiteral("template-%1.png").arg(id)));
