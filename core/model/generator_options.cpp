@@ -257,8 +257,10 @@ std::string generatorSummary(std::string_view kind, const OptionValues& v) {
         const SteadyPlatformConfig c = steadyPlatformConfig(v);
         Expected<std::int64_t> n = steadyNodeCount(c);
         const std::string name = c.topology == SteadyTopology::Grid && c.torus ? "torus" : steadyTopologyName(c.topology);
-        return "a " + name + " of " + (n ? std::to_string(*n) : std::string("?")) + " nodes, " +
-               steadyApplicationName(c.application);
+        const char* application = c.application == SteadyApplicationType::BagOfTasks  ? "a bag of tasks"
+                                  : c.application == SteadyApplicationType::Broadcast ? "a series of broadcasts"
+                                                                                      : "a series of multicasts";
+        return "a " + name + " of " + (n ? std::to_string(*n) : std::string("?")) + " nodes running " + application;
     }
     return {};
 }

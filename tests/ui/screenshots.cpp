@@ -308,7 +308,8 @@ private slots:
     void dialogs() {
         const QString dir = outputDirectory();
         for (const QString& id : {QStringLiteral("divisible-star"), QStringLiteral("steady-grid"),
-                                  QStringLiteral("dag-clusters"), QStringLiteral("cpugpu-node")}) {
+                                  QStringLiteral("dag-clusters"), QStringLiteral("cpugpu-node"),
+                                  QStringLiteral("partition-random"), QStringLiteral("steady-random")}) {
             TemplateDialog dialog;
             dialog.selectTemplate(id);
             if (id == QLatin1String("divisible-star"))

@@ -36,10 +36,11 @@ FamilyImportDialog::FamilyImportDialog(const QString& path, const FileFormat& fo
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(what);
-    layout->addWidget(m_form, 1);
+    layout->addWidget(m_form);
     layout->addWidget(m_message);
+    layout->addStretch(1);
     layout->addWidget(m_buttons);
-    resize(560, 420);
+    resize(600, sizeHint().height());
 }
 
 bool FamilyImportDialog::read() {
