@@ -9,6 +9,7 @@
 
 #include "io/cpugpu_import.h"
 #include "io/divisible_import.h"
+#include "io/family_import.h"
 #include "io/partition_profile_reader.h"
 
 namespace hetsched::cli {
@@ -89,40 +90,32 @@ int runFamilyImport(const std::string& kind, const std::vector<std::string>& arg
         return kExitUsage;
     }
 
-    if (kind == "cpugpu") {
-        Expected<CpuGpuImportOptions> options = cpuGpuImportOptions(values);
-        if (!options) return fail(options.error());
-        Expected<CpuGpuImport> in = importCpuGpuFiles(files, *options);
-        if (!in) return fail(in.error());
-        for (const std::string& note : in->notes) notes << prefix << "note: " << note << "\n";
-        const std::string summary = "cpugpu instance from " + in->format + ", " + std::to_string(in->instance.tasks.size()) +
-                                    " tasks on " + std::to_string(in->instance.cpus) + " CPUs and " +
-                                    std::to_string(in->instance.gpus) + " GPUs";
-        return writeInstance(Instance{in->instance}, output, summary, prefix, out, err);
-    }
+    // The options checked first: a missing or inconsistent flag is a usage error (exit 2), as before the table.
+    std::optional<Error> usageProblem;
     if (kind == "partition") {
-        Expected<PartitionProfileOptions> options = partitionImportOptions(values);
-        if (!options) {
-            err << prefix << options.error().message << "\n";
-            return kExitUsage;
-        }
-        Expected<PartitionImport> in = importPartitionProfileFile(files.front(), *options);
-        if (!in) return fail(in.error());
-        for (const std::string& note : in->notes) notes << prefix << "note: " << note << "\n";
-        const std::string summary = "partition instance from " + in->format + ", " + std::to_string(in->instance.resources.size()) +
-                                    " resources, " + std::to_string(in->instance.tasks) + " tasks";
-        return writeInstance(Instance{in->instance}, output, summary, prefix, out, err);
+        if (Expected<PartitionProfileOptions> options = partitionImportOptions(values); !options) usageProblem = options.error();
+    } else if (kind == "divisible") {
+        if (Expected<DivisibleFromPlatformOptions> options = divisibleImportOptions(values); !options)
+            usageProblem = options.error();
     }
-    Expected<DivisibleFromPlatformOptions> options = divisibleImportOptions(values);
-    if (!options) {
-        err << prefix << options.error().message << "\n";
+    if (usageProblem) {
+        err << prefix << usageProblem->message << "\n";
         return kExitUsage;
     }
-    Expected<DivisibleImport> in = importDivisibleFile(files.front(), *options);
+    // The files read by the format the table finds for them (io/formats.h: the FamilyData entries of KIND).
+    Expected<FamilyImport> in = importFamilyData(files, kind, values);
     if (!in) return fail(in.error());
     for (const std::string& note : in->notes) notes << prefix << "note: " << note << "\n";
-    const std::string summary = "divisible instance, " + std::to_string(in->instance.workers.size()) + " workers";
-    return writeInstance(Instance{in->instance}, output, summary, prefix, out, err);
+    std::string summary;
+    if (const auto* cpugpu = std::get_if<CpuGpuInstance>(&in->instance))
+        summary = "cpugpu instance from " + in->format + ", " + std::to_string(cpugpu->tasks.size()) + " tasks on " +
+                  std::to_string(cpugpu->cpus) + " CPUs and " + std::to_string(cpugpu->gpus) + " GPUs";
+    else if (const auto* partition = std::get_if<PartitionInstance>(&in->instance))
+        summary = "partition instance from " + in->format + ", " + std::to_string(partition->resources.size()) +
+                  " resources, " + std::to_string(partition->tasks) + " tasks";
+    else if (const auto* divisible = std::get_if<DivisibleInstance>(&in->instance))
+        summary = "divisible instance, " + std::to_string(divisible->workers.size()) + " workers";
+    return writeInstance(in->instance, output, summary, prefix, out, err);
 }
 
 }  // namespace hetsched::cli

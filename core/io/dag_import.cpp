@@ -98,10 +98,13 @@ Expected<const FileFormat*> taskGraphFormatFor(const std::string& path, std::str
 
 ExternalFileKind classifyExternalFile(const std::string& path, std::string_view text) {
     Expected<const FileFormat*> format = detectReadFormat(
-        path, text, {FormatContent::Instance, FormatContent::Project, FormatContent::TaskGraph, FormatContent::Platform});
+        path, text,
+        {FormatContent::Instance, FormatContent::Project, FormatContent::TaskGraph, FormatContent::Platform,
+         FormatContent::FamilyData});
     if (!format) return ExternalFileKind::Unknown;
     switch ((*format)->content) {
     case FormatContent::TaskGraph: return ExternalFileKind::TaskGraph;
+    case FormatContent::FamilyData: return ExternalFileKind::FamilyData;
     case FormatContent::Platform:
         // A JSON platform alone is no instance: the instance reader says what it lacks.
         return (*format)->name == "simgrid" ? ExternalFileKind::SimGridPlatform : ExternalFileKind::HetSched;

@@ -56,8 +56,9 @@ Expected<DagImport> importTaskGraphFile(const std::string& path, const DagPlatfo
                                         const std::string& format = "auto");
 
 // What a file a user opens or drops is: a HetSched instance or project, a task graph to import, a
-// SimGrid platform, or none of these. Decided by the format table (the name, then the content).
-enum class ExternalFileKind { HetSched, TaskGraph, SimGridPlatform, Unknown };
+// SimGrid platform, a family's data (StarPU models, measured costs, ...: FormatContent::FamilyData), or none
+// of these. Decided by the format table (the name, then the content).
+enum class ExternalFileKind { HetSched, TaskGraph, SimGridPlatform, Unknown, FamilyData };
 ExternalFileKind classifyExternalFile(const std::string& path, std::string_view text);
 
 // A platform in JSON: the platform of a "dag" instance, or a bare platform object

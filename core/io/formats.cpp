@@ -3,10 +3,15 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 
 #include "export/trace_writers.h"
+#include "io/cpugpu_import.h"
 #include "io/dag_import.h"
+#include "io/divisible_import.h"
+#include "io/family_import.h"
 #include "io/graph_reader_util.h"
+#include "io/partition_profile_reader.h"
 
 namespace hetsched {
 
@@ -98,6 +103,31 @@ SniffScore sniffJsonPlatform(const SniffInput& in) {
                : SniffScore::No;
 }
 
+// A StarPU performance model (sampling/codelets/45/SYMBOL.HOST): its header comment names the format.
+SniffScore sniffStarPuModel(const SniffInput& in) {
+    return contains(in.head.substr(0, 512), "# Performance Model Version") ? SniffScore::Sure : SniffScore::No;
+}
+
+// GNU recutils (tasks.rec, starpu_perfmodel_recdump): a record descriptor, or a task record's first field.
+SniffScore sniffRec(const SniffInput& in) {
+    if (in.firstLine.starts_with("%rec:")) return SniffScore::Sure;
+    for (std::string_view field : {"Name:", "Model:", "JobId:"})
+        if (in.firstLine.starts_with(field)) return SniffScore::Maybe;
+    return SniffScore::No;
+}
+
+SniffScore sniffMoldableIlp(const SniffInput& in) {
+    return looksLikeMoldableIlp(in.head) ? SniffScore::Sure : SniffScore::No;
+}
+
+// Measured costs: a CSV header (a comma on the first line, not JSON) or a JSON array of device records.
+SniffScore sniffPartitionProfile(const SniffInput& in) {
+    if (in.firstLine.starts_with("[")) return SniffScore::Maybe;
+    return !in.firstLine.starts_with("{") && !in.firstLine.starts_with("<") && contains(in.firstLine, ",")
+               ? SniffScore::Maybe
+               : SniffScore::No;
+}
+
 // --- Entries ----------------------------------------------------------------------------------------------
 
 FileFormat reader(std::string name, std::string label, std::vector<std::string> extensions, FormatContent content,
@@ -133,6 +163,19 @@ FileFormat platformReader(std::string name, std::string label, std::vector<std::
     return f;
 }
 
+FileFormat familyReader(std::string name, std::string label, std::vector<std::string> extensions, std::string family,
+                        const OptionTable& (*importOptions)(), std::function<SniffScore(const SniffInput&)> sniff,
+                        Expected<FamilyImport> (*read)(const std::vector<std::string>&, const OptionValues&),
+                        std::vector<std::string> shared = {}, bool readsDirectories = false) {
+    FileFormat f = reader(std::move(name), std::move(label), std::move(extensions), FormatContent::FamilyData,
+                          std::move(sniff), std::move(shared));
+    f.family = std::move(family);
+    f.importOptions = importOptions;
+    f.readFamily = read;
+    f.readsDirectories = readsDirectories;
+    return f;
+}
+
 FileFormat writer(std::string name, std::string label, std::vector<std::string> extensions, FormatContent content,
                   std::function<Expected<std::string>(const ScheduleSet&, const FigureOptions&)> write = {}) {
     FileFormat f;
@@ -160,6 +203,20 @@ std::vector<FileFormat> makeTable() {
         platformReader("simgrid", "SimGrid platform", {".xml"}, sniffSimGridPlatform, readSimGridDagPlatform),
         platformReader("platform-json", "JSON platform (a dag instance or its clusters)", {".json"}, sniffJsonPlatform,
                        readJsonDagPlatform),
+        // The data of the other families' users, each read with its family's import options (a SimGrid platform is
+        // the "simgrid" platform above where both may read it: File > Open then asks what it should become).
+        familyReader("starpu-model", "StarPU performance models (sampling/, codelets/45/SYMBOL.HOST)", {}, "cpugpu",
+                     cpuGpuImportOptionTable, sniffStarPuModel, readCpuGpuFamilyData, {}, true),
+        familyReader("starpu-rec", "StarPU records (tasks.rec, starpu_perfmodel_recdump)", {".rec"}, "cpugpu",
+                     cpuGpuImportOptionTable, sniffRec, readCpuGpuFamilyData),
+        familyReader("moldableilp", "moldableILP instance (Bleuse et al.)", {".in"}, "cpugpu", cpuGpuImportOptionTable,
+                     sniffMoldableIlp, readCpuGpuFamilyData),
+        familyReader("partition-profile", "Measured costs per device (CSV, JSON records)", {".csv"}, "partition",
+                     partitionImportOptionTable, sniffPartitionProfile, readPartitionFamilyData, {".json"}),
+        familyReader("simgrid-star", "SimGrid platform as a divisible-load star (--master)", {".xml"}, "divisible",
+                     divisibleImportOptionTable, sniffSimGridPlatform, readDivisibleFamilyData),
+        familyReader("starpu-bus", "StarPU measured bus (sampling/bus/HOST.bandwidth)", {".bandwidth"}, "divisible",
+                     divisibleImportOptionTable, nullptr, readDivisibleFamilyData),
         // Writers. Figures are drawn by the GUI's chart code (ui/views/common/chart_export).
         writer("png", "PNG image", {".png"}, C::Figure),
         writer("pdf", "PDF document", {".pdf"}, C::Figure),
@@ -250,10 +307,12 @@ std::string fileFormatNames(FormatDirection direction, std::initializer_list<For
     return names;
 }
 
-Expected<const FileFormat*> detectReadFormat(const std::string& path, std::string_view text,
-                                             std::initializer_list<FormatContent> contents) {
+namespace {
+
+// detectReadFormat among `candidates`; `names` is the --format choices its error lists.
+Expected<const FileFormat*> detectAmong(const std::string& path, std::string_view text,
+                                        const std::vector<const FileFormat*>& candidates, const std::string& names) {
     const SniffInput in = sniffInput(text);
-    const std::vector<const FileFormat*> candidates = fileFormats(FormatDirection::Read, contents);
     // Formats whose extension the path has, and those often found under it (decided by content).
     std::vector<const FileFormat*> owning, byExtension;
     for (const FileFormat* f : candidates)
@@ -278,7 +337,42 @@ Expected<const FileFormat*> detectReadFormat(const std::string& path, std::strin
         for (const FileFormat* f : candidates)
             if (!f->extensions.empty()) patterns.append(patterns.empty() ? "" : " ").append(extensionPatterns(f->extensions));
         return patterns;
-    }() + ") and the content match none (give --format " + fileFormatNames(FormatDirection::Read, contents) + ")");
+    }() + ") and the content match none (give --format " + names + ")");
+}
+
+}  // namespace
+
+Expected<const FileFormat*> detectReadFormat(const std::string& path, std::string_view text,
+                                             std::initializer_list<FormatContent> contents) {
+    return detectAmong(path, text, fileFormats(FormatDirection::Read, contents),
+                       fileFormatNames(FormatDirection::Read, contents));
+}
+
+Expected<const FileFormat*> detectFamilyFormat(const std::string& path, std::string_view head, std::string_view family) {
+    std::vector<const FileFormat*> formats;
+    std::string names;
+    for (const FileFormat* f : fileFormats(FormatDirection::Read, {FormatContent::FamilyData}))
+        if (f->family == family) formats.push_back(f), names.append(names.empty() ? "" : "|").append(f->name);
+    if (formats.empty()) {
+        std::string kinds;
+        for (const std::string& k : familyDataKinds()) kinds.append(kinds.empty() ? "" : ", ").append(k);
+        return invalidInput("no file format gives a " + std::string(family) + " instance (those that do: " + kinds + ")");
+    }
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+        for (const FileFormat* f : formats)
+            if (f->readsDirectories) return f;
+        return invalidInput(path + " is a directory: a " + std::string(family) + " instance is read from a file (" + names + ")");
+    }
+    Expected<const FileFormat*> found = detectAmong(path, head, formats, names);
+    return found ? found : Expected<const FileFormat*>(formats.front());
+}
+
+std::vector<std::string> familyDataKinds() {
+    std::vector<std::string> kinds;
+    for (const FileFormat* f : fileFormats(FormatDirection::Read, {FormatContent::FamilyData}))
+        if (std::find(kinds.begin(), kinds.end(), f->family) == kinds.end()) kinds.push_back(f->family);
+    return kinds;
 }
 
 Expected<const FileFormat*> writeFormatFor(const std::string& path, std::string_view name,

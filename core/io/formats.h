@@ -12,9 +12,11 @@
 #include <vector>
 
 #include "common/expected.h"
+#include "common/options.h"
 #include "export/figure_options.h"
 #include "export/schedule_set.h"
 #include "io/task_graph_import.h"
+#include "model/instance.h"
 
 namespace hetsched {
 
@@ -29,6 +31,15 @@ enum class FormatContent {
     Figure,      // a picture of results, drawn by the GUI's chart code (PNG, PDF, SVG)
     Trace,       // the intervals of schedules, for trace viewers and LaTeX (core/export)
     Table,       // the metrics of runs (core/export)
+    FamilyData,  // the data a family's users have (StarPU models, measured costs, a SimGrid star), read as an
+                 // instance of `family` with that family's import options (hetsched import --kind FAMILY)
+};
+
+// An instance read from a family's data, with the format it was read as and what was read from where.
+struct FamilyImport {
+    Instance instance;
+    std::string format;               // "StarPU models", "long profile CSV", ...
+    std::vector<std::string> notes;
 };
 
 // What a sniffer looks at: the first 64 KiB of the file and its first line that is neither blank nor a
@@ -58,6 +69,13 @@ struct FileFormat {
     std::function<Expected<TaskGraphImport>(std::string_view text, const TaskGraphImportOptions&)> readTaskGraph;
     // The reader of a platform format (--platform FILE): the whole file, by path (SimGrid loads it itself).
     std::function<Expected<DagPlatform>(const std::string& path)> readPlatform;
+    // FamilyData readers: the instance kind they give (cpugpu, partition, divisible), the table of the options
+    // they take (the flags of `hetsched import --kind FAMILY`, the open dialog's form), whether a directory is one
+    // of their inputs (StarPU's sampling/), and the reader of the paths (errors name the file and line).
+    std::string family;
+    const OptionTable& (*importOptions)() = nullptr;
+    bool readsDirectories = false;
+    std::function<Expected<FamilyImport>(const std::vector<std::string>& paths, const OptionValues& options)> readFamily;
     // The writer of a trace or table format: the file's bytes.
     std::function<Expected<std::string>(const ScheduleSet&, const FigureOptions&)> writeSchedule;
 
@@ -82,6 +100,13 @@ std::string fileFormatNames(FormatDirection direction, std::initializer_list<For
 // breaking ties), else an error naming the --format choices. `text`: the file's content (its head suffices).
 Expected<const FileFormat*> detectReadFormat(const std::string& path, std::string_view text,
                                              std::initializer_list<FormatContent> contents);
+// The format of family data to read as an instance of `family` (cpugpu, partition, divisible), decided by the
+// first path: a directory is read by the family's format that reads directories; a file by detectReadFormat among
+// the family's formats; a file none recognises by the family's first format, whose reader says what is wrong.
+Expected<const FileFormat*> detectFamilyFormat(const std::string& path, std::string_view head, std::string_view family);
+// The kinds the FamilyData formats give, in table order: "cpugpu", "partition", "divisible".
+std::vector<std::string> familyDataKinds();
+
 // The format to write `path` in among those holding `contents`: `name` when given (checked against them),
 // else by extension; an extension several formats share is an error asking for --format.
 Expected<const FileFormat*> writeFormatFor(const std::string& path, std::string_view name,

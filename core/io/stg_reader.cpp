@@ -23,6 +23,9 @@
 // - Some files add a deadline to each task line, either last (`id cost npred pred... deadline`) or after
 //   the cost (`id cost deadline npred pred...`); recognised when the line's count of numbers says so,
 //   the first task line decides, every line must then have it, and it is noted (a dag instance has none).
+// - A task line's predecessor list may continue on the following lines (the set's files wrap long lists,
+//   the continuation lines holding predecessors only): a line listing fewer numbers than its npred asks
+//   for takes the next lines' numbers until it has them; errors name the task's first line.
 // - A predecessor must be a task of the file and not the task itself; one named twice is merged.
 #include <cmath>
 
@@ -61,7 +64,10 @@ Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGrap
     enum class Deadline { None, Last, AfterCost };
     std::optional<Deadline> deadline;        // decided by the first line that shows one
     std::size_t deadlineLine = 0;
-    for (const graph_reader::NumberedLine& line : graph_reader::numberedLines(text)) {
+    const std::vector<graph_reader::NumberedLine> lines = graph_reader::numberedLines(text);
+    std::size_t wrappedLines = 0;   // continuation lines of wrapped predecessor lists
+    for (std::size_t lineIndex = 0; lineIndex < lines.size(); ++lineIndex) {
+        const graph_reader::NumberedLine& line = lines[lineIndex];
         const std::string_view content = graph_reader::trimmed(line.text);
         if (content.empty()) continue;
         const std::string at = linePrefix(line.number);
@@ -69,7 +75,34 @@ Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGrap
             if (count && !tasks.empty()) break;   // the footer: the rest is the set's description
             continue;
         }
-        const std::vector<std::string_view> fields = graph_reader::splitFields(content);
+        std::vector<std::string_view> fields = graph_reader::splitFields(content);
+        if (count) {
+            // A wrapped predecessor list: the numbers npred asks for (pairs once the variant with communication
+            // costs is known, a deadline last once that layout is) taken from the following lines.
+            const bool afterCost = deadline && *deadline == Deadline::AfterCost;
+            const std::size_t npredField = afterCost ? 3 : 2;
+            const std::optional<std::size_t> npred =
+                fields.size() > npredField ? parseIndex(fields[npredField]) : std::nullopt;
+            if (npred && *npred <= options.maxEdges) {
+                const std::size_t needed = npredField + 1 + *npred * (withCommunication.value_or(false) ? 2 : 1) +
+                                           (deadline && *deadline == Deadline::Last ? 1 : 0);
+                while (fields.size() < needed && lineIndex + 1 < lines.size()) {
+                    const std::string_view next = graph_reader::trimmed(lines[lineIndex + 1].text);
+                    if (next.empty() || isComment(next)) break;
+                    const std::vector<std::string_view> more = graph_reader::splitFields(next);
+                    // A continuation holds no more numbers than are missing, and is not the next task's line: it
+                    // is indented past this line's id, or does not start with the next id and its cost and npred.
+                    if (more.size() > needed - fields.size()) break;
+                    const auto indent = [](std::string_view raw) { return raw.find_first_not_of(" \t"); };
+                    const bool indented = indent(lines[lineIndex + 1].text) > indent(line.text);
+                    const std::optional<std::size_t> nextId = parseIndex(more.front());
+                    if (!indented && more.size() >= 3 && nextId && *nextId == tasks.size() + 1) break;
+                    fields.insert(fields.end(), more.begin(), more.end());
+                    ++lineIndex;
+                    ++wrappedLines;
+                }
+            }
+        }
         if (!count) {
             count = fields.size() <= 2 ? parseIndex(fields[0]) : std::nullopt;
             if (fields.size() == 2) processors = parseIndex(fields[1]);
@@ -213,6 +246,8 @@ Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGrap
                                          graph_reader::formatNumber(plainBytes)
                                    : "STG gives no data sizes: " + dependencies + " carry 0 bytes (pure precedence)");
     }
+    if (wrappedLines > 0)
+        result.notes.push_back("predecessor lists continued on " + graph_reader::countOf(wrappedLines, "following line", "following lines"));
     if (collector.merged() > 0) result.notes.push_back(graph_reader::mergedEdgesNote(collector.merged()));
     result.graph.edges = collector.take();
     return result;

@@ -162,6 +162,71 @@ Expected<CpuGpuInstance> generateCpuGpuNode(const CpuGpuNodeConfig& c) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Partition
+
+const char* partitionCostShapeName(PartitionCostShape shape) {
+    switch (shape) {
+        case PartitionCostShape::Linear:
+            return "linear";
+        case PartitionCostShape::Convex:
+            return "convex";
+        case PartitionCostShape::Concave:
+            return "concave";
+        case PartitionCostShape::Arbitrary:
+            return "arbitrary";
+    }
+    return "linear";
+}
+
+Expected<bool> checkPartitionGenerator(const PartitionGeneratorConfig& c) {
+    if (c.resources < 1 || c.resources > 10'000)
+        return invalidInput("resources: must be between 1 and 10000, got " + std::to_string(c.resources));
+    if (c.tasks < 1 || c.tasks > 1'000'000)
+        return invalidInput("tasks: must be between 1 and 1000000, got " + std::to_string(c.tasks));
+    if (std::string e = checkRange("cost per task", c.perTask, kMinSteadyValue, kMaxSteadyValue, false); !e.empty())
+        return invalidInput(e);
+    if (c.shape != PartitionCostShape::Linear && static_cast<std::int64_t>(c.resources) * (c.tasks + 1) > 10'000'000)
+        return invalidInput("resources x (tasks + 1) = " + std::to_string(static_cast<std::int64_t>(c.resources) * (c.tasks + 1)) +
+                            " cost table entries (at most 10000000 for a " + partitionCostShapeName(c.shape) + " shape)");
+    return true;
+}
+
+Expected<PartitionInstance> generatePartitionInstance(const PartitionGeneratorConfig& c) {
+    if (Expected<bool> ok = checkPartitionGenerator(c); !ok) return ok.error();
+    Draw draw(c.seed);
+    PartitionInstance in;
+    in.tasks = c.tasks;
+    in.objective = c.objective;
+    const std::int64_t n = c.resources;
+    for (std::int64_t i = 0; i < n; ++i) {
+        PartitionResource r;
+        r.name = std::string("R").append(std::to_string(i + 1));
+        r.lower = c.limits ? draw.integer(0, c.tasks / (2 * n)) : 0;
+        r.upper = c.limits ? draw.integer((c.tasks + n - 1) / n, c.tasks) : c.tasks;
+        const double a = draw.uniform(c.perTask);
+        if (c.shape == PartitionCostShape::Linear) {
+            r.cost.kind = CostFunction::Kind::Affine;
+            r.cost.perTask = a;
+        } else {
+            const double exponent = c.shape == PartitionCostShape::Convex    ? draw.uniform(1.2, 2.0)
+                                    : c.shape == PartitionCostShape::Concave ? draw.uniform(0.5, 0.8)
+                                                                             : 1.0;
+            r.cost.kind = CostFunction::Kind::Table;
+            r.cost.table.reserve(static_cast<std::size_t>(r.upper - r.lower + 1));
+            for (std::int64_t x = r.lower; x <= r.upper; ++x) {
+                const double count = static_cast<double>(x);
+                r.cost.table.push_back(x == 0 ? 0.0
+                                       : c.shape == PartitionCostShape::Arbitrary
+                                           ? draw.uniform(c.perTask.min * count, c.perTask.max * count)
+                                           : a * std::pow(count, exponent));
+            }
+        }
+        in.resources.push_back(std::move(r));
+    }
+    return in;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Steady state
 
 const char* steadyTopologyName(SteadyTopology topology) {

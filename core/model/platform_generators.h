@@ -11,6 +11,7 @@
 #include "common/expected.h"
 #include "model/cpugpu.h"
 #include "model/divisible.h"
+#include "model/partition.h"
 #include "model/steady_state.h"
 
 namespace hetsched {
@@ -95,6 +96,26 @@ Expected<std::int64_t> steadyNodeCount(const SteadyPlatformConfig& config);
 // Every parameter checked without building anything; the node count when valid.
 Expected<std::int64_t> checkSteadyPlatform(const SteadyPlatformConfig& config);
 Expected<SteadyStateInstance> generateSteadyPlatform(const SteadyPlatformConfig& config);
+
+// T identical tasks over `resources` resources (Pilla 2022's setting), each resource's cost of x tasks
+// a_i * x^e_i with a_i uniform in perTask: linear (e = 1), convex (e uniform in [1.2, 2]), concave (e uniform in
+// [0.5, 0.8]), or arbitrary (each C_i(x), x >= 1, uniform in [perTask.min * x, perTask.max * x]: no shape at
+// all). With limits, L_i is uniform in [0, floor(T / (2n))] and U_i in [ceil(T / n), T] (the limits stay
+// feasible: the sum of the L_i <= T / 2 <= T <= the sum of the U_i); without, every count in [0, T].
+// Resources are named R1, R2, ... Costs are tables (linear: affine functions, no table).
+enum class PartitionCostShape { Linear, Convex, Concave, Arbitrary };
+const char* partitionCostShapeName(PartitionCostShape shape);   // "linear", "convex", "concave", "arbitrary"
+struct PartitionGeneratorConfig {
+    int resources = 4;            // 1..10000
+    std::int64_t tasks = 100;     // 1..1000000; resources x (tasks + 1) table entries at most 10^7
+    PartitionCostShape shape = PartitionCostShape::Linear;
+    ValueRange perTask{1, 10};    // [1e-9, 1e9]
+    bool limits = false;
+    PartitionObjective objective = PartitionObjective::Makespan;
+    std::uint64_t seed = 1;
+};
+Expected<bool> checkPartitionGenerator(const PartitionGeneratorConfig& config);
+Expected<PartitionInstance> generatePartitionInstance(const PartitionGeneratorConfig& config);
 
 // The random connected platforms of the steady-state tests and benchmark, exactly as they were drawn when
 // those tests were written (std::mt19937 and libstdc++'s uniform_int_distribution, hence not portable, unlike

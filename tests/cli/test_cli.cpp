@@ -565,7 +565,7 @@ TEST(CliGenerate, DagIsSeededAndSolves) {
     EXPECT_EQ(nlohmann::json::parse(r.out)["platform"]["clusters"][0]["name"], "rennes");
     for (const auto& [arguments, message] : std::vector<std::pair<std::string, std::string>>{
              {"", "usage: hetsched generate dag"},
-             {"tree", "unknown kind 'tree' (known: dag)"},
+             {"tree", "unknown kind 'tree' (known: dag, partition, divisible, cpugpu, steady_state)"},
              {"dag --fat 0", "--fat must be in (0, 1], got '0'"},
              {"dag --density 1.5", "--density must be in [0, 1]"},
              {"dag --tasks 0", "--tasks must be an integer between 1 and 1000000"},

@@ -128,6 +128,64 @@ TEST(Stg, ReadsTheSetsLayoutWithDummyEntryAndExit) {
     EXPECT_TRUE(hasNote(*read, "flops = cost * 1e+06")) << allNotes(*read);
 }
 
+// The set's layout when a predecessor list is long: the exit task's 12 predecessors wrap onto a second line,
+// indented to the predecessor column (as Kasahara's generator writes them).
+constexpr const char* kStgWrapped = R"(   12
+     0     0     0
+     1     3     1     0
+     2     3     1     0
+     3     3     1     0
+     4     3     1     0
+     5     3     1     0
+     6     3     1     0
+     7     3     1     0
+     8     3     1     0
+     9     3     1     0
+    10     3     1     0
+    11     3     1     0
+    12     3     1     0
+    13     0    12     1     2     3     4     5     6     7     8     9    10
+                      11    12
+#
+# a wrapped predecessor list
+)";
+
+TEST(Stg, ReadsPredecessorListsThatContinueOnTheFollowingLines) {
+    Expected<TaskGraphImport> read = readStgTaskGraph(kStgWrapped, {});
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    ASSERT_EQ(read->graph.tasks.size(), 14u) << "12 tasks and the two dummies";
+    std::vector<std::size_t> intoExit;
+    for (const DagEdge& e : read->graph.edges)
+        if (e.to == 13) intoExit.push_back(e.from);
+    std::sort(intoExit.begin(), intoExit.end());
+    EXPECT_EQ(intoExit, (std::vector<std::size_t>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}));
+    EXPECT_TRUE(hasNote(*read, "predecessor lists continued on 1 following line")) << allNotes(*read);
+}
+
+TEST(Stg, AContinuationNeedNotBeIndentedWhenItCannotBeTheNextTask) {
+    // Unpadded: the line "2" cannot be task 4's (it has no cost and npred), so it continues task 3's list.
+    Expected<TaskGraphImport> read = readStgTaskGraph("3\n0 0 0\n1 1 1 0\n2 1 1 0\n3 1 2 1\n2\n4 0 1 3\n", {});
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    EXPECT_EQ(edges(read->graph), (std::vector<std::string>{"0->1:0", "0->2:0", "1->3:0", "2->3:0", "3->4:0"}));
+}
+
+TEST(Stg, WrappedListsWithCommunicationCostsContinueByPairs) {
+    TaskGraphImportOptions options;
+    options.referenceSpeed = 1;   // communication costs become bytes at this speed
+    Expected<TaskGraphImport> read =
+        readStgTaskGraph("2\n0 0 0\n1 1 1 0 5\n2 1 1 0 5\n3 0 2 1 7\n      2 9\n", options);
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    EXPECT_EQ(read->format, "STG with communication costs");
+    EXPECT_EQ(edges(read->graph), (std::vector<std::string>{"0->1:5", "0->2:5", "1->3:7", "2->3:9"}));
+}
+
+TEST(Stg, AListThatStaysShortIsRefusedNamingItsFirstLine) {
+    // The next task's own line is not taken as a continuation: task 1 still lists 1 number of 3.
+    expectErrorContains(readStgTaskGraph("2\n0 0 0\n1 1 3 0\n2 1 1 0\n3 0 2 1 2\n", {}),
+                        "line 3: task 1 has 3 predecessors but lists 1 numbers");
+    expectErrorContains(readStgTaskGraph("2\n0 0 0\n1 1 3 0\n", {}), "line 3: task 1 has 3 predecessors but lists 1 numbers");
+}
+
 TEST(Stg, AcceptsACountThatIncludesEveryTask) {
     Expected<TaskGraphImport> read = readStgTaskGraph("4\n0 0 0\n1 1 0\n2 5 1 1\n3 5 2 1 2\n", {});
     ASSERT_TRUE(read.ok()) << read.error().message;

@@ -4,6 +4,7 @@
 // loudly (QVERIFY) when the GUI does not get there.
 #include <QApplication>
 #include <QDateTime>
+#include <QDoubleSpinBox>
 #include <QDir>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -307,11 +308,14 @@ private slots:
     void dialogs() {
         const QString dir = outputDirectory();
         for (const QString& id : {QStringLiteral("divisible-star"), QStringLiteral("steady-grid"),
-                                  QStringLiteral("dag-clusters"), QStringLiteral("cpugpu-node")}) {
+                                  QStringLiteral("dag-clusters"), QStringLiteral("cpugpu-node"),
+                                  QStringLiteral("partition-random"), QStringLiteral("steady-random")}) {
             TemplateDialog dialog;
             dialog.selectTemplate(id);
             if (id == QLatin1String("divisible-star"))
-                dialog.findChild<QLineEdit*>(QStringLiteral("cMin"))->setText(QStringLiteral("3"));
+                dialog.findChild<QWidget*>(QStringLiteral("templatePage_divisible"))
+                    ->findChild<QDoubleSpinBox*>(QStringLiteral("option_min-c"))
+                    ->setValue(3);
             dialog.show();
             QVERIFY(QTest::qWaitForWindowExposed(&dialog));
             dialog.grab().save(QDir(dir).filePath(QStringLiteral("template-%1.png").arg(id)));

@@ -12,6 +12,7 @@
 
 #include "io/instance_io.h"
 #include "model/dag_random.h"
+#include "model/generator_options.h"
 #include "util/number_spin_box.h"
 #include "util/option_form.h"
 #include "panels/solver_panel.h"
@@ -330,6 +331,8 @@ private slots:
         TemplateDialog dialog;
         dialog.selectTemplate(QStringLiteral("dag-clusters"));
         QVERIFY2(dialog.validationError().isEmpty(), qPrintable(dialog.validationError()));
+        QWidget* page = dialog.findChild<QWidget*>(QStringLiteral("templatePage_dag"));
+        QVERIFY(page);
         // Every option of both tables but the seeds is a field of the page, showing the table's default.
         const std::pair<const OptionTable*, std::vector<std::pair<const char*, const char*>>> pages[] = {
             {&dagGeneratorOptions(),
@@ -344,12 +347,12 @@ private slots:
             for (const auto& [name, label] : fields) {
                 const OptionSpec* spec = findOption(*table, name);
                 QVERIFY2(spec, name);
-                checkEditor(dialog.findChild<QWidget*>(QStringLiteral("option_%1").arg(QLatin1String(name))), *spec);
+                checkEditor(page->findChild<QWidget*>(QStringLiteral("option_%1").arg(QLatin1String(name))), *spec);
                 shown.push_back({spec, 1, QString::fromUtf8(label), spec->defaultValue});
             }
-            checkTableCoverage(&dialog, *table, shown, {"seed", "platform-seed"}, {});
+            checkTableCoverage(page, *table, shown, {"seed", "platform-seed"}, {});
             for (const ShownOption& option : shown) {
-                checkShownOption(&dialog, option, [&] { return dialog.validationError(); }, generate);
+                checkShownOption(page, option, [&] { return dialog.validationError(); }, generate);
                 if (QTest::currentTestFailed()) return;
             }
         }
@@ -375,9 +378,74 @@ private slots:
             QVERIFY2(help.out.contains(flag), qPrintable(flag));
             QVERIFY2(help.out.contains(QString::fromStdString(optionAcceptsText(option))), option.name.c_str());
         }
-        auto* tasks = dialog.findChild<QSpinBox*>(QStringLiteral("option_tasks"));
+        auto* tasks = page->findChild<QSpinBox*>(QStringLiteral("option_tasks"));
         tasks->setValue(tasks->maximum());
         QVERIFY2(dialog.validationError().isEmpty(), qPrintable(dialog.validationError()));
+    }
+
+    // Every other template's page is its generator's table, the one `hetsched generate KIND` reads: each option but
+    // the seed (the dialog's one seed) and the steady state's topology (the template's) is a field showing the
+    // table's range and default; one past the range is refused by the field and by the CLI with the same range
+    // text; the same values and seed give the instance `hetsched generate` gives.
+    void theTemplatePagesAndGenerateReadOneTablePerFamily() {
+        const std::vector<std::pair<QString, std::string>> templates = {{QStringLiteral("divisible-star"), "divisible"},
+                                                                         {QStringLiteral("cpugpu-node"), "cpugpu"},
+                                                                         {QStringLiteral("steady-random"), "steady_state"},
+                                                                         {QStringLiteral("partition-random"), "partition"}};
+        for (const auto& [id, kind] : templates) {
+            TemplateDialog dialog;
+            dialog.selectTemplate(id);
+            QVERIFY2(dialog.validationError().isEmpty(), qPrintable(dialog.validationError()));
+            QWidget* page = dialog.findChild<QWidget*>(QStringLiteral("templatePage_%1").arg(QString::fromStdString(kind)));
+            QVERIFY2(page, kind.c_str());
+            const OptionTable& table = generatorOptionTable(kind);
+            std::vector<ShownOption> shown;
+            for (const OptionSpec& spec : table) {
+                if (spec.name == "seed" || spec.name == "topology") continue;
+                QWidget* editor = page->findChild<QWidget*>(QStringLiteral("option_%1").arg(QString::fromStdString(spec.name)));
+                QVERIFY2(editor, spec.name.c_str());
+                if (!spec.optional) checkEditor(editor, spec);
+                shown.push_back({&spec, 1, QString(), spec.optional ? OptionValue{} : spec.defaultValue});
+            }
+            checkTableCoverage(page, table, shown, {"seed", "topology"}, {});
+            // An optional option's field opens empty (unset: return-ratio, d drawn in its range).
+            std::erase_if(shown, [&](const ShownOption& option) {
+                if (!option.spec->optional) return false;
+                const Expected<std::optional<OptionValue>> value =
+                    optionEditorValue(*option.spec, page->findChild<QWidget*>(QStringLiteral("option_%1").arg(QString::fromStdString(option.spec->name))));
+                return value.ok() && !value->has_value();
+            });
+            for (const ShownOption& option : shown) QVERIFY2(!option.spec->optional, option.spec->name.c_str());
+            const QStringList generate = {QStringLiteral("generate"), QString::fromStdString(kind)};
+            for (const ShownOption& option : shown) {
+                if (option.spec->minimumExcluded) continue;   // checked below with its label
+                if (option.spec->type == OptionType::Bool) continue;   // a check box: no range (checkEditor above)
+                checkShownOption(page, option, [&] { return dialog.validationError(); }, generate);
+                if (QTest::currentTestFailed()) return;
+            }
+            // The same values and seed: the instance `hetsched generate KIND --seed 5` writes.
+            dialog.findChild<QDoubleSpinBox*>(QStringLiteral("seedSpinBox"))->setValue(5);
+            QVERIFY(dialog.generate());
+            const QStringList cli = kind == "steady_state" ? QStringList{QStringLiteral("--topology"), QStringLiteral("random")}
+                                                           : QStringList{};
+            const Run run = hetsched(generate + cli + QStringList{QStringLiteral("--seed"), QStringLiteral("5")});
+            QCOMPARE(run.exitCode, 0);
+            QCOMPARE(nlohmann::json::parse(run.out.toStdString()), instanceToJson(*dialog.generated()));
+        }
+        // An excluded minimum (T = 0, a target fraction 0): the box holds it, the form refuses it with the range text
+        // the CLI gives.
+        TemplateDialog dialog;
+        dialog.selectTemplate(QStringLiteral("divisible-star"));
+        auto* horizon = dialog.findChild<QWidget*>(QStringLiteral("templatePage_divisible"))
+                            ->findChild<QDoubleSpinBox*>(QStringLiteral("option_horizon"));
+        horizon->setValue(0);
+        const OptionSpec& spec = *findOption(divisibleStarOptions(), "horizon");
+        const QString accepts = QString::fromStdString(optionAcceptsText(spec));
+        QVERIFY2(dialog.validationError().startsWith(QStringLiteral("Horizon T: must be %1").arg(accepts)),
+                 qPrintable(dialog.validationError()));
+        const Run cli = hetsched({QStringLiteral("generate"), QStringLiteral("divisible"), QStringLiteral("--horizon"), QStringLiteral("0")});
+        QCOMPARE(cli.exitCode, 2);
+        QVERIFY2(cli.err.contains(QStringLiteral("--horizon must be %1").arg(accepts)), qPrintable(cli.err));
     }
 
     // Each experiment dialog shows every option of the experiment's table it offers as that table's editor:

@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QDirIterator>
 #include <QFile>
 #include <QLabel>
@@ -112,6 +113,11 @@ bool solveAndWait(MainWindow& window, const QString& solver, const SolverOptions
     QSignalSpy done(window.solveController(), &SolveController::succeeded);
     window.runSolver(solver, options);
     return done.wait(kSolveTimeoutMs);
+}
+
+// The template dialog's page of a generator ("divisible", "steady_state", ...), whose editors are "option_<name>".
+QWidget* page(QWidget& dialog, const char* kind) {
+    return dialog.findChild<QWidget*>(QStringLiteral("templatePage_%1").arg(QLatin1String(kind)));
 }
 
 }  // namespace
@@ -680,12 +686,12 @@ private slots:
         }
         QCOMPARE(kinds, (QStringList{QStringLiteral("divisible"), QStringLiteral("cpugpu"), QStringLiteral("steady_state"),
                                      QStringLiteral("steady_state"), QStringLiteral("steady_state"),
-                                     QStringLiteral("steady_state"), QStringLiteral("dag")}));
-        QCOMPARE(document->entryCount(), entries + 7);
+                                     QStringLiteral("steady_state"), QStringLiteral("dag"), QStringLiteral("partition")}));
+        QCOMPARE(document->entryCount(), entries + 8);
         QCOMPARE(document->entryAt(entries + 3).name, QStringLiteral("grid-3x4"));
         // Each is one undoable step.
         document->undoStack()->undo();
-        QCOMPARE(document->entryCount(), entries + 6);
+        QCOMPARE(document->entryCount(), entries + 7);
         document->undoStack()->redo();
 
         // The same parameters and seed give the same instance.
@@ -693,7 +699,7 @@ private slots:
             TemplateDialog dialog;
             dialog.selectTemplate(QStringLiteral("steady-grid"));
             dialog.findChild<QDoubleSpinBox*>(QStringLiteral("seedSpinBox"))->setValue(seed);
-            dialog.findChild<QCheckBox*>(QStringLiteral("torusCheckBox"))->setChecked(torus);
+            page(dialog, "steady_state")->findChild<QCheckBox*>(QStringLiteral("option_torus"))->setChecked(torus);
             return dialog.generate() ? instanceToJson(*dialog.generated()) : nlohmann::json();
         };
         QCOMPARE(generateGrid(5, false), instanceToJson(document->entryAt(entries + 3).instance));
@@ -708,15 +714,20 @@ private slots:
         QString fixedSummary;
         QCOMPARE(window.newFromTemplate([&](TemplateDialog& dialog) {
                      dialog.selectTemplate(QStringLiteral("divisible-star"));
-                     dialog.findChild<QLineEdit*>(QStringLiteral("cMin"))->setText(QStringLiteral("3"));
-                     dialog.findChild<QLineEdit*>(QStringLiteral("cMax"))->setText(QStringLiteral("2"));
+                     auto* cMin = page(dialog, "divisible")->findChild<QDoubleSpinBox*>(QStringLiteral("option_min-c"));
+                     auto* cMax = page(dialog, "divisible")->findChild<QDoubleSpinBox*>(QStringLiteral("option_max-c"));
+                     cMin->setValue(3);
+                     cMax->setValue(2);
                      refused = dialog.findChild<QLabel*>(QStringLiteral("validationLabel"))->text();
                      okEnabled = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->isEnabled();
                      dialog.accept();   // refused: stays open
                      const int stillOpen = dialog.result();
-                     dialog.findChild<QLineEdit*>(QStringLiteral("cMax"))->setText(QStringLiteral("two"));
+                     // z given: d is z·c, its range unused.
+                     auto* ratio = page(dialog, "divisible")->findChild<QLineEdit*>(QStringLiteral("option_return-ratio"));
+                     ratio->setText(QStringLiteral("-1"));
                      notANumber = dialog.validationError();
-                     dialog.findChild<QLineEdit*>(QStringLiteral("cMax"))->setText(QStringLiteral("4"));
+                     ratio->clear();
+                     cMax->setValue(4);
                      fixedSummary = dialog.validationError().isEmpty() ? dialog.summary() : dialog.validationError();
                      dialog.reject();
                      return stillOpen == QDialog::Accepted ? int(QDialog::Accepted) : dialog.result();
@@ -724,20 +735,20 @@ private slots:
                  EntryId{0});
         QVERIFY2(refused.contains(QStringLiteral("c: min 3 > max 2")), qPrintable(refused));
         QVERIFY(!okEnabled);
-        QVERIFY2(notANumber.contains(QStringLiteral("\"two\" is not a number")), qPrintable(notANumber));
+        QVERIFY2(notANumber.startsWith(QStringLiteral("Return ratio z: must be in [0, 1e+30], got")), qPrintable(notANumber));
         QVERIFY2(fixedSummary.contains(QStringLiteral("8 workers")), qPrintable(fixedSummary));
         QCOMPARE(document->entryCount(), before);
 
         // The steady-state ones check what the core checks (a source beyond the platform, too many nodes).
         TemplateDialog dialog;
         dialog.selectTemplate(QStringLiteral("steady-tree"));
-        dialog.findChild<QSpinBox*>(QStringLiteral("depth"))->setValue(30);
+        page(dialog, "steady_state")->findChild<QSpinBox*>(QStringLiteral("option_depth"))->setValue(30);
         QVERIFY2(dialog.validationError().contains(QStringLiteral("at most 100000")), qPrintable(dialog.validationError()));
         QVERIFY(!dialog.generate());
-        dialog.findChild<QSpinBox*>(QStringLiteral("depth"))->setValue(2);
-        dialog.findChild<QSpinBox*>(QStringLiteral("source"))->setValue(12);
+        page(dialog, "steady_state")->findChild<QSpinBox*>(QStringLiteral("option_depth"))->setValue(2);
+        page(dialog, "steady_state")->findChild<QSpinBox*>(QStringLiteral("option_source"))->setValue(12);
         QVERIFY2(dialog.validationError().contains(QStringLiteral("source")), qPrintable(dialog.validationError()));
-        dialog.findChild<QSpinBox*>(QStringLiteral("source"))->setValue(6);
+        page(dialog, "steady_state")->findChild<QSpinBox*>(QStringLiteral("option_source"))->setValue(6);
         QVERIFY(dialog.validationError().isEmpty());
         QVERIFY(dialog.generate());
         QCOMPARE(std::get<SteadyStateInstance>(*dialog.generated()).nodes.size(), std::size_t{7});

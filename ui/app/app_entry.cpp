@@ -29,12 +29,13 @@ int runGui(int argc, char** argv, const QString& file) {
     QGuiApplication::setDesktopFileName(QStringLiteral(HETSCHED_APP_ID));
 
     MainWindow window;
-    // A task graph or a SimGrid platform opens on the built-in example, through its import dialog.
+    // A task graph, a SimGrid platform or a family's data opens on the built-in example, through its import dialog.
     const Expected<ExternalFileKind> kind =
         file.isEmpty() ? Expected<ExternalFileKind>(ExternalFileKind::HetSched) : MainWindow::fileKind(file);
     // An unreadable file goes to loadFile, which says what is wrong.
     // So does a big project or instance: read in the background with its progress, the window usable meanwhile.
     if (kind && (*kind == ExternalFileKind::TaskGraph || *kind == ExternalFileKind::SimGridPlatform ||
+                 *kind == ExternalFileKind::FamilyData ||
                  QFileInfo(file).size() >= MainWindow::kBackgroundOpenBytes)) {
         window.loadFile(MainWindow::defaultExample());
         window.show();

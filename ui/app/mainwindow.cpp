@@ -36,6 +36,7 @@
 
 #include "experiments/cpugpu_experiment_dialog.h"
 #include "experiments/dag_evaluation_dialog.h"
+#include "dialogs/family_import_dialog.h"
 #include "dialogs/task_graph_import_dialog.h"
 #include "experiments/divisible_simulation_dialog.h"
 #include "document/autosave.h"
@@ -998,13 +999,21 @@ bool MainWindow::maybeSave() {
     return answer == QMessageBox::Discard;
 }
 
+QString MainWindow::openFileFilters() {
+    return QString::fromStdString(fileDialogFilters(FormatDirection::Read,
+                                                    {FormatContent::Instance, FormatContent::Project, FormatContent::TaskGraph,
+                                                     FormatContent::Platform, FormatContent::FamilyData},
+                                                    "Every file HetSched reads"));
+}
+
+QString MainWindow::importFileFilters() {
+    return QString::fromStdString(fileDialogFilters(
+        FormatDirection::Read, {FormatContent::Instance, FormatContent::Project, FormatContent::FamilyData},
+        "Instances and the data they come from"));
+}
+
 void MainWindow::openWithDialog() {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open"), dialogDirectory(),
-        QString::fromStdString(fileDialogFilters(
-            FormatDirection::Read,
-            {FormatContent::Instance, FormatContent::Project, FormatContent::TaskGraph, FormatContent::Platform},
-            "Every file HetSched reads")));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open"), dialogDirectory(), openFileFilters());
     if (path.isEmpty()) return;
     rememberDirectory(path);
     openPath(path);
@@ -1037,6 +1046,9 @@ void MainWindow::openPath(const QString& path) {
     case ExternalFileKind::SimGridPlatform:
         importSimGridPlatform(path);
         return;
+    case ExternalFileKind::FamilyData:
+        importFamilyData(path, nullptr, m_familyImportRunner);
+        return;
     case ExternalFileKind::HetSched:
     case ExternalFileKind::Unknown:
         break;
@@ -1059,10 +1071,16 @@ void MainWindow::importSimGridPlatform(const QString& path) {
     steady->setToolTip(tr("Its hosts compute a bag of tasks sent from the first host; its links and routes become "
                           "routers and links"));
     QPushButton* platform = box.addButton(tr("The platform of a task graph…"), QMessageBox::ActionRole);
+    QPushButton* star = box.addButton(tr("A divisible-load star…"), QMessageBox::ActionRole);
+    star->setToolTip(tr("A master host and the hosts it reaches as workers: c and d from the routes' bandwidths, w "
+                        "from the hosts' speeds"));
     box.setDefaultButton(steady);
     box.exec();
     if (box.clickedButton() == steady) {
         addSimGridSteadyState(path);
+    } else if (box.clickedButton() == star) {
+        importFamilyData(path, findFileFormat("simgrid-star", FormatDirection::Read, {FormatContent::FamilyData}),
+                         m_familyImportRunner);
     } else if (box.clickedButton() == platform) {
         TaskGraphImportDialog* dialog = createTaskGraphImportDialog();
         dialog->setPlatformFile(path);
@@ -1126,11 +1144,40 @@ bool MainWindow::saveAs() {
     return saved.ok();
 }
 
+EntryId MainWindow::importFamilyData(const QString& path, const FileFormat* format,
+                                     const std::function<int(FamilyImportDialog&)>& run) {
+    const QString name = QFileInfo(path).fileName();
+    if (!format) {
+        QFile file(path);
+        const QByteArray head = file.open(QIODevice::ReadOnly) ? file.read(65536) : QByteArray();
+        Expected<const FileFormat*> found = detectReadFormat(
+            path.toStdString(), std::string_view(head.constData(), static_cast<std::size_t>(head.size())),
+            {FormatContent::FamilyData});
+        if (!found) {
+            showError(tr("Cannot import %1").arg(name), errorText(found.error()));
+            return 0;
+        }
+        format = *found;
+    }
+    FamilyImportDialog dialog(path, *format, this);
+    const int result = run ? run(dialog) : dialog.exec();
+    if (result != QDialog::Accepted || !dialog.imported()) return 0;
+    const FamilyImport& imported = *dialog.imported();
+    const EntryId id = m_document->addEntry(m_document->uniqueName(QFileInfo(path).completeBaseName()), imported.instance);
+    statusBar()->showMessage(tr("Imported %1 as a %2 instance (%3)")
+                                 .arg(name, QString::fromStdString(format->family), QString::fromStdString(imported.format)),
+                             kStatusTimeoutMs);
+    return id;
+}
+
 void MainWindow::importWithDialog() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import Instance"), dialogDirectory(),
-                                                      tr("HetSched files (*.json *.hsproj);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Instance"), dialogDirectory(), importFileFilters());
     if (path.isEmpty()) return;
     rememberDirectory(path);
+    if (const Expected<ExternalFileKind> kind = fileKind(path); kind && *kind == ExternalFileKind::FamilyData) {
+        importFamilyData(path, nullptr, m_familyImportRunner);
+        return;
+    }
     Expected<bool> imported = importFile(path);
     if (!imported)
         showError(tr("Cannot import %1").arg(QFileInfo(path).fileName()), errorText(imported.error()));

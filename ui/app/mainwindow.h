@@ -28,6 +28,7 @@ class CpuGpuExperimentDialog;
 class RecoveryDialog;
 class TemplateDialog;
 class DagEvaluationDialog;
+class FamilyImportDialog;
 class TaskGraphImportDialog;
 class InstanceListPanel;
 class ResultPane;
@@ -114,6 +115,16 @@ public:
     // The steady-state instance of a SimGrid platform as a new entry (SimGrid runs in its child process,
     // off the GUI thread, with a cancellable progress dialog); 0 and a message when it cannot be read.
     EntryId addSimGridSteadyState(const QString& path);
+    // A family's data (StarPU models, measured costs, a SimGrid star, ...: the FamilyData formats of the table) as
+    // a new entry: the dialog of its import options (or `run` in tests, which drives it instead of exec()),
+    // `format` detected among the FamilyData formats when null; 0 when cancelled or refused.
+    EntryId importFamilyData(const QString& path, const FileFormat* format = nullptr,
+                             const std::function<int(FamilyImportDialog&)>& run = {});
+    // What openPath and Import Instance do with that dialog (tests drive it; empty: exec()).
+    void setFamilyImportRunner(std::function<int(FamilyImportDialog&)> run) { m_familyImportRunner = std::move(run); }
+    // The filters of File > Open and File > Import Instance, from the format table.
+    static QString openFileFilters();
+    static QString importFileFilters();
     EntryId currentEntry() const;
 
 signals:
@@ -237,6 +248,7 @@ private:
     bool m_instancesVisibleBeforeMaximise = true;
     EntryId m_panelEntry = 0;   // the entry the solver panel shows, whose messages it holds
     QMenu* m_viewMenu = nullptr;
+    std::function<int(FamilyImportDialog&)> m_familyImportRunner;
 };
 
 }  // namespace hetsched::ui

@@ -1,7 +1,8 @@
 // File > New from Template: generated instances of every family from a few parameters (a divisible-load
 // star, a CPU+GPU node, steady-state random graphs, grids or tori, trees and stars, the clusters of clusters
-// with a random DAG), checked as the user types; the generator runs on OK. Seeded: the same parameters
-// give the same instance.
+// with a random DAG, partition cost functions), checked as the user types; the generator runs on OK. Seeded:
+// the same parameters give the same instance. Every field is an option of its generator's table
+// (model/generator_options.h, model/dag_random.h), the one `hetsched generate KIND` reads.
 #pragma once
 
 #include <QDialog>
@@ -18,6 +19,7 @@ class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -34,7 +36,7 @@ public:
     explicit TemplateDialog(QWidget* parent = nullptr);
 
     // "divisible-star", "cpugpu-node", "steady-random", "steady-grid", "steady-tree", "steady-star",
-    // "dag-clusters".
+    // "dag-clusters", "partition-random".
     static QStringList templateIds();
     void selectTemplate(const QString& id);
     QString currentTemplate() const;
@@ -57,31 +59,27 @@ private:
     QWidget* buildCpuGpuPage();
     QWidget* buildSteadyPage();
     QWidget* buildDagPage();
-    QLineEdit* numberField(const QString& name, const QString& text, const QString& tip);
-    QWidget* rangeField(const QString& name, const QString& min, const QString& max, const QString& tip);
-    QSpinBox* intField(const QString& name, int min, int max, int value, const QString& tip);
-    // The editor of an option of a generator's table (createOptionEditor: its range, default and help,
-    // named "option_<name>"), with the dialog's help and the label its errors name.
-    QWidget* tableField(const OptionTable& table, const char* name, const QString& label, const QString& help);
-    int tableInteger(const char* name) const;
-    void watch(QObject* field);
+    QWidget* buildPartitionPage();
+    // The editor of an option of a generator's table (createOptionEditor: its range, default and help, named
+    // "option_<name>"), with the dialog's help and the label its errors name; `kind` is the page's generator.
+    QWidget* tableField(const char* kind, const OptionTable& table, const char* name, const QString& label,
+                        const QString& help, const OptionDisplay& display = {});
+    int tableInteger(const char* kind, const char* name) const;
+    void showTopologyRows(const QString& topology);   // the steady-state rows of that topology only
     void revalidate();
     QString readConfigs(TemplateConfigs& out) const;
     QString defaultName() const;
 
     QListWidget* m_list;
     QStackedWidget* m_pages;
-    QStackedWidget* m_topologyPages = nullptr;
+    QFormLayout* m_topologyForm = nullptr;
     QLabel* m_description;
     QLineEdit* m_name;
     QDoubleSpinBox* m_seed;   // the generators' seed: the range of the tables' (0 to 2^52)
     QLabel* m_message;
     QDialogButtonBox* m_buttons;
-    QMap<QString, QLineEdit*> m_numbers;
-    QMap<QString, QSpinBox*> m_ints;
-    QMap<QString, QCheckBox*> m_checks;
-    QMap<QString, QComboBox*> m_combos;
-    std::map<std::string, OptionField> m_tableFields;   // by option name (the random DAG page)
+    // By generator kind ("divisible", "cpugpu", "steady_state", "partition", "dag"), then option name.
+    std::map<std::string, std::map<std::string, OptionField>> m_tableFields;
     QString m_error;
     QString m_summary;
     bool m_nameEdited = false;

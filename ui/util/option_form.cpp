@@ -74,7 +74,11 @@ QWidget* createOptionEditor(const OptionSpec& spec, QWidget* parent, const Optio
     QWidget* editor = nullptr;
     switch (spec.type) {
         case OptionType::Int:
-            if (fitsInt(spec)) {
+            if (spec.optional) {   // empty: unset (an import's --cpus, --tasks)
+                auto* line = new QLineEdit(parent);
+                line->setPlaceholderText(display.unsetText.isEmpty() ? QObject::tr("none") : display.unsetText);
+                editor = line;
+            } else if (fitsInt(spec)) {
                 auto* box = new QSpinBox(parent);
                 box->setRange(static_cast<int>(spec.minimum), static_cast<int>(spec.maximum));
                 box->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
@@ -115,9 +119,13 @@ QWidget* createOptionEditor(const OptionSpec& spec, QWidget* parent, const Optio
             break;
         }
         case OptionType::NumberList:
-        case OptionType::TextList:
-            editor = new QLineEdit(parent);
+        case OptionType::TextList: {
+            auto* line = new QLineEdit(parent);
+            if (spec.optional)
+                line->setPlaceholderText(display.unsetText.isEmpty() ? QObject::tr("none") : display.unsetText);
+            editor = line;
             break;
+        }
     }
     editor->setObjectName(QStringLiteral("option_%1").arg(QString::fromStdString(spec.name)));
     editor->setProperty(kScaleProperty, scale);
@@ -145,7 +153,8 @@ void setOptionEditorValue(const OptionSpec& spec, QWidget* editor, const OptionV
     }
     switch (spec.type) {
         case OptionType::Int:
-            if (auto* box = qobject_cast<QSpinBox*>(editor))
+            if (auto* line = qobject_cast<QLineEdit*>(editor)) line->setText(QString::number(static_cast<qlonglong>(optionValueNumber(*value))));
+            else if (auto* box = qobject_cast<QSpinBox*>(editor))
                 box->setValue(static_cast<int>(std::clamp(optionValueNumber(*value), double(INT_MIN), double(INT_MAX))));
             else static_cast<QDoubleSpinBox*>(editor)->setValue(optionValueNumber(*value));
             break;
@@ -181,9 +190,14 @@ Expected<std::optional<OptionValue>> optionEditorValue(const OptionSpec& spec, c
     const double scale = scaleOf(editor);
     const OptionSpec shown = shownSpec(spec, scale);
     Expected<OptionValue> value = spec.defaultValue;
+    // An optional option's empty field: unset.
+    if (auto* line = qobject_cast<const QLineEdit*>(editor); line && spec.optional && line->text().trimmed().isEmpty())
+        return std::optional<OptionValue>{};
     switch (spec.type) {
         case OptionType::Int:
-            if (auto* box = qobject_cast<const QSpinBox*>(editor))
+            if (auto* line = qobject_cast<const QLineEdit*>(editor))
+                value = parseOptionValue(spec, line->text().trimmed().toStdString());
+            else if (auto* box = qobject_cast<const QSpinBox*>(editor))
                 value = checkOptionValue(spec, std::int64_t(box->value()));
             else value = checkOptionValue(spec, static_cast<std::int64_t>(std::llround(
                                                     static_cast<const QDoubleSpinBox*>(editor)->value())));

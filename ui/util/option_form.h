@@ -29,7 +29,7 @@ struct OptionDisplay {
 };
 
 // An editor for one option, showing its default: Int a QSpinBox (a whole-number NumberSpinBox past int's
-// range), Double a NumberSpinBox, an optional Double a QLineEdit (empty: unset), Bool a QCheckBox, Enum a
+// range), Double a NumberSpinBox, an optional Int, Double or list a QLineEdit (empty: unset), Bool a QCheckBox, Enum a
 // QComboBox (each item's data is its choice), lists a QLineEdit of comma-separated entries. It is named
 // "option_<name>"; its tooltip gives the help, what it accepts (in the shown unit) and the default.
 QWidget* createOptionEditor(const OptionSpec& spec, QWidget* parent, const OptionDisplay& display = {});
