@@ -141,6 +141,11 @@ private slots:
             }
         }
         QCOMPARE(boxes, 6);
+        // Ratios far apart (worst over 4) go on a log scale, else a linear one.
+        double worst = 1;
+        for (const BenchmarkRun& r : table.runs) worst = std::max(worst, *r.ratio);
+        for (int p = 0; p < plot->axisRectCount(); ++p)
+            QCOMPARE(plot->axisRect(p)->axis(QCPAxis::atLeft)->scaleType() == QCPAxis::stLogarithmic, worst > 4);
         // Exported as any figure: a PDF of a paper's two columns, a PNG.
         QTemporaryDir dir;
         FigureOptions options;

@@ -69,7 +69,6 @@ QTableWidget* newTable(QWidget* parent, const QString& name, const QStringList& 
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->verticalHeader()->setVisible(false);
-    table->horizontalHeader()->setStretchLastSection(true);
     return table;
 }
 
@@ -196,6 +195,7 @@ BenchmarkDialog::BenchmarkDialog(QWidget* parent) : ExperimentDialog(QStringLite
     m_runs = newTable(this, QStringLiteral("runs"),
                       {tr("instance"), tr("platform"), tr("solver"), tr("status"), tr("objective"), tr("ratio"),
                        tr("SLR"), tr("speedup"), tr("seconds"), tr("simulated makespan"), tr("message")});
+    m_runs->horizontalHeader()->setStretchLastSection(true);   // the message
     m_results = new QTabWidget(this);
     m_results->setObjectName(QStringLiteral("results"));
     m_results->addTab(m_plot, tr("Ratios"));
@@ -377,6 +377,8 @@ void BenchmarkDialog::showPlot() {
     layout->setRowStretchFactor(0, 0.001);
     if (!m_margins) m_margins = new QCPMarginGroup(m_plot);
     const int columns = std::min<int>(int(platforms.size()), 3);
+    const bool logarithmic = high > 4;
+    static constexpr double kLogTicks[] = {1, 1.2, 1.5, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 1e4, 1e5, 1e6};
     for (std::size_t p = 0; p < platforms.size(); ++p) {
         const QString title = platforms[p].empty() ? tr("own platform") : fileName(platforms[p]);
         m_panelTitles << title;
@@ -394,8 +396,18 @@ void BenchmarkDialog::showPlot() {
         x->setTickLabelRotation(solvers.size() > 4 ? -35 : 0);
         x->setRange(-0.6, double(solvers.size()) - 0.4);
         x->grid()->setVisible(false);
-        if (column == 0) y->setLabel(tr("ratio to the best"));
-        y->setRange(1 - (high - 1) * 0.04 - 0.005, high + (high - 1) * 0.06 + 0.01);
+        if (logarithmic) {
+            // Ratios far apart (a baseline 50 times the best): a log scale keeps the boxes near 1 apart.
+            y->setScaleType(QCPAxis::stLogarithmic);
+            auto ratioTicks = QSharedPointer<QCPAxisTickerText>::create();
+            for (double tick : kLogTicks)
+                if (tick <= high * 1.2) ratioTicks->addTick(tick, QString::number(tick, 'g', 4));
+            y->setTicker(ratioTicks);
+            y->setRange(0.97, high * 1.2);
+        } else {
+            y->setRange(1 - (high - 1) * 0.04 - 0.005, high + (high - 1) * 0.06 + 0.01);
+        }
+        if (column == 0) y->setLabel(logarithmic ? tr("ratio to the best (log scale)") : tr("ratio to the best"));
         for (std::size_t s = 0; s < solvers.size(); ++s) {
             const auto found = ratios.find({platforms[p], solvers[s]});
             if (found == ratios.end()) continue;

@@ -2,8 +2,8 @@
 // benchmark`), off the GUI thread with progress and Cancel. The form picks instance folders, files and glob
 // patterns, the platforms task graphs are placed on, the solvers (from the registry) and the import's options;
 // the results are the summary per solver, every run, and the ratios to the best of each case as box plots per
-// solver, one panel per platform, exported like any figure; Save CSV writes every run, Run on a Cluster the
-// SLURM job script of the same sweep.
+// solver, one panel per platform (on a log scale when the worst ratio passes 4), exported like any figure;
+// Save CSV writes every run, Run on a Cluster the SLURM job script of the same sweep.
 #pragma once
 
 #include <QStringList>
