@@ -4,7 +4,10 @@
 #include <qcustomplot.h>
 
 #include <QCheckBox>
+#include <QApplication>
+#include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -12,6 +15,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 #include <algorithm>
 #include <map>
@@ -40,6 +44,18 @@ void typeLines(QPlainTextEdit* edit, const QStringList& lines) {
         if (k > 0) QTest::keyClick(edit, Qt::Key_Return);
         QTest::keyClicks(edit, lines[k]);
     }
+}
+
+// Waits for the file dialog a click opens (modal, Qt's own offscreen), chooses `path` in it and accepts it.
+void chooseInFileDialog(const QString& path, bool* chosen, int attempts = 200) {
+    auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+    if (!dialog) {
+        if (attempts > 0) QTimer::singleShot(20, [=] { chooseInFileDialog(path, chosen, attempts - 1); });
+        return;
+    }
+    dialog->selectFile(path);
+    static_cast<QDialog*>(dialog)->accept();
+    *chosen = true;
 }
 
 }  // namespace
@@ -160,6 +176,28 @@ private slots:
         dialog->resultTabs()->setCurrentIndex(0);
         if (!qEnvironmentVariable("HETSCHED_UI_SHOTS").isEmpty())
             dialog->grab().save(qEnvironmentVariable("HETSCHED_UI_SHOTS") + QStringLiteral("/benchmark-dialog.png"));
+    }
+
+    // Add Folder… appends the folder chosen in the file dialog as a line of the list.
+    void addFolderAppendsTheChosenFolder() {
+        BenchmarkDialog dialog;
+        dialog.show();
+        auto* platforms = dialog.findChild<QPlainTextEdit*>(QStringLiteral("platforms"));
+        auto* addFolder = dialog.findChild<QPushButton*>(QStringLiteral("platformsAddFolder"));
+        QVERIFY(platforms && addFolder);
+        platforms->setPlainText(QStringLiteral("first.xml"));
+        bool chosen = false;
+        const QString folder = QDir::cleanPath(kData);
+        QTimer::singleShot(0, &dialog, [&] { chooseInFileDialog(folder, &chosen); });
+        QTest::mouseClick(addFolder, Qt::LeftButton);
+        QVERIFY(chosen);
+        QCOMPARE(platforms->toPlainText(), QStringLiteral("first.xml\n") + folder);
+        const Expected<BenchmarkConfig> config = [&] {
+            dialog.findChild<QPlainTextEdit*>(QStringLiteral("instances"))->setPlainText(kData + QStringLiteral("daggen-12.dot"));
+            return dialog.config();
+        }();
+        QVERIFY(config.ok());
+        QCOMPARE(config->platforms, (std::vector<std::string>{"first.xml", folder.toStdString()}));
     }
 
     void aPathThatNamesNothingIsSaidBeforeTheRun() {
