@@ -654,8 +654,8 @@ def export(result: Union[Result, Sequence[Result]], path: Union[str, os.PathLike
             run.save(result_file)
             arguments += ["--result", result_file]
         arguments += ["-o", output] + flags
-        env = dict(os.environ)
-        env.setdefault("QT_QPA_PLATFORM", "offscreen")
+        # Always offscreen: no display is needed, and a session's own platform (xcb without a display) is no matter.
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
         done = subprocess.run(arguments, capture_output=True, text=True, env=env)
     if done.returncode != 0:
         lines = done.stderr.strip().splitlines()

@@ -168,3 +168,12 @@ def test_help_lists_every_flag_of_export():
     for keyword in ("size", "font_pt", "title", "header", "legend", "palette", "part", "time_axis", "format", "dpi",
                     "width", "height"):
         assert re.search(rf"^\s+{keyword}\b", doc, re.M), keyword
+
+
+def test_no_display_is_needed_whatever_the_sessions_qt_platform(tmp_path, dag_runs, monkeypatch):
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    out = tmp_path / "fig.png"
+    hetsched.export(dag_runs[0], out)
+    assert png_size(out) == (1200, 700)   # export's default size
