@@ -613,7 +613,8 @@ def export(result: Union[Result, Sequence[Result]], path: Union[str, os.PathLike
         height     the same for the height
 
     What cannot be drawn (a size too small for the chart at that text size, an unknown format, an option out
-    of its range) raises ValueError with the command line's message, before any file is written.
+    of its range) raises ValueError with the command line's message, before any file is written; a file that
+    cannot be written raises OSError, a failed drawing RuntimeError.
 
     The drawing is that of ``hetsched export`` itself, run as a child process on Qt's offscreen platform: the
     figure is the one the command line and the GUI make, byte for byte, and the interpreter's process needs no
@@ -666,6 +667,9 @@ def export(result: Union[Result, Sequence[Result]], path: Union[str, os.PathLike
         # Exit 2: what was asked (an option, a size, a format) is wrong; else the drawing or the file failed.
         if done.returncode == 2:
             raise ValueError(message or "hetsched export refused its arguments")
+        # The file could not be written (as the module's other file errors: OSError).
+        if message.startswith("cannot write " + output):
+            raise OSError(message)
         raise RuntimeError(message or f"hetsched export failed (exit {done.returncode})")
 
 

@@ -177,3 +177,16 @@ def test_no_display_is_needed_whatever_the_sessions_qt_platform(tmp_path, dag_ru
     out = tmp_path / "fig.png"
     hetsched.export(dag_runs[0], out)
     assert png_size(out) == (1200, 700)   # export's default size
+
+
+def test_a_file_that_cannot_be_written_is_an_os_error_with_the_clis_message(tmp_path, dag_runs):
+    for name in ("fig.pdf", "fig.csv"):
+        out = tmp_path / "no" / "such" / name
+        code, _, err = run_cli("export", DAG, "--result", stored(tmp_path, dag_runs[0]), "-o", out, "--format",
+                               name.split(".")[1])
+        assert code == 1, err
+        with pytest.raises(OSError) as raised:
+            hetsched.export(dag_runs[0], out, format=name.split(".")[1])
+        # Qt may warn first on standard error (XDG_RUNTIME_DIR): the message is hetsched's line.
+        line = next(l for l in err.splitlines() if l.startswith("hetsched export: "))
+        assert str(raised.value) == cli_error(line, "export")
