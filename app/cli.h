@@ -37,6 +37,7 @@ std::optional<int> parseSolveCommand(const std::vector<std::string>& args, bool 
 struct ExportArguments {
     SolveArguments solve;
     std::vector<std::string> solvers;
+    std::vector<std::string> results;   // --result, each a stored result of FILE (as solve -o writes it), in order
     FigureOptions figure;
     std::string format;   // --format; empty: by the extension of -o
 };
@@ -49,6 +50,11 @@ extern const char* const kExportUsage;
 
 // Loads the instance (FILE or "-" for standard input) and runs the solver.
 Expected<SolveResult> loadAndSolve(const SolveArguments& arguments, Instance* instanceOut = nullptr);
+// Loads an instance file ("-" for standard input) of any family or import format, as solve does.
+Expected<Instance> loadInstance(const std::string& file);
+// Reads a result as `hetsched solve -o` writes it, checked against the instance it was solved on; the
+// error names the file ("r.json: stored result: at /schedule/3: ...").
+Expected<SolveResult> loadStoredResult(const Instance& instance, const std::string& path);
 
 int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runSolvers(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

@@ -14,24 +14,41 @@
 
 namespace {
 
-// hetsched export: the figure of one run, or with --solver given several times the comparison of those runs.
+// hetsched export: the figure of one run, or with --solver (or --result) given several times the comparison of
+// those runs; --result draws stored results instead of solving.
 int runExport(const std::vector<std::string>& args, int argc, char** argv) {
     using namespace hetsched;
     cli::ExportArguments a;
     if (std::optional<int> code = cli::parseExportCommand(args, a, std::cout, std::cerr)) return *code;
     Instance instance;
     std::vector<ui::NamedResult> runs;
-    const std::vector<std::string> solvers = a.solvers.empty() ? std::vector<std::string>{std::string()} : a.solvers;
-    for (std::size_t k = 0; k < solvers.size(); ++k) {
-        cli::SolveArguments one = a.solve;
-        one.solver = solvers[k];
-        Expected<SolveResult> result = cli::loadAndSolve(one, k == 0 ? &instance : nullptr);
-        if (!result) {
-            std::cerr << "hetsched export: error: " << result.error().message << "\n";
+    // The runs: stored results of FILE (--result), or solved now (--solver, default the family's).
+    std::vector<Expected<SolveResult>> results;
+    if (!a.results.empty()) {
+        Expected<Instance> loaded = cli::loadInstance(a.solve.file);
+        if (!loaded) {
+            std::cerr << "hetsched export: error: " << loaded.error().message << "\n";
+            return cli::kExitError;
+        }
+        instance = std::move(*loaded);
+        for (const std::string& path : a.results) results.push_back(cli::loadStoredResult(instance, path));
+    } else {
+        const std::vector<std::string> solvers =
+            a.solvers.empty() ? std::vector<std::string>{std::string()} : a.solvers;
+        for (std::size_t k = 0; k < solvers.size(); ++k) {
+            cli::SolveArguments one = a.solve;
+            one.solver = solvers[k];
+            results.push_back(cli::loadAndSolve(one, k == 0 ? &instance : nullptr));
+            if (!results.back()) break;
+        }
+    }
+    for (std::size_t k = 0; k < results.size(); ++k) {
+        if (!results[k]) {
+            std::cerr << "hetsched export: error: " << results[k].error().message << "\n";
             return cli::kExitError;
         }
         // The runs of a comparison are named as a paper's panels: (a), (b), ...
-        runs.push_back({QStringLiteral("(%1)").arg(QChar(static_cast<char16_t>(u'a' + k % 26))), std::move(*result)});
+        runs.push_back({QStringLiteral("(%1)").arg(QChar(static_cast<char16_t>(u'a' + k % 26))), std::move(*results[k])});
     }
     // A trace or a table (the format table's core writers) needs no chart: the runs' schedules as they are.
     const FileFormat* writer = findFileFormat(a.format, FormatDirection::Write);

@@ -13,6 +13,7 @@ namespace hetsched::cli {
 
 const char* const kExportUsage =
     "usage: hetsched export FILE [--solver NAME]... [--option NAME=VALUE]... -o OUT.png|.pdf|.svg|.tex|.paje|.jed|...\n"
+    "       hetsched export FILE --result RESULT.json [--result RESULT.json]... -o OUT [the same figure flags]\n"
     "                       [--size WxH{mm,cm,in,pt,px}] [--font-pt N] [--title TEXT | --no-title]\n"
     "                       [--no-header] [--legend right|below|none] [--palette default|colorblind|grey]\n"
     "                       [--part gantt|dag|both] [--time-axis shared|own] [--dpi DPI] [--format F]\n"
@@ -22,6 +23,9 @@ const char* const kExportUsage =
     "figure: laid out for its size with its text in points. --solver given several times renders the\n"
     "comparison of those runs, one Gantt under the other on a shared time axis (--time-axis own: each run on\n"
     "its own axis, its makespan marked).\n"
+    "--result draws a stored result of FILE instead of solving (as hetsched solve -o writes it; checked\n"
+    "against FILE): the same figure as export solving it makes. Several --result: the comparison of those\n"
+    "runs in the order given. --result excludes --solver and --option.\n"
     "The format follows the extension of -o (--format where it does not say, or where formats share it:\n"
     ".tex is tikz or latex-table, .csv is csv or metrics-csv): a figure (png, pdf, svg), a trace (tikz: a\n"
     "TikZ picture for LaTeX; paje: ViTE, PajeNG; jedule: SimGrid's Jedule XML; chrome-trace: Perfetto; csv:\n"
@@ -105,7 +109,8 @@ std::optional<Error> checkFigureFlags(ExportArguments& a, const FigureFlagTexts&
     if (!t.timeAxis.empty()) {
         if (t.timeAxis != "shared" && t.timeAxis != "own")
             return invalidInput("--time-axis must be shared or own, got '" + t.timeAxis + "'");
-        if (a.solvers.size() < 2) return invalidInput("--time-axis is for a comparison (--solver given several times)");
+        if (a.solvers.size() < 2 && a.results.size() < 2)
+            return invalidInput("--time-axis is for a comparison (--solver or --result given several times)");
         figure.sharedTimeAxis = t.timeAxis == "shared";
     }
     figure.part = a.solve.part;
@@ -128,6 +133,10 @@ std::optional<int> parseExportCommand(const std::vector<std::string>& args, Expo
     app.add_option("-s,--solver", a.solvers,
                    "the solver (default: the family's default); several times: the comparison of their runs")
         ->type_name("NAME")
+        ->allow_extra_args(false);
+    app.add_option("--result", a.results,
+                   "a stored result of FILE (hetsched solve -o) to draw instead of solving; several times: a comparison")
+        ->type_name("RESULT.json")
         ->allow_extra_args(false);
     addValueFlag(app, "--width", texts.width, "older: the width in pixels (PNG) or points (PDF, SVG), 100 to 20000",
                  "PIXELS");
@@ -160,6 +169,8 @@ std::optional<int> parseExportCommand(const std::vector<std::string>& args, Expo
     figure.titleGiven = title->count() > 0;
     a.solve.solver = a.solvers.empty() ? std::string() : a.solvers.front();
     std::optional<Error> problem = checkSolveFlags(a.solve, texts, true);
+    if (!problem && !a.results.empty() && (!a.solvers.empty() || !a.solve.options.empty()))
+        problem = invalidInput("--result and --solver/--option are exclusive (a stored result, or one solved now)");
     if (!problem) problem = checkFigureFlags(a, figure, !texts.width.empty() || !texts.height.empty());
     if (problem) {
         err << command.prefix() << problem->message << "\n";

@@ -109,17 +109,7 @@ int runSimulate(const std::vector<std::string>& args, std::ostream& out, std::os
     }
     Expected<SolveResult> result = invalidInput("no result");
     if (stored) {
-        Expected<std::string> text = readTextFile(own["--result"]);
-        if (!text) {
-            err << prefix << "error: " << text.error().message << "\n";
-            return kExitError;
-        }
-        try {
-            result = resultFromJson(*instance, json_detail::parseJsonText(*text));
-        } catch (const json_detail::InputError& e) {
-            result = invalidInput(e.what());
-        }
-        if (!result) result = Error{result.error().kind, own["--result"] + ": " + result.error().message};
+        result = loadStoredResult(*instance, own["--result"]);
     } else {
         result = solve(*instance, a->solver, a->options);
     }

@@ -7,6 +7,8 @@
 #include <ostream>
 
 #include "io/instance_io.h"
+#include "io/json_reader.h"
+#include "io/result_io.h"
 
 namespace hetsched::cli {
 
@@ -81,6 +83,19 @@ Expected<SolveResult> loadAndSolve(const SolveArguments& a, Instance* instanceOu
     if (!instance) return instance.error();
     Expected<SolveResult> result = solve(*instance, a.solver, a.options);
     if (result && instanceOut) *instanceOut = std::move(*instance);
+    return result;
+}
+
+Expected<SolveResult> loadStoredResult(const Instance& instance, const std::string& path) {
+    Expected<std::string> text = readTextFile(path);
+    if (!text) return text.error();
+    Expected<SolveResult> result = invalidInput("no result");
+    try {
+        result = resultFromJson(instance, json_detail::parseJsonText(*text));
+    } catch (const json_detail::InputError& e) {
+        result = invalidInput(e.what());
+    }
+    if (!result) return Error{result.error().kind, path + ": " + result.error().message};
     return result;
 }
 

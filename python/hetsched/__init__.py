@@ -19,6 +19,8 @@ import io
 import json
 import math
 import os
+import subprocess
+import tempfile
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
@@ -27,7 +29,7 @@ from ._gantt import gantt_svg as _gantt_svg
 
 __all__ = [
     "Benchmark", "Cancelled", "Experiment", "Instance", "Interval", "Option", "Result", "Simulation",
-    "SolveInterrupted", "Solver", "Table", "benchmark", "experiment", "experiments", "generate_dag",
+    "SolveInterrupted", "Solver", "Table", "benchmark", "experiment", "experiments", "export", "generate_dag",
     "import_graph", "import_platform", "kinds", "load", "simulate", "solve", "solvers",
 ]
 
@@ -560,6 +562,115 @@ def benchmark(instances: Union[str, Sequence[str]], platforms: Union[None, str, 
     runs = Table(_native.experiment_table("benchmark", given, rows))
     summary = Table(_native.experiment_table("benchmark", given + [("--summary", "on")], rows))
     return Benchmark(runs, summary)
+
+
+# --- figures ---------------------------------------------------------------------------------------------------
+
+def _hetsched_executable() -> str:
+    """The hetsched program that renders figures: $HETSCHED_EXECUTABLE, else the build's (for the module of a
+    build tree), else the installed one."""
+    given = os.environ.get("HETSCHED_EXECUTABLE")
+    if given:
+        return given
+    module_dir = os.path.dirname(os.path.realpath(__file__))
+    build_dir = os.path.realpath(os.path.dirname(_native.build_bindir))
+    candidates = [os.path.join(_native.install_bindir, "hetsched")]
+    if os.path.commonpath([module_dir, build_dir]) == build_dir:
+        candidates.insert(0, os.path.join(_native.build_bindir, "hetsched"))
+    for candidate in candidates:
+        if os.access(candidate, os.X_OK):
+            return candidate
+    raise RuntimeError("hetsched.export needs the hetsched program (the figures are drawn by its Qt charts), "
+                       "which is not at " + " nor at ".join(candidates) + ": build it, or set HETSCHED_EXECUTABLE")
+
+
+def export(result: Union[Result, Sequence[Result]], path: Union[str, os.PathLike], *,
+           size: Optional[str] = None, font_pt: Optional[float] = None, title: Union[None, str, bool] = None,
+           header: bool = True, legend: Optional[str] = None, palette: Optional[str] = None,
+           part: Optional[str] = None, time_axis: Optional[str] = None, format: Optional[str] = None,
+           dpi: Optional[int] = None, width: Optional[int] = None, height: Optional[int] = None) -> None:
+    """Writes the figure of a result (``hetsched export INSTANCE --result RESULT.json -o PATH``), or with a list
+    of results of one instance the comparison of those runs, one Gantt under the other, named (a), (b), ...
+
+    The format follows the extension of ``path`` (``format`` where it does not say, or where formats share it):
+    a figure (png, pdf, svg), a trace (tikz, paje, jedule, chrome-trace, csv) or a table of the runs' metrics
+    (metrics-csv, latex-table). The keyword arguments are export's flags, with the same ranges and messages:
+
+        size       the figure's size: "85x50mm" (one column of a paper), "175x100mm", "8.5x5cm", "3.3x2in",
+                   "240x140pt" (PDF, SVG and PNG; a PNG of a physical size is drawn at ``dpi``, default 300),
+                   or "1200x700px" (the default)
+        font_pt    the text size in points, 6 to 72 (default 8), the same whatever the size
+        title      the figure's title instead of the result's; False (or "") leaves it out
+        header     False leaves out the metrics line over the chart
+        legend     "right" (default), "below" or "none"
+        palette    "default", "colorblind" (Okabe-Ito) or "grey" (hatching where colour told things apart)
+        part       task graph results: "gantt", "dag" or "both" (default)
+        time_axis  a comparison's runs on one time axis ("shared", default) or each on its own ("own")
+        format     the format when the extension does not say: png, pdf, svg, tikz, paje, jedule,
+                   chrome-trace, csv, metrics-csv, latex-table
+        dpi        PNG only: its resolution, 36 to 2400
+        width      the older way to give the size: pixels for PNG, points for a PDF or SVG page (100 to 20000)
+        height     the same for the height
+
+    What cannot be drawn (a size too small for the chart at that text size, an unknown format, an option out
+    of its range) raises ValueError with the command line's message, before any file is written; a file that
+    cannot be written raises OSError, a failed drawing RuntimeError.
+
+    The drawing is that of ``hetsched export`` itself, run as a child process on Qt's offscreen platform: the
+    figure is the one the command line and the GUI make, byte for byte, and the interpreter's process needs no
+    display and never starts Qt (a notebook's own Qt, matplotlib's for one, is left alone).
+    """
+    runs = [result] if isinstance(result, Result) else list(result)
+    if not runs:
+        raise ValueError("export needs a result, or a list of results for a comparison")
+    for run in runs:
+        if not isinstance(run, Result):
+            raise TypeError(f"export takes a hetsched.Result or a list of them, not {type(run).__name__}")
+    instance_text = runs[0].instance.to_json()
+    if any(run.instance.to_json() != instance_text for run in runs[1:]):
+        raise ValueError("the results of a comparison must be results of one instance")
+    flags: List[str] = []
+    for flag, value in (("--size", size), ("--font-pt", font_pt), ("--legend", legend), ("--palette", palette),
+                        ("--part", part), ("--time-axis", time_axis), ("--format", format), ("--dpi", dpi),
+                        ("--width", width), ("--height", height)):
+        if value is not None:
+            flags += [flag, _text(value)]
+    if title is False or title == "":
+        flags.append("--no-title")
+    elif title is True:
+        raise ValueError("title is the figure's title (a string), or False for none")
+    elif title is not None:
+        flags += ["--title", str(title)]
+    if not header:
+        flags.append("--no-header")
+    output = os.path.abspath(os.fspath(path))
+    program = _hetsched_executable()
+    with tempfile.TemporaryDirectory(prefix="hetsched-export-") as scratch:
+        instance_file = os.path.join(scratch, "instance.json")
+        with open(instance_file, "w", encoding="utf-8") as f:
+            f.write(instance_text + "\n")
+        arguments = [program, "export", instance_file]
+        for k, run in enumerate(runs):
+            result_file = os.path.join(scratch, f"result-{k}.json")
+            run.save(result_file)
+            arguments += ["--result", result_file]
+        arguments += ["-o", output] + flags
+        # Always offscreen: no display is needed, and a session's own platform (xcb without a display) is no matter.
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+        done = subprocess.run(arguments, capture_output=True, text=True, env=env)
+    if done.returncode != 0:
+        lines = done.stderr.strip().splitlines()
+        line = next((l for l in lines if l.startswith("hetsched export: ")), lines[0] if lines else "")
+        message = line[len("hetsched export: "):] if line.startswith("hetsched export: ") else line
+        if message.startswith("error: "):
+            message = message[len("error: "):]
+        # Exit 2: what was asked (an option, a size, a format) is wrong; else the drawing or the file failed.
+        if done.returncode == 2:
+            raise ValueError(message or "hetsched export refused its arguments")
+        # The file could not be written (as the module's other file errors: OSError).
+        if message.startswith("cannot write " + output):
+            raise OSError(message)
+        raise RuntimeError(message or f"hetsched export failed (exit {done.returncode})")
 
 
 # --- docstrings from the option tables -------------------------------------------------------------------------

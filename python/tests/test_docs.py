@@ -1,12 +1,12 @@
 """The session of docs/python.md runs as written: a WfCommons workflow imported on a SimGrid platform, three
-solvers compared in pandas, the best schedule simulated and its Gantt chart saved."""
+solvers compared in pandas, the best schedule simulated, its Gantt chart saved and the runs exported as a PDF."""
 
 import os
 import re
 
 import pytest
 
-from conftest import DOCS, corpus
+from conftest import BINARY, DOCS, corpus
 
 
 def session_blocks():
@@ -22,6 +22,8 @@ def test_the_session_has_its_three_steps():
 def test_the_session_of_the_docs_runs(tmp_path, monkeypatch, capsys):
     corpus("wfcommons")
     pytest.importorskip("pandas")
+    if not BINARY:
+        pytest.skip("the hetsched executable is not built: the session's figure has no program to draw it")
     monkeypatch.chdir(tmp_path)
     namespace = {}
     for block in session_blocks():
@@ -35,5 +37,10 @@ def test_the_session_of_the_docs_runs(tmp_path, monkeypatch, capsys):
     assert namespace["simulation"].simulated_makespan > 0
     svg = (tmp_path / "montage-gantt.svg").read_text()
     assert svg.startswith("<svg") and svg.count("<rect") > len(namespace["busy"])
+    # The comparison figure: a PDF page of 175 x 100 mm (in points).
+    pdf = (tmp_path / "montage-compare.pdf").read_bytes()
+    box = re.search(rb"/MediaBox\s*\[\s*0\s+0\s+([0-9.]+)\s+([0-9.]+)", pdf)
+    assert pdf.startswith(b"%PDF") and box
+    assert abs(float(box.group(1)) - 175 / 25.4 * 72) < 1 and abs(float(box.group(2)) - 100 / 25.4 * 72) < 1
     printed = capsys.readouterr().out
     assert "heft" in printed and "simulated against" in printed

@@ -34,6 +34,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <atomic>
 
+#include "experiments/benchmark_dialog.h"
 #include "experiments/cpugpu_experiment_dialog.h"
 #include "experiments/dag_evaluation_dialog.h"
 #include "dialogs/family_import_dialog.h"
@@ -510,6 +511,15 @@ void MainWindow::createMenus() {
     tools->addAction(m_simulationAction);
     tools->addAction(m_cpuGpuExperimentAction);
     tools->addAction(m_dagEvaluationAction);
+    // Tools > Benchmark (issue 28): every chosen solver on the user's own instances; one dialog, made on first use.
+    QAction* benchmark = tools->addAction(tr("&Benchmark…"), this, [this] {
+        auto* dialog = findChild<BenchmarkDialog*>();
+        if (!dialog) dialog = new BenchmarkDialog(this);
+        dialog->show();
+        dialog->raise();
+    });
+    benchmark->setObjectName(QStringLiteral("benchmarkAction"));
+    benchmark->setStatusTip(tr("Every chosen solver on your own instances and task graphs, on your platforms: ratios per solver"));
 
     // Help: pages made from their one source (the guide in the resources, the solver registry, the actions).
     QMenu* help = menuBar()->addMenu(tr("&Help"));
