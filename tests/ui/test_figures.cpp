@@ -108,16 +108,12 @@ private:
 
     // The plot at one column and two columns, each PDF read back by the checker.
     void checkAtPaperSizes(const std::function<Expected<bool>(const QString&, const FigureOptions&)>& exportFigure,
-                           const QString& name, bool experimentPlot = false) {
+                           const QString& name) {
         for (const auto& [width, height, size] : {std::tuple{85.0, 50.0, "85x50mm"}, std::tuple{175.0, 100.0, "175x100mm"}}) {
             const QString pdf = m_temp.filePath(name + QLatin1Char('-') + QLatin1String(size) + QStringLiteral(".pdf"));
             const Expected<bool> written = exportFigure(pdf, figureOf(width, height));
             QVERIFY2(written.ok(), written.ok() ? "" : written.error().message.c_str());
             const QString verdict = checkerVerdict(pdf, QLatin1String(size));
-            // The CPU/GPU experiment's plot at two columns too.
-            if (experimentPlot && (width < 100 || name == QLatin1String("cpugpu-experiment")))
-                QEXPECT_FAIL("", "issue 22, left open: the experiment plots' titles and axis titles are not yet fitted "
-                                 "to a paper's column", Continue);
             QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
         }
     }
@@ -156,7 +152,7 @@ private slots:
         QVERIFY(finished.count() == 1 || finished.wait(kTimeoutMs));
         checkAtPaperSizes([&](const QString& path, const FigureOptions& figure) {
             return dialog->exportFigure(dialog->plot(), path, figure);
-        }, QStringLiteral("cpugpu-experiment"), true);
+        }, QStringLiteral("cpugpu-experiment"));
     }
 
     void theTaskGraphEvaluationPlotFitsOneAndTwoColumns() {
@@ -175,7 +171,7 @@ private slots:
         QVERIFY(finished.count() == 1 || finished.wait(kTimeoutMs));
         checkAtPaperSizes([&](const QString& path, const FigureOptions& figure) {
             return dialog->exportFigure(dialog->plot(), path, figure);
-        }, QStringLiteral("dag-evaluation"), true);
+        }, QStringLiteral("dag-evaluation"));
     }
 
     void theDivisibleSimulationPlotsFitOneAndTwoColumns() {
@@ -186,10 +182,10 @@ private slots:
         QVERIFY(finished.count() == 1 || finished.wait(kTimeoutMs));
         checkAtPaperSizes([&](const QString& path, const FigureOptions& figure) {
             return dialog.exportFigure(dialog.throughputPlot(), path, figure);
-        }, QStringLiteral("divisible-throughput"), true);
+        }, QStringLiteral("divisible-throughput"));
         checkAtPaperSizes([&](const QString& path, const FigureOptions& figure) {
             return dialog.exportFigure(dialog.workersPlot(), path, figure);
-        }, QStringLiteral("divisible-workers"), true);
+        }, QStringLiteral("divisible-workers"));
     }
 
     // The dialog's fields, clicked: one column, no title, no header, no legend, grey, 7 pt text. The preview has
