@@ -20,6 +20,7 @@
 #include "experiments/cpugpu_experiments.h"
 #include "experiments/dag_experiments.h"
 #include "experiments/divisible_experiments.h"
+#include "export/table_latex.h"
 #include "sweep/slurm_script.h"
 #include "sweep/sweep.h"
 
@@ -51,6 +52,20 @@ struct ExperimentSpec {
     int (*merge)(const SweepMerge& merged, const std::string& output, const std::string& keepRaw, std::ostream& out,
                  std::ostream& err);
 };
+
+int writeCsv(const std::string& csv, const std::string& output, std::ostream& out, std::ostream& err);
+
+// The experiment's table: CSV, or a booktabs LaTeX table when OUT ends in .tex.
+int writeTable(const std::string& csv, const std::string& experiment, const std::string& output, std::ostream& out,
+               std::ostream& err) {
+    if (!isLatexPath(output)) return writeCsv(csv, output, out, err);
+    Expected<std::string> latex = csvAsLatexTable(csv, "The results of hetsched experiment " + experiment);
+    if (!latex) {
+        err << "hetsched experiment: error: " << latex.error().message << "\n";
+        return kExitError;
+    }
+    return writeCsv(*latex, output, out, err);
+}
 
 int writeCsv(const std::string& csv, const std::string& output, std::ostream& out, std::ostream& err) {
     if (output.empty()) {
@@ -153,7 +168,7 @@ int runExperimentWithFlags(const std::string& name, const std::vector<std::strin
                 ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
         options.push_back(option);
     }
-    addValueFlag(app, "-o,--output", output, "write the CSV there instead of standard output", "OUT.csv")->group("Sweep");
+    addValueFlag(app, "-o,--output", output, "write the CSV there instead of standard output (OUT.tex: a booktabs LaTeX table)", "OUT.csv")->group("Sweep");
     CLI::Option* shardFlag =
         addValueFlag(app, "--shard", shardText,
                      "run only part K of N of the sweep (units K-1, K-1+N, ...) and write its raw rows", "K/N")
@@ -239,7 +254,7 @@ int runExperimentWithFlags(const std::string& name, const std::vector<std::strin
     }
     if (!keepRaw.empty())
         if (int written = writeCsv(sweepPartText(header, *rows), keepRaw, out, err); written != kExitOk) return written;
-    return writeCsv(*csv, output, out, err);
+    return writeTable(*csv, name, output, out, err);
 }
 
 // The table of a merged sweep: its canonical flags applied to the experiment's defaults, as a run would.
@@ -268,7 +283,7 @@ int writeMergedTable(const SweepMerge& merged, Config config, const ExperimentSw
     if (!keepRaw.empty())
         if (int written = writeCsv(sweepPartText(merged.header, merged.rows), keepRaw, out, err); written != kExitOk)
             return written;
-    return writeCsv(*csv, output, out, err);
+    return writeTable(*csv, merged.header.experiment, output, out, err);
 }
 
 const ExperimentSweep<DivisibleSimulationConfig> kDivisibleSimulationSweep{
@@ -368,7 +383,7 @@ int runExperimentMerge(const std::vector<std::string>& args, std::ostream& out, 
     std::vector<std::string> given, files;
     Command command(prefix, "Checks that the parts make one whole sweep and writes the table an unsharded run writes.");
     command.app().add_option("PART", given, "a part written by --shard K/N, or a directory of them (*.csv)");
-    addValueFlag(command.app(), "-o,--output", output, "write the table there instead of standard output", "OUT.csv");
+    addValueFlag(command.app(), "-o,--output", output, "write the table there instead of standard output (OUT.tex: a booktabs LaTeX table)", "OUT.csv");
     addValueFlag(command.app(), "--keep-raw", keepRaw, "also write every unit's raw rows there", "RAW.csv");
     if (std::optional<int> code = command.parse(args, out, err)) return *code;
     for (const std::string& arg : given) {

@@ -153,6 +153,47 @@ private slots:
         checkAtPaperSizes([&](const QString& path, const FigureOptions& figure) {
             return dialog->exportFigure(dialog->plot(), path, figure);
         }, QStringLiteral("cpugpu-experiment"));
+        // The panels are the settings (one per CPU/GPU count pair), and the title says over how many instances.
+        const QString text = pdfText(m_temp.filePath(QStringLiteral("cpugpu-experiment-175x100mm.pdf")));
+        QVERIFY2(text.contains(QStringLiteral("2 CPUs, 1 GPU")) && text.contains(QStringLiteral("4 CPUs, 1 GPU")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("2 instances per point")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("deviation (%)")) && text.contains(QStringLiteral("tasks n")), qPrintable(text));
+        checkTables(dialog, QStringLiteral("cpugpu-experiment"), {QStringLiteral("dual-approx"), QStringLiteral("heft")});
+    }
+
+    // Also the tables: the CSV, and the same rows as a booktabs table that pdflatex sets in a paper.
+    void checkTables(ExperimentDialog* dialog, const QString& name, const QStringList& words) {
+        const QString csv = m_temp.filePath(name + QStringLiteral(".csv"));
+        const QString tex = m_temp.filePath(name + QStringLiteral(".tex"));
+        const Expected<bool> csvWritten = dialog->saveCsv(csv);
+        QVERIFY2(csvWritten.ok(), csvWritten.ok() ? "" : csvWritten.error().message.c_str());
+        const Expected<bool> texWritten = dialog->saveCsv(tex);
+        QVERIFY2(texWritten.ok(), texWritten.ok() ? "" : texWritten.error().message.c_str());
+        QFile csvFile(csv), texFile(tex);
+        QVERIFY(csvFile.open(QIODevice::ReadOnly) && texFile.open(QIODevice::ReadOnly));
+        const QStringList csvLines = QString::fromUtf8(csvFile.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const QString latex = QString::fromUtf8(texFile.readAll());
+        QVERIFY2(latex.contains(QStringLiteral("\\toprule")) && latex.contains(QStringLiteral("\\bottomrule")), qPrintable(latex));
+        // One table row per CSV line, the header above \midrule.
+        QCOMPARE(latex.count(QStringLiteral(" \\\\\n")), csvLines.size());
+        const QString firstColumn = csvLines.first().section(QLatin1Char(','), 0, 0).replace(QLatin1Char('_'), QLatin1Char(' '));
+        QVERIFY2(latex.indexOf(QStringLiteral("\\midrule")) > latex.indexOf(firstColumn + QStringLiteral(" & ")), qPrintable(latex));
+        const QString paper = m_temp.filePath(name + QStringLiteral("-paper.tex"));
+        QFile paperFile(paper);
+        QVERIFY(paperFile.open(QIODevice::WriteOnly));
+        paperFile.write("\\documentclass{article}\\usepackage{booktabs,graphicx}\\begin{document}\n"
+                        "\\begin{table}\\centering\\resizebox{\\linewidth}{!}{\\input{" + name.toUtf8() +
+                        ".tex}}\\caption{Results}\\end{table}\n\\end{document}\n");
+        paperFile.close();
+        QProcess latexRun;
+        latexRun.setWorkingDirectory(m_temp.path());
+        latexRun.start(QStringLiteral("pdflatex"), {QStringLiteral("-interaction=nonstopmode"), QStringLiteral("-halt-on-error"),
+                                                    name + QStringLiteral("-paper.tex")});
+        QVERIFY2(latexRun.waitForStarted(), "pdflatex (texlive-latex-base) is needed");
+        QVERIFY(latexRun.waitForFinished(120000));
+        QVERIFY2(latexRun.exitCode() == 0, latexRun.readAllStandardOutput().right(1500).constData());
+        const QString typeset = pdfText(m_temp.filePath(name + QStringLiteral("-paper.pdf")));
+        for (const QString& word : words) QVERIFY2(typeset.contains(word), qPrintable(word + QStringLiteral(": ") + typeset));
     }
 
     void theTaskGraphEvaluationPlotFitsOneAndTwoColumns() {
@@ -172,6 +213,11 @@ private slots:
         checkAtPaperSizes([&](const QString& path, const FigureOptions& figure) {
             return dialog->exportFigure(dialog->plot(), path, figure);
         }, QStringLiteral("dag-evaluation"));
+        // What a point averages over is said, and the number of runs.
+        const QString text = pdfText(m_temp.filePath(QStringLiteral("dag-evaluation-175x100mm.pdf")));
+        QVERIFY2(text.contains(QStringLiteral("2 runs per point")) && text.contains(QStringLiteral("heterogeneity")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("makespan (s)")), qPrintable(text));
+        checkTables(dialog, QStringLiteral("dag-evaluation"), {QStringLiteral("hcpa"), QStringLiteral("mheft")});
     }
 
     void theDivisibleSimulationPlotsFitOneAndTwoColumns() {
@@ -186,6 +232,7 @@ private slots:
         checkAtPaperSizes([&](const QString& path, const FigureOptions& figure) {
             return dialog.exportFigure(dialog.workersPlot(), path, figure);
         }, QStringLiteral("divisible-workers"));
+        checkTables(&dialog, QStringLiteral("divisible-simulation"), {QStringLiteral("ratio")});
     }
 
     // The dialog's fields, clicked: one column, no title, no header, no legend, grey, 7 pt text. The preview has

@@ -248,7 +248,7 @@ void CpuGpuExperimentDialog::showExperiment() {
 
 Expected<bool> CpuGpuExperimentDialog::saveCsv(const QString& path) const {
     if (!m_experiment) return invalidInput(tr("no experiment to save: run it first").toStdString());
-    return writeTextFileAtomically(path.toStdString(), cpuGpuExperimentCsv(*m_experiment));
+    return writeTable(path, cpuGpuExperimentCsv(*m_experiment));
 }
 
 Expected<SlurmSweepOptions> CpuGpuExperimentDialog::clusterSweep() const {

@@ -224,7 +224,7 @@ void DagEvaluationDialog::showRows() {
 
 Expected<bool> DagEvaluationDialog::saveCsv(const QString& path) const {
     if (!m_rows) return invalidInput(tr("no evaluation to save: run it first").toStdString());
-    return writeTextFileAtomically(path.toStdString(), dagEvaluationCsv(*m_rows));
+    return writeTable(path, dagEvaluationCsv(*m_rows));
 }
 
 Expected<SlurmSweepOptions> DagEvaluationDialog::clusterSweep() const {
