@@ -8,6 +8,8 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -18,6 +20,11 @@
 #include <memory>
 
 #include "app/mainwindow.h"
+#include "app/schedule_export.h"
+#include "app/solve_controller.h"
+#include "panels/run_table.h"
+#include "panels/solver_panel.h"
+#include "document/project_document.h"
 #include "dialogs/chart_export_dialog.h"
 #include "experiments/cpugpu_experiment_dialog.h"
 #include "experiments/dag_evaluation_dialog.h"
@@ -298,6 +305,64 @@ private slots:
         QVERIFY(!child<QCheckBox>(&again, "exportHeaderCheckBox")->isChecked());
         QCOMPARE(child<QComboBox>(&again, "exportLegendComboBox")->currentText(), QStringLiteral("No legend"));
         QCOMPARE(child<QComboBox>(&again, "exportPaletteComboBox")->currentText(), QStringLiteral("Grey, with hatching"));
+    }
+
+    // File > Export Schedule writes the runs selected in the run table, in the format the extension or the name
+    // picks from the format table: the intervals CSV of two runs holds the intervals of both schedules.
+    void fileExportScheduleWritesTheSelectedRunsInEveryTraceFormat() {
+        MainWindow window;
+        QVERIFY(window.loadFile(examplePath("dag-two-clusters.json")).ok());
+        ScheduleExportController* exporter = window.scheduleExport();
+        QVERIFY(exporter);
+        QVERIFY(!exporter->action()->isEnabled());   // no run yet
+        QVERIFY(!exporter->exportTo(m_temp.filePath(QStringLiteral("none.paje"))).ok());
+        for (const char* solver : {"hcpa", "mheft"}) {
+            QSignalSpy done(window.solveController(), &SolveController::succeeded);
+            window.runSolver(QLatin1String(solver), window.solverPanel()->optionsFor(QLatin1String(solver)));
+            QVERIFY(done.wait(kTimeoutMs));
+        }
+        window.runTable()->selectRuns({0, 1});
+        QTRY_VERIFY(exporter->action()->isEnabled());
+        const DocumentEntry& entry = window.document()->entryAt(0);
+        QCOMPARE(entry.runs.size(), std::size_t{2});
+        std::size_t intervals = 0;
+        for (const RunRecord& run : entry.runs) intervals += run.result->schedule.intervalCount();
+        const QString csv = m_temp.filePath(QStringLiteral("two-runs.csv"));
+        // .csv is both the intervals and the metrics table: the name (the dialog's filter) decides.
+        QVERIFY(!exporter->exportTo(csv).ok());
+        const Expected<bool> written = exporter->exportTo(csv, QStringLiteral("csv"));
+        QVERIFY2(written.ok(), written.ok() ? "" : written.error().message.c_str());
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(static_cast<std::size_t>(lines.size()), intervals + 1);   // the header, one line per interval
+        QVERIFY2(lines.at(1).startsWith(QStringLiteral("(a) ")) && lines.last().startsWith(QStringLiteral("(b) ")),
+                 qPrintable(lines.join(QLatin1Char('\n'))));
+        // The same .csv as the metrics table, by the format's name: one row per run.
+        const QString metrics = m_temp.filePath(QStringLiteral("two-runs-metrics.csv"));
+        QVERIFY(exporter->exportTo(metrics, QStringLiteral("metrics-csv")).ok());
+        QFile metricsFile(metrics);
+        QVERIFY(metricsFile.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(metricsFile.readAll()).count(QLatin1Char('\n')), 3);
+        // Every other writer of the table, by its extension.
+        for (const auto& [name, format] : {std::pair{"two-runs.paje", ""}, std::pair{"two-runs.jed", ""},
+                                           std::pair{"two-runs.tex", "tikz"}, std::pair{"two-runs-table.tex", "latex-table"},
+                                           std::pair{"two-runs.json", "chrome-trace"}}) {
+            const QString path = m_temp.filePath(QLatin1String(name));
+            const Expected<bool> each = exporter->exportTo(path, QLatin1String(format));
+            QVERIFY2(each.ok(), each.ok() ? name : each.error().message.c_str());
+            QVERIFY(QFileInfo(path).size() > 100);
+        }
+        const Expected<bool> unknown = exporter->exportTo(m_temp.filePath(QStringLiteral("two-runs.bmp")));
+        QVERIFY(!unknown.ok());
+        QVERIFY(!QFile::exists(m_temp.filePath(QStringLiteral("two-runs.bmp"))));
+        // The File menu offers it.
+        bool inMenu = false;
+        for (QAction* action : window.menuBar()->actions())
+            if (action->menu())
+                for (QAction* item : action->menu()->actions())
+                    if (item->menu()) inMenu = inMenu || item->menu()->actions().contains(exporter->action());
+        QVERIFY(inMenu);
     }
 
     // A size too small for the chart at its text size is refused, naming the size, and no file is written.
