@@ -17,6 +17,7 @@
 
 #include "experiments/experiment_registry.h"
 #include "io/instance_io.h"
+#include "export/table_latex.h"
 #include "sweep/slurm_script.h"
 #include "sweep/sweep.h"
 
@@ -37,6 +38,20 @@ std::string experimentUsage(const ExperimentOptions& options) {
         usage += "]";
     }
     return usage;
+}
+
+int writeCsv(const std::string& csv, const std::string& output, std::ostream& out, std::ostream& err);
+
+// The experiment's table: CSV, or a booktabs LaTeX table when OUT ends in .tex.
+int writeTable(const std::string& csv, const std::string& experiment, const std::string& output, std::ostream& out,
+               std::ostream& err) {
+    if (!isLatexPath(output)) return writeCsv(csv, output, out, err);
+    Expected<std::string> latex = csvAsLatexTable(csv, "The results of hetsched experiment " + experiment);
+    if (!latex) {
+        err << "hetsched experiment: error: " << latex.error().message << "\n";
+        return kExitError;
+    }
+    return writeCsv(*latex, output, out, err);
 }
 
 int writeCsv(const std::string& csv, const std::string& output, std::ostream& out, std::ostream& err) {
@@ -129,7 +144,7 @@ int runExperimentWithFlags(const ExperimentEntry& entry, const std::vector<std::
                 ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
         options.push_back(option);
     }
-    addValueFlag(app, "-o,--output", output, "write the CSV there instead of standard output", "OUT.csv")->group("Sweep");
+    addValueFlag(app, "-o,--output", output, "write the CSV there instead of standard output (OUT.tex: a booktabs LaTeX table)", "OUT.csv")->group("Sweep");
     CLI::Option* shardFlag =
         addValueFlag(app, "--shard", shardText,
                      "run only part K of N of the sweep (units K-1, K-1+N, ...) and write its raw rows", "K/N")
@@ -214,7 +229,7 @@ int runExperimentWithFlags(const ExperimentEntry& entry, const std::vector<std::
     }
     if (!keepRaw.empty())
         if (int written = writeCsv(sweepPartText(header, *rows), keepRaw, out, err); written != kExitOk) return written;
-    return writeCsv(*csv, output, out, err);
+    return writeTable(*csv, name, output, out, err);
 }
 
 // The table of a merged sweep: its canonical flags applied to the experiment's defaults, as a run would.
@@ -241,7 +256,7 @@ int writeMergedTable(const SweepMerge& merged, const ExperimentEntry& entry, con
     if (!keepRaw.empty())
         if (int written = writeCsv(sweepPartText(merged.header, merged.rows), keepRaw, out, err); written != kExitOk)
             return written;
-    return writeCsv(*csv, output, out, err);
+    return writeTable(*csv, merged.header.experiment, output, out, err);
 }
 
 // hetsched experiment merge PART... [-o OUT.csv] [--keep-raw RAW.csv]: a directory stands for its *.csv files.
@@ -251,7 +266,7 @@ int runExperimentMerge(const std::vector<std::string>& args, std::ostream& out, 
     std::vector<std::string> given, files;
     Command command(prefix, "Checks that the parts make one whole sweep and writes the table an unsharded run writes.");
     command.app().add_option("PART", given, "a part written by --shard K/N, or a directory of them (*.csv)");
-    addValueFlag(command.app(), "-o,--output", output, "write the table there instead of standard output", "OUT.csv");
+    addValueFlag(command.app(), "-o,--output", output, "write the table there instead of standard output (OUT.tex: a booktabs LaTeX table)", "OUT.csv");
     addValueFlag(command.app(), "--keep-raw", keepRaw, "also write every unit's raw rows there", "RAW.csv");
     if (std::optional<int> code = command.parse(args, out, err)) return *code;
     for (const std::string& arg : given) {

@@ -209,14 +209,20 @@ Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions
     }
 
     bool kindUsed[kKindCount] = {};
+    // --time-axis own: each run of a comparison on its own axis, from 0 to its own end (its makespan marked).
+    const bool ownAxes = !options.sharedTimeAxis && runCount > 1;
     double horizon = 0;
+    std::vector<double> runHorizons;
     for (const ScheduleRun& run : set.runs) {
         for (const Lane& lane : run.schedule.lanes)
             for (const Interval& in : lane.intervals) kindUsed[static_cast<int>(in.kind)] = true;
-        horizon = std::max(horizon, run.schedule.endTime());
-        for (const Marker& marker : run.schedule.markers) horizon = std::max(horizon, marker.time);
+        double own = run.schedule.endTime();
+        for (const Marker& marker : run.schedule.markers) own = std::max(own, marker.time);
+        runHorizons.push_back(own > 0 ? own : 1);
+        horizon = std::max(horizon, own);
     }
     if (horizon <= 0) horizon = 1;
+    if (!ownAxes) std::fill(runHorizons.begin(), runHorizons.end(), horizon);
     std::vector<LegendEntry> legend;
     for (int k = 0; k < kKindCount; ++k)
         if (kindUsed[k]) legend.push_back({static_cast<IntervalKind>(k), 0.75 * f + 0.35 * f + textWidth(kindName(static_cast<IntervalKind>(k)), f)});
@@ -277,7 +283,11 @@ Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions
     const double runHeaderHeight = runCount > 1 ? lh : 0;
     const double runGap = 0.35 * f;
     double categoryGap = 0.3 * f;
-    const double fixedHeight = static_cast<double>(runCount) * runHeaderHeight + static_cast<double>(runCount - 1) * runGap;
+    // With own axes every run but the last has its ticks and their labels under its lanes (the last has the
+    // figure's axis, with its title).
+    const double runAxisHeight = ownAxes ? tickLength + 0.15 * f + lh : 0;
+    const double fixedHeight = static_cast<double>(runCount) * runHeaderHeight +
+                               static_cast<double>(runCount - 1) * (runGap + runAxisHeight);
     double laneHeight = (laneArea - fixedHeight - static_cast<double>(categoryGaps) * categoryGap) /
                         static_cast<double>(std::max<std::size_t>(laneCount, 1));
     if (laneHeight < 0.6) {   // many lanes: no gaps between categories rather than hairline lanes
@@ -335,6 +345,7 @@ Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions
                     candidates.push_back({(categoryTop + y) / 2, category.name + " (" + std::to_string(category.lanes.size()) + ")", true});
             }
             placed[r].bottom = y;
+            if (r + 1 < runCount) y -= runAxisHeight;
         }
     }
     // A label stays within its run's lanes (not over the run's name), moved in from the edge where need be.
@@ -365,16 +376,22 @@ Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions
                             " pt are needed; make the figure wider, the text smaller (at least 6 pt), or put the legend "
                             "below (--legend below)");
     }
-    Ticks ticks = niceTicks(horizon, plotWidth, f);
-    // The last tick's label is centred on its tick: keep it inside the page.
-    const double lastLabelHalf = textWidth(ticks.labels.back(), f) / 2;
-    const double lastTickX = plotLeft + ticks.values.back() / horizon * plotWidth;
-    if (lastTickX + lastLabelHalf > W - legendRightWidth) {
-        plotRight -= lastTickX + lastLabelHalf - (W - legendRightWidth);
-        plotWidth = plotRight - plotLeft;
-        ticks = niceTicks(horizon, plotWidth, f);
+    // The last tick's label is centred on its tick: keep it inside the page (on every run's axis).
+    for (const double own : runHorizons) {
+        const Ticks first = niceTicks(own, plotWidth, f);
+        const double lastLabelHalf = textWidth(first.labels.back(), f) / 2;
+        const double lastTickX = plotLeft + first.values.back() / own * plotWidth;
+        if (lastTickX + lastLabelHalf > W - legendRightWidth) {
+            plotRight -= lastTickX + lastLabelHalf - (W - legendRightWidth);
+            plotWidth = plotRight - plotLeft;
+        }
     }
-    const auto xOf = [&](double t) { return plotLeft + t / horizon * plotWidth; };
+    std::vector<Ticks> runTicks;
+    for (const double own : runHorizons) runTicks.push_back(niceTicks(own, plotWidth, f));
+    const Ticks& ticks = runTicks.back();
+    // The x of time t on run r's axis (the one axis when it is shared).
+    std::size_t axisRun = runCount - 1;
+    const auto xOf = [&](double t) { return plotLeft + t / runHorizons[axisRun] * plotWidth; };
 
     // The document.
     const std::string fontSize = "\\fontsize{" + trace_detail::shortNumber(f) + "}{" + trace_detail::shortNumber(lh) + "}\\selectfont";
@@ -441,6 +458,7 @@ Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions
     for (std::size_t r = 0; r < runCount; ++r) {
         const ScheduleRun& run = set.runs[r];
         const PlacedRun& p = placed[r];
+        axisRun = r;
         if (runCount > 1) {
             std::string name = run.name;
             if (run.schedule.intervalCount() == 0) {
@@ -480,7 +498,18 @@ Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions
         for (const Marker& marker : run.schedule.markers)
             out += "\\draw[hsmarker" + std::string(marker.dashed ? ",dashed" : "") + "] (" + bp(xOf(marker.time)) + "," +
                    bp(p.bottom) + ") -- (" + bp(xOf(marker.time)) + "," + bp(p.top) + ");\n";
+        if (ownAxes && r + 1 < runCount) {
+            out += "% the time axis of run " + std::to_string(r + 1) + "\n";
+            out += "\\draw[hsaxis] (" + bp(plotLeft) + "," + bp(p.bottom) + ") -- (" + bp(plotRight) + "," + bp(p.bottom) + ");\n";
+            for (std::size_t k = 0; k < runTicks[r].values.size(); ++k) {
+                const double x = xOf(runTicks[r].values[k]);
+                out += "\\draw[hsaxis] (" + bp(x) + "," + bp(p.bottom) + ") -- (" + bp(x) + "," + bp(p.bottom - tickLength) + ");\n";
+                out += "\\node[anchor=north] at (" + bp(x) + "," + bp(p.bottom - tickLength - 0.15 * f) + ") {" +
+                       runTicks[r].labels[k] + "};\n";
+            }
+        }
     }
+    axisRun = runCount - 1;
 
     // The markers' names above the lanes, left to right, each where it does not touch the previous one.
     if (anyMarker) {
@@ -504,6 +533,7 @@ Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions
     }
 
     // The time axis under the last run.
+    if (ownAxes) out += "% the time axis of run " + std::to_string(runCount) + "\n";
     out += "\\draw[hsaxis] (" + bp(plotLeft) + "," + bp(axisY) + ") -- (" + bp(plotRight) + "," + bp(axisY) + ");\n";
     for (std::size_t k = 0; k < ticks.values.size(); ++k) {
         const double x = xOf(ticks.values[k]);

@@ -18,7 +18,9 @@ namespace hetsched {
 // paper as a tikzpicture (the paper loads tikz and, for the grey palette, \usetikzlibrary{patterns}). Lanes,
 // one bar per task (a task on consecutive lanes of one category is one bar), names where they fit at
 // options.fontPoints, lane labels thinned and lanes grouped by category when there are too many, a time axis
-// with nice ticks, the palette's colours as named xcolor definitions (grey: patterns), title and legend.
+// with nice ticks (a comparison with options.sharedTimeAxis false: each run on its own axis from 0 to its end,
+// its markers such as the makespan drawn on it), the palette's colours as named xcolor definitions (grey:
+// patterns), title and legend.
 // A size too small for the figure's parts is refused with a message naming --size.
 Expected<std::string> writeTikzGantt(const ScheduleSet& set, const FigureOptions& options);
 

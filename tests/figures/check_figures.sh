@@ -103,6 +103,23 @@ fi
     --format latex-table || fail "no LaTeX table of the runs' metrics"
 grep -q 'toprule' "$out/runs.tex" || fail "the metrics table is no booktabs table"
 "$hetsched" export "$examples/cpugpu-small.json" -o "$out/gantt.jed" || fail "no Jedule file"
+# TikZ with each run on its own time axis (--time-axis own), set by pdflatex at both sizes: the page keeps the
+# rules, there is one axis per run, and each run's name says its makespan.
+if command -v pdflatex > /dev/null; then
+    for size in 85x50mm 175x100mm; do
+        tex="$out/own-axes-$size.tex"
+        rm -f "$tex" "${tex%.tex}.pdf"
+        "$hetsched" export "$examples/dag-two-clusters.json" --solver hcpa --solver seq --time-axis own --size "$size" \
+            --font-pt 8 --format tikz -o "$tex" || { fail "no TikZ with own time axes at $size"; continue; }
+        (cd "$out" && pdflatex -interaction=nonstopmode -halt-on-error "$(basename "$tex")" > /dev/null 2>&1) ||
+            { fail "pdflatex refuses the TikZ with own time axes at $size"; continue; }
+        python3 "$checker" "${tex%.tex}.pdf" "$size" || fail "TikZ with own time axes at $size"
+        [ "$(grep -c '^% the time axis of run' "$tex")" -eq 2 ] || fail "TikZ at $size: not one time axis per run"
+        text=$(pdftotext "${tex%.tex}.pdf" -)
+        grep -q "hcpa (makespan [0-9.]* s)" <<< "$text" && grep -q "seq (makespan [0-9.]* s)" <<< "$text" ||
+            fail "TikZ at $size: the runs' makespans are not marked: $text"
+    done
+fi
 rm -f "$out/ambiguous.tex"
 "$hetsched" export "$examples/cpugpu-small.json" -o "$out/ambiguous.tex" 2> "$out/ambiguous.err"
 [ $? -eq 2 ] && grep -qF "may be tikz or latex-table" "$out/ambiguous.err" && [ ! -e "$out/ambiguous.tex" ] ||

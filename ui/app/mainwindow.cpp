@@ -52,6 +52,7 @@
 #include "dialogs/recovery_dialog.h"
 #include "panels/result_pane.h"
 #include "app/run_simulation.h"
+#include "app/schedule_export.h"
 #include "panels/run_table.h"
 #include "app/solve_controller.h"
 #include "dialogs/about_dialog.h"
@@ -481,8 +482,30 @@ void MainWindow::createMenus() {
     file->addSeparator();
     file->addAction(m_importAction);
     file->addAction(m_importTaskGraphAction);
+    // File > Export > Schedule: the selected runs (else the current one) in the trace and table formats.
+    m_scheduleExport = new ScheduleExportController(
+        this,
+        [this] {
+            std::vector<const RunRecord*> runs;
+            const DocumentEntry* entry = m_document->entry(currentEntry());
+            if (!entry || !m_runTable) return runs;
+            QList<int> indices = m_runTable->selectedRuns();
+            if (indices.isEmpty() && m_runTable->currentRun() >= 0) indices = {m_runTable->currentRun()};
+            for (int index : indices)
+                if (index >= 0 && index < static_cast<int>(entry->runs.size()))
+                    runs.push_back(&entry->runs[static_cast<std::size_t>(index)]);
+            return runs;
+        },
+        [this] {
+            const DocumentEntry* entry = m_document->entry(currentEntry());
+            const int run = m_runTable ? m_runTable->currentRun() : -1;
+            if (!entry || run < 0 || run >= static_cast<int>(entry->runs.size())) return QStringLiteral("schedule");
+            return defaultChartFileName(entry->name, entry->runs[static_cast<std::size_t>(run)].solver(), QString())
+                .chopped(1);
+        });
     QMenu* exportMenu = file->addMenu(tr("E&xport"));
     exportMenu->addAction(m_exportChartAction);
+    exportMenu->addAction(m_scheduleExport->action());
     exportMenu->addAction(m_exportCostPlotAction);
     exportMenu->addAction(m_exportTimelineAction);
     exportMenu->addAction(m_exportThroughputAction);
@@ -954,6 +977,7 @@ void MainWindow::updateActions() {
     m_resultPane->rerunButton()->setEnabled(entry != nullptr && !busy);
     m_exportChartAction->setEnabled(run >= 0);
     m_exportResultAction->setEnabled(run >= 0);
+    if (m_scheduleExport) m_scheduleExport->updateAction();
     m_exportInstanceAction->setEnabled(entry != nullptr);
     m_exportCostPlotAction->setEnabled(editorPlot(m_editor.data(), EditorPlotKind::CostPlot) != nullptr);
     m_exportTimelineAction->setEnabled(editorPlot(m_editor.data(), EditorPlotKind::ScenarioTimeline) != nullptr);

@@ -34,6 +34,7 @@ class InstanceListPanel;
 class ResultPane;
 class RunSimulationController;
 class RunTable;
+class ScheduleExportController;
 class SolveController;
 class SolverPanel;
 
@@ -98,6 +99,7 @@ public:
     SolveController* solveController() const { return m_solveController; }
     SolverPanel* solverPanel() const { return m_solverPanel; }
     RunTable* runTable() const { return m_runTable; }
+    ScheduleExportController* scheduleExport() const { return m_scheduleExport; }
     // Solve > Simulate on SimGrid (a run's schedule replayed on SimGrid, shown beside the planned one).
     RunSimulationController* runSimulation() const { return m_runSimulation; }
     ResultPane* resultPane() const { return m_resultPane; }
@@ -223,6 +225,7 @@ private:
     QAction* m_importAction = nullptr;
     QAction* m_exportChartAction = nullptr;
     QAction* m_exportResultAction = nullptr;
+    ScheduleExportController* m_scheduleExport = nullptr;   // File > Export > Schedule (app/schedule_export.h)
     QAction* m_exportInstanceAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_undoAction = nullptr;

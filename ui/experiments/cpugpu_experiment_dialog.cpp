@@ -47,7 +47,7 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent)
     m_plot = new QCustomPlot(this);
     m_plot->setMinimumSize(560, 320);
     m_plot->xAxis->setLabel(tr("tasks n"));
-    m_plot->yAxis->setLabel(tr("mean deviation from the lower bound (%)"));
+    m_plot->yAxis->setLabel(tr("deviation (%)"));
     // As the paper's Figure 2: a title saying what is plotted over how many instances, one panel per case
     // (m CPUs, k GPUs), never an average over cases; one legend under the panels.
     QCPAxisRect* first = m_plot->axisRect();
@@ -68,6 +68,9 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent)
     m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
     m_plot->legend->setWrap(4);
     m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setIconSize(20, 8);
+    m_plot->legend->setIconTextPadding(4);
+    m_plot->legend->setColumnSpacing(2);
     addExport(m_plot, tr("Export Plot…"), QString(), QSize(1000, 600));
 
     auto* form = new QFormLayout;
@@ -170,9 +173,14 @@ void CpuGpuExperimentDialog::showExperiment() {
     }
     const int columns = std::max(1, static_cast<int>(std::ceil(std::sqrt(static_cast<double>(cases.size())))));
     const int rows = (static_cast<int>(cases.size()) + columns - 1) / columns;
-    m_title->setText(tr("CPU/GPU scheduling: %1, %n instance(s) per point%2", nullptr, instances)
-                         .arg(m_statistic->currentText().section(QStringLiteral(" ("), 0, 0),
-                              maximum ? QString() : tr(" (whisker: their maximum)")));
+    // The title says which statistic over how many instances; the axis what is measured and its unit.
+    const QString statisticText = m_statistic->currentText().section(QStringLiteral(" ("), 0, 0);
+    m_title->setText(tr("%1, %2 per point%3")
+                         .arg(statisticText.left(1).toUpper() + statisticText.mid(1),
+                              instances == 1 ? tr("1 instance") : tr("%1 instances").arg(instances),
+                              maximum ? QString() : tr(", whisker to the max.")));
+    // The axis says what is measured and its unit; the title says which statistic.
+    const QString valueTitle = tr("deviation (%)");
     for (std::size_t c = 0; c < cases.size(); ++c) {
         const auto [cpus, gpus] = cases[c];
         const int row = static_cast<int>(c) / columns;
@@ -186,11 +194,12 @@ void CpuGpuExperimentDialog::showExperiment() {
         top->setTicks(false);
         top->setTickLabels(false);
         top->setBasePen(Qt::NoPen);
-        top->setLabel(tr("m = %1 CPUs, k = %2 GPUs").arg(cpus).arg(gpus));
+        top->setLabel(tr("%1, %2").arg(cpus == 1 ? tr("1 CPU") : tr("%1 CPUs").arg(cpus),
+                                       gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(gpus)));
         top->setLabelPadding(2);
         // Axis titles on the outer panels only: the bottom row and the first column.
         x->setLabel(row == rows - 1 || static_cast<int>(c) + columns >= static_cast<int>(cases.size()) ? tr("tasks n") : QString());
-        y->setLabel(column == 0 ? m_statistic->currentText() : QString());
+        y->setLabel(column == 0 ? valueTitle : QString());
         int index = 0;
         for (const std::string& solver : m_experiment->options.solvers) {
             QCPGraph* graph = m_plot->addGraph(x, y);
@@ -239,7 +248,7 @@ void CpuGpuExperimentDialog::showExperiment() {
 
 Expected<bool> CpuGpuExperimentDialog::saveCsv(const QString& path) const {
     if (!m_experiment) return invalidInput(tr("no experiment to save: run it first").toStdString());
-    return writeTextFileAtomically(path.toStdString(), cpuGpuExperimentCsv(*m_experiment));
+    return writeTable(path, cpuGpuExperimentCsv(*m_experiment));
 }
 
 Expected<SlurmSweepOptions> CpuGpuExperimentDialog::clusterSweep() const {

@@ -56,24 +56,22 @@ DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : ExperimentDialog(QSt
     m_plot = new QCustomPlot(this);
     m_plot->setMinimumSize(560, 320);
     m_plot->legend->setVisible(true);
-    // The legend right of the axes, at the top: curves of six solvers would hide under an inset legend.
+    // The title, the axes, the legend under them in one row (fitted onto more rows in a narrow figure): a
+    // legend at the side would take a third of a paper's column.
     m_plot->axisRect()->insetLayout()->take(m_plot->legend);
-    auto* side = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(0, 1, side);
-    side->addElement(0, 0, m_plot->legend);
-    side->addElement(1, 0, new QCPLayoutElement(m_plot));
-    side->setRowStretchFactor(0, 0.01);
-    side->setAutoMargins(QCP::msNone);
-    side->setMargins(QMargins(4, 12, 10, 4));
-    m_plot->plotLayout()->setColumnStretchFactor(1, 0.01);
-    m_plot->xAxis->grid()->setZeroLinePen(Qt::NoPen);
-    // The title says what each point is: a mean over every other setting of the sweep, and over how many runs.
     QFont titleFont = m_plot->font();
     titleFont.setBold(true);
     m_title = new QCPTextElement(m_plot, QString(), titleFont);
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(0, 0, m_title);
+    m_plot->plotLayout()->addElement(2, 0, m_plot->legend);
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setWrap(6);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setIconSize(20, 8);
+    m_plot->xAxis->grid()->setZeroLinePen(Qt::NoPen);
     addExport(m_plot, tr("Export Plot…"), QString(), QSize(1000, 600));
 
     auto* form = new QFormLayout;
@@ -180,7 +178,11 @@ void DagEvaluationDialog::showRows() {
     int runs = 0;
     for (const DagEvaluationRow& row : *m_rows)
         if (row.groupBy == (byClusters ? "clusters" : "heterogeneity")) runs = std::max(runs, row.runs);
-    m_title->setText(tr("Task graphs: mean over the other settings, %n run(s) per point", nullptr, runs));
+    // The settings averaged over are named: the plot has no panel for them.
+    m_title->setText(tr("Task graphs: mean of %1 per point, over every %2")
+                         .arg(runs == 1 ? tr("1 run") : tr("%1 runs").arg(runs),
+                              byClusters ? tr("task count, speed and heterogeneity")
+                                         : tr("task count, speed and cluster count")));
     // The group values, in increasing order, at evenly spaced positions (1, 2, 4, 8 clusters as in the paper).
     const std::string group = byClusters ? "clusters" : "heterogeneity";
     std::vector<double> values;
@@ -222,7 +224,7 @@ void DagEvaluationDialog::showRows() {
 
 Expected<bool> DagEvaluationDialog::saveCsv(const QString& path) const {
     if (!m_rows) return invalidInput(tr("no evaluation to save: run it first").toStdString());
-    return writeTextFileAtomically(path.toStdString(), dagEvaluationCsv(*m_rows));
+    return writeTable(path, dagEvaluationCsv(*m_rows));
 }
 
 Expected<SlurmSweepOptions> DagEvaluationDialog::clusterSweep() const {

@@ -189,7 +189,7 @@ Expected<bool> DivisibleSimulationDialog::exportWorkersChart(const QString& path
 
 Expected<bool> DivisibleSimulationDialog::saveCsv(const QString& path) const {
     if (m_rows.empty()) return invalidInput("run the simulation first");
-    return writeTextFileAtomically(path.toStdString(), divisibleSimulationCsv(m_rows));
+    return writeTable(path, divisibleSimulationCsv(m_rows));
 }
 
 Expected<SlurmSweepOptions> DivisibleSimulationDialog::clusterSweep() const {

@@ -18,6 +18,8 @@
 #include <qcustomplot.h>
 
 #include "dialogs/cluster_script_dialog.h"
+#include "export/table_latex.h"
+#include "io/instance_io.h"
 #include "util/message_bar.h"
 #include "views/common/chart_export.h"
 
@@ -136,6 +138,13 @@ void ExperimentDialog::fail(const Error& error) {
     emit experimentFailed(message);
 }
 
+Expected<bool> ExperimentDialog::writeTable(const QString& path, const std::string& csv) const {
+    if (!isLatexPath(path.toStdString())) return writeTextFileAtomically(path.toStdString(), csv);
+    Expected<std::string> latex = csvAsLatexTable(csv, (windowTitle() + tr(": the results")).toStdString());
+    if (!latex) return latex.error();
+    return writeTextFileAtomically(path.toStdString(), *latex);
+}
+
 QPushButton* ExperimentDialog::addExport(QCustomPlot* plot, const QString& buttonText, const QString& fileSuffix, QSize size) {
     auto* button = new QPushButton(buttonText, this);
     connect(button, &QPushButton::clicked, this, [this, plot, fileSuffix, size] { exportWithDialog(plot, fileSuffix, size); });
@@ -216,7 +225,8 @@ QString ExperimentDialog::suggestedPath(const QString& fileName) const {
 void ExperimentDialog::saveWithDialog() {
     if (!hasResults()) return;
     const QString path = QFileDialog::getSaveFileName(this, tr("Save the Results"),
-                                                      suggestedPath(m_fileStem + QStringLiteral(".csv")), tr("CSV (*.csv)"));
+                                                      suggestedPath(m_fileStem + QStringLiteral(".csv")),
+                                                      tr("CSV (*.csv);;LaTeX table, booktabs (*.tex)"));
     if (path.isEmpty()) return;
     QSettings().setValue(kLastDirectoryKey, QFileInfo(path).absolutePath());
     const Expected<bool> written = saveCsv(path);

@@ -45,7 +45,8 @@ public:
     void run();
     void cancel();
     bool isRunning() const { return m_job->isRunning(); }
-    // Without dialogs, for scripts and tests; errors name the file.
+    // Without dialogs, for scripts and tests; errors name the file. A path ending in .tex gets the same table
+    // as a booktabs LaTeX table.
     virtual Expected<bool> saveCsv(const QString& path) const = 0;
     // One of the dialog's plots as a figure (hetsched export's options: physical size, text in points, title);
     // errors name the flag or the file.
@@ -79,6 +80,8 @@ protected:
     // ...or there are none (the message bar says why; experimentFailed, or experimentCancelled for a
     // cancellation reported as an error).
     void fail(const Error& error);
+    // The experiment's CSV table written to `path`, as a booktabs LaTeX table when it ends in .tex.
+    Expected<bool> writeTable(const QString& path, const std::string& csv) const;
     // A plot with its Export button ("Export Plot…"), exported at `size` pixels by default.
     QPushButton* addExport(QCustomPlot* plot, const QString& buttonText, const QString& fileSuffix, QSize size);
     Expected<bool> exportChart(QCustomPlot* plot, const QString& path, QSize size) const;

@@ -348,9 +348,84 @@ bool tickLabelsTouch(QCPAxis* axis) {
     return false;
 }
 
+// The smallest plot area a figure may have (plotAreaProblem's default).
+constexpr QSize kSmallestPlotArea(40, 24);
+
+// `text` broken at spaces into lines no wider than `width`, at most `maxLines` of them (the last elided when
+// the words do not fit); a text that fits is returned as it is.
+QString wrappedText(const QString& text, const QFont& font, double width, int maxLines) {
+    const QFontMetricsF metrics(font);
+    if (text.isEmpty() || text.contains(QLatin1Char('\n')) || metrics.horizontalAdvance(text) <= width) return text;
+    QStringList lines;
+    QString line;
+    const QStringList words = text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    for (qsizetype k = 0; k < words.size(); ++k) {
+        const QString longer = line.isEmpty() ? words[k] : line + QLatin1Char(' ') + words[k];
+        if (line.isEmpty() || metrics.horizontalAdvance(longer) <= width) {
+            line = longer;
+            continue;
+        }
+        lines << line;
+        line = words[k];
+        if (lines.size() == maxLines - 1) {
+            line = words.mid(k).join(QLatin1Char(' '));
+            break;
+        }
+    }
+    lines << line;
+    for (QString& each : lines) each = metrics.elidedText(each, Qt::ElideRight, std::max(0.0, width));
+    return lines.join(QLatin1Char('\n'));
+}
+
+// The legends laid out in the plot's own layout (not inset in an axis rect).
+std::vector<QCPLegend*> layoutLegends(QCustomPlot* plot) {
+    std::vector<QCPLegend*> legends;
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true))
+        if (auto* legend = dynamic_cast<QCPLegend*>(element); legend && legend->visible()) legends.push_back(legend);
+    return legends;
+}
+
 }  // namespace
 
 PlotFitScope::PlotFitScope(QCustomPlot* plot, QSize layout) {
+    // A plot area may be as small as plotAreaProblem allows (QCustomPlot's own minimum is 50 x 50 pixels).
+    for (QCPAxisRect* rect : plot->axisRects()) {
+        const QSize minimum = rect->minimumSize();
+        rect->setMinimumSize(std::min(minimum.width(), kSmallestPlotArea.width()),
+                             std::min(minimum.height(), kSmallestPlotArea.height()));
+        m_restore.push_back([rect = QPointer<QCPAxisRect>(rect), minimum] {
+            if (rect) rect->setMinimumSize(minimum);
+        });
+    }
+    // Titles wider than the figure are set on up to three lines; legends wider than it on more rows.
+    for (QCPLayoutElement* element : plot->plotLayout()->elements(true)) {
+        auto* text = dynamic_cast<QCPTextElement*>(element);
+        if (!text || !text->visible()) continue;
+        const QString before = text->text();
+        const QMargins margins = text->margins();
+        const QString wrapped = wrappedText(before, text->font(), layout.width() - margins.left() - margins.right() - 8, 3);
+        if (wrapped == before) continue;
+        text->setText(wrapped);
+        m_restore.push_back([text = QPointer<QCPTextElement>(text), before] {
+            if (text) text->setText(before);
+        });
+    }
+    for (QCPLegend* legend : layoutLegends(plot)) {
+        const int wrap = legend->wrap();
+        if (wrap <= 1 || legend->fillOrder() != QCPLegend::foColumnsFirst) continue;
+        // setWrap alone keeps the cells where they are: setFillOrder rearranges them.
+        for (int columns = wrap; columns >= 1; --columns) {
+            legend->setWrap(columns);
+            legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+            if (legend->minimumOuterSizeHint().width() <= layout.width()) break;
+        }
+        if (legend->wrap() != wrap)
+            m_restore.push_back([legend = QPointer<QCPLegend>(legend), wrap] {
+                if (!legend) return;
+                legend->setWrap(wrap);
+                legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+            });
+    }
     plot->toPixmap(layout.width(), layout.height());
     plot->toPixmap(layout.width(), layout.height());
     bool changed = false;
@@ -359,9 +434,11 @@ PlotFitScope::PlotFitScope(QCustomPlot* plot, QSize layout) {
             if (!axis->visible()) continue;
             const QString label = axis->label();
             const double length = axis->orientation() == Qt::Horizontal ? rect->width() : rect->height();
-            const QString elided = QFontMetricsF(axis->labelFont()).elidedText(label, Qt::ElideRight, std::max(0.0, length));
-            if (!label.isEmpty() && elided != label) {
-                axis->setLabel(elided == QStringLiteral("…") ? QString() : elided);
+            // A title longer than its axis goes on two lines, the second elided if need be.
+            const QString fitted = wrappedText(label, axis->labelFont(), std::max(0.0, length), 2);
+            if (!label.isEmpty() && fitted != label) {
+                const bool nothingLeft = fitted.startsWith(QStringLiteral("…"));
+                axis->setLabel(nothingLeft ? QString() : fitted);
                 m_restore.push_back([axis, label] { axis->setLabel(label); });
                 changed = true;
             }

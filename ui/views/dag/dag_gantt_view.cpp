@@ -234,7 +234,8 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
     };
     std::vector<LabelCandidate> candidates;
     const QFontMetricsF metrics(mParentPlot->font());
-    const double minLabelSide = metrics.height() - 2;
+    // A name needs its whole line's height: names of bars stacked one above the other must not touch.
+    const double minLabelSide = metrics.height();
     const bool joinRuns = g.lanePixels() >= kConnectorMinRowPixels;
 
     for (std::size_t c = 0; c < m_clusters.size(); ++c) {

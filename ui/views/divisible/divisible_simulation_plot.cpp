@@ -90,7 +90,7 @@ DivisibleSimulationPlot::DivisibleSimulationPlot(Kind kind, QWidget* parent)
     legend->setFont(legendFont);
     legend->setBrush(Qt::NoBrush);
     legend->setBorderPen(Qt::NoPen);
-    legend->setIconSize(26, 10);
+    legend->setIconSize(20, 8);
     legend->setFillOrder(QCPLegend::foColumnsFirst);
     legend->setWrap(4);
     legend->setMargins(QMargins(4, 0, 4, 4));
@@ -132,13 +132,13 @@ void DivisibleSimulationPlot::setupAxes(QCPAxisRect* rect) {
     x->setTicker(ticker);
     x->setNumberFormat(QStringLiteral("g"));
     x->setNumberPrecision(4);
-    x->setLabel(tr("ratio w/c (mean computation over mean communication cost)"));
+    x->setLabel(tr("ratio w/c"));
     x->grid()->setSubGridVisible(true);
     x->grid()->setPen(QPen(QColor(200, 200, 200), 1, Qt::DotLine));
     x->grid()->setSubGridPen(QPen(QColor(232, 232, 232), 1, Qt::DotLine));
     y->grid()->setPen(QPen(QColor(215, 215, 215), 1, Qt::DotLine));
-    y->setLabel(m_kind == Kind::RelativeThroughput ? tr("throughput / optimal FIFO throughput")
-                                                   : tr("workers used by fifo-optimal"));
+    y->setLabel(m_kind == Kind::RelativeThroughput ? tr("throughput ratio")
+                                                   : tr("workers used"));
 }
 
 void DivisibleSimulationPlot::setPanelCount(int count) {
@@ -175,7 +175,7 @@ void DivisibleSimulationPlot::setRows(const std::vector<DivisibleSimulationRow>&
     const int platforms = rows.front().platforms;
     if (m_kind == Kind::RelativeThroughput) {
         setPanelCount(static_cast<int>(series.size()));
-        m_title->setText(tr("Throughput relative to the optimal FIFO schedule · %1 workers, %2 per point")
+        m_title->setText(tr("Throughput relative to optimal FIFO: %1 workers, mean over %2 per point")
                              .arg(workers)
                              .arg(countOf(platforms, tr("platform"), tr("platforms"))));
         for (std::size_t k = 0; k < series.size(); ++k) {
@@ -195,7 +195,7 @@ void DivisibleSimulationPlot::setRows(const std::vector<DivisibleSimulationRow>&
             };
             // The reference: fifo-optimal divided by itself.
             QCPGraph* reference = addGraph(x, y);
-            reference->setName(tr("fifo-optimal (reference = 1)"));
+            reference->setName(tr("fifo-optimal (= 1)"));
             reference->setPen(strategyPen(DivisibleStrategy::FifoOptimal));
             reference->addData(series[k].rows.front()->ratio, 1.0);
             reference->addData(series[k].rows.back()->ratio, 1.0);
@@ -206,7 +206,7 @@ void DivisibleSimulationPlot::setRows(const std::vector<DivisibleSimulationRow>&
         }
     } else {
         setPanelCount(1);
-        m_title->setText(tr("Workers used by the optimal FIFO schedule · %1 workers, %2 per point")
+        m_title->setText(tr("Workers used by the optimal FIFO schedule: %1 workers, mean over %2 per point")
                              .arg(workers)
                              .arg(countOf(platforms, tr("platform"), tr("platforms"))));
         m_panels.front().title->setText(QString());
