@@ -24,6 +24,12 @@ FamilyImportDialog::FamilyImportDialog(const QString& path, const FileFormat& fo
     what->setWordWrap(true);
     m_form = new OptionForm(this);
     m_form->setObjectName(QStringLiteral("familyImportOptions"));
+    // The partition import's task count has no default and no measurement gives it: the field says so.
+    if (format.family == "partition") {
+        OptionDisplay tasks;
+        tasks.unsetText = tr("required: T, the tasks to distribute");
+        m_form->setDisplay("tasks", tasks);
+    }
     if (format.importOptions) m_form->setTable(format.importOptions());
     m_message = new QLabel(this);
     m_message->setObjectName(QStringLiteral("familyImportMessage"));
