@@ -88,6 +88,9 @@ void setRow(QTableWidget* table, int row, const QStringList& cells) {
 class RatioTicker : public QCPAxisTicker {
 public:
     explicit RatioTicker(QCPAxis* axis) : m_axis(axis) {}
+    // The axis length the ticks were chosen for: QCustomPlot makes ticks before it lays out, so after a
+    // resize they are one layout late (showPlot's afterLayout hook then replots once more).
+    double usedLength() const { return m_usedLength; }
 
 protected:
     int getSubTickCount(double) override { return 0; }
@@ -95,7 +98,10 @@ protected:
     QVector<double> createTickVector(double, const QCPRange& range) override {
         static constexpr double kRound[] = {1, 1.2, 1.5, 2, 3, 5};
         const double low = std::max(range.lower, 1e-9), high = std::max(range.upper, low * 1.0001);
-        const double length = std::max(1, m_axis->axisRect()->height());
+        // A new axis rect has not been laid out yet: most of the plot's height until it is.
+        const int height = m_axis->axisRect()->height();
+        const double length = height > 10 ? height : std::max(50.0, 0.6 * m_axis->parentPlot()->viewport().height());
+        m_usedLength = height;
         const double gap = QFontMetricsF(m_axis->tickLabelFont()).height() * 1.15;
         const auto position = [&](double v) { return length * std::log(v / low) / std::log(high / low); };
         QVector<double> ticks;
@@ -111,6 +117,7 @@ protected:
 
 private:
     QCPAxis* m_axis;
+    double m_usedLength = -1;
 };
 
 }  // namespace
@@ -249,6 +256,16 @@ BenchmarkDialog::BenchmarkDialog(QWidget* parent) : ExperimentDialog(QStringLite
     form->addRow(tr("Import"), import);
     form->addRow(QString(), m_simulate);
     layOut(form, m_results);
+    // Log-axis ticks made for a stale length (the plot was resized, or a panel is new) are made again.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        for (QCPAxisRect* rect : m_plot->axisRects()) {
+            const auto ticker = rect->axis(QCPAxis::atLeft)->ticker().dynamicCast<RatioTicker>();
+            if (ticker && std::abs(ticker->usedLength() - rect->height()) > 1) {
+                m_plot->replot(QCustomPlot::rpQueuedReplot);
+                return;
+            }
+        }
+    });
     setConfig(BenchmarkConfig{});
     resize(1100, 850);
     showPlot();
