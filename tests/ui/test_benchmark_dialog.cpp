@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -19,6 +20,7 @@
 #include <QtTest>
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 #include "app/mainwindow.h"
 #include "experiments/benchmark_dialog.h"
@@ -162,6 +164,9 @@ private slots:
         for (const BenchmarkRun& r : table.runs) worst = std::max(worst, *r.ratio);
         for (int p = 0; p < plot->axisRectCount(); ++p)
             QCOMPARE(plot->axisRect(p)->axis(QCPAxis::atLeft)->scaleType() == QCPAxis::stLogarithmic, worst > 4);
+        // The ratio axis as shown is labelled beyond its 1 (ticks made for the panel's laid-out height).
+        dialog->resultTabs()->setCurrentIndex(0);
+        QTRY_VERIFY(plot->axisRect(0)->axis(QCPAxis::atLeft)->tickVector().size() >= 3);
         // Exported as any figure: a PDF of a paper's two columns, a PNG.
         QTemporaryDir dir;
         FigureOptions options;
@@ -174,8 +179,21 @@ private slots:
         QVERIFY(csv.open(QIODevice::ReadOnly));
         QCOMPARE(csv.readAll().count('\n'), 13);
         dialog->resultTabs()->setCurrentIndex(0);
-        if (!qEnvironmentVariable("HETSCHED_UI_SHOTS").isEmpty())
-            dialog->grab().save(qEnvironmentVariable("HETSCHED_UI_SHOTS") + QStringLiteral("/benchmark-dialog.png"));
+        // At a paper's one and two columns, read back by poppler (tests/figures/check_pdf_figure.py): the page is
+        // the size asked, every word inside it, none overlapping (the log axis' labels), the text 6 to 10 pt.
+        for (const auto& [width, height, name] : {std::tuple{85.0, 50.0, "85x50mm"}, std::tuple{175.0, 100.0, "175x100mm"}}) {
+            options.size = FigureSize{width, height, SizeUnit::Millimetre};
+            const QString figure = dir.filePath(QStringLiteral("benchmark-ratios-%1.pdf").arg(QLatin1String(name)));
+            const Expected<bool> written = dialog->exportFigure(plot, figure, options);
+            QVERIFY2(written.ok(), written ? "" : written.error().message.c_str());
+            QProcess checker;
+            checker.start(QStringLiteral("python3"), {QStringLiteral(HETSCHED_FIGURE_CHECKER), figure, QLatin1String(name)});
+            QVERIFY(checker.waitForFinished(60000));
+            QVERIFY2(checker.exitStatus() == QProcess::NormalExit && checker.exitCode() == 0,
+                     checker.readAllStandardOutput().constData());
+        }
+        const QString shots = qEnvironmentVariable("HETSCHED_UI_SHOTS");
+        if (!shots.isEmpty()) dialog->grab().save(shots + QStringLiteral("/benchmark-dialog.png"));
     }
 
     // Add Folder… appends the folder chosen in the file dialog as a line of the list.

@@ -82,6 +82,44 @@ void setRow(QTableWidget* table, int row, const QStringList& cells) {
     }
 }
 
+// Ticks of a logarithmic ratio axis from 1: the round values (1, 1.2, 1.5, 2, 3, 5, 10, 20, 50, ...) in
+// range, each kept only when its label clears the one below at the axis' current length and label font, so
+// that a one-column figure and the dialog alike read without overlaps.
+class RatioTicker : public QCPAxisTicker {
+public:
+    explicit RatioTicker(QCPAxis* axis) : m_axis(axis) {}
+    // The axis length the ticks were chosen for: QCustomPlot makes ticks before it lays out, so after a
+    // resize they are one layout late (showPlot's afterLayout hook then replots once more).
+    double usedLength() const { return m_usedLength; }
+
+protected:
+    int getSubTickCount(double) override { return 0; }
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return QString::number(tick, 'g', 4); }
+    QVector<double> createTickVector(double, const QCPRange& range) override {
+        static constexpr double kRound[] = {1, 1.2, 1.5, 2, 3, 5};
+        const double low = std::max(range.lower, 1e-9), high = std::max(range.upper, low * 1.0001);
+        // A new axis rect has not been laid out yet: most of the plot's height until it is.
+        const int height = m_axis->axisRect()->height();
+        const double length = height > 10 ? height : std::max(50.0, 0.6 * m_axis->parentPlot()->viewport().height());
+        m_usedLength = height;
+        const double gap = QFontMetricsF(m_axis->tickLabelFont()).height() * 1.15;
+        const auto position = [&](double v) { return length * std::log(v / low) / std::log(high / low); };
+        QVector<double> ticks;
+        for (double decade = 1; decade <= high; decade *= 10)
+            for (double r : kRound) {
+                const double v = r * decade;
+                if (v < low || v > high || (decade > 1 && r == 1.2)) continue;
+                if (!ticks.isEmpty() && position(v) - position(ticks.back()) < gap) continue;
+                ticks.push_back(v);
+            }
+        return ticks;
+    }
+
+private:
+    QCPAxis* m_axis;
+    double m_usedLength = -1;
+};
+
 }  // namespace
 
 BoxStatistics boxStatistics(std::vector<double> values) {
@@ -218,6 +256,16 @@ BenchmarkDialog::BenchmarkDialog(QWidget* parent) : ExperimentDialog(QStringLite
     form->addRow(tr("Import"), import);
     form->addRow(QString(), m_simulate);
     layOut(form, m_results);
+    // Log-axis ticks made for a stale length (the plot was resized, or a panel is new) are made again.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        for (QCPAxisRect* rect : m_plot->axisRects()) {
+            const auto ticker = rect->axis(QCPAxis::atLeft)->ticker().dynamicCast<RatioTicker>();
+            if (ticker && std::abs(ticker->usedLength() - rect->height()) > 1) {
+                m_plot->replot(QCustomPlot::rpQueuedReplot);
+                return;
+            }
+        }
+    });
     setConfig(BenchmarkConfig{});
     resize(1100, 850);
     showPlot();
@@ -370,15 +418,15 @@ void BenchmarkDialog::showPlot() {
             high = std::max(high, *run.ratio);
         }
     // The title (what export's --title replaces) over the grid of panels.
-    layout->addElement(0, 0, new QCPTextElement(m_plot, tr("Ratio to the best answer of each case, per solver "
-                                                           "(%n case(s))", nullptr, int(cases.size())), titleFont));
+    const QString caseCount = cases.size() == 1 ? tr("1 case") : tr("%1 cases").arg(cases.size());
+    layout->addElement(0, 0, new QCPTextElement(m_plot, tr("Ratio to the best of each case (%1)").arg(caseCount),
+                                                titleFont));
     auto* panels = new QCPLayoutGrid;
     layout->addElement(1, 0, panels);
     layout->setRowStretchFactor(0, 0.001);
     if (!m_margins) m_margins = new QCPMarginGroup(m_plot);
     const int columns = std::min<int>(int(platforms.size()), 3);
     const bool logarithmic = high > 4;
-    static constexpr double kLogTicks[] = {1, 1.2, 1.5, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 1e4, 1e5, 1e6};
     for (std::size_t p = 0; p < platforms.size(); ++p) {
         const QString title = platforms[p].empty() ? tr("own platform") : fileName(platforms[p]);
         m_panelTitles << title;
@@ -399,10 +447,7 @@ void BenchmarkDialog::showPlot() {
         if (logarithmic) {
             // Ratios far apart (a baseline 50 times the best): a log scale keeps the boxes near 1 apart.
             y->setScaleType(QCPAxis::stLogarithmic);
-            auto ratioTicks = QSharedPointer<QCPAxisTickerText>::create();
-            for (double tick : kLogTicks)
-                if (tick <= high * 1.2) ratioTicks->addTick(tick, QString::number(tick, 'g', 4));
-            y->setTicker(ratioTicks);
+            y->setTicker(QSharedPointer<RatioTicker>::create(y));
             y->setRange(0.97, high * 1.2);
         } else {
             y->setRange(1 - (high - 1) * 0.04 - 0.005, high + (high - 1) * 0.06 + 0.01);
