@@ -1,5 +1,6 @@
 #include "experiments/dag_experiments.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -21,6 +22,7 @@ namespace {
 struct Sums {
     int runs = 0;
     double makespan = 0, peak = 0, average = 0, speedup = 0;
+    double squares[4] = {};   // the sums of the squares of the four metrics, for their standard deviations
     double simulated = 0, simulatedOverPlanned = 0, simulatedSpeedup = 0;   // with --simulate
 };
 
@@ -237,6 +239,7 @@ Expected<std::vector<DagEvaluationRow>> dagEvaluationFromRows(const DagEvaluatio
             s->peak += metrics[1];
             s->average += metrics[2];
             s->speedup += metrics[3];
+            for (int m = 0; m < 4; ++m) s->squares[m] += metrics[m] * metrics[m];
             if (config.simulate) {
                 s->simulated += metrics[4];
                 s->simulatedOverPlanned += metrics[0] > 0 ? metrics[4] / metrics[0] : 1.0;
@@ -248,6 +251,15 @@ Expected<std::vector<DagEvaluationRow>> dagEvaluationFromRows(const DagEvaluatio
     auto emit = [&](const std::string& group, double value, const std::string& solver, const Sums& s) {
         const double n = s.runs;
         DagEvaluationRow row{group, value, solver, s.runs, s.makespan / n, s.peak / n, s.average / n, s.speedup / n};
+        // The sample standard deviation: sqrt((sum x^2 - n mean^2) / (n - 1)); 0 for one run.
+        const auto deviation = [&](double sum, double squares) {
+            if (s.runs < 2) return 0.0;
+            return std::sqrt(std::max(0.0, (squares - sum * sum / n) / (n - 1)));
+        };
+        row.makespanSd = deviation(s.makespan, s.squares[0]);
+        row.makespanTimesPeakPowerSd = deviation(s.peak, s.squares[1]);
+        row.makespanOverAveragePowerSd = deviation(s.average, s.squares[2]);
+        row.speedupOverSeqSd = deviation(s.speedup, s.squares[3]);
         if (config.simulate) {
             row.simulated = true;
             row.simulatedMakespan = s.simulated / n;
@@ -330,7 +342,8 @@ std::string dagEvaluationCsv(const std::vector<DagEvaluationRow>& rows) {
     std::ostringstream out;
     const bool simulated = !rows.empty() && rows.front().simulated;
     out << "group_by,value,solver,runs,makespan,makespan_times_peak_power,makespan_over_average_power,speedup_over_seq"
-        << (simulated ? ",simulated_makespan,simulated_over_planned,simulated_speedup_over_seq" : "") << "\n";
+        << (simulated ? ",simulated_makespan,simulated_over_planned,simulated_speedup_over_seq" : "")
+        << ",makespan_sd,makespan_times_peak_power_sd,makespan_over_average_power_sd,speedup_over_seq_sd\n";
     char line[512];
     for (const DagEvaluationRow& r : rows) {
         std::snprintf(line, sizeof line, "%s,%.6g,%s,%d,%.9g,%.9g,%.9g,%.9g", r.groupBy.c_str(), r.value,
@@ -342,7 +355,9 @@ std::string dagEvaluationCsv(const std::vector<DagEvaluationRow>& rows) {
                           r.simulatedSpeedupOverSeq);
             out << line;
         }
-        out << "\n";
+        std::snprintf(line, sizeof line, ",%.9g,%.9g,%.9g,%.9g", r.makespanSd, r.makespanTimesPeakPowerSd,
+                      r.makespanOverAveragePowerSd, r.speedupOverSeqSd);
+        out << line << "\n";
     }
     return out.str();
 }

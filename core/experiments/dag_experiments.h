@@ -47,6 +47,11 @@ struct DagEvaluationRow {
     double simulatedMakespan = 0;           // s
     double simulatedOverPlanned = 0;
     double simulatedSpeedupOverSeq = 0;
+    // The sample standard deviations of the four metrics over the runs (0 for one run): the error bars.
+    double makespanSd = 0;
+    double makespanTimesPeakPowerSd = 0;
+    double makespanOverAveragePowerSd = 0;
+    double speedupOverSeqSd = 0;
 };
 
 // Its name for `hetsched experiment NAME`, in the parts of its sweeps and in job scripts.
@@ -78,7 +83,8 @@ OptionValues dagEvaluationValues(const DagEvaluationConfig& config);
 // The flags of `hetsched experiment dag-evaluation` that give this configuration, every one spelled out.
 std::vector<std::string> dagEvaluationFlags(const DagEvaluationConfig& config);
 // CSV: group_by,value,solver,runs,makespan,makespan_times_peak_power,makespan_over_average_power,speedup_over_seq
-// and, for simulated rows, simulated_makespan,simulated_over_planned,simulated_speedup_over_seq.
+// and, for simulated rows, simulated_makespan,simulated_over_planned,simulated_speedup_over_seq; then the
+// standard deviations makespan_sd,makespan_times_peak_power_sd,makespan_over_average_power_sd,speedup_over_seq_sd.
 std::string dagEvaluationCsv(const std::vector<DagEvaluationRow>& rows);
 
 }  // namespace hetsched

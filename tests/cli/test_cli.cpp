@@ -764,7 +764,8 @@ TEST(CliSimulate, TheDagEvaluationMeasuresMakespansOnSimGrid) {
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
               "group_by,value,solver,runs,makespan,makespan_times_peak_power,makespan_over_average_power,speedup_over_seq,"
-              "simulated_makespan,simulated_over_planned,simulated_speedup_over_seq");
+              "simulated_makespan,simulated_over_planned,simulated_speedup_over_seq,"
+              "makespan_sd,makespan_times_peak_power_sd,makespan_over_average_power_sd,speedup_over_seq_sd");
     const CliRun plain = hetsched("experiment dag-evaluation --samples 1 --sizes 10 --clusters 2 --heterogeneity 2 "
                                   "--min-speeds 1e9 --solvers seq");
     ASSERT_EQ(plain.exitCode, 0) << plain.err;

@@ -1,6 +1,8 @@
 // Figures for a paper (issue 22): each experiment's plot at one and two columns keeps the rules the poppler
 // checker reads back (page size, words inside, none overlapping, text 6 to 10 pt), and the Export dialog,
 // driven with the mouse, makes the figure its fields describe, previews it at its real size and remembers it.
+#include <qcustomplot.h>
+
 #include <QAbstractItemView>
 #include <QApplication>
 #include <QCheckBox>
@@ -223,6 +225,15 @@ private slots:
         // What a point averages over is said, and the number of runs.
         const QString text = pdfText(m_temp.filePath(QStringLiteral("dag-evaluation-175x100mm.pdf")));
         QVERIFY2(text.contains(QStringLiteral("2 runs per point")) && text.contains(QStringLiteral("heterogeneity")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("standard deviation")), qPrintable(text));
+        // One bar of a standard deviation per point of each solver.
+        int errorBars = 0;
+        for (int k = 0; k < dialog->plot()->plottableCount(); ++k)
+            if (auto* bars = qobject_cast<QCPErrorBars*>(dialog->plot()->plottable(k))) {
+                ++errorBars;
+                QCOMPARE(bars->dataCount(), bars->dataPlottable()->interface1D()->dataCount());
+            }
+        QCOMPARE(errorBars, 3);
         QVERIFY2(text.contains(QStringLiteral("makespan (s)")), qPrintable(text));
         checkTables(dialog, QStringLiteral("dag-evaluation"), {QStringLiteral("hcpa"), QStringLiteral("mheft")});
     }

@@ -1129,7 +1129,11 @@ private slots:
         auto* statistic = dialog->findChild<QComboBox*>();
         QVERIFY(statistic);
         statistic->setCurrentIndex(1);
-        QVERIFY(dialog->plot()->yAxis->label().startsWith(QStringLiteral("max deviation")));
+        // The title says which statistic is plotted; the axis what is measured, with its unit.
+        auto* title = qobject_cast<QCPTextElement*>(dialog->plot()->plotLayout()->element(0, 0));
+        QVERIFY(title);
+        QVERIFY2(title->text().startsWith(QStringLiteral("Max deviation from the lower bound")), qPrintable(title->text()));
+        QCOMPARE(dialog->plot()->yAxis->label(), QStringLiteral("deviation (%)"));
         QCOMPARE(dialog->plot()->graph(0)->dataCount(), 3);
         std::size_t k = 0;
         for (auto point = dialog->plot()->graph(0)->data()->begin(); point != dialog->plot()->graph(0)->data()->end(); ++point)

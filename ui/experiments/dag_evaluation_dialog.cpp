@@ -165,7 +165,7 @@ void DagEvaluationDialog::showMetric(Metric metric) {
 }
 
 void DagEvaluationDialog::showRows() {
-    m_plot->clearGraphs();
+    m_plot->clearPlottables();
     const bool byClusters = m_groupBy->currentIndex() == int(GroupBy::Clusters);
     const Metric metric = static_cast<Metric>(m_metric->currentIndex());
     m_plot->xAxis->setLabel(byClusters ? tr("clusters") : tr("heterogeneity (fastest / slowest speed bound)"));
@@ -179,7 +179,7 @@ void DagEvaluationDialog::showRows() {
     for (const DagEvaluationRow& row : *m_rows)
         if (row.groupBy == (byClusters ? "clusters" : "heterogeneity")) runs = std::max(runs, row.runs);
     // The settings averaged over are named: the plot has no panel for them.
-    m_title->setText(tr("Task graphs: mean of %1 per point, over every %2")
+    m_title->setText(tr("Task graphs: mean ± standard deviation of %1 per point, over every %2")
                          .arg(runs == 1 ? tr("1 run") : tr("%1 runs").arg(runs),
                               byClusters ? tr("task count, speed and heterogeneity")
                                          : tr("task count, speed and cluster count")));
@@ -195,8 +195,13 @@ void DagEvaluationDialog::showRows() {
     m_plot->xAxis->setTicker(ticker);
     int index = 0;
     double high = 0;
-    for (const std::string& solver : m_rowSolvers) {
+    // Each point is a mean with a bar of one standard deviation either side; the solvers' points of one value
+    // are set a little apart so that their bars do not hide each other.
+    const double spread = m_rowSolvers.size() > 1 ? 0.3 / double(m_rowSolvers.size() - 1) : 0.0;
+    for (std::size_t s = 0; s < m_rowSolvers.size(); ++s) {
+        const std::string& solver = m_rowSolvers[s];
         QCPGraph* graph = nullptr;
+        QVector<double> deviations;
         for (const DagEvaluationRow& row : *m_rows) {
             if (row.groupBy != group || row.solver != solver) continue;
             if (!graph) {
@@ -210,9 +215,23 @@ void DagEvaluationDialog::showRows() {
                              : metric == Metric::MakespanTimesPeakPower ? row.makespanTimesPeakPower
                              : metric == Metric::MakespanOverAveragePower ? row.makespanOverAveragePower
                                                                           : row.speedupOverSeq;
-            const double x = double(std::lower_bound(values.begin(), values.end(), row.value) - values.begin());
+            const double sd = metric == Metric::Makespan                 ? row.makespanSd
+                              : metric == Metric::MakespanTimesPeakPower ? row.makespanTimesPeakPowerSd
+                              : metric == Metric::MakespanOverAveragePower ? row.makespanOverAveragePowerSd
+                                                                           : row.speedupOverSeqSd;
+            const double x = double(std::lower_bound(values.begin(), values.end(), row.value) - values.begin()) +
+                             (double(s) - 0.5 * double(m_rowSolvers.size() - 1)) * spread;
             graph->addData(x, y);
-            high = std::max(high, y);
+            deviations << sd;
+            high = std::max(high, y + sd);
+        }
+        if (graph) {
+            auto* bars = new QCPErrorBars(m_plot->xAxis, m_plot->yAxis);
+            bars->removeFromLegend();
+            bars->setDataPlottable(graph);
+            bars->setData(deviations);
+            bars->setPen(graph->pen().color());
+            bars->setWhiskerWidth(4);
         }
     }
     // Half a step of margin so the first and last points are off the border; y from 0.
