@@ -52,7 +52,6 @@ protected:
 ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("resultPane"));
     m_heading = new HeadingLabel(tr("Schedule"), this);
-    m_heading->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     QFont headingFont = m_heading->font();
     headingFont.setBold(true);
     m_heading->setFont(headingFont);
