@@ -2,6 +2,7 @@
 
 #include "io/instance_io.h"
 #include "io/json_reader.h"
+#include "io/simulation_io.h"
 
 namespace hetsched {
 
@@ -10,7 +11,9 @@ using json_detail::JsonNode;
 
 namespace {
 constexpr const char* kFormat = "hetsched-project";
-constexpr int kVersion = 1;
+// Version 2 added "earlier_instances", runs' "computed_on" and whole simulations; a version 1 project
+// reads as one whose runs were all computed on the instance it holds.
+constexpr int kVersion = 2;
 
 // The canvas positions: an object of finite [x, y] pairs under "positions" (other keys are kept).
 nlohmann::json readLayout(const JsonNode& layout) {
@@ -34,6 +37,11 @@ nlohmann::json projectToJson(const Project& project) {
         nlohmann::json stored = {{"name", entry.name},
                                  {"instance", instanceToJson(entry.instance)},
                                  {"runs", entry.runs}};
+        if (!entry.earlierInstances.empty()) {
+            nlohmann::json earlier = nlohmann::json::array();
+            for (const Instance& instance : entry.earlierInstances) earlier.push_back(instanceToJson(instance));
+            stored["earlier_instances"] = std::move(earlier);
+        }
         if (!entry.layout.is_null()) stored["layout"] = entry.layout;
         entries.push_back(std::move(stored));
     }
@@ -70,10 +78,29 @@ Expected<Project> parseProject(std::string_view jsonText) {
             Expected<Instance> parsed = instanceFromJson(instance.raw());
             if (!parsed) instance.fail(parsed.error().message);
             e.instance = std::move(*parsed);
+            if (auto earlier = entry.find("earlier_instances")) {
+                for (std::size_t k = 0; k < earlier->size(); ++k) {
+                    const JsonNode version = (*earlier)[k];
+                    Expected<Instance> read = instanceFromJson(version.raw());
+                    if (!read) version.fail(read.error().message);
+                    if (read->index() != e.instance.index()) version.fail("not the same kind as the entry's instance");
+                    e.earlierInstances.push_back(std::move(*read));
+                }
+            }
             if (auto runs = entry.find("runs")) {
                 for (std::size_t k = 0; k < runs->size(); ++k) {
-                    (*runs)[k].requireObject();
-                    e.runs.push_back((*runs)[k].raw());
+                    const JsonNode run = (*runs)[k];
+                    run.requireObject();
+                    if (auto computedOn = run.find("computed_on")) {
+                        if (e.earlierInstances.empty()) computedOn->fail("the entry has no earlier_instances");
+                        computedOn->integer(0, static_cast<std::int64_t>(e.earlierInstances.size()) - 1);
+                    }
+                    // A whole simulation (version 2) must read back; a summary (version 1) is kept as it is.
+                    if (auto simulation = run.find("simulation"); simulation && simulation->raw().is_object() &&
+                                                                  simulation->raw().contains("tasks"))
+                        if (Expected<SimulationResult> read = storedSimulationFromJson(simulation->raw()); !read)
+                            simulation->fail(read.error().message);
+                    e.runs.push_back(run.raw());
                 }
             }
             if (auto layout = entry.find("layout")) e.layout = readLayout(*layout);

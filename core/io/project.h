@@ -15,10 +15,15 @@ namespace hetsched {
 struct ProjectEntry {
     std::string name;
     Instance instance;
-    std::vector<nlohmann::json> runs;   // results as `hetsched solve` prints them
+    // Results as `hetsched solve` prints them, plus what the GUI keeps of a run: "options", "simulation"
+    // (the whole simulation, io/simulation_io.h) and "computed_on", the index in `earlierInstances` of the
+    // instance a run was computed on when it is not `instance` (the run is outdated).
+    std::vector<nlohmann::json> runs;
     // Where the canvas editors draw the instance's elements, {"positions": {"<name>": [x, y], ...}};
     // null when never placed. Not part of the instance: moving a node does not change its results.
     nlohmann::json layout = nullptr;
+    // Earlier versions of `instance` that runs were computed on, each stored once (version 2 on).
+    std::vector<Instance> earlierInstances = {};
 };
 
 struct Project {

@@ -61,6 +61,8 @@
 #include "panels/solver_panel.h"
 #include "dialogs/template_dialog.h"
 #include "util/background_job.h"
+#include "util/window_fit.h"
+#include "app/edit_commands.h"
 #include "util/number_text.h"
 #include "util/resources.h"
 #include "dialogs/chart_export_dialog.h"
@@ -242,6 +244,7 @@ MainWindow::MainWindow(QWidget* parent)
         m_centralSplitter->setSizes({400, 600});
     m_resultPane->setMaximiseAction(m_maximiseResultsAction);
     if (settings.value(kGeometryKey).isNull()) resize(1500, 940);
+    fitWindowIntoScreen(this);   // a geometry saved on a bigger screen, or the default on a small one
 
     newProject();
 }
@@ -517,6 +520,7 @@ void MainWindow::createMenus() {
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(m_undoAction);
     edit->addAction(m_redoAction);
+    addEditCommands(edit, this);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->addAction(m_maximiseResultsAction);
@@ -620,7 +624,7 @@ void MainWindow::connectSolver() {
     connect(m_solverPanel, &SolverPanel::cancelRequested, m_solveController, &SolveController::cancel);
 
     connect(m_solveController, &SolveController::started, this, [this](const QString& solver, int queued) {
-        m_solverPanel->showStarted(solver, queued);
+        m_solverPanel->showStarted(m_runAll.runningText(solver), queued);
         statusBar()->showMessage(tr("Running %1…").arg(solver));
         updateActions();
     });
@@ -629,6 +633,7 @@ void MainWindow::connectSolver() {
     connect(m_solveController, &SolveController::failed, this, &MainWindow::onRunFailed);
     connect(m_solveController, &SolveController::idle, this, [this] {
         m_solverPanel->showIdle();
+        if (const QString refusals = m_runAll.takeSummary(); !refusals.isEmpty()) m_solverPanel->showNote(refusals);
         updateActions();
     });
 }
@@ -811,9 +816,10 @@ void MainWindow::runAllSolvers() {
     const DocumentEntry* entry = m_document->entry(currentEntry());
     if (!entry) return;
     m_solverPanel->clearMessage();
-    for (const QString& solver : m_solverPanel->solverNames())
-        m_solveController->enqueue(
-            {entry->id, entry->instance, solver.toStdString(), m_solverPanel->optionsFor(solver)});
+    for (SolveRequest& request : m_runAll.start(entry->id, entry->instance, m_solverPanel->solverNames(),
+                                                [this](const QString& solver) { return m_solverPanel->optionsFor(solver); },
+                                                m_solverPanel->currentSolver()))
+        m_solveController->enqueue(std::move(request));
 }
 
 void MainWindow::setResultsMaximised(bool maximised) {
@@ -928,6 +934,7 @@ void MainWindow::onRunSelected(int runIndex) {
 }
 
 void MainWindow::onRunSucceeded(EntryId id, const RunRecord& run) {
+    m_runAll.finished(id, run.solver());
     QString summary = tr("%1: %2").arg(run.solver(), run.statusText());
     if (run.objective()) summary += tr(", %1 = %2").arg(run.objectiveName(), run.objectiveText());
     if (const std::optional<double> seconds = run.seconds()) summary += tr(" in %1").arg(quantityText(*seconds, u"s"));
@@ -943,6 +950,11 @@ void MainWindow::onRunSucceeded(EntryId id, const RunRecord& run) {
 }
 
 void MainWindow::onRunFailed(EntryId id, const QString& solver, const QString& message, bool cancelled) {
+    // A solver of Run all that refuses the instance is listed when the batch ends, not shown as an error.
+    if (m_runAll.finished(id, solver, cancelled ? QString() : message) && !cancelled) {
+        statusBar()->showMessage(tr("%1 not run: %2").arg(solver, message), kStatusTimeoutMs);
+        return;
+    }
     if (cancelled) {
         statusBar()->showMessage(tr("%1 cancelled").arg(solver), kStatusTimeoutMs);
         return;

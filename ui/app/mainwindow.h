@@ -5,6 +5,7 @@
 #include <QPointer>
 #include <functional>
 
+#include "app/run_all.h"
 #include "common/expected.h"
 #include "document/project_document.h"
 #include "editors/instance_editor.h"
@@ -218,6 +219,7 @@ private:
     QString m_displayName;    // what the title shows when the document has no file yet
     QString m_suggestedPath;  // where Save As proposes to write
 
+    RunAllBatch m_runAll;   // the solvers of the last Run all still to end, and their refusals
     QAction* m_newAction = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_saveAction = nullptr;

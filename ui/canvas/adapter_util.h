@@ -9,6 +9,7 @@
 #include <string>
 
 #include "util/number_text.h"
+#include "util/quantity_input.h"
 
 namespace hetsched::ui::adapter_util {
 
@@ -31,10 +32,12 @@ inline std::string numberedName(const std::string& prefix, const std::set<std::s
     }
 }
 
-// A number typed into a property field; `error` says why not.
-inline std::optional<double> number(const QString& label, const QString& text, QString& error) {
-    const std::optional<double> v = parseNumber(text);
-    if (!v) error = QObject::tr("%1: \"%2\" is not a number").arg(label, text.trimmed());
+// A number typed into a property field, with its unit where it has one ("8 MB" for "B", see parseQuantity);
+// `error` says why not and what the field accepts.
+inline std::optional<double> number(const QString& label, const QString& text, QString& error, QStringView unit = {}) {
+    const std::optional<double> v = parseQuantity(text, unit);
+    if (!v)
+        error = QObject::tr("%1: \"%2\" is not a number (it takes %3)").arg(label, text.trimmed(), acceptedQuantityText(unit));
     return v;
 }
 

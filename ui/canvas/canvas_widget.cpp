@@ -1,6 +1,8 @@
 #include "canvas/canvas_widget.h"
 
 #include <QAction>
+#include <QLineEdit>
+#include <QMenu>
 #include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
@@ -94,6 +96,15 @@ CanvasWidget::CanvasWidget(ProjectDocument* document, std::unique_ptr<CanvasAdap
                [this] { copySelection(); });
     addCommand(tr("Paste"), tr("Paste copied nodes (renamed when their names are taken)"), QKeySequence::Paste,
                [this] { paste(); });
+    // Cut: copy, then delete (Edit > Cut does the same).
+    auto* cutAction = new QAction(tr("Cut"), this);
+    cutAction->setShortcut(QKeySequence::Cut);
+    cutAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(cutAction, &QAction::triggered, this, [this] {
+        copySelection();
+        deleteSelection();
+    });
+    m_view->addAction(cutAction);
     auto* selectAllAction = new QAction(this);
     selectAllAction->setShortcut(QKeySequence::SelectAll);
     selectAllAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -116,6 +127,9 @@ CanvasWidget::CanvasWidget(ProjectDocument* document, std::unique_ptr<CanvasAdap
     m_toolBar->addWidget(m_zoomLabel);
     connect(m_view, &GraphView::zoomChanged, this,
             [this](double zoom) { m_zoomLabel->setText(QStringLiteral("%1%").arg(std::lround(zoom * 100))); });
+
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QWidget::customContextMenuRequested, this, &CanvasWidget::showContextMenu);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_view);
@@ -829,6 +843,55 @@ bool CanvasWidget::paste() {
         return false;
     }
     return true;
+}
+
+void CanvasWidget::showContextMenu(const QPoint& viewPos) {
+    // In the viewport's coordinates (the event reaches the viewport first).
+    const QPoint at = viewPos;
+    const QPointF scenePos = m_view->mapToScene(at);
+    // Right-click on an element acts on it: it becomes the selection unless it is part of it.
+    QGraphicsItem* hit = nullptr;
+    for (QGraphicsItem* item : m_view->items(at))
+        if (dynamic_cast<NodeItem*>(item) || dynamic_cast<LinkItem*>(item)) {
+            hit = item;
+            break;
+        }
+    if (hit && !hit->isSelected()) {
+        m_scene->clearSelection();
+        hit->setSelected(true);
+    }
+    const bool selection = !m_scene->selectedItems().isEmpty();
+    QMenu menu(this);
+    menu.setObjectName(QStringLiteral("canvasContextMenu"));
+    for (const CanvasTool& tool : m_adapter->tools()) {
+        if (tool.link) {
+            menu.addAction(tr("Draw %1 (drag from a node)").arg(tool.label.toLower()), this,
+                           [this, id = tool.id] { selectTool(id); });
+        } else {
+            menu.addAction(tr("Add %1 here").arg(tool.label.toLower()), this,
+                           [this, id = tool.id, scenePos] { addNodeAt(scenePos, id); });
+        }
+    }
+    menu.addSeparator();
+    QAction* edit = menu.addAction(tr("Edit properties"), this, [this] {
+        if (QWidget* field = m_panel->findChild<QLineEdit*>()) {
+            field->setFocus(Qt::OtherFocusReason);
+        }
+    });
+    edit->setEnabled(selection && m_scene->selectedItems().size() == 1);
+    menu.addAction(tr("Cut"), this, [this] {
+        copySelection();
+        deleteSelection();
+    })->setEnabled(selection);
+    menu.addAction(tr("Copy"), this, [this] { copySelection(); })->setEnabled(selection);
+    menu.addAction(tr("Paste"), this, [this] { paste(); });
+    menu.addAction(tr("Delete"), this, [this] { deleteSelection(); })->setEnabled(selection);
+    menu.addAction(tr("Select all"), this, [this] { selectAll(); });
+    menu.addSeparator();
+    menu.addAction(tr("Auto layout"), this, [this] { applyAutoLayout(); });
+    menu.addAction(tr("Fit"), this, [this] { m_view->fitAll(); });
+    emit contextMenuAboutToShow(&menu);
+    menu.exec(m_view->viewport()->mapToGlobal(viewPos));
 }
 
 void CanvasWidget::selectAll() {

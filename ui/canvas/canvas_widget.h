@@ -20,6 +20,8 @@ class QActionGroup;
 class QLabel;
 class QToolBar;
 
+class QMenu;
+
 namespace hetsched::ui {
 
 class GraphScene;
@@ -63,6 +65,9 @@ public:
     void copySelection();
     bool paste();
     void selectAll();
+    // The right-click menu at a point of the view: add a node there, draw a link, edit, cut, copy, paste,
+    // delete, select all, auto layout, fit (contextMenuAboutToShow lets tests act on it before it opens).
+    void showContextMenu(const QPoint& viewPos);
     void applyAutoLayout();
     // A force-directed layout of more than this many nodes runs off the GUI thread: the nodes wait on a
     // grid meanwhile (opening), or where they are (Auto layout), and a message says so.
@@ -86,6 +91,7 @@ signals:
     void statusMessage(const QString& message);
     void layoutFinished();  // a layout that ran off the GUI thread is on the canvas
     void graphBuilt();      // a graph built a slice at a time is complete on the canvas
+    void contextMenuAboutToShow(QMenu* menu);
 
 protected:
     void showEvent(QShowEvent* event) override;

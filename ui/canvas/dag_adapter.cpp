@@ -184,7 +184,7 @@ std::vector<CanvasProperty> DagAdapter::nodeProperties(const Instance& instance,
     const DagTask& t = dagOf(instance).tasks[static_cast<std::size_t>(node)];
     return {{QStringLiteral("name"), QObject::tr("Name"), CanvasProperty::Kind::Text, q(t.name), {}, QObject::tr("Unique task name")},
             {QStringLiteral("flops"), QObject::tr("Flops"), CanvasProperty::Kind::Number, formatNumber(t.flops), {},
-             QObject::tr("The task's work, in flops (at least 0)")},
+             QObject::tr("The task's work, in flops (at least 0). Takes %1").arg(acceptedQuantityText(u"flop"))},
             {QStringLiteral("alpha"), QObject::tr("Amdahl α"), CanvasProperty::Kind::Number, formatNumber(t.alpha), {},
              QObject::tr("The non-parallel fraction in [0, 1]: T(p) = (α + (1 − α)/p) · flops / speed")}};
 }
@@ -192,7 +192,8 @@ std::vector<CanvasProperty> DagAdapter::nodeProperties(const Instance& instance,
 std::vector<CanvasProperty> DagAdapter::linkProperties(const Instance& instance, int link) const {
     const DagEdge& e = dagOf(instance).edges[static_cast<std::size_t>(link)];
     return {{QStringLiteral("bytes"), QObject::tr("Bytes D_ij"), CanvasProperty::Kind::Number, formatNumber(e.bytes), {},
-             QObject::tr("Data sent from the first task to the second (0: a pure precedence)")}};
+             QObject::tr("Data sent from the first task to the second (0: a pure precedence). Takes %1")
+                 .arg(acceptedQuantityText(u"B"))}};
 }
 
 CanvasEdit DagAdapter::setNodeProperty(const Instance& instance, int node, const QString& name, const QString& value) const {
@@ -211,7 +212,7 @@ CanvasEdit DagAdapter::setNodeProperty(const Instance& instance, int node, const
         return done(std::move(in), QObject::tr("Rename %1 to %2").arg(label, value.trimmed()));
     }
     if (name == QLatin1String("flops")) {
-        const std::optional<double> v = number(QObject::tr("flops of %1").arg(label), value, error);
+        const std::optional<double> v = number(QObject::tr("flops of %1").arg(label), value, error, u"flop");
         if (!v) return CanvasEdit::refused(error);
         if (*v < 0) return CanvasEdit::refused(QObject::tr("flops of %1 must be at least 0, got %2").arg(label, value.trimmed()));
         t.flops = *v;
@@ -235,7 +236,7 @@ CanvasEdit DagAdapter::setLinkProperty(const Instance& instance, int link, const
     const QString label = QStringLiteral("%1 → %2").arg(q(in.tasks[e.from].name), q(in.tasks[e.to].name));
     if (name != QLatin1String("bytes")) return CanvasEdit::refused(QObject::tr("unknown property %1").arg(name));
     QString error;
-    const std::optional<double> v = number(QObject::tr("bytes of %1").arg(label), value, error);
+    const std::optional<double> v = number(QObject::tr("bytes of %1").arg(label), value, error, u"B");
     if (!v) return CanvasEdit::refused(error);
     if (*v < 0) return CanvasEdit::refused(QObject::tr("bytes of %1 must be at least 0, got %2").arg(label, value.trimmed()));
     e.bytes = *v;

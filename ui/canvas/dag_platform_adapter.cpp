@@ -123,19 +123,21 @@ std::vector<CanvasProperty> DagPlatformAdapter::nodeProperties(const Instance& i
     const DagInstance& in = dagOf(instance);
     if (node == 0)
         return {{QStringLiteral("bandwidth"), QObject::tr("Bandwidth (B/s)"), CanvasProperty::Kind::Number,
-                 formatNumber(in.platform.backbone.bandwidth), {}, QObject::tr("Bounds every inter-cluster transfer")},
+                 formatNumber(in.platform.backbone.bandwidth), {},
+                 QObject::tr("Bounds every inter-cluster transfer. Takes %1").arg(acceptedQuantityText(u"B/s"))},
                 {QStringLiteral("latency"), QObject::tr("Latency (s)"), CanvasProperty::Kind::Number,
-                 formatNumber(in.platform.backbone.latency), {}, {}}};
+                 formatNumber(in.platform.backbone.latency), {}, QObject::tr("Takes %1").arg(acceptedQuantityText(u"s"))}};
     const DagCluster& c = in.platform.clusters[static_cast<std::size_t>(node - 1)];
     return {{QStringLiteral("name"), QObject::tr("Name"), CanvasProperty::Kind::Text, q(c.name), {}, {}},
             {QStringLiteral("processors"), QObject::tr("Processors"), CanvasProperty::Kind::Integer,
              QString::number(c.processors), {}, QObject::tr("P_i identical processors")},
             {QStringLiteral("speed"), QObject::tr("Speed (flop/s)"), CanvasProperty::Kind::Number, formatNumber(c.speed), {},
-             QObject::tr("Of each processor")},
+             QObject::tr("Of each processor. Takes %1").arg(acceptedQuantityText(u"flop/s"))},
             {QStringLiteral("bandwidth"), QObject::tr("LAN bandwidth (B/s)"), CanvasProperty::Kind::Number,
-             formatNumber(c.bandwidth), {}, QObject::tr("Of each processor's link to the cluster's switch")},
+             formatNumber(c.bandwidth), {},
+             QObject::tr("Of each processor's link to the cluster's switch. Takes %1").arg(acceptedQuantityText(u"B/s"))},
             {QStringLiteral("latency"), QObject::tr("LAN latency (s)"), CanvasProperty::Kind::Number, formatNumber(c.latency),
-             {}, {}}};
+             {}, QObject::tr("Takes %1").arg(acceptedQuantityText(u"s"))}};
 }
 
 std::vector<CanvasProperty> DagPlatformAdapter::linkProperties(const Instance& instance, int link) const {
@@ -149,7 +151,8 @@ CanvasEdit DagPlatformAdapter::setNodeProperty(const Instance& instance, int nod
     QString error;
     const bool isLatency = name == QLatin1String("latency");
     auto positive = [&](const QString& label, double& field) -> CanvasEdit {
-        const std::optional<double> v = number(label, value, error);
+        const QStringView unit = isLatency ? u"s" : name == QLatin1String("speed") ? u"flop/s" : u"B/s";
+        const std::optional<double> v = number(label, value, error, unit);
         if (!v) return CanvasEdit::refused(error);
         if (isLatency ? *v < 0 : *v <= 0)
             return CanvasEdit::refused(isLatency ? QObject::tr("%1 must be at least 0, got %2").arg(label, value.trimmed())

@@ -1,5 +1,7 @@
 #include "canvas/property_panel.h"
 
+#include <QApplication>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -39,7 +41,11 @@ PropertyPanel::PropertyPanel(QWidget* parent) : QWidget(parent) {
 }
 
 void PropertyPanel::clearForm() {
+    m_focusedProperty.clear();
     if (m_form) {
+        // Tab out of a field commits it, the focus already on the next field: that one keeps it.
+        if (QWidget* focused = QApplication::focusWidget(); focused && m_form->isAncestorOf(focused))
+            m_focusedProperty = focused->property(kNameProperty).toString();
         // Later: the field that triggered this may still be inside its own signal.
         m_form->hide();
         m_form->deleteLater();
@@ -126,6 +132,10 @@ void PropertyPanel::showProperties(const QString& title, const std::vector<Canva
     }
     static_cast<QVBoxLayout*>(layout())->insertWidget(2, m_form);
     m_form->show();
+    if (QWidget* field = m_focusedProperty.isEmpty() ? nullptr : editorOf(m_focusedProperty)) {
+        field->setFocus(Qt::TabFocusReason);
+        if (auto* edit = qobject_cast<QLineEdit*>(field)) edit->selectAll();
+    }
 }
 
 QWidget* PropertyPanel::editorOf(const QString& name) const {

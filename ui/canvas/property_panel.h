@@ -38,6 +38,9 @@ private:
 
     QLabel* m_title;
     QLabel* m_error;
+    // The property whose field had the focus when the form was last replaced (an edit commits, the canvas
+    // rebuilds the form): the new form gives it back, so that Tab after a field goes on to the next one.
+    QString m_focusedProperty;
     QWidget* m_form = nullptr;
     QLabel* m_text;
     Validator m_validator;

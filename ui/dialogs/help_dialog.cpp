@@ -23,7 +23,7 @@ QString html(const std::string& text) {
 
 // "&Save As…" as the menu shows it: "Save As…".
 QString actionName(const QAction* action) {
-    QString text = action->text();
+    QString text = action->text().section(QLatin1Char('\t'), 0, 0);   // without a key shown after a tab
     text.remove(QRegularExpression(QStringLiteral("&(?!&)")));
     text.replace(QStringLiteral("&&"), QStringLiteral("&"));
     if (text.isEmpty()) text = action->toolTip();
@@ -33,6 +33,9 @@ QString actionName(const QAction* action) {
 QString shortcutText(const QAction* action) {
     QStringList keys;
     for (const QKeySequence& key : action->shortcuts()) keys << key.toString(QKeySequence::NativeText).toHtmlEscaped();
+    // Edit's commands show their key without owning it (the focused widget handles it): app/edit_commands.h.
+    if (keys.isEmpty() && !action->property("shortcutText").toString().isEmpty())
+        keys << action->property("shortcutText").toString().toHtmlEscaped();
     return keys.join(QStringLiteral(", "));
 }
 
@@ -45,7 +48,7 @@ void collectMenu(const QMenu* menu, const QString& path, QString& rows, QSet<con
             continue;
         }
         listed.insert(action);
-        if (action->shortcuts().isEmpty()) continue;
+        if (shortcutText(action).isEmpty()) continue;
         rows += QStringLiteral("<tr><td>%1</td><td><b>%2</b></td></tr>").arg(name.toHtmlEscaped(), shortcutText(action));
     }
 }

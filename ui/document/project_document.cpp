@@ -7,6 +7,7 @@
 #include "io/dag_edit_check.h"
 #include "io/dag_io.h"
 #include "io/instance_io.h"
+#include "io/simulation_io.h"
 
 namespace hetsched::ui {
 
@@ -55,6 +56,37 @@ void ProjectDocument::updateModified() {
     emit modifiedChanged(modified);
 }
 
+namespace {
+
+// A run as a project stores it (see toProject): computed on the entry's instance, or on the earlier version
+// "computed_on" names, with its whole simulation when it was simulated.
+RunRecord restoreStoredRun(const Instance& current, std::size_t currentDigest,
+                           const std::vector<std::shared_ptr<const Instance>>& earlier,
+                           const std::vector<std::size_t>& earlierDigests, nlohmann::json json) {
+    std::shared_ptr<const Instance> solvedOn;
+    std::size_t digest = currentDigest;
+    if (const auto it = json.find("computed_on"); it != json.end()) {
+        // parseProject checked the index.
+        const auto index = it->get<std::size_t>();
+        solvedOn = earlier[index];
+        digest = earlierDigests[index];
+        json.erase("computed_on");
+    }
+    std::shared_ptr<const SimulationResult> simulation;
+    if (const auto it = json.find("simulation"); it != json.end() && it->is_object() && it->contains("tasks")) {
+        if (Expected<SimulationResult> read = storedSimulationFromJson(*it)) {
+            simulation = std::make_shared<const SimulationResult>(std::move(*read));
+            *it = simulationSummary(*simulation);   // the run keeps its summary, as after a simulation
+        }
+    }
+    RunRecord run = restoreRunRecord(solvedOn ? *solvedOn : current, std::move(json), digest);
+    run.instance = std::move(solvedOn);
+    run.simulation = std::move(simulation);
+    return run;
+}
+
+}  // namespace
+
 std::vector<DocumentEntry> ProjectDocument::prepareEntries(Project project, const Progress& progress) {
     std::vector<DocumentEntry> entries;
     entries.reserve(project.entries.size());
@@ -67,9 +99,15 @@ std::vector<DocumentEntry> ProjectDocument::prepareEntries(Project project, cons
         entry.instance = std::move(stored.instance);
         entry.digest = instanceDigest(entry.instance);
         entry.layout = std::move(stored.layout);
-        // A stored run cannot tell which version of the instance it was made on: it is taken as current.
+        // The earlier versions runs were computed on, each one snapshot shared by its runs.
+        std::vector<std::shared_ptr<const Instance>> earlier;
+        std::vector<std::size_t> earlierDigests;
+        for (Instance& version : stored.earlierInstances) {
+            earlierDigests.push_back(instanceDigest(version));
+            earlier.push_back(std::make_shared<const Instance>(std::move(version)));
+        }
         for (nlohmann::json& run : stored.runs)
-            entry.runs.push_back(restoreRunRecord(entry.instance, std::move(run), entry.digest));
+            entry.runs.push_back(restoreStoredRun(entry.instance, entry.digest, earlier, earlierDigests, std::move(run)));
         entries.push_back(std::move(entry));
     }
     progress.report(1.0, "prepared");
@@ -97,8 +135,22 @@ void ProjectDocument::reset(std::vector<DocumentEntry> entries, const QString& f
 Project ProjectDocument::toProject() const {
     Project project;
     for (const DocumentEntry& entry : m_entries) {
-        ProjectEntry stored{entry.name.toStdString(), entry.instance, {}, entry.layout};
-        for (const RunRecord& run : entry.runs) stored.runs.push_back(run.json);
+        ProjectEntry stored{entry.name.toStdString(), entry.instance, {}, entry.layout, {}};
+        // Each earlier version once, in the order of the first run computed on it.
+        std::vector<std::size_t> earlierDigests;
+        for (const RunRecord& run : entry.runs) {
+            nlohmann::json json = run.json;
+            if (run.instance && !isRunCurrent(entry, run)) {
+                const auto known = std::find(earlierDigests.begin(), earlierDigests.end(), run.instanceDigest);
+                json["computed_on"] = static_cast<std::size_t>(known - earlierDigests.begin());
+                if (known == earlierDigests.end()) {
+                    earlierDigests.push_back(run.instanceDigest);
+                    stored.earlierInstances.push_back(*run.instance);
+                }
+            }
+            if (run.simulation) json["simulation"] = storedSimulationToJson(*run.simulation);
+            stored.runs.push_back(std::move(json));
+        }
         project.entries.push_back(std::move(stored));
     }
     return project;

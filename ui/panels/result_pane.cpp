@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPainter>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -23,9 +24,34 @@ constexpr int kSteadyColoringBase = 200;
 
 }  // namespace
 
+namespace {
+
+// The heading: one line that takes the width it is given and elides the rest ("Schedule — exact, time
+// limit, gap …"), the whole text as its tooltip; a long status never widens the window (issue 25).
+class HeadingLabel : public QLabel {
+public:
+    using QLabel::QLabel;
+    QSize minimumSizeHint() const override { return {0, QLabel::minimumSizeHint().height()}; }
+    QSize sizeHint() const override {
+        const QSize hint = QLabel::sizeHint();
+        return {std::min(hint.width(), 40 * fontMetrics().averageCharWidth()), hint.height()};
+    }
+
+protected:
+    void paintEvent(QPaintEvent*) override {
+        QPainter painter(this);
+        const QRect area = contentsRect();
+        painter.setPen(palette().color(QPalette::WindowText));
+        painter.drawText(area, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine,
+                         fontMetrics().elidedText(text(), Qt::ElideRight, area.width()));
+    }
+};
+
+}  // namespace
+
 ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("resultPane"));
-    m_heading = new QLabel(tr("Schedule"), this);
+    m_heading = new HeadingLabel(tr("Schedule"), this);
     QFont headingFont = m_heading->font();
     headingFont.setBold(true);
     m_heading->setFont(headingFont);
@@ -200,6 +226,7 @@ void ResultPane::showRun(const Instance& instance, const RunRecord& run, bool cu
     ensureChart(chartTypeFor(instance));
     showSingleChart();
     m_heading->setText(tr("Schedule — %1, %2").arg(run.solver(), run.statusText()));
+    m_heading->setToolTip(m_heading->text());
     m_staleNote->setVisible(!current);
     m_rerunButton->setVisible(!current);
     if (run.result)

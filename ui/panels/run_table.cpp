@@ -33,9 +33,11 @@ RunTable::RunTable(ProjectDocument* document, QWidget* parent)
     header->setStretchLastSection(true);
     header->resizeSection(RunTableModel::NumberColumn, 48);  // room for the outdated mark
     header->resizeSection(RunTableModel::SolverColumn, 96);
-    // Room for "cancelled, best found, gap 9.1 %" (a solve stopped early keeps its best schedule).
-    header->resizeSection(RunTableModel::StatusColumn, m_view->fontMetrics().horizontalAdvance(
-                                                           QStringLiteral("cancelled, best found, gap 9.1 %")) + 12);
+    // The objective beside the solver, then the status: the three fit a narrow panel (issue 25). A long
+    // status ("cancelled, best found, gap 9.1 %") is elided; its tooltip and the heading say it whole.
+    header->moveSection(header->visualIndex(RunTableModel::ObjectiveColumn), header->visualIndex(RunTableModel::StatusColumn));
+    header->resizeSection(RunTableModel::StatusColumn,
+                          m_view->fontMetrics().horizontalAdvance(QStringLiteral("optimal (FIFO)")) + 12);
     header->resizeSection(RunTableModel::ObjectiveColumn, 86);
     header->resizeSection(RunTableModel::SecondsColumn, 66);
     header->resizeSection(RunTableModel::SimulatedColumn, 80);

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "util/elided_label.h"
 #include "util/option_form.h"
 #include "util/message_bar.h"
 #include "util/number_text.h"
@@ -57,7 +58,9 @@ SolverPanel::SolverPanel(QWidget* parent) : QWidget(parent) {
     m_progress->setValue(0);
     m_progress->setTextVisible(false);
     m_progress->setMaximumHeight(12);
-    m_stage = new QLabel(tr("Idle"), this);
+    m_stage = new ElidedLabel(this);
+    m_stage->setObjectName(QStringLiteral("solveStage"));
+    m_stage->setText(tr("Idle"));
     m_stage->setStyleSheet(QStringLiteral("color:#555;"));
     m_message = new MessageBar(this);
     m_message->setObjectName(QStringLiteral("solverMessage"));
@@ -243,6 +246,13 @@ void SolverPanel::showError(const QString& message) {
     const bool append = m_message->isVisibleTo(this) && m_message->level() == MessageBar::Level::Error;
     m_message->showMessage(append ? m_message->text() + QLatin1Char('\n') + message : message,
                            MessageBar::Level::Error);
+}
+
+void SolverPanel::showNote(const QString& message) {
+    // After the errors of the same batch, if any.
+    const bool append = m_message->isVisibleTo(this);
+    m_message->showMessage(append ? m_message->text() + QLatin1Char('\n') + message : message,
+                           append ? m_message->level() : MessageBar::Level::Information);
 }
 
 void SolverPanel::clearMessage() {

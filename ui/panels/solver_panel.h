@@ -19,6 +19,8 @@ class QPushButton;
 
 namespace hetsched::ui {
 
+class ElidedLabel;
+
 class MessageBar;
 class OptionForm;
 
@@ -45,6 +47,8 @@ public:
     void showProgress(double fraction, const QString& stage);
     void showIdle();
     void showError(const QString& message);
+    // A note under the buttons (what Run all did not run, and why), until the next run.
+    void showNote(const QString& message);
     void clearMessage();
 
 signals:
@@ -71,7 +75,7 @@ private:
     QPushButton* m_runAllButton;
     QPushButton* m_cancelButton;
     QProgressBar* m_progress;
-    QLabel* m_stage;
+    ElidedLabel* m_stage;   // one line, elided: a long stage never widens the panel
     MessageBar* m_message;
     QTimer m_elapsedTimer;
     QElapsedTimer m_elapsed;

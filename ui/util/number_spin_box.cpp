@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "util/number_text.h"
+#include "util/quantity_input.h"
 
 namespace hetsched::ui {
 
@@ -33,8 +34,11 @@ QValidator::State NumberSpinBox::validate(QString& text, int&) const {
     const QString part = numberPart(text);
     // The beginnings of a number ("", "-", "1e", "2.") may still become one.
     static const QRegularExpression partial(QStringLiteral(R"(^[+-]?(\d+\.?\d*|\.\d*)?([eE][+-]?\d*)?$)"));
-    if (!partial.match(part).hasMatch()) return QValidator::Invalid;
-    const std::optional<double> value = parseNumber(part);
+    // With a unit, also a number followed by what may become a prefixed unit ("3 m", "3 ms").
+    static const QRegularExpression partialWithUnit(
+        QStringLiteral(R"(^[+-]?(\d+\.?\d*|\.\d*)?([eE][+-]?\d*)?\s*[A-Za-zµ/]*$)"));
+    if (!(m_unit.isEmpty() ? partial : partialWithUnit).match(part).hasMatch()) return QValidator::Invalid;
+    const std::optional<double> value = m_unit.isEmpty() ? parseNumber(part) : parseQuantity(part, m_unit);
     if (!value) return QValidator::Intermediate;
     if (m_whole && std::floor(*value) != *value) return QValidator::Intermediate;
     if (*value < minimum() || *value > maximum()) return QValidator::Intermediate;
@@ -43,7 +47,8 @@ QValidator::State NumberSpinBox::validate(QString& text, int&) const {
 
 double NumberSpinBox::valueFromText(const QString& text) const {
     if (!specialValueText().isEmpty() && text == specialValueText()) return minimum();
-    return parseNumber(numberPart(text)).value_or(value());
+    const QString part = numberPart(text);
+    return (m_unit.isEmpty() ? parseNumber(part) : parseQuantity(part, m_unit)).value_or(value());
 }
 
 QString NumberSpinBox::textFromValue(double value) const {

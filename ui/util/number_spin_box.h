@@ -14,6 +14,10 @@ public:
 
     void setWholeNumbers(bool whole);
     bool wholeNumbers() const { return m_whole; }
+    // The unit of the value held ("s", "B", "flop", "flop/s"): the box then also takes it typed with an SI
+    // prefix ("3 ms", "8 MB", parseQuantity); empty (the default) takes plain numbers only.
+    void setUnit(const QString& unit) { m_unit = unit; }
+    QString unit() const { return m_unit; }
 
     QValidator::State validate(QString& text, int& pos) const override;
     double valueFromText(const QString& text) const override;
@@ -30,6 +34,7 @@ private:
     QString numberPart(const QString& text) const;   // without prefix, suffix and surrounding spaces
 
     bool m_whole = false;
+    QString m_unit;
 };
 
 }  // namespace hetsched::ui

@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "util/number_spin_box.h"
+#include "util/quantity_input.h"
 #include "util/number_text.h"
 
 namespace hetsched::ui {
@@ -45,6 +46,18 @@ OptionValue scaledUp(OptionValue value, double scale) {
     if (auto* list = std::get_if<std::vector<double>>(&value))
         for (double& v : *list) v *= scale;
     return value;
+}
+
+// The unit an option's number is in, from its name and description ("time_limit": "seconds GLPK may
+// search"): what its box accepts typed with a prefix ("3 ms"); empty when it has none.
+QString optionUnit(const OptionSpec& spec) {
+    const QString name = QString::fromStdString(spec.name), description = QString::fromStdString(spec.description);
+    if (name.contains(QLatin1String("time_limit")) || name.endsWith(QLatin1String("seconds")) ||
+        description.startsWith(QLatin1String("seconds")))
+        return QStringLiteral("s");
+    if (name.endsWith(QLatin1String("bytes"))) return QStringLiteral("B");
+    if (name.endsWith(QLatin1String("flops"))) return QStringLiteral("flop");
+    return {};
 }
 
 QString toolTipFor(const OptionSpec& shown, const OptionDisplay& display) {
@@ -101,6 +114,7 @@ QWidget* createOptionEditor(const OptionSpec& spec, QWidget* parent, const Optio
                 auto* box = new NumberSpinBox(parent);
                 box->setRange(shown.minimum, shown.maximum);
                 box->setSuffix(display.suffix);
+                if (scale == 1) box->setUnit(optionUnit(spec));
                 editor = box;
             }
             break;
@@ -130,6 +144,8 @@ QWidget* createOptionEditor(const OptionSpec& spec, QWidget* parent, const Optio
     editor->setObjectName(QStringLiteral("option_%1").arg(QString::fromStdString(spec.name)));
     editor->setProperty(kScaleProperty, scale);
     editor->setToolTip(toolTipFor(shown, display));
+    if (auto* box = qobject_cast<NumberSpinBox*>(editor); box && !box->unit().isEmpty())
+        editor->setToolTip(editor->toolTip() + QObject::tr("\nTakes %1").arg(acceptedQuantityText(box->unit())));
     if (!spec.optional) setOptionEditorValue(spec, editor, &spec.defaultValue);
     return editor;
 }

@@ -1,5 +1,7 @@
 #include "views/gantt/gantt_view.h"
 
+#include <QClipboard>
+#include <QApplication>
 #include <QActionGroup>
 #include <QMenu>
 #include <QToolTip>
@@ -487,6 +489,7 @@ void GanttView::showContextMenu(const QPoint& position) {
     addColorMode(tr("Colour by lane"), GanttColorMode::ByLane);
     addContextMenuActions(menu);
     menu.addSeparator();
+    menu.addAction(tr("Copy image"), this, [this] { QApplication::clipboard()->setPixmap(toPixmap()); });
     menu.addAction(tr("Export chart…"), this, &GanttView::exportRequested);
     menu.exec(mapToGlobal(position));
 }

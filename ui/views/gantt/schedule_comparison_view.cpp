@@ -7,6 +7,7 @@
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QTableView>
+#include <QScrollArea>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -204,8 +205,15 @@ ScheduleComparisonView::ScheduleComparisonView(QWidget* parent)
     sideLayout->addWidget(m_note);
     sideLayout->addWidget(m_movesView, 3);
 
+    // The runs' Gantts scroll inside the pane: five runs never make the window taller than the screen.
+    auto* ganttScroll = new QScrollArea(this);
+    ganttScroll->setObjectName(QStringLiteral("comparisonGanttScroll"));
+    ganttScroll->setWidgetResizable(true);
+    ganttScroll->setFrameShape(QFrame::NoFrame);
+    ganttScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    ganttScroll->setWidget(m_ganttSplitter);
     m_splitter = new QSplitter(Qt::Horizontal, this);
-    m_splitter->addWidget(m_ganttSplitter);
+    m_splitter->addWidget(ganttScroll);
     m_splitter->addWidget(side);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);

@@ -1,0 +1,589 @@
+// Issue 25, a day's work in the GUI without losing anything: a saved project reopens with every run as it
+// was (the instance it was computed on, its outdated mark, its simulation), in a shown window offscreen,
+// driven by the mouse and the keyboard.
+#include <QAbstractItemModel>
+#include <QApplication>
+#include <QImage>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <memory>
+
+#include "app/mainwindow.h"
+#include "app/run_simulation.h"
+#include "app/solve_controller.h"
+#include "canvas/canvas_widget.h"
+#include "canvas/graph_view.h"
+#include "document/project_document.h"
+#include "document/run_table_model.h"
+#include "editors/dag_editor.h"
+#include "editors/steady_state_editor.h"
+#include "io/project.h"
+#include "panels/result_pane.h"
+#include "panels/run_table.h"
+#include "panels/solver_panel.h"
+#include "util/elided_label.h"
+#include "util/message_bar.h"
+#include "util/number_spin_box.h"
+#include "util/quantity_input.h"
+#include "util/window_fit.h"
+#include "canvas/property_panel.h"
+#include <QLineEdit>
+#include <QScreen>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QMenu>
+#include <QMenuBar>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMimeData>
+#include <QTimer>
+#include "dialogs/help_dialog.h"
+#include "canvas/graph_scene.h"
+#include "views/gantt/schedule_comparison_view.h"
+#include "ui_test_util.h"
+#include "views/gantt/gantt_view.h"
+#include "schedule/schedule.h"
+
+using namespace hetsched;
+using namespace hetsched::ui;
+
+namespace {
+
+using test::examplePath;
+using test::settle;
+
+// What a user sees of one run once its row is clicked: the row, the heading, the stale note, every text of
+// the result pane, and the result pane's picture.
+struct ShownRun {
+    QStringList row;
+    bool stale = false;
+    QString heading;
+    bool staleNote = false;
+    QStringList texts;
+    QImage picture;
+};
+
+QTableView* runView(MainWindow& window) { return window.runTable()->view(); }
+
+// The table row showing run `index` (the table may be sorted).
+int rowOfRun(MainWindow& window, int index) {
+    QAbstractItemModel* model = runView(window)->model();
+    for (int row = 0; row < model->rowCount(); ++row)
+        if (model->index(row, 0).data(RunTableModel::RunIndexRole).toInt() == index) return row;
+    return -1;
+}
+
+ShownRun clickRun(MainWindow& window, int index) {
+    QTableView* view = runView(window);
+    const int row = rowOfRun(window, index);
+    const QModelIndex cell = view->model()->index(row, RunTableModel::NumberColumn);
+    view->scrollTo(cell);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, view->visualRect(cell).center());
+    settle();
+    ShownRun shown;
+    for (int column = 0; column < view->model()->columnCount(); ++column)
+        shown.row << view->model()->index(row, column).data().toString();
+    shown.stale = view->model()->index(row, 0).data(RunTableModel::StaleRole).toBool();
+    shown.heading = window.resultPane()->heading();
+    shown.staleNote = window.resultPane()->isShowingStaleRun();
+    for (const QLabel* label : window.resultPane()->findChildren<QLabel*>())
+        if (label->isVisible()) shown.texts << label->text();
+    shown.picture = window.resultPane()->grab().toImage();
+    return shown;
+}
+
+void compareShown(const ShownRun& before, const ShownRun& after, int index) {
+    const QString what = QStringLiteral("run %1").arg(index + 1);
+    const auto changed = [&](const QString& part, const QString& was, const QString& is) {
+        return QStringLiteral("%1: %2 \"%3\" became \"%4\"").arg(what, part, was, is).toUtf8();
+    };
+    QVERIFY2(before.row == after.row, changed(QStringLiteral("row"), before.row.join('|'), after.row.join('|')).constData());
+    QVERIFY2(before.stale == after.stale, changed(QStringLiteral("outdated mark"), QString::number(before.stale), QString::number(after.stale)).constData());
+    QVERIFY2(before.heading == after.heading, changed(QStringLiteral("heading"), before.heading, after.heading).constData());
+    QVERIFY2(before.staleNote == after.staleNote, changed(QStringLiteral("stale note"), QString::number(before.staleNote), QString::number(after.staleNote)).constData());
+    QVERIFY2(before.texts == after.texts, changed(QStringLiteral("texts"), before.texts.join('|'), after.texts.join('|')).constData());
+    QVERIFY2(before.picture == after.picture, qPrintable(what + QStringLiteral(": the result pane looks different")));
+}
+
+// What a comparison shows: each Gantt's title, lanes and bars, and the metrics table's cells.
+QStringList shownComparison(MainWindow& window) {
+    QStringList shown;
+    ScheduleComparisonView* comparison = window.resultPane()->comparison();
+    for (int k = 0; comparison && k < comparison->ganttCount(); ++k) {
+        const Schedule* schedule = comparison->gantt(k)->schedule();
+        if (!schedule) continue;
+        shown << QString::fromStdString(schedule->title);
+        for (const Lane& lane : schedule->lanes) {
+            QString bars = QString::fromStdString(lane.name) + QLatin1Char(':');
+            for (const Interval& interval : lane.intervals)
+                bars += QStringLiteral(" [%1, %2 %3 %4]").arg(interval.start, 0, 'g', 17).arg(interval.end, 0, 'g', 17)
+                            .arg(QString::fromStdString(interval.label), QString::fromStdString(interval.group));
+            shown << bars;
+        }
+    }
+    QAbstractItemModel* metrics = comparison ? comparison->metricsTable()->model() : nullptr;
+    for (int row = 0; metrics && row < metrics->rowCount(); ++row)
+        for (int column = 0; column < metrics->columnCount(); ++column) shown << metrics->index(row, column).data().toString();
+    return shown;
+}
+
+// Why a window is as wide as it is: the minimum widths of its central widget and docks.
+QString widthReport(QMainWindow& window) {
+    QStringList parts;
+    parts << QStringLiteral("window %1x%2, minimum %3").arg(window.width()).arg(window.height()).arg(window.minimumSizeHint().width());
+    if (QWidget* central = window.centralWidget())
+        parts << QStringLiteral("central %1 (%2)").arg(central->minimumSizeHint().width()).arg(central->width());
+    for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+        if (dock->isVisible())
+            parts << QStringLiteral("%1 %2 (%3)").arg(dock->objectName()).arg(dock->minimumSizeHint().width()).arg(dock->width());
+    return parts.join(QStringLiteral(", "));
+}
+
+QPoint at(CanvasWidget* canvas, QPointF scenePos) { return canvas->view()->mapFromScene(scenePos); }
+
+}  // namespace
+
+class WorkdayTests : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_temp;
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_temp.isValid());
+        test::isolateSettings(m_temp, QStringLiteral("workday_tests"));
+    }
+
+    // The journey of the issue: the steady-state example, Run all, one run simulated, a processor and a link
+    // added (the runs become outdated), a run on the new version, Save; reopened in another window, each run
+    // shows the same row, mark, heading, texts and picture, and the simulation is shown again as it was.
+    void aReopenedProjectShowsEveryRunAsItWas() {
+        auto window = test::shownWindow();
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("steady-state-bag-of-tasks.json"))).ok());
+        settle();
+        const EntryId id = window->currentEntry();
+        const std::size_t nodesBefore = std::get<SteadyStateInstance>(window->document()->entry(id)->instance).nodes.size();
+
+        QSignalSpy idle(window->solveController(), &SolveController::idle);
+        auto* runAll = window->solverPanel()->findChild<QPushButton*>(QStringLiteral("runAllButton"));
+        QVERIFY(runAll && runAll->isEnabled());
+        QTest::mouseClick(runAll, Qt::LeftButton);
+        QVERIFY(idle.wait(test::kSolveTimeoutMs));
+        test::drainBackgroundWork();
+        const int solved = static_cast<int>(window->document()->entry(id)->runs.size());
+        QVERIFY2(solved >= 2, "Run all made fewer than two runs");
+
+        // Run 1 replayed on SimGrid.
+        clickRun(*window, 0);
+        QSignalSpy simulated(window->runSimulation(), &RunSimulationController::simulated);
+        window->runSimulation()->action()->trigger();
+        QVERIFY(simulated.wait(120000));
+        settle();
+
+        // A processor and a link drawn on the canvas: every run so far is outdated.
+        auto* editor = qobject_cast<SteadyStateEditor*>(window->editor());
+        QVERIFY(editor);
+        CanvasWidget* canvas = editor->canvas();
+        QPointF far(0, 0);
+        for (const QPointF& p : canvas->positions()) far = QPointF(std::max(far.x(), p.x()), std::max(far.y(), p.y()));
+        canvas->view()->centerOn(far);
+        canvas->toolAction(QStringLiteral("processor"))->trigger();
+        const QPointF place = far + QPointF(90, 0);
+        QTest::mouseClick(canvas->view()->viewport(), Qt::LeftButton, Qt::NoModifier, at(canvas, place));
+        QTest::keyClick(canvas->view(), Qt::Key_Escape);
+        const auto& nodes = std::get<SteadyStateInstance>(window->document()->entry(id)->instance).nodes;
+        QCOMPARE(nodes.size(), nodesBefore + 1);
+        const QString added = QString::fromStdString(nodes.back().name);
+        const QString source = QString::fromStdString(nodes.front().name);
+        const std::size_t linksBefore = std::get<SteadyStateInstance>(window->document()->entry(id)->instance).links.size();
+        canvas->toolAction(QStringLiteral("two_way_link"))->trigger();
+        const QPoint from = at(canvas, canvas->positions().value(source)), to = at(canvas, canvas->positions().value(added));
+        QTest::mousePress(canvas->view()->viewport(), Qt::LeftButton, Qt::NoModifier, from);
+        QTest::mouseMove(canvas->view()->viewport(), (from + to) / 2);
+        QTest::mouseMove(canvas->view()->viewport(), to);
+        QTest::mouseRelease(canvas->view()->viewport(), Qt::LeftButton, Qt::NoModifier, to);
+        QTest::keyClick(canvas->view(), Qt::Key_Escape);
+        QCOMPARE(std::get<SteadyStateInstance>(window->document()->entry(id)->instance).links.size(), linksBefore + 1);
+        // And one run on the new version, which stays current.
+        QVERIFY(test::solveWith(*window, window->solverPanel()->currentSolver()).isEmpty());
+        settle();
+        const int runs = solved + 1;
+
+        std::vector<ShownRun> before;
+        for (int k = 0; k < runs; ++k) before.push_back(clickRun(*window, k));
+        for (int k = 0; k < solved; ++k) QVERIFY2(before[static_cast<std::size_t>(k)].stale, "an earlier run is not marked");
+        QVERIFY(!before.back().stale);
+
+        const QString path = m_temp.filePath(QStringLiteral("workday.hsproj"));
+        QVERIFY(window->saveProject(path).ok());
+        // The earlier version is stored once, however many runs were computed on it.
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const Expected<Project> stored = parseProject(file.readAll().toStdString());
+        QVERIFY(stored.ok());
+        QCOMPARE(stored->entries.at(0).earlierInstances.size(), std::size_t{1});
+        QCOMPARE(std::get<SteadyStateInstance>(stored->entries.at(0).earlierInstances[0]).nodes.size(), nodesBefore);
+
+        auto reopened = test::shownWindow();
+        QVERIFY(reopened->loadFile(path).ok());
+        settle();
+        QCOMPARE(static_cast<int>(reopened->document()->entry(reopened->currentEntry())->runs.size()), runs);
+        for (int k = 0; k < runs; ++k) compareShown(before[static_cast<std::size_t>(k)], clickRun(*reopened, k), k);
+        // The outdated runs draw against the 4-node version they were computed on.
+        const RunRecord& first = reopened->document()->entry(reopened->currentEntry())->runs.front();
+        QVERIFY(first.instance);
+        QCOMPARE(std::get<SteadyStateInstance>(*first.instance).nodes.size(), nodesBefore);
+
+        // The simulation was kept whole: it is shown again exactly as it was.
+        QVERIFY(first.simulation);
+        window->runSimulation()->showSimulation(id, 0);
+        reopened->runSimulation()->showSimulation(reopened->currentEntry(), 0);
+        settle();
+        QVERIFY(window->resultPane()->isComparing() && reopened->resultPane()->isComparing());
+        QCOMPARE(shownComparison(*reopened), shownComparison(*window));
+    }
+
+    // Number fields take what the views show: a bytes field "8 MB", a speed "2.5 Gflop/s", a time "3 ms", and
+    // plain numbers; a unit of another quantity is refused.
+    void quantitiesAreReadWithTheirUnits() {
+        QCOMPARE(parseQuantity(u"8 MB", u"B").value(), 8e6);
+        QCOMPARE(parseQuantity(u"512 KiB", u"B").value(), 512.0 * 1024);
+        QCOMPARE(parseQuantity(u"2.5 Gflop/s", u"flop/s").value(), 2.5e9);
+        QCOMPARE(parseQuantity(u"3 ms", u"s").value(), 3e-3);
+        QCOMPARE(parseQuantity(u"20 µs", u"s").value(), 20e-6);
+        QCOMPARE(parseQuantity(u"1e9", u"flop").value(), 1e9);
+        QCOMPARE(parseQuantity(u"4M", u"B").value(), 4e6);
+        QCOMPARE(parseQuantity(u"125 MB/s", u"B/s").value(), 125e6);
+        QVERIFY(!parseQuantity(u"8 MB", u"flop"));
+        QVERIFY(!parseQuantity(u"3 m", u"s"));     // minutes or milli: neither
+        QVERIFY(!parseQuantity(u"8 MB", u""));
+        QVERIFY(!parseQuantity(u"eight", u"B"));
+    }
+
+    // On the task graph's canvas, a task's flops typed as "2.5 Gflop" are taken, the field says which units it
+    // accepts, and Tab goes on to the next field (α), not out of the form. In the solver panel, exact's time
+    // limit takes "500 ms".
+    void numberFieldsTakeUnitsAsShown() {
+        auto window = test::shownWindow();
+        QApplication::setActiveWindow(window.get());
+        QVERIFY(QTest::qWaitForWindowActive(window.get()));
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("dag-two-clusters.json"))).ok());
+        settle();
+        auto* editor = qobject_cast<DagEditor*>(window->editor());
+        QVERIFY(editor);
+        CanvasWidget* canvas = editor->canvas();
+        const EntryId id = window->currentEntry();
+        const DagInstance& before = std::get<DagInstance>(window->document()->entry(id)->instance);
+        const QString task = QString::fromStdString(before.tasks.front().name);
+        canvas->view()->centerOn(canvas->positions().value(task));
+        settle();
+        QTest::mouseClick(canvas->view()->viewport(), Qt::LeftButton, Qt::NoModifier, at(canvas, canvas->positions().value(task)));
+        settle();
+        auto* flops = qobject_cast<QLineEdit*>(canvas->propertyPanel()->editorOf(QStringLiteral("flops")));
+        QVERIFY(flops);
+        QVERIFY2(flops->toolTip().contains(QStringLiteral("Gflop")), qPrintable(flops->toolTip()));
+        flops->setFocus();
+        flops->selectAll();
+        QTest::keyClick(flops, Qt::Key_Backspace);
+        QTest::keyClicks(flops, QStringLiteral("2.5 Gflop"));
+        // Tab commits the field and goes on to the next one of the form, Amdahl α.
+        QTest::keyClick(flops, Qt::Key_Tab);
+        settle();
+        QCOMPARE(std::get<DagInstance>(window->document()->entry(id)->instance).tasks.front().flops, 2.5e9);
+        QWidget* alpha = canvas->propertyPanel()->editorOf(QStringLiteral("alpha"));
+        QVERIFY(alpha);
+        QCOMPARE(QApplication::focusWidget(), alpha);
+
+        SolverPanel* panel = window->solverPanel();
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("cpugpu-small.json"))).ok());
+        settle();
+        panel->setCurrentSolver(QStringLiteral("exact"));
+        settle();
+        NumberSpinBox* limit = nullptr;
+        for (NumberSpinBox* box : panel->findChildren<NumberSpinBox*>())
+            if (box->isVisible()) limit = box;
+        QVERIFY(limit);
+        QCOMPARE(limit->unit(), QStringLiteral("s"));
+        QVERIFY2(limit->toolTip().contains(QStringLiteral("ms")), qPrintable(limit->toolTip()));
+        limit->setFocus();
+        limit->selectAll();
+        QTest::keyClicks(limit, QStringLiteral("500 ms"));
+        QTest::keyClick(limit, Qt::Key_Tab);
+        QCOMPARE(limit->value(), 0.5);
+        // Run: the run was made with a limit of 0.5 s.
+        QSignalSpy idle(window->solveController(), &SolveController::idle);
+        QTest::mouseClick(panel->findChild<QPushButton*>(QStringLiteral("runButton")), Qt::LeftButton);
+        QVERIFY(idle.wait(test::kSolveTimeoutMs));
+        settle();
+        const DocumentEntry* cpugpu = window->document()->entry(window->currentEntry());
+        QCOMPARE(cpugpu->runs.size(), std::size_t{1});
+        QCOMPARE(cpugpu->runs[0].options().at("time_limit"), 0.5);
+    }
+
+    // Run all on the 12-worker star: exhaustive (at most 8 workers) and no-return (the star has returns) are
+    // listed with their reasons in a note, not an error; every other solver made a run.
+    void runAllListsTheSolversThatRefuseTheInstance() {
+        auto window = test::shownWindow();
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("divisible-star-12.json"))).ok());
+        settle();
+        const QSize size = window->size();
+        QSignalSpy idle(window->solveController(), &SolveController::idle);
+        QTest::mouseClick(window->solverPanel()->findChild<QPushButton*>(QStringLiteral("runAllButton")), Qt::LeftButton);
+        QVERIFY(idle.wait(test::kSolveTimeoutMs));
+        settle();
+        const DocumentEntry* entry = window->document()->entry(window->currentEntry());
+        QStringList solved;
+        for (const RunRecord& run : entry->runs) solved << run.solver();
+        QVERIFY(!solved.contains(QStringLiteral("exhaustive")));
+        auto* note = window->solverPanel()->findChild<MessageBar*>(QStringLiteral("solverMessage"));
+        // exhaustive (at most 8 workers) and no-return (returns of zero size only) refuse it.
+        QVERIFY(!solved.contains(QStringLiteral("no-return")));
+        QVERIFY2(static_cast<int>(entry->runs.size()) == window->solverPanel()->solverNames().size() - 2,
+                 qPrintable(solved.join(' ') + QStringLiteral(" / ") + (note ? note->text() : QString())));
+        QVERIFY(note && note->isVisible());
+        QCOMPARE(note->level(), MessageBar::Level::Information);
+        QVERIFY2(note->text().contains(QStringLiteral("exhaustive")) && note->text().contains(QStringLiteral("8 workers")) &&
+                     note->text().contains(QStringLiteral("no-return")),
+                 qPrintable(note->text()));
+        QCOMPARE(window->size(), size);
+    }
+
+    // Run all on cpugpu-paper-random at a laptop's and a desktop's size: exact runs with the short limit that
+    // the progress shows, the long status line is elided (the window does not widen), and comparing five runs
+    // scrolls inside the pane (the window does not grow taller). The Runs table shows the solver, status and
+    // objective of each run without scrolling sideways.
+    void theWindowKeepsItsSizeThroughTheJourneys_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1600x1000") << QSize(1600, 1000);
+    }
+    void theWindowKeepsItsSizeThroughTheJourneys() {
+        QFETCH(QSize, size);
+        MainWindow window;
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        settle();
+        // Not yet: a new project's partition editor asks for 773 px, which with the docks makes the window
+        // 1,307 px wide at 1280x800 (it does not grow beyond, which the checks below hold it to).
+        QEXPECT_FAIL("1280x800", "the partition editor's minimum width widens the window to 1307 px", Continue);
+        QVERIFY2(window.size() == size, qPrintable(QStringLiteral("shown: ") + widthReport(window)));
+        size = window.size();
+        QVERIFY(window.loadFile(examplePath(QStringLiteral("cpugpu-paper-random.json"))).ok());
+        settle();
+        QVERIFY2(window.size() == size, qPrintable(widthReport(window)));
+
+        QString exactStage;
+        auto* stage = window.solverPanel()->findChild<ElidedLabel*>(QStringLiteral("solveStage"));
+        QVERIFY(stage);
+        connect(window.solveController(), &SolveController::started, this, [&](const QString& solver) {
+            if (solver == QLatin1String("exact")) exactStage = stage->text();
+        });
+        QSignalSpy idle(window.solveController(), &SolveController::idle);
+        QTest::mouseClick(window.solverPanel()->findChild<QPushButton*>(QStringLiteral("runAllButton")), Qt::LeftButton);
+        QVERIFY(idle.wait(test::kSolveTimeoutMs));
+        settle();
+        QVERIFY2(exactStage.contains(QStringLiteral("at most 5 s")), qPrintable(exactStage));
+        const DocumentEntry* entry = window.document()->entry(window.currentEntry());
+        const int runs = static_cast<int>(entry->runs.size());
+        QCOMPARE(runs, window.solverPanel()->solverNames().size());
+        for (const RunRecord& run : entry->runs)
+            if (run.solver() == QLatin1String("exact")) QCOMPARE(run.options().at("time_limit"), 5.0);
+        QCOMPARE(window.size(), size);
+
+        // The Runs table: solver, status and objective in view.
+        QTableView* table = runView(window);
+        QStringList clipped;
+        for (int column : {int(RunTableModel::SolverColumn), int(RunTableModel::StatusColumn), int(RunTableModel::ObjectiveColumn)}) {
+            const int left = table->columnViewportPosition(column);
+            if (left < 0 || left + table->columnWidth(column) > table->viewport()->width())
+                clipped << QStringLiteral("column %1 at %2 + %3 in %4").arg(column).arg(left).arg(table->columnWidth(column))
+                               .arg(table->viewport()->width());
+        }
+        // Not yet at 1280x800: the Runs panel is 262 px wide there, the three columns need 327.
+        QEXPECT_FAIL("1280x800", "the Runs panel is too narrow at 1280x800 for solver, objective and status", Continue);
+        QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
+
+        // Five runs compared, picked with Ctrl+click.
+        clickRun(window, 0);
+        for (int k = 1; k < 5; ++k) {
+            const QModelIndex cell = table->model()->index(rowOfRun(window, k), RunTableModel::NumberColumn);
+            table->scrollTo(cell);
+            QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::ControlModifier, table->visualRect(cell).center());
+        }
+        settle();
+        QVERIFY(window.resultPane()->isComparing());
+        QCOMPARE(window.resultPane()->comparison()->ganttCount(), 5);
+        QCOMPARE(window.size(), size);
+    }
+
+    // A window saved on a bigger screen comes back within the screen it opens on.
+    void aRestoredGeometryIsClampedToTheScreen() {
+        QCOMPARE(fittedFrame(QRect(300, 200, 1600, 1000), QRect(0, 0, 1280, 800)), QRect(0, 0, 1280, 800));
+        QCOMPARE(fittedFrame(QRect(900, 500, 800, 600), QRect(0, 0, 1280, 800)), QRect(480, 200, 800, 600));
+        QCOMPARE(fittedFrame(QRect(10, 20, 800, 600), QRect(0, 0, 1280, 800)), QRect(10, 20, 800, 600));
+        {
+            MainWindow big;
+            big.resize(4000, 3000);
+            big.move(2000, 1500);
+            big.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&big));
+            big.close();   // saves its geometry
+        }
+        MainWindow restored;
+        const QRect available = restored.screen()->availableGeometry();
+        const QSize smallest = restored.minimumSizeHint();
+        QVERIFY2(restored.geometry().width() <= std::max(available.width(), smallest.width()) &&
+                     restored.geometry().height() <= std::max(available.height(), smallest.height()),
+                 qPrintable(QStringLiteral("%1x%2 on a %3x%4 screen").arg(restored.width()).arg(restored.height())
+                                .arg(available.width()).arg(available.height())));
+        QVERIFY(available.contains(restored.geometry().topLeft()));
+    }
+
+    // Edit > Cut, Copy, Paste, Delete, Select All act on the focused field, and on the canvas where it has
+    // the focus; Help > Keyboard Shortcuts lists their keys.
+    void theEditMenuActsOnWhatHasTheFocus() {
+        auto window = test::shownWindow();
+        QApplication::setActiveWindow(window.get());
+        QVERIFY(QTest::qWaitForWindowActive(window.get()));
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("steady-state-bag-of-tasks.json"))).ok());
+        settle();
+        QMenu* edit = nullptr;
+        for (QAction* top : window->menuBar()->actions())
+            if (top->menu() && top->text().remove(QLatin1Char('&')) == QLatin1String("Edit")) edit = top->menu();
+        QVERIFY(edit);
+        const auto action = [&](const char* name) { return window->findChild<QAction*>(QLatin1String(name)); };
+        QAction* cut = action("cutAction");
+        QAction* copy = action("copyAction");
+        QAction* paste = action("pasteAction");
+        QAction* remove = action("deleteAction");
+        QAction* selectAll = action("selectAllAction");
+        QVERIFY(cut && copy && paste && remove && selectAll);
+        for (QAction* a : {cut, copy, paste, remove, selectAll}) QVERIFY(edit->actions().contains(a));
+
+        // On the canvas: Select All and Copy put its elements on the clipboard.
+        auto* editor = qobject_cast<SteadyStateEditor*>(window->editor());
+        QVERIFY(editor);
+        CanvasWidget* canvas = editor->canvas();
+        canvas->view()->setFocus();
+        const EntryId id = window->currentEntry();
+        const std::size_t nodes = std::get<SteadyStateInstance>(window->document()->entry(id)->instance).nodes.size();
+        emit edit->aboutToShow();
+        QVERIFY(selectAll->isEnabled() && paste->isEnabled());
+        QApplication::clipboard()->clear();
+        selectAll->trigger();
+        copy->trigger();
+        QVERIFY2(QApplication::clipboard()->text().contains(QStringLiteral("\"fragment\"")), qPrintable(QApplication::clipboard()->text()));
+
+        // In a property field: Select All and Cut empty it, Paste puts the text back.
+        canvas->scene()->clearSelection();
+        QTest::mouseClick(canvas->view()->viewport(), Qt::LeftButton, Qt::NoModifier,
+                          at(canvas, canvas->positions().begin().value()));
+        settle();
+        QLineEdit* flopsLike = canvas->propertyPanel()->findChild<QLineEdit*>();
+        QVERIFY(flopsLike);
+        flopsLike->setFocus();
+        const QString original = flopsLike->text();
+        emit edit->aboutToShow();
+        QVERIFY(selectAll->isEnabled());
+        selectAll->trigger();
+        emit edit->aboutToShow();
+        QVERIFY(cut->isEnabled() && copy->isEnabled());
+        cut->trigger();
+        QCOMPARE(flopsLike->text(), QString());
+        paste->trigger();
+        QCOMPARE(flopsLike->text(), original);
+        QCOMPARE(std::get<SteadyStateInstance>(window->document()->entry(id)->instance).nodes.size(), nodes);
+
+        const QString page = keyboardShortcutsHtml(window->menuBar(), window.get());
+        for (const QString& row : {QStringLiteral("Edit › Cut"), QStringLiteral("Edit › Copy"), QStringLiteral("Edit › Paste"),
+                                   QStringLiteral("Edit › Delete"), QStringLiteral("Edit › Select All")})
+            QVERIFY2(page.contains(row), qPrintable(row));
+        QVERIFY(page.contains(QKeySequence(QKeySequence::Cut).toString(QKeySequence::NativeText)));
+    }
+
+    // A right-click on the canvas opens its menu: "Add processor here" adds a processor where the click was;
+    // on a node, Delete removes it. The Gantt's menu copies the picture and fits the view.
+    void rightClickMenusOnTheCanvasAndTheGantt() {
+        auto window = test::shownWindow();
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("steady-state-bag-of-tasks.json"))).ok());
+        settle();
+        auto* editor = qobject_cast<SteadyStateEditor*>(window->editor());
+        QVERIFY(editor);
+        CanvasWidget* canvas = editor->canvas();
+        const EntryId id = window->currentEntry();
+        const auto nodeCount = [&] { return std::get<SteadyStateInstance>(window->document()->entry(id)->instance).nodes.size(); };
+        const std::size_t before = nodeCount();
+        QStringList seen;
+        QString choose;
+        connect(canvas, &CanvasWidget::contextMenuAboutToShow, this, [&](QMenu* menu) {
+            seen.clear();
+            QAction* chosen = nullptr;
+            for (QAction* a : menu->actions()) {
+                seen << a->text();
+                if (a->text() == choose && a->isEnabled()) chosen = a;
+            }
+            QTimer::singleShot(0, menu, [menu, chosen] {
+                menu->close();
+                if (chosen) chosen->trigger();
+            });
+        });
+        QPointF far(0, 0);
+        for (const QPointF& p : canvas->positions()) far = QPointF(std::max(far.x(), p.x()), std::max(far.y(), p.y()));
+        canvas->view()->centerOn(far);
+        settle();
+        const QPoint empty = at(canvas, far + QPointF(80, 60));
+        choose = QStringLiteral("Add processor here");
+        QContextMenuEvent request(QContextMenuEvent::Mouse, empty, canvas->view()->viewport()->mapToGlobal(empty));
+        QApplication::sendEvent(canvas->view()->viewport(), &request);
+        settle();
+        QVERIFY2(seen.contains(QStringLiteral("Auto layout")) && seen.contains(QStringLiteral("Paste")), qPrintable(seen.join('|')));
+        QCOMPARE(nodeCount(), before + 1);
+        const QString added = QString::fromStdString(std::get<SteadyStateInstance>(window->document()->entry(id)->instance).nodes.back().name);
+        const QPointF placed = canvas->positions().value(added);
+        QVERIFY2((placed - (far + QPointF(80, 60))).manhattanLength() < 4,
+                 qPrintable(QStringLiteral("placed at %1, %2, clicked at %3, %4").arg(placed.x()).arg(placed.y())
+                                .arg(far.x() + 80).arg(far.y() + 60)));
+
+        choose = QStringLiteral("Delete");
+        const QPoint onNode = at(canvas, canvas->positions().value(added));
+        QContextMenuEvent onIt(QContextMenuEvent::Mouse, onNode, canvas->view()->viewport()->mapToGlobal(onNode));
+        QApplication::sendEvent(canvas->view()->viewport(), &onIt);
+        settle();
+        QCOMPARE(nodeCount(), before);
+    }
+
+    // A project of version 1 (before runs kept their instance) opens: its runs are taken as computed on the
+    // instance it holds, and a simulation summary is kept as the table's Simulated value.
+    void aVersionOneProjectOpensWithItsRunsCurrent() {
+        const QString path = m_temp.filePath(QStringLiteral("v1.hsproj"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"json({ "format": "hetsched-project", "version": 1, "entries": [ { "name": "small",
+  "instance": { "kind": "partition", "tasks": 4, "objective": "makespan",
+                "resources": [ { "name": "A", "cost": { "affine": { "fixed": 0, "per_task": 1 } } },
+                               { "name": "B", "cost": { "affine": { "fixed": 0, "per_task": 3 } } } ] },
+  "runs": [ { "assignment": [ { "cost": 3.0, "resource": "A", "tasks": 3 }, { "cost": 3.0, "resource": "B", "tasks": 1 } ],
+              "call_status": "ok", "kind": "partition", "makespan": 3.0, "message": "Algorithm 1 (dynamic program)",
+              "objective": "makespan", "seconds": 8.7e-05, "solver": "dp", "status": "optimal", "total_cost": 6.0,
+              "simulation": { "simulated_makespan": 3.25 } } ] } ] })json");
+        file.close();
+        auto window = test::shownWindow();
+        const Expected<bool> opened = window->loadFile(path);
+        QVERIFY2(opened.ok(), opened ? "" : opened.error().message.c_str());
+        settle();
+        const DocumentEntry* entry = window->document()->entry(window->currentEntry());
+        QCOMPARE(entry->runs.size(), std::size_t{1});
+        QVERIFY(window->document()->isRunCurrent(*entry, entry->runs[0]));
+        QVERIFY2(entry->runs[0].result, qPrintable(entry->runs[0].restoreError));
+        QCOMPARE(entry->runs[0].simulatedMakespan().value(), 3.25);
+        QVERIFY(!runView(*window)->model()->index(0, 0).data(RunTableModel::StaleRole).toBool());
+    }
+};
+
+QTEST_MAIN(WorkdayTests)
+#include "test_workday.moc"
