@@ -16,7 +16,7 @@ struct ProjectEntry {
     std::string name;
     Instance instance;
     // Results as `hetsched solve` prints them, plus what the GUI keeps of a run: "options", "simulation"
-    // (the whole simulation, io/simulation_io.h) and "computed_on", the index in `earlierInstances` of the
+    // (the whole simulation, simulation/simulation_io.h) and "computed_on", the index in `earlierInstances` of the
     // instance a run was computed on when it is not `instance` (the run is outdated).
     std::vector<nlohmann::json> runs;
     // Where the canvas editors draw the instance's elements, {"positions": {"<name>": [x, y], ...}};

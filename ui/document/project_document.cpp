@@ -7,7 +7,7 @@
 #include "io/dag_edit_check.h"
 #include "io/dag_io.h"
 #include "io/instance_io.h"
-#include "io/simulation_io.h"
+#include "simulation/simulation_io.h"
 
 namespace hetsched::ui {
 

@@ -1,5 +1,5 @@
 // Schedules and simulations as projects keep them, read back with the JSON path of anything wrong.
-#include "io/simulation_io.h"
+#include "simulation/simulation_io.h"
 
 #include <cmath>
 
