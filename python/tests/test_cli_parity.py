@@ -29,8 +29,17 @@ def test_solve_gives_the_json_of_the_cli(example, solver):
         assert str(raised.value) == cli_error(err, "solve")
         return
     result = hetsched.solve(hetsched.load(path), solver)
-    assert without_seconds(result.to_json() + "\n") == without_seconds(out)
     stored = json.loads(out)
+    if "time_limit" in (stored["status"], result.status):
+        # Stopped by its time limit (exact on a loaded machine), a solver answers with what it had found by
+        # then: the two runs' timing decides their answers, so they are held to each other's bounds instead.
+        assert result.kind == stored["kind"] and result.solver == stored["solver"] == solver
+        assert result.objective is not None and stored.get(result.objective_name) is not None
+        for answer, other in ((result.to_dict(), stored), (stored, result.to_dict())):
+            if other.get("best_bound") is not None:
+                assert answer[result.objective_name] >= other["best_bound"] * (1 - 1e-9)
+        return
+    assert without_seconds(result.to_json() + "\n") == without_seconds(out)
     assert result.kind == stored["kind"]
     assert result.solver == stored["solver"] == solver
     assert result.status == stored["status"]
