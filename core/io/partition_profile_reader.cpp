@@ -11,6 +11,7 @@
 
 #include "io/graph_reader_util.h"
 #include "io/instance_io.h"
+#include "io/json_reader.h"
 
 namespace hetsched {
 
@@ -101,8 +102,13 @@ Expected<Table> csvTable(std::string_view text) {
 }
 
 Expected<Table> jsonTable(std::string_view text) {
-    const nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
-    if (json.is_discarded()) return invalidInput("not well-formed JSON");
+    // The bounded parse of every reader: a record's value is copied as text (dump), which recurses.
+    nlohmann::json json;
+    try {
+        json = json_detail::parseJsonText(text);
+    } catch (const json_detail::InputError& e) {
+        return invalidInput(e.what());
+    }
     const nlohmann::json* records = &json;
     std::string prefix;
     if (json.is_object()) {
