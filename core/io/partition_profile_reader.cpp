@@ -408,6 +408,19 @@ Expected<PartitionImport> readPartitionProfile(std::string_view text, const Part
     }
     if (maxCost > 0) result.notes.push_back("per-task costs from " + show(minCost) + " to " + show(maxCost));
 
+    // Device names that are not UTF-8 (a CSV saved in Latin-1) are read as Latin-1, as the other readers do:
+    // nlohmann::json throws when it writes such a name (found by fuzz_partition_profile).
+    std::size_t latin1Names = 0;
+    std::string latin1Example;
+    for (PartitionResource& r : instance.resources) {
+        if (graph_reader::isValidUtf8(r.name)) continue;
+        r.name = graph_reader::latin1ToUtf8(r.name);
+        if (latin1Names++ == 0) latin1Example = graph_reader::quoted(r.name);
+    }
+    for (std::string& note : result.notes) note = graph_reader::asUtf8(std::move(note));
+    if (latin1Names > 0)
+        result.notes.push_back(std::to_string(latin1Names) + (latin1Names == 1 ? " device name" : " device names") +
+                               " not in UTF-8 read as Latin-1 (ISO 8859-1), e.g. " + latin1Example);
     Expected<Instance> checked = instanceFromJson(instanceToJson(Instance{instance}));
     if (!checked) return invalidInput(in + "the imported partition instance: " + checked.error().message);
     return result;

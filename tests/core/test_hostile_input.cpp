@@ -363,6 +363,22 @@ TEST(HostileJson, CostProfilesAndMoldableIlpInstancesNestedDeeplyAreRefused) {
     EXPECT_NE(moldable.error().message.find("nested deeper than 256"), std::string::npos) << moldable.error().message;
 }
 
+TEST(HostileNames, CostProfileDeviceNameInLatin1IsReadAsLatin1AndTheInstanceCanBeWritten) {
+    // fuzz_partition_profile's finding: a long CSV profile whose device name has the byte 0xD9.
+    PartitionProfileOptions options;
+    options.tasks = 64;
+    Expected<PartitionImport> read = readPartitionProfile(
+        "resource,tasks,time\ncpu,1,2\ncpu,8,15\ncpu,64,120\ngpu,1,5\n\xD9gpu,64,20\n", options, "p.csv");
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    bool found = false;
+    for (const PartitionResource& r : read->instance.resources) found = found || r.name == "\xC3\x99gpu";   // Ù in UTF-8
+    EXPECT_TRUE(found);
+    bool noted = false;
+    for (const std::string& note : read->notes) noted = noted || note.find("Latin-1") != std::string::npos;
+    EXPECT_TRUE(noted);
+    EXPECT_NO_THROW((void)instanceToJson(Instance(read->instance)).dump());
+}
+
 TEST(HostileJson, NestingUpToTheLimitIsRead) {
     EXPECT_FALSE(json_detail::jsonNestingProblem(nested(json_detail::kMaxJsonDepth)).has_value());
     EXPECT_TRUE(json_detail::jsonNestingProblem(nested(json_detail::kMaxJsonDepth + 1)).has_value());
