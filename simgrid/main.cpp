@@ -22,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/utf8.h"
 #include "runner.h"
 
 namespace sg4 = simgrid::s4u;
@@ -37,8 +38,10 @@ namespace hetsched_simgrid {
 }
 
 [[noreturn]] void fail(const std::string& message) {
-    std::fputs((nlohmann::json{{"error", message}}.dump() + "\n").c_str(), stdout);
-    std::fprintf(stderr, "hetsched-simgrid: %s\n", message.c_str());
+    // The message may quote a name of the file that is not UTF-8 (nlohmann::json throws writing one).
+    const std::string text = hetsched::utf8::asUtf8(message);
+    std::fputs((nlohmann::json{{"error", text}}.dump() + "\n").c_str(), stdout);
+    std::fprintf(stderr, "hetsched-simgrid: %s\n", text.c_str());
     finish(1);
 }
 
@@ -188,7 +191,30 @@ std::vector<std::pair<std::size_t, std::size_t>> selectPairs(const std::vector<s
     return {chosen.begin(), chosen.end()};
 }
 
+// The names of the platform as printed: UTF-8 as they are, any other read as Latin-1 (ISO 8859-1), as the
+// task graph readers do, so that a platform written in Latin-1 loads (nlohmann::json throws writing a
+// string that is not UTF-8), with a note saying how many names were read so and one of them.
+struct PrintedNames {
+    std::size_t latin1 = 0;
+    std::string example;
+
+    std::string operator()(const std::string& name) {
+        if (hetsched::utf8::isValidUtf8(name)) return name;
+        std::string utf8 = hetsched::utf8::latin1ToUtf8(name);
+        if (latin1++ == 0) example = utf8;
+        return utf8;
+    }
+    nlohmann::json notes() const {
+        nlohmann::json list = nlohmann::json::array();
+        if (latin1 > 0)
+            list.push_back(std::to_string(latin1) + (latin1 == 1 ? " name" : " names") +
+                           " of hosts, links or zones not in UTF-8 read as Latin-1 (ISO 8859-1), e.g. \"" + example + "\"");
+        return list;
+    }
+};
+
 nlohmann::json describePlatform(const sg4::Engine& engine) {
+    PrintedNames printed;
     // Zones depth first from the root, children in creation order.
     std::vector<sg4::NetZone*> zones;
     std::map<const sg4::NetZone*, std::size_t> zoneIndex;
@@ -200,7 +226,7 @@ nlohmann::json describePlatform(const sg4::Engine& engine) {
         const std::size_t index = zones.size();
         zones.push_back(zone);
         zoneIndex[zone] = index;
-        zonesJson.push_back({{"name", zone->get_name()}, {"parent", parent ? nlohmann::json(*parent) : nlohmann::json()}});
+        zonesJson.push_back({{"name", printed(zone->get_name())}, {"parent", parent ? nlohmann::json(*parent) : nlohmann::json()}});
         std::vector<sg4::NetZone*> children = zone->get_children();
         for (auto it = children.rbegin(); it != children.rend(); ++it) stack.emplace_back(*it, index);
     }
@@ -219,7 +245,7 @@ nlohmann::json describePlatform(const sg4::Engine& engine) {
     nlohmann::json hostsJson = nlohmann::json::array();
     for (std::size_t h = 0; h < hosts.size(); ++h) {
         zoneOf[h] = zoneOfHost(hosts[h]);
-        hostsJson.push_back({{"name", hosts[h]->get_name()},
+        hostsJson.push_back({{"name", printed(hosts[h]->get_name())},
                              {"speed", hosts[h]->get_pstate_speed(0)},
                              {"cores", hosts[h]->get_core_count()},
                              {"zone", zoneOf[h]}});
@@ -230,7 +256,7 @@ nlohmann::json describePlatform(const sg4::Engine& engine) {
     nlohmann::json linksJson = nlohmann::json::array();
     for (std::size_t l = 0; l < links.size(); ++l) {
         linkIndex[links[l]] = l;
-        linksJson.push_back({{"name", links[l]->get_name()},
+        linksJson.push_back({{"name", printed(links[l]->get_name())},
                              {"bandwidth", links[l]->get_bandwidth()},
                              {"latency", links[l]->get_latency()},
                              {"shared", links[l]->get_sharing_policy() != sg4::Link::SharingPolicy::FATPIPE}});
@@ -262,7 +288,7 @@ nlohmann::json describePlatform(const sg4::Engine& engine) {
         routesJson.push_back({{"from", a}, {"to", b}, {"links", std::move(ids)}, {"latency", latency}});
     }
     return {{"hosts", std::move(hostsJson)}, {"links", std::move(linksJson)}, {"zones", std::move(zonesJson)},
-            {"routes", std::move(routesJson)}, {"unrouted", std::move(unroutedJson)}};
+            {"routes", std::move(routesJson)}, {"unrouted", std::move(unroutedJson)}, {"notes", printed.notes()}};
 }
 
 }  // namespace

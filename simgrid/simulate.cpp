@@ -24,6 +24,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/utf8.h"
 #include "runner.h"
 
 namespace sg4 = simgrid::s4u;
@@ -60,8 +61,18 @@ struct Timing {
 // The plan as core/simulation/simgrid_simulation.cpp writes it (docs/formats.md, "Simulation plans").
 std::vector<Run> readPlan(const nlohmann::json& plan, const sg4::Engine& engine) {
     std::vector<sg4::Host*> hosts;
+    // A host whose name is not UTF-8 was printed read as Latin-1 (main.cpp, PrintedNames): the plan names
+    // it so.
+    std::unordered_map<std::string, sg4::Host*> latin1Names;
+    for (sg4::Host* host : engine.get_all_hosts())
+        if (!hetsched::utf8::isValidUtf8(host->get_name()))
+            latin1Names.emplace(hetsched::utf8::latin1ToUtf8(host->get_name()), host);
     for (const auto& name : plan.at("hosts")) {
         sg4::Host* host = engine.host_by_name_or_null(name.get<std::string>());
+        if (host == nullptr) {
+            const auto it = latin1Names.find(name.get<std::string>());
+            if (it != latin1Names.end()) host = it->second;
+        }
         if (host == nullptr) fail("the platform has no host named \"" + name.get<std::string>() + "\"");
         hosts.push_back(host);
     }

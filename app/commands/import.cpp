@@ -42,6 +42,8 @@ int importSteadyStatePlatform(const std::string& file, const std::optional<std::
                                 std::to_string(steady->nodes.size() - processors) + " routers, " +
                                 std::to_string(steady->links.size()) + " links, source " +
                                 steady->nodes[steady->application.source].name;
+    std::ostream& notes = output.empty() ? err : out;
+    for (const std::string& note : loaded->notes) notes << prefix << "note: " << note << "\n";
     return writeInstance(Instance{*steady}, output, summary, prefix, out, err);
 }
 

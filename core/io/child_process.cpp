@@ -185,43 +185,50 @@ Expected<ChildResult> runChildProcess(const std::string& executable, const std::
     return result;
 }
 
-Expected<std::string> simgridRunnerPath() {
+Expected<std::string> helperProgramPath(const std::string& name, const std::string& environmentVariable,
+                                        const std::string& purpose) {
     namespace fs = std::filesystem;
     std::vector<std::string> looked;
     auto usable = [&](const std::string& path) {
         looked.push_back(path);
         return ::access(path.c_str(), X_OK) == 0;
     };
-    if (const char* env = std::getenv("HETSCHED_SIMGRID_RUNNER"); env != nullptr && *env != '\0') {
+    if (const char* env = std::getenv(environmentVariable.c_str()); env != nullptr && *env != '\0') {
         if (usable(env)) return std::string(env);
-        return ioError(std::string("HETSCHED_SIMGRID_RUNNER=") + env + " is not an executable file");
+        return ioError(environmentVariable + "=" + env + " is not an executable file");
     }
     std::error_code ec;
     const fs::path self = fs::read_symlink("/proc/self/exe", ec);
     if (!ec) {
-        const std::string beside = (self.parent_path() / "hetsched-simgrid").string();
+        const std::string beside = (self.parent_path() / name).string();
         if (usable(beside)) return beside;
 #ifdef HETSCHED_SIMGRID_RUNNER_RELATIVE_PATH
-        // Installed: bin/hetsched and libexec/hetsched/hetsched-simgrid under one prefix, wherever it is.
+        // Installed: bin/hetsched and libexec/hetsched/<helper> under one prefix, wherever it is.
         const std::string installed =
-            (self.parent_path() / HETSCHED_SIMGRID_RUNNER_RELATIVE_PATH).lexically_normal().string();
+            (self.parent_path() / fs::path(HETSCHED_SIMGRID_RUNNER_RELATIVE_PATH).parent_path() / name)
+                .lexically_normal()
+                .string();
         if (usable(installed)) return installed;
 #endif
     }
 #if defined(HETSCHED_SIMGRID_RUNNER_BUILD_PATH) && defined(HETSCHED_BUILD_TREE)
-    // Only programs of the build tree (tests, tools) use the build's helper: an installed copy never
-    // reaches into the build folder, even while it exists.
+    // Only programs of the build tree (tests, tools) use the build's helpers (build/app): an installed copy
+    // never reaches into the build folder, even while it exists.
     if (!ec) {
         const fs::path tree = fs::weakly_canonical(HETSCHED_BUILD_TREE, ec);
         const fs::path relative = ec ? fs::path() : self.lexically_relative(tree);
-        if (!ec && !relative.empty() && *relative.begin() != ".." && usable(HETSCHED_SIMGRID_RUNNER_BUILD_PATH))
-            return std::string(HETSCHED_SIMGRID_RUNNER_BUILD_PATH);
+        const std::string built = (fs::path(HETSCHED_SIMGRID_RUNNER_BUILD_PATH).parent_path() / name).string();
+        if (!ec && !relative.empty() && *relative.begin() != ".." && usable(built)) return built;
     }
 #endif
     std::string places;
     for (const std::string& p : looked) places += (places.empty() ? "" : ", ") + p;
-    return ioError("hetsched-simgrid (the program that loads SimGrid platforms) was not found (looked at " + places +
-                   "); build it or set HETSCHED_SIMGRID_RUNNER");
+    return ioError(name + " (" + purpose + ") was not found (looked at " + places + "); build it or set " +
+                   environmentVariable);
+}
+
+Expected<std::string> simgridRunnerPath() {
+    return helperProgramPath("hetsched-simgrid", "HETSCHED_SIMGRID_RUNNER", "the program that loads SimGrid platforms");
 }
 
 std::optional<std::string> findInPath(const std::string& name) {

@@ -49,6 +49,11 @@ std::string lastLines(const std::string& text, int lines = 3);
 // (../libexec/hetsched/hetsched-simgrid), else, for programs inside the build tree only, where the build
 // puts it; an error naming the places looked at when none exists.
 Expected<std::string> simgridRunnerPath();
+// A helper program of HetSched (hetsched-simgrid, hetsched-import) found the same way: $ENVIRONMENT_VARIABLE
+// if set, else beside the running executable, else in the install's libexec/hetsched/, else, for programs
+// inside the build tree only, in the build's app/. An error names the places looked at and `purpose`.
+Expected<std::string> helperProgramPath(const std::string& name, const std::string& environmentVariable,
+                                        const std::string& purpose);
 
 // An executable found in PATH or /usr/bin (for tools like simgrid_update_xml), or nothing.
 std::optional<std::string> findInPath(const std::string& name);

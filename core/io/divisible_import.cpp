@@ -165,6 +165,7 @@ Expected<DivisibleImport> divisibleFromSimGrid(const SimGridPlatform& p, const D
                                " s) are not part of the linear model: each message starts that much later in reality");
     Expected<Instance> checked = instanceFromJson(instanceToJson(Instance{in}));
     if (!checked) return invalidInput("SimGrid platform as a divisible-load instance: " + checked.error().message);
+    result.notes.insert(result.notes.end(), p.notes.begin(), p.notes.end());
     return result;
 }
 

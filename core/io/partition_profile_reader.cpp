@@ -11,6 +11,7 @@
 
 #include "io/graph_reader_util.h"
 #include "io/instance_io.h"
+#include "io/json_reader.h"
 
 namespace hetsched {
 
@@ -101,8 +102,13 @@ Expected<Table> csvTable(std::string_view text) {
 }
 
 Expected<Table> jsonTable(std::string_view text) {
-    const nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
-    if (json.is_discarded()) return invalidInput("not well-formed JSON");
+    // The bounded parse of every reader: a record's value is copied as text (dump), which recurses.
+    nlohmann::json json;
+    try {
+        json = json_detail::parseJsonText(text);
+    } catch (const json_detail::InputError& e) {
+        return invalidInput(e.what());
+    }
     const nlohmann::json* records = &json;
     std::string prefix;
     if (json.is_object()) {
@@ -402,6 +408,19 @@ Expected<PartitionImport> readPartitionProfile(std::string_view text, const Part
     }
     if (maxCost > 0) result.notes.push_back("per-task costs from " + show(minCost) + " to " + show(maxCost));
 
+    // Device names that are not UTF-8 (a CSV saved in Latin-1) are read as Latin-1, as the other readers do:
+    // nlohmann::json throws when it writes such a name (found by fuzz_partition_profile).
+    std::size_t latin1Names = 0;
+    std::string latin1Example;
+    for (PartitionResource& r : instance.resources) {
+        if (graph_reader::isValidUtf8(r.name)) continue;
+        r.name = graph_reader::latin1ToUtf8(r.name);
+        if (latin1Names++ == 0) latin1Example = graph_reader::quoted(r.name);
+    }
+    for (std::string& note : result.notes) note = graph_reader::asUtf8(std::move(note));
+    if (latin1Names > 0)
+        result.notes.push_back(std::to_string(latin1Names) + (latin1Names == 1 ? " device name" : " device names") +
+                               " not in UTF-8 read as Latin-1 (ISO 8859-1), e.g. " + latin1Example);
     Expected<Instance> checked = instanceFromJson(instanceToJson(Instance{instance}));
     if (!checked) return invalidInput(in + "the imported partition instance: " + checked.error().message);
     return result;

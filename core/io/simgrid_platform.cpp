@@ -99,6 +99,8 @@ Expected<SimGridPlatform> simGridPlatformFromJson(const std::string& jsonText) {
                                 r.at("links").get<std::vector<std::size_t>>(), r.at("latency").get<double>()});
         if (root.contains("unrouted"))
             for (const auto& u : root.at("unrouted")) p.unrouted.emplace_back(u.at(0).get<std::size_t>(), u.at(1).get<std::size_t>());
+        if (root.contains("notes"))
+            for (const auto& n : root.at("notes")) p.notes.push_back(n.get<std::string>());
         // Indices are checked once here so that the mappings can trust them.
         for (const SimGridZone& z : p.zones)
             if (z.parent && *z.parent >= p.zones.size()) return invalidInput("the SimGrid runner printed a zone parent out of range");

@@ -47,6 +47,8 @@ struct SimGridPlatform {
     // Pairs of distinct hosts, among those asked, for which SimGrid found no route (it throws "No route
     // from 'AS_orsay' to 'AS_lille'" between the sites of its own g5k.xml): the mappings skip them.
     std::vector<std::pair<std::size_t, std::size_t>> unrouted;
+    // What the reading changed, for the user ("2 names of hosts, links or zones not in UTF-8 read as Latin-1").
+    std::vector<std::string> notes;
 };
 
 // Up to this many hosts the child lists the routes of every ordered pair of hosts; beyond, a subset:

@@ -4,10 +4,12 @@
 
 #include <string>
 
+#include "io/cpugpu_import.h"
 #include "io/dag_import.h"
 #include "io/dag_io.h"
 #include "io/instance_io.h"
 #include "io/json_reader.h"
+#include "io/partition_profile_reader.h"
 #include "io/project.h"
 #include "io/task_graph_import.h"
 #include "model/dag.h"
@@ -316,7 +318,9 @@ TEST(HostileDax, ExternalEntitiesAreNotLoaded) {
     const std::string dax = "<!DOCTYPE adag [<!ENTITY secret SYSTEM \"file:///etc/hostname\">]>\n"
                             "<adag><job id=\"1\" name=\"x&secret;\" runtime=\"2\"/></adag>\n";
     Expected<TaskGraphImport> read = readTaskGraph("g.dax", dax, sized());
-    if (read) EXPECT_EQ(read->graph.tasks[0].name, "x");
+    if (read) {
+        EXPECT_EQ(read->graph.tasks[0].name, "x");
+    }
 }
 
 // --- JSON nesting ------------------------------------------------------------------------------------
@@ -343,6 +347,36 @@ TEST(HostileJson, InstancesAndWorkflowsNestedDeeplyAreRefused) {
     EXPECT_FALSE(parseInstance("{\"kind\": \"dag\", \"tasks\": " + nested(100000) + "}").ok());
     EXPECT_NE(refusal("w.json", "{\"workflow\": " + nested(100000) + "}").find("256"), std::string::npos);
     EXPECT_FALSE(parseDagPlatformJson("{\"clusters\": " + nested(100000) + "}").ok());
+}
+
+TEST(HostileJson, CostProfilesAndMoldableIlpInstancesNestedDeeplyAreRefused) {
+    // A device record's value is kept as text (copied recursively): the profile reader parsed without the bound.
+    PartitionProfileOptions options;
+    options.tasks = 10;
+    Expected<PartitionImport> profile =
+        readPartitionProfile(R"([{"name": "cpu", "cost": 1, "note": )" + nested(130000) + "}]", options, "p.json");
+    ASSERT_FALSE(profile.ok());
+    EXPECT_NE(profile.error().message.find("p.json: line 1, column"), std::string::npos) << profile.error().message;
+    EXPECT_NE(profile.error().message.find("nested deeper than 256"), std::string::npos) << profile.error().message;
+    Expected<CpuGpuImport> moldable = readMoldableIlpInstance(R"({"meta": )" + nested(130000) + "}");
+    ASSERT_FALSE(moldable.ok());
+    EXPECT_NE(moldable.error().message.find("nested deeper than 256"), std::string::npos) << moldable.error().message;
+}
+
+TEST(HostileNames, CostProfileDeviceNameInLatin1IsReadAsLatin1AndTheInstanceCanBeWritten) {
+    // fuzz_partition_profile's finding: a long CSV profile whose device name has the byte 0xD9.
+    PartitionProfileOptions options;
+    options.tasks = 64;
+    Expected<PartitionImport> read = readPartitionProfile(
+        "resource,tasks,time\ncpu,1,2\ncpu,8,15\ncpu,64,120\ngpu,1,5\n\xD9gpu,64,20\n", options, "p.csv");
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    bool found = false;
+    for (const PartitionResource& r : read->instance.resources) found = found || r.name == "\xC3\x99gpu";   // Ù in UTF-8
+    EXPECT_TRUE(found);
+    bool noted = false;
+    for (const std::string& note : read->notes) noted = noted || note.find("Latin-1") != std::string::npos;
+    EXPECT_TRUE(noted);
+    EXPECT_NO_THROW((void)instanceToJson(Instance(read->instance)).dump());
 }
 
 TEST(HostileJson, NestingUpToTheLimitIsRead) {

@@ -1,6 +1,7 @@
 // SimGrid platforms: the child process runner, loading through hetsched-simgrid, and both mappings.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -10,6 +11,7 @@
 #include <thread>
 
 #include "io/child_process.h"
+#include "io/instance_io.h"
 #include "io/simgrid_platform.h"
 #include "model/instance.h"
 #include "solvers/registry.h"
@@ -244,6 +246,30 @@ TEST(SimGridLoad, BrokenFilesAreRefusedWithAMessage) {
 }
 
 // <storage_type> was removed in SimGrid 3.27: SimGrid aborts the process; only the child dies.
+// Names that are not UTF-8 (a platform written in Latin-1) are read as Latin-1, as the task graph readers
+// read them, with a note naming one; the instances made of them can be written.
+TEST(SimGridLoad, NamesNotInUtf8AreReadAsLatin1WithANote) {
+    TempFile file("latin1.xml", "<?xml version='1.0' encoding='ISO-8859-1'?>\n"
+                                "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\">\n"
+                                "<zone id=\"z\xF6ne\" routing=\"Full\">\n"
+                                "  <host id=\"caf\xE9\" speed=\"1Gf\"/>\n  <host id=\"na\xEFve\" speed=\"2Gf\"/>\n"
+                                "  <link id=\"li\xE9n\" bandwidth=\"10MBps\" latency=\"1ms\"/>\n"
+                                "  <route src=\"caf\xE9\" dst=\"na\xEFve\"><link_ctn id=\"li\xE9n\"/></route>\n"
+                                "</zone>\n</platform>\n");
+    Expected<SimGridPlatform> p = loadSimGridPlatform(file.path());
+    ASSERT_TRUE(p) << p.error().message;
+    ASSERT_NE(hostNamed(*p, "caf\xC3\xA9"), nullptr);     // é in UTF-8
+    ASSERT_NE(hostNamed(*p, "na\xC3\xAFve"), nullptr);    // ï
+    EXPECT_TRUE(std::any_of(p->links.begin(), p->links.end(), [](const SimGridLink& l) { return l.name == "li\xC3\xA9n"; }));
+    EXPECT_EQ(p->zones[p->hosts[0].zone].name, "z\xC3\xB6ne");
+    ASSERT_EQ(p->notes.size(), 1u);
+    EXPECT_NE(p->notes[0].find("4 names of hosts, links or zones not in UTF-8 read as Latin-1"), std::string::npos)
+        << p->notes[0];
+    Expected<SteadyStateInstance> steady = steadyStateFromSimGrid(*p);
+    ASSERT_TRUE(steady) << steady.error().message;
+    EXPECT_NO_THROW((void)instanceToJson(Instance{*steady}).dump());
+}
+
 TEST(SimGridLoad, AbortInSimGridKillsOnlyTheChild) {
     TempFile file("storage.xml", platformXml(R"(<zone id="AS0" routing="Full">
   <storage_type id="hdd" size="500GiB" content="none.txt"><model_prop id="Bwrite" value="30MBps"/></storage_type>

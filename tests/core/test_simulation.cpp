@@ -346,6 +346,31 @@ TEST(DagSimulation, AnImportedInstanceIsSimulatedOnItsOwnFile) {
         << gone.error().message;
 }
 
+// A platform whose host names are Latin-1 (not UTF-8): read as Latin-1, and the simulation finds the hosts
+// under the names the platform was read with.
+TEST(DagSimulation, HostsNamedInLatin1AreSimulatedUnderTheNamesTheyWereReadWith) {
+    Scratch scratch;
+    const std::string file = scratch.write(
+        "latin1.xml",
+        "<?xml version='1.0' encoding='ISO-8859-1'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+        "<platform version=\"4.1\">\n<cluster id=\"caf\xE9\" prefix=\"caf\xE9-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" "
+        "core=\"2\" bw=\"125MBps\" lat=\"50us\"/>\n</platform>\n");
+    Expected<DagPlatform> platform = readDagPlatformFile(file);
+    ASSERT_TRUE(platform) << platform.error().message;
+    ASSERT_EQ(platform->clusters.size(), 1u);
+    EXPECT_EQ(platform->clusters[0].name, "caf\xC3\xA9");   // é in UTF-8
+    ASSERT_NE(platform->simgrid.hostsOf("caf\xC3\xA9"), nullptr);
+    EXPECT_EQ(*platform->simgrid.hostsOf("caf\xC3\xA9"), (std::vector<std::string>{"caf\xC3\xA9-0", "caf\xC3\xA9-1"}));
+    DagInstance in;
+    in.platform = *platform;
+    in.tasks = {{"t0", 2e9, 0.25}, {"t1", 1e9, 0}};
+    in.edges = {{0, 1, 0}};
+    const DagSolution planned = placeInOrder(in, {{0, 1, 2, 3}, {1}});
+    Expected<SimulationResult> r = simulateDagSchedule(in, planned, "by hand");
+    ASSERT_TRUE(r) << r.error().message;
+    expectNear(r->simulatedMakespan, planned.makespan, "makespan");
+}
+
 // A file of DTD version 3 is upgraded on a copy for the simulation as for loading; the instance names the
 // user's file, which stays as it was.
 TEST(DagSimulation, AnOldDtdFileIsSimulatedThroughAnUpgradedCopy) {

@@ -41,7 +41,7 @@ stage="$work/stage"
 DESTDIR="$stage" "$cmake" --install "$build" --prefix /usr > "$work/install.log" || {
   cat "$work/install.log"; fail "cmake --install"; }
 usr="$stage/usr"
-for f in bin/hetsched libexec/hetsched/hetsched-simgrid \
+for f in bin/hetsched libexec/hetsched/hetsched-simgrid libexec/hetsched/hetsched-import \
          "share/applications/$app_id.desktop" "share/metainfo/$app_id.metainfo.xml" \
          "share/mime/packages/$app_id.xml" \
          "share/icons/hicolor/scalable/apps/$app_id.svg" \
@@ -49,7 +49,8 @@ for f in bin/hetsched libexec/hetsched/hetsched-simgrid \
          share/hetsched/examples/dag-two-clusters.json share/doc/hetsched/README.md share/doc/hetsched/docs/formats.md; do
   [ -e "$usr/$f" ] || fail "the install has no /usr/$f"
 done
-[ -x "$usr/bin/hetsched" ] && [ -x "$usr/libexec/hetsched/hetsched-simgrid" ] || fail "the programs are not executable"
+[ -x "$usr/bin/hetsched" ] && [ -x "$usr/libexec/hetsched/hetsched-simgrid" ] && [ -x "$usr/libexec/hetsched/hetsched-import" ] ||
+  fail "the programs are not executable"
 for size in 16 22 24 32 48 64 128 256; do
   for icon in "apps/$app_id.png" mimetypes/application-x-hetsched-project.png; do
     png="$usr/share/icons/hicolor/${size}x${size}/$icon"

@@ -2,6 +2,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -277,6 +278,41 @@ private slots:
         second.resize(900, 600);
         second.setEntry(reopened.entryAt(0).id);
         QCOMPARE(second.canvas()->positions(), canvas->positions());
+    }
+
+    void aClipboardOfHostileJsonIsRefusedWithAMessageAndNothingChanges() {
+        ProjectDocument document;
+        const EntryId id = onlyEntry(document, parsed(kOneProcessor), "platform");
+        SteadyStateEditor editor(&document);
+        showEditor(editor, id, 900, 600);
+        CanvasWidget* canvas = editor.canvas();
+        const std::string start = snapshot(document, id);
+        const int steps = document.undoStack()->count();
+        const auto pasteText = [&](const QByteArray& text) {
+            QApplication::clipboard()->setText(QString::fromUtf8(text));
+            return canvas->paste();
+        };
+        // 200,000 nested arrays (the depth that overflowed the stack in the readers' copies).
+        QVERIFY(!pasteText(QByteArray(200000, '[') + QByteArray(200000, ']')));
+        QVERIFY2(canvas->messageBar()->text().contains(QStringLiteral("nested deeper than 256")),
+                 qPrintable(canvas->messageBar()->text()));
+        // Keys of other types than a copy writes (nlohmann throws on reading them as such).
+        QVERIFY(!pasteText(R"({"format": 7, "family": "steady_state"})"));
+        QVERIFY(canvas->messageBar()->text().contains(QStringLiteral("no copied canvas nodes")));
+        QVERIFY(!pasteText(R"({"format": "hetsched-canvas", "family": ["steady_state"]})"));
+        QVERIFY(!pasteText(R"({"format": "hetsched-canvas", "family": "steady_state", "fragment": {"nodes":
+            [{"name": "x", "speed": 1}, {"name": "y", "speed": 2}], "links": [{"from": 0, "to": 1, "bandwidth": 1,
+            "bidirectional": "yes"}]}})"));
+        QVERIFY2(canvas->messageBar()->text().contains(QStringLiteral("cannot be read")),
+                 qPrintable(canvas->messageBar()->text()));
+        QCOMPARE(snapshot(document, id), start);
+        QCOMPARE(document.undoStack()->count(), steps);
+        // Positions that are not a list: the nodes are pasted, at the default place.
+        QVERIFY(pasteText(R"({"format": "hetsched-canvas", "family": "steady_state", "fragment": {"nodes":
+            [{"name": "x", "speed": 1}]}, "positions": {"0": [1, 2]}})"));
+        QCOMPARE(steadyIn(document, id).nodes.size(), std::size_t(2));
+        document.undoStack()->setIndex(steps);
+        QCOMPARE(snapshot(document, id), start);
     }
 
     void aLayoutWithBadPositionsIsRefusedWhenReading() {

@@ -32,6 +32,10 @@
 #include "document/project_document.h"
 #include "app/mainwindow.h"
 #include "dialogs/task_graph_import_dialog.h"
+#include "util/message_bar.h"
+#include "io/project.h"
+#include "editors/dag_editor.h"
+#include "canvas/canvas_widget.h"
 #include "io/dag_import.h"
 #include "model/dag_random.h"
 #include "util/option_form.h"
@@ -180,6 +184,51 @@ private slots:
         dialog.refresh();
         QVERIFY(dialog.result().ok());
         QCOMPARE(dialog.result()->platform.clusters[1].name, std::string("large"));
+    }
+
+    void aReaderThatCrashesIsAMessageAndTheProjectStays() {
+        // hetsched-import replaced by a program that dies as a crashing reader does (cgraph aborting): the GUI
+        // reads task graphs in that child process (a reader that never ends: tests/core/test_isolated_import.cpp).
+        const QString fake = m_temp.filePath(QStringLiteral("fake-import"));
+        const auto fakeRunner = [&](const QByteArray& script) {
+            QFile file(fake);
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write("#!/bin/sh\n" + script);
+            file.close();
+            QVERIFY(file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        };
+        fakeRunner("echo 'Error: out of dynamic memory in aaglex()' >&2\nkill -ABRT $$\n");
+        qputenv("HETSCHED_IMPORT_RUNNER", fake.toLocal8Bit());
+        MainWindow window;
+        QVERIFY(window.loadFile(QStringLiteral(HETSCHED_EXAMPLES_DIR "/dag-two-clusters.json")).ok());
+        const std::string before = projectToJson(window.document()->toProject()).dump();
+
+        // The import dialog: its preview is the message, naming the file; nothing can be imported.
+        std::unique_ptr<TaskGraphImportDialog> dialog(window.createTaskGraphImportDialog());
+        dialog->setGraphFile(dataPath("daggen-12.dot"));
+        dialog->refresh();
+        QVERIFY(!dialog->result().ok());
+        QVERIFY2(dialog->previewText().contains(QStringLiteral("daggen-12.dot: hetsched-import died (SIGABRT) reading this file")),
+                 qPrintable(dialog->previewText()));
+        QVERIFY(dialog->previewText().contains(QStringLiteral("out of dynamic memory")));
+        QVERIFY(!importButton(*dialog)->isEnabled());
+        // The same through the background read the dialog does after each change.
+        dialog->setGraphFile(dataPath("cyclic.dot"));
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isReading(), kTimeoutMs);
+        QVERIFY2(dialog->previewText().contains(QStringLiteral("cyclic.dot: hetsched-import died (SIGABRT)")),
+                 qPrintable(dialog->previewText()));
+        dialog.reset();
+
+        // The dag editor's own import (a file dropped on its canvas): a message in its bar, no edit.
+        auto* editor = window.findChild<DagEditor*>();
+        QVERIFY(editor);
+        const int steps = window.document()->undoStack()->count();
+        QVERIFY(!editor->importTaskGraph(dataPath("daggen-12.dot")));
+        QVERIFY2(editor->canvas()->messageBar()->text().contains(QStringLiteral("died (SIGABRT)")),
+                 qPrintable(editor->canvas()->messageBar()->text()));
+        QCOMPARE(window.document()->undoStack()->count(), steps);
+        QCOMPARE(projectToJson(window.document()->toProject()).dump(), before);
+        qunsetenv("HETSCHED_IMPORT_RUNNER");
     }
 
     void theImportIsAnUndoableEntryOnTheCurrentPlatform() {

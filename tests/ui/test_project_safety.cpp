@@ -382,6 +382,31 @@ private slots:
         QCOMPARE(projectJson(window), opened);
     }
 
+    void aRecoveryFileNestedTooDeeplyIsUnreadableNotACrash() {
+        useRecoveryDirectory(QStringLiteral("deep"));
+        QVERIFY(QDir().mkpath(m_recovery));
+        // A recovery file whose project's runs nest 200,000 arrays (what overflowed the stack when opened).
+        const QString deep = QDir(m_recovery).filePath(QStringLiteral("session-525252-dddddddddddd.hsrecovery"));
+        writeBytes(deep, QByteArray(R"({"format": "hetsched-recovery", "version": 1, "project": {"format": )"
+                                    R"("hetsched-project", "version": 1, "entries": [{"name": "a", "runs": )") +
+                             QByteArray(200000, '[') + QByteArray(200000, ']') + QByteArray("}]}}"));
+        Expected<RecoveredProject> read = AutosaveManager::readRecoveryFile(deep);
+        QVERIFY(!read.ok());
+        QVERIFY2(QString::fromStdString(read.error().message).contains(QStringLiteral("nested deeper than 256")),
+                 read.error().message.c_str());
+        // Offered at the next start as unreadable, the window's project untouched.
+        MainWindow window;
+        const nlohmann::json opened = projectJson(window);
+        QString status;
+        QVERIFY(!window.offerRecovery([&](RecoveryDialog& dialog) {
+            if (dialog.list()->topLevelItemCount() == 1) status = dialog.list()->topLevelItem(0)->text(3);
+            dialog.findChild<QPushButton*>(QStringLiteral("laterButton"))->click();
+            return dialog.result();
+        }));
+        QVERIFY2(status.startsWith(QStringLiteral("unreadable")), qPrintable(status));
+        QCOMPARE(projectJson(window), opened);
+    }
+
     void aCorruptOrTruncatedFileIsReportedAndNothingChanges() {
         useRecoveryDirectory(QStringLiteral("corrupt"));
         auto window = openExample();

@@ -19,6 +19,7 @@
 #include "canvas/graph_scene.h"
 #include "canvas/graph_view.h"
 #include "canvas/property_panel.h"
+#include "io/json_reader.h"
 #include "layout/graph_layout.h"
 #include "util/background_job.h"
 #include "util/message_bar.h"
@@ -816,26 +817,49 @@ bool CanvasWidget::paste() {
     const QByteArray bytes = mime->hasFormat(QString::fromLatin1(kClipboardMime))
                                  ? mime->data(QString::fromLatin1(kClipboardMime))
                                  : mime->text().toUtf8();
-    const nlohmann::json payload = nlohmann::json::parse(bytes.toStdString(), nullptr, false);
-    if (payload.is_discarded() || !payload.is_object() || payload.value("format", "") != kClipboardFormat) {
+    // The bounded parse of every reader: the clipboard may hold anything another program put there, and
+    // JSON nested deeper than the readers' limit overflowed the stack in the fragment's copies.
+    const std::string_view text(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+    if (std::optional<std::string> deep = json_detail::jsonNestingProblem(text)) {
+        refuse(tr("the clipboard holds no copied canvas nodes (%1)").arg(QString::fromStdString(*deep)));
+        return false;
+    }
+    nlohmann::json payload;
+    try {
+        payload = json_detail::parseJsonText(text);
+    } catch (const json_detail::InputError&) {
+        payload = nullptr;
+    }
+    // Keys read only when they have the type a copy writes (nlohmann throws on any other).
+    const auto textAt = [&payload](const char* key) {
+        const auto it = payload.find(key);
+        return it != payload.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    if (!payload.is_object() || textAt("format") != kClipboardFormat) {
         refuse(tr("the clipboard holds no copied canvas nodes"));
         return false;
     }
-    const std::string family = payload.value("family", "");
+    const std::string family = textAt("family");
     if (family != m_adapter->familyName().toStdString()) {
         refuse(tr("the clipboard holds %1 nodes, this is a %2 instance")
                    .arg(QString::fromStdString(family), m_adapter->familyName()));
         return false;
     }
-    const CanvasEdit edit = m_adapter->paste(*in, payload.value("fragment", nlohmann::json()));
+    CanvasEdit edit;
     QHash<QString, QPointF> placed;
-    const nlohmann::json positions = payload.value("positions", nlohmann::json::array());
-    for (std::size_t i = 0; i < edit.newKeys.size(); ++i) {
-        QPointF p(0, 0);
-        if (i < positions.size() && positions[i].is_array() && positions[i].size() == 2 &&
-            positions[i][0].is_number() && positions[i][1].is_number())
-            p = QPointF(positions[i][0].get<double>(), positions[i][1].get<double>());
-        placed.insert(edit.newKeys[i], p + QPointF(50, 50));
+    try {   // an adapter reading a fragment of other types than it wrote: refused, never thrown into Qt
+        edit = m_adapter->paste(*in, payload.value("fragment", nlohmann::json()));
+        const nlohmann::json positions = payload.value("positions", nlohmann::json::array());
+        for (std::size_t i = 0; i < edit.newKeys.size(); ++i) {
+            QPointF p(0, 0);
+            if (positions.is_array() && i < positions.size() && positions[i].is_array() && positions[i].size() == 2 &&
+                positions[i][0].is_number() && positions[i][1].is_number())
+                p = QPointF(positions[i][0].get<double>(), positions[i][1].get<double>());
+            placed.insert(edit.newKeys[i], p + QPointF(50, 50));
+        }
+    } catch (const nlohmann::json::exception&) {
+        refuse(tr("the clipboard's nodes cannot be read"));
+        return false;
     }
     m_pendingSelection = QSet<QString>(edit.newKeys.begin(), edit.newKeys.end());
     if (!apply(edit, placed)) {

@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 #include <memory>
 
+#include "io/isolated_import.h"
 #include "util/background_job.h"
 #include "util/option_form.h"
 
@@ -296,12 +297,15 @@ Expected<TaskGraphImportDialog::Request> TaskGraphImportDialog::updateForm() {
     return request;
 }
 
-Expected<DagImport> TaskGraphImportDialog::load(const Request& request) {
+Expected<DagImport> TaskGraphImportDialog::load(const Request& request, const Progress& progress) {
     Expected<DagPlatform> platform = request.platform         ? Expected<DagPlatform>(*request.platform)
                                      : request.random         ? generatePlatform(*request.random)
                                                               : readDagPlatformFile(request.platformFile);
     if (!platform) return Error{platform.error().kind, "Platform: " + platform.error().message};
-    return importTaskGraphFile(request.graph, *platform, request.options, request.format);
+    // The file is read in the hetsched-import child process: a reader that fails badly (cgraph, libxml2)
+    // ends the child, and its end is this message naming the file; the GUI and its project go on.
+    return importTaskGraphFileIsolated(request.graph, *platform, request.options, request.format,
+                                       ChildOptions(kIsolatedImportTimeoutSeconds, progress));
 }
 
 void TaskGraphImportDialog::refresh() {
@@ -322,8 +326,8 @@ void TaskGraphImportDialog::refreshInBackground() {
     m_preview->setText(QString::fromStdString(m_result.error().message));
     m_preview->setStyleSheet(QStringLiteral("color: #555;"));
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
-    m_job->start([this, request = *request](const Progress&) -> BackgroundJob::Delivery {
-        auto result = std::make_shared<Expected<DagImport>>(load(request));
+    m_job->start([this, request = *request](const Progress& progress) -> BackgroundJob::Delivery {
+        auto result = std::make_shared<Expected<DagImport>>(load(request, progress));
         return [this, result] { showResult(std::move(*result)); };
     });
 }

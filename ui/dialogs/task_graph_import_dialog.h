@@ -12,6 +12,7 @@
 
 #include "common/expected.h"
 #include "common/options.h"
+#include "common/progress.h"
 #include "io/dag_import.h"
 #include "model/dag_random.h"
 #include "util/option_form.h"
@@ -77,7 +78,8 @@ private:
     void refreshInBackground();
     // The form's state (enabled fields, proposed name) and its request; an error names the field.
     Expected<Request> updateForm();
-    static Expected<DagImport> load(const Request& request);  // any thread
+    // Any thread; the file is read in the hetsched-import child process, stopped by `progress`.
+    static Expected<DagImport> load(const Request& request, const Progress& progress = {});
     void showResult(Expected<DagImport> result);
     void browseGraph();
     void browsePlatform();

@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "io/instance_io.h"
+#include "io/json_reader.h"
 #include "util/background_job.h"
 
 namespace hetsched::ui {
@@ -254,10 +255,17 @@ Expected<RecoveredProject> AutosaveManager::readRecoveryFile(const QString& path
         return ioError(tr("cannot open %1: %2").arg(path, file.errorString()).toStdString());
     const QByteArray bytes = file.readAll();
     const std::string name = QFileInfo(path).fileName().toStdString();
-    nlohmann::json json = nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr,
-                                                false);
-    if (json.is_discarded() || !json.is_object())
+    // The bounded parse of every reader: JSON nested deeper than the readers' limit overflowed the stack in
+    // the project's copies (a recovery file is offered at start, before the user has done anything).
+    if (std::optional<std::string> deep = json_detail::jsonNestingProblem({bytes.constData(), static_cast<std::size_t>(bytes.size())}))
+        return invalidInput(name + ": not a recovery file: " + *deep);
+    nlohmann::json json;
+    try {
+        json = json_detail::parseJsonText({bytes.constData(), static_cast<std::size_t>(bytes.size())});
+    } catch (const json_detail::InputError&) {
         return invalidInput(name + ": not a recovery file (truncated or not JSON)");
+    }
+    if (!json.is_object()) return invalidInput(name + ": not a recovery file (truncated or not JSON)");
     const auto format = json.find("format");
     if (format == json.end() || !format->is_string() || format->get<std::string>() != kFormat)
         return invalidInput(name + ": not a HetSched recovery file");

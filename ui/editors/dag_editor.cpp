@@ -4,13 +4,16 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
@@ -18,6 +21,8 @@
 #include <QTableWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <atomic>
 #include <memory>
 #include <set>
 
@@ -25,6 +30,7 @@
 #include "canvas/dag_adapter.h"
 #include "canvas/dag_platform_adapter.h"
 #include "io/dag_import.h"
+#include "io/isolated_import.h"
 #include "model/dag_random.h"
 #include "util/number_text.h"
 #include "util/quantity_delegate.h"
@@ -240,7 +246,24 @@ void DagEditor::removeClusters() {
 bool DagEditor::importTaskGraph(const QString& path) {
     const DagInstance* in = dagOf(m_canvas->instance());
     if (!in) return false;
-    Expected<DagImport> imported = importTaskGraphFile(path.toStdString(), in->platform);
+    // Read in the hetsched-import child process (a reader that fails badly ends the child and is this
+    // message), off the GUI thread, with a Cancel that stops the child.
+    QProgressDialog progress(tr("Reading %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 0, this);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(300);
+    std::atomic<bool> stop{false};
+    QFutureWatcher<Expected<DagImport>> watcher;
+    QEventLoop loop;
+    connect(&watcher, &QFutureWatcherBase::finished, &loop, &QEventLoop::quit);
+    connect(&progress, &QProgressDialog::canceled, this, [&stop] { stop = true; });
+    watcher.setFuture(QtConcurrent::run([file = path.toStdString(), platform = in->platform, &stop] {
+        return importTaskGraphFileIsolated(file, platform, {}, "auto",
+                                           ChildOptions(kIsolatedImportTimeoutSeconds, Progress({}, &stop)));
+    }));
+    loop.exec();
+    progress.reset();
+    Expected<DagImport> imported = watcher.result();
+    if (!imported && imported.error().kind == ErrorKind::Cancelled) return false;
     if (!imported) {
         m_canvas->refuse(QString::fromStdString(imported.error().message));
         return false;
