@@ -32,6 +32,22 @@ QLineEdit* lineEditOf(QWidget* widget) {
     return nullptr;
 }
 
+// Whether `command` applies to a QTextEdit or a QPlainTextEdit (the same editing calls, no common base),
+// and does it when `run`.
+template <class Text>
+bool applyToText(Command command, Text* text, bool run) {
+    const bool editable = !text->isReadOnly();
+    const bool selected = text->textCursor().hasSelection();
+    switch (command) {
+        case Command::Cut: if (run) text->cut(); return editable && selected;
+        case Command::Copy: if (run) text->copy(); return selected;
+        case Command::Paste: if (run) text->paste(); return editable;
+        case Command::Delete: if (run) text->textCursor().removeSelectedText(); return editable && selected;
+        case Command::SelectAll: if (run) text->selectAll(); return true;
+    }
+    return false;
+}
+
 // Whether `command` applies to `focus`, and does it when `run`.
 bool apply(Command command, QWidget* focus, bool run) {
     if (QLineEdit* edit = lineEditOf(focus)) {
@@ -44,28 +60,8 @@ bool apply(Command command, QWidget* focus, bool run) {
             case Command::SelectAll: if (run) edit->selectAll(); return !edit->text().isEmpty();
         }
     }
-    if (auto* text = qobject_cast<QTextEdit*>(focus)) {
-        const bool editable = !text->isReadOnly();
-        const bool selected = text->textCursor().hasSelection();
-        switch (command) {
-            case Command::Cut: if (run) text->cut(); return editable && selected;
-            case Command::Copy: if (run) text->copy(); return selected;
-            case Command::Paste: if (run) text->paste(); return editable;
-            case Command::Delete: if (run) text->textCursor().removeSelectedText(); return editable && selected;
-            case Command::SelectAll: if (run) text->selectAll(); return true;
-        }
-    }
-    if (auto* text = qobject_cast<QPlainTextEdit*>(focus)) {
-        const bool editable = !text->isReadOnly();
-        const bool selected = text->textCursor().hasSelection();
-        switch (command) {
-            case Command::Cut: if (run) text->cut(); return editable && selected;
-            case Command::Copy: if (run) text->copy(); return selected;
-            case Command::Paste: if (run) text->paste(); return editable;
-            case Command::Delete: if (run) text->textCursor().removeSelectedText(); return editable && selected;
-            case Command::SelectAll: if (run) text->selectAll(); return true;
-        }
-    }
+    if (auto* text = qobject_cast<QTextEdit*>(focus)) return applyToText(command, text, run);
+    if (auto* text = qobject_cast<QPlainTextEdit*>(focus)) return applyToText(command, text, run);
     if (CanvasWidget* canvas = canvasOf(focus)) {
         switch (command) {
             case Command::Cut:
