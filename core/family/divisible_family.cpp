@@ -25,7 +25,8 @@ FamilyDescriptor divisibleFamily() {
                                                             divisibleInstanceToJson, divisibleResultFromJson,
                                                             exampleDivisibleInstance,
                                                             registry_detail::divisibleSolvers,
-                                                            simulateDivisibleResult, {}, divisibleInstanceProblem});
+                                                            simulateDivisibleResult, {}, divisibleInstanceProblem,
+                                                            divisibleResultJson});
 }
 
 }  // namespace hetsched

@@ -34,6 +34,9 @@ struct FamilyDescriptor {
     // A stored result (as `hetsched solve` prints it) read back into its SolveResult with the family's keys
     // checked against the instance; the keys common to every family are read by resultFromJson.
     std::function<Expected<SolveResult>(const Instance&, const nlohmann::json&)> readResult;
+    // The family's keys of a result as `hetsched solve` prints it, written from its typed solution (an empty
+    // object when it has none); the keys common to every family are written by resultToJson.
+    std::function<nlohmann::json(const Instance&, const SolveResult&)> writeResult;
     // The constraints a stored result violates on the instance (the family's verifier run on the solution
     // read back from it); empty when it is a valid answer.
     std::function<std::vector<std::string>(const Instance&, const nlohmann::json&)> verify;

@@ -30,6 +30,7 @@ struct TypedFamily {
                                            const Progress&) = nullptr;
     std::string noSimulation;
     std::optional<std::string> (*instanceProblem)(const In&) = nullptr;   // the family's typed checks
+    nlohmann::json (*writeResult)(const In&, const SolveResult&) = nullptr;   // the family's result keys
 };
 
 template <class In>
@@ -51,6 +52,9 @@ FamilyDescriptor describeFamily(const TypedFamily<In>& f) {
     d.writeInstance = [write = f.write](const Instance& instance) { return write(std::get<In>(instance)); };
     d.readResult = [readResult = f.readResult](const Instance& instance, const nlohmann::json& json) {
         return readResult(std::get<In>(instance), json);
+    };
+    d.writeResult = [writeResult = f.writeResult](const Instance& instance, const SolveResult& result) {
+        return writeResult(std::get<In>(instance), result);
     };
     d.verify = [readResult = f.readResult](const Instance& instance, const nlohmann::json& json) {
         const Expected<SolveResult> read = readResult(std::get<In>(instance), json);

@@ -32,7 +32,7 @@ FamilyDescriptor steadyStateFamily() {
                                                               readSteadyStateInstance, steadyStateInstanceToJson,
                                                               steadyResultFromJson, exampleSteadyStateInstance,
                                                               registry_detail::steadySolvers, simulateSteadyResult, {},
-                                                              steadyInstanceProblem});
+                                                              steadyInstanceProblem, steadyResultJson});
 }
 
 }  // namespace hetsched

@@ -31,11 +31,28 @@ Expected<SolveResult> resultFromJson(const Instance& instance, const nlohmann::j
     restored->seconds = common.seconds;
     restored->message = common.message;
     restored->optimalWithin = common.optimalWithin;
-    restored->json = json;
     const auto answer = json.find("answer");
     if (answer != json.end() && *answer == "lower_bound") markBoundAnswer(*restored);
-    if (std::string problem = readStatusKeys(*restored); !problem.empty()) return invalidInput("stored result: " + problem);
+    if (std::string problem = readStatusKeys(*restored, json); !problem.empty())
+        return invalidInput("stored result: " + problem);
     return restored;
+}
+
+nlohmann::json resultToJson(const Instance& instance, const SolveResult& result) {
+    nlohmann::json json = familyOf(instance).writeResult(instance, result);
+    json["kind"] = result.kind;
+    json["solver"] = result.solver;
+    json["status"] = solveStatusName(result.status);
+    json["seconds"] = result.seconds;
+    if (!result.message.empty()) json["message"] = result.message;
+    if (!result.optimalWithin.empty()) json["optimal_within"] = result.optimalWithin;
+    if (result.answerIsBound) json["answer"] = "lower_bound";
+    json["call_status"] = callStatusName(result.callStatus);
+    if (!result.answerIsBound && result.bestBound && result.gap) {
+        json["best_bound"] = *result.bestBound;
+        json["gap"] = *result.gap;
+    }
+    return json;
 }
 
 }  // namespace hetsched

@@ -106,15 +106,8 @@ Expected<SolveResult> solve(const Instance& instance, const std::string& solverN
     result->kind = kind;
     result->solver = name;
     result->seconds = seconds;
-    result->json["kind"] = kind;
-    result->json["solver"] = name;
-    result->json["status"] = solveStatusName(result->status);
-    result->json["seconds"] = seconds;
-    if (!result->message.empty()) result->json["message"] = result->message;
-    if (result->status == SolveStatus::Optimal && !solver->spec.optimalWithin.empty()) {
+    if (result->status == SolveStatus::Optimal && !solver->spec.optimalWithin.empty())
         result->optimalWithin = solver->spec.optimalWithin;
-        result->json["optimal_within"] = result->optimalWithin;
-    }
     if (solver->spec.answerIsBound) markBoundAnswer(*result);
     setStatusKeys(*result);
     return result;
@@ -122,7 +115,6 @@ Expected<SolveResult> solve(const Instance& instance, const std::string& solverN
 
 void setStatusKeys(SolveResult& result) {
     result.callStatus = callStatusOf(result.status);
-    result.json["call_status"] = callStatusName(result.callStatus);
     if (result.answerIsBound || result.status == SolveStatus::Infeasible || !result.objective ||
         !result.bestBound || !std::isfinite(*result.bestBound)) {
         result.gap.reset();
@@ -130,12 +122,9 @@ void setStatusKeys(SolveResult& result) {
         return;
     }
     result.gap = relativeGap(*result.objective, *result.bestBound);
-    result.json["best_bound"] = *result.bestBound;
-    result.json["gap"] = *result.gap;
 }
 
-std::string readStatusKeys(SolveResult& result) {
-    const nlohmann::json& json = result.json;
+std::string readStatusKeys(SolveResult& result, const nlohmann::json& json) {
     result.callStatus = callStatusOf(result.status);
     if (const auto it = json.find("call_status"); it != json.end()) {
         const std::optional<CallStatus> call = it->is_string() ? callStatusFromName(it->get<std::string>()) : std::nullopt;
@@ -165,12 +154,10 @@ std::string readStatusKeys(SolveResult& result) {
 }
 
 void markBoundAnswer(SolveResult& result) {
-    const auto bound = result.json.find("lower_bound");
-    if (bound == result.json.end() || !bound->is_number()) return;
+    if (!result.bestBound) return;
     result.answerIsBound = true;
-    result.json["answer"] = "lower_bound";
     result.objectiveName = "lower_bound";
-    result.objective = bound->get<double>();
+    result.objective = *result.bestBound;
     result.schedule.title = "Lower bound " + formatSignificant(*result.objective) +
                             " · the schedule drawn is its relaxation rounded" +
                             (result.schedule.title.empty() ? "" : ": " + result.schedule.title);

@@ -59,10 +59,10 @@ struct SolveResult {
     std::optional<double> objective;    // absent when infeasible
     std::string objectiveUnit;          // "s" for a dag makespan; empty when the instance has no units
     Schedule schedule;                  // what the views draw
-    nlohmann::json json;                // the result exactly as `hetsched solve` prints it
     // The family's typed solution (solvers/family_solution.h: solutionOf<SteadySolution>(result), ...), set
     // by the family's result builder for fresh solves and results read back alike; null only for results no
-    // family built (a simulation's replay). What views and editors read; JSON is the file format.
+    // family built (a simulation's replay). What views, editors, simulations and experiments read. JSON is
+    // only the file format, written at the edges by resultToJson and read by resultFromJson (io/result_io.h).
     std::shared_ptr<const FamilySolution> solution;
 };
 
@@ -72,16 +72,15 @@ struct SolveResult {
 // else the status's name ("optimal", "feasible", "infeasible").
 std::string solveStatusText(const SolveResult& result);
 
-// Fills callStatus, and gap from objective and bestBound, and writes "call_status", "best_bound" and
-// "gap" into the result's JSON (not for a bound answer, whose objective is the bound). For solve().
+// Fills callStatus, and gap from objective and bestBound (not for a bound answer, whose objective is the
+// bound). For solve().
 void setStatusKeys(SolveResult& result);
-// Reads "call_status", "best_bound" and "gap" of a stored result back (absent keys: derived from the
-// status, none). An empty string, or what is wrong with them. For results read back from JSON.
-std::string readStatusKeys(SolveResult& result);
+// Reads "call_status", "best_bound" and "gap" of a stored result (`json`) back (absent keys: derived from
+// the status, none). An empty string, or what is wrong with them. For results read back from JSON.
+std::string readStatusKeys(SolveResult& result, const nlohmann::json& json);
 
-// Makes `result` (of a solver whose answer is a bound, its JSON holding "lower_bound") say so: the flag,
-// "answer" in the JSON, the bound as its objective and in its schedule's title. For solve() and for results
-// read back from JSON.
+// Makes `result` (of a solver whose answer is a bound: its bestBound) say so: the flag, the bound as its
+// objective and in its schedule's title. For solve() and for results read back from JSON.
 void markBoundAnswer(SolveResult& result);
 
 // Every solver, family by family, in a stable order.

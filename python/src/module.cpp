@@ -479,7 +479,7 @@ PYBIND11_MODULE(_hetsched, m) {
         .def("markers", [](const NativeResult& r) { return markerRows(r.result->schedule); })
         .def("metrics", [](const NativeResult& r) { return metricRows(r.result->schedule); })
         .def("instance", [](const NativeResult& r) { return NativeInstance{r.instance}; })
-        .def("to_json", [](const NativeResult& r, int indent) { return r.result->json.dump(indent); },
+        .def("to_json", [](const NativeResult& r, int indent) { return resultToJson(*r.instance, *r.result).dump(indent); },
              py::arg("indent") = 2);
 
     py::class_<NativeSimulation>(m, "NativeSimulation")

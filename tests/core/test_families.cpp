@@ -85,8 +85,8 @@ TEST(Families, EverySolverOfAFamilySolvesItsExampleAndItsResultReadsBackVerified
             ASSERT_TRUE(result->objective.has_value());
             EXPECT_FALSE(result->schedule.lanes.empty());
             // The result as printed is a valid answer for the instance: the family's verifier finds nothing.
-            EXPECT_EQ(family.verify(instance, result->json), std::vector<std::string>{});
-            Expected<SolveResult> restored = resultFromJson(instance, result->json);
+            EXPECT_EQ(family.verify(instance, resultToJson(instance, *result)), std::vector<std::string>{});
+            Expected<SolveResult> restored = resultFromJson(instance, resultToJson(instance, *result));
             ASSERT_TRUE(restored.ok()) << restored.error().message;
             EXPECT_EQ(restored->status, result->status);
             ASSERT_TRUE(restored->objective.has_value());
@@ -101,7 +101,7 @@ TEST(Families, VerifyRejectsAResultThatDoesNotFitTheInstance) {
     const Instance example = partition.exampleInstance();
     Expected<SolveResult> result = solve(example, "");
     ASSERT_TRUE(result.ok()) << result.error().message;
-    nlohmann::json tampered = result->json;
+    nlohmann::json tampered = resultToJson(example, *result);
     tampered["assignment"][0]["tasks"] = 9;   // the instance has 10 tasks, all on its one resource
     const std::vector<std::string> problems = partition.verify(example, tampered);
     ASSERT_EQ(problems.size(), 1u);

@@ -161,7 +161,7 @@ private slots:
         QVERIFY(canvas.apply(canvas.adapter()->setNodeProperty(document.entry(id)->instance, 1, QStringLiteral("alpha"), QStringLiteral("0.25"))));
         const Expected<SolveResult> result = solve(document.entry(id)->instance, "heft");
         QVERIFY(result);
-        document.appendRun(id, makeRunRecord(*result, document.entry(id)->digest));
+        document.appendRun(id, makeRunRecord(document.entry(id)->instance, *result, document.entry(id)->digest));
         const std::string initial = instanceText(*document.entry(id));
         const std::size_t initialDigest = document.entry(id)->digest;
         const int steps = document.undoStack()->count();

@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "document/document_commands.h"
-#include "io/dag_edit_check.h"
+#include "model/dag_edit_check.h"
 #include "io/dag_io.h"
 #include "io/instance_io.h"
 #include "simulation/simulation_io.h"

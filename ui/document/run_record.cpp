@@ -27,11 +27,12 @@ std::optional<double> numberField(const nlohmann::json& json, const std::string&
 
 }  // namespace
 
+// The typed result where it was read back; the stored keys only for a run that could not be (restoreError).
 QString RunRecord::solver() const {
-    return stringField(json, "solver");
+    return result ? QString::fromStdString(result->solver) : stringField(json, "solver");
 }
 QString RunRecord::status() const {
-    return stringField(json, "status");
+    return result ? QString::fromStdString(solveStatusName(result->status)) : stringField(json, "status");
 }
 QString RunRecord::statusText() const {
     if (result) return QString::fromStdString(solveStatusText(*result));
@@ -53,9 +54,10 @@ QString RunRecord::objectiveName() const {
     return stringField(json, "objective");
 }
 QString RunRecord::message() const {
-    return stringField(json, "message");
+    return result ? QString::fromStdString(result->message) : stringField(json, "message");
 }
 std::optional<double> RunRecord::seconds() const {
+    if (result) return result->seconds;
     return numberField(json, "seconds");
 }
 
@@ -158,10 +160,10 @@ SolverOptions RunRecord::options() const {
     return options;
 }
 
-RunRecord makeRunRecord(SolveResult result, std::size_t digest, const SolverOptions& options) {
-    if (!options.empty()) result.json["options"] = options;
+RunRecord makeRunRecord(const Instance& solvedOn, SolveResult result, std::size_t digest, const SolverOptions& options) {
     RunRecord record;
-    record.json = result.json;
+    record.json = resultToJson(solvedOn, result);
+    if (!options.empty()) record.json["options"] = options;
     record.result = std::make_shared<const SolveResult>(std::move(result));
     record.instanceDigest = digest;
     return record;

@@ -57,8 +57,10 @@ std::size_t instanceDigest(const nlohmann::json& instanceJson);
 // (planned and simulated makespans, simulator, platform, tolerance, family keys, notes).
 nlohmann::json simulationSummary(const SimulationResult& simulation);
 
-// A run as the GUI keeps it: the result JSON with the options it was solved with added as "options".
-RunRecord makeRunRecord(SolveResult result, std::size_t digest, const SolverOptions& options = {});
+// A run as the GUI keeps it: the result JSON (resultToJson of `result` on `solvedOn`, the instance it was
+// computed on) with the options it was solved with added as "options".
+RunRecord makeRunRecord(const Instance& solvedOn, SolveResult result, std::size_t digest,
+                        const SolverOptions& options = {});
 
 // Reads a stored run back into a result the charts can draw; on failure the record keeps the JSON and says
 // why.
