@@ -2,6 +2,8 @@
 // a message or a result, never a crash, a stuck parser or gigabytes of memory. Each test keeps one input.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "io/cpugpu_import.h"
@@ -151,7 +153,7 @@ TEST(HostileDot, ASyntaxErrorLeavesNothingForTheNextRead) {
 
 std::string group(const char* prefix, int count) {
     std::string text = "{";
-    for (int i = 0; i < count; ++i) text += " " + std::string(prefix) + std::to_string(i);
+    for (int i = 0; i < count; ++i) text.append(" ").append(prefix).append(std::to_string(i));
     return text + " }";
 }
 
@@ -314,13 +316,21 @@ TEST(HostileDax, ASmallEntityStillReads) {
     EXPECT_EQ(read->graph.tasks[0].name, "montage");
 }
 
+// A file's external entity is never fetched: the reference reads as nothing, and the file is read (the secret's
+// text, in a file of our own, appears in no name).
 TEST(HostileDax, ExternalEntitiesAreNotLoaded) {
-    const std::string dax = "<!DOCTYPE adag [<!ENTITY secret SYSTEM \"file:///etc/hostname\">]>\n"
+    const std::filesystem::path secret = std::filesystem::temp_directory_path() / "hetsched-dax-secret.txt";
+    {
+        std::ofstream out(secret);
+        out << "SECRET-7d1f";
+    }
+    const std::string dax = "<!DOCTYPE adag [<!ENTITY secret SYSTEM \"file://" + secret.string() + "\">]>\n"
                             "<adag><job id=\"1\" name=\"x&secret;\" runtime=\"2\"/></adag>\n";
     Expected<TaskGraphImport> read = readTaskGraph("g.dax", dax, sized());
-    if (read) {
-        EXPECT_EQ(read->graph.tasks[0].name, "x");
-    }
+    std::filesystem::remove(secret);
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    ASSERT_EQ(read->graph.tasks.size(), 1u);
+    EXPECT_EQ(read->graph.tasks[0].name, "x");
 }
 
 // --- JSON nesting ------------------------------------------------------------------------------------
