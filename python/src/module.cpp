@@ -23,7 +23,7 @@
 #include "io/formats.h"
 #include "io/instance_io.h"
 #include "io/json_reader.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "io/simgrid_platform.h"
 #include "model/dag_random.h"
 #include "simulation/simulation.h"

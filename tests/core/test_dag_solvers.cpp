@@ -11,7 +11,7 @@
 #include <tuple>
 
 #include "io/instance_io.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "model/dag_random.h"
 #include "solvers/dag/dag_solvers.h"
 #include "solvers/registry.h"

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "io/instance_io.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "solvers/registry.h"
 
 namespace hetsched {

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "io/instance_io.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "solvers/registry.h"
 
 namespace hetsched {

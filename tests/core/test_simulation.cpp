@@ -14,7 +14,7 @@
 #include "io/dag_import.h"
 #include "io/instance_io.h"
 #include "solvers/family_solution.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "io/simgrid_platform.h"
 #include "model/dag_random.h"
 #include "simulation/dag_simulation.h"

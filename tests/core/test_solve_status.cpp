@@ -7,7 +7,7 @@
 #include <random>
 #include <string>
 
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "lp/linear_program.h"
 #include "model/platform_generators.h"
 #include "solvers/cpugpu/cpugpu_solvers.h"

@@ -11,7 +11,7 @@
 
 #include "io/instance_io.h"
 #include "model/platform_generators.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "lp/linear_program.h"
 #include "solvers/registry.h"
 #include "solvers/steady/steady_common.h"

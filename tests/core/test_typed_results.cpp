@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "io/instance_io.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "solvers/family_solution.h"
 #include "solvers/registry.h"
 

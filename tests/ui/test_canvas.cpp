@@ -28,7 +28,7 @@
 #include "canvas/graph_view.h"
 #include "canvas/property_panel.h"
 #include "document/project_document.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "editors/cpugpu_editor.h"
 #include "editors/dag_editor.h"
 #include "editors/divisible_editor.h"

@@ -10,7 +10,7 @@
 
 #include "app/app_entry.h"
 #include "io/instance_io.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "model/dag_random.h"
 #include "solvers/dag/dag_result.h"
 #include "solvers/family_solution.h"

@@ -12,7 +12,7 @@
 #include "io/formats.h"
 #include "io/instance_io.h"
 #include "io/json_reader.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "solvers/registry.h"
 
 using namespace hetsched;

@@ -14,7 +14,7 @@ SolveResult cpuGpuSolveResult(const CpuGpuInstance& in, const CpuGpuSolution& so
 
 // The family's keys of the result as `hetsched solve` prints it (makespan, lower_bound, gap, lambda,
 // guarantee, tasks[], aborted[]), from its typed solution; an empty object when it has none. For
-// resultToJson (io/result_io.h), which adds the keys common to every family.
+// resultToJson (results/result_io.h), which adds the keys common to every family.
 nlohmann::json cpuGpuResultJson(const CpuGpuInstance& in, const SolveResult& result);
 
 // Reads the family's keys of a stored result (makespan, lower_bound, lambda, guarantee, tasks[],

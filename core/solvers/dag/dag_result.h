@@ -13,7 +13,7 @@ namespace hetsched {
 SolveResult dagSolveResult(const DagInstance& in, const DagSolution& solution);
 
 // The family's keys of the result as `hetsched solve` prints it (makespan, the power metrics, allocation, tasks[]), from its typed solution; an
-// empty object when it has none. For resultToJson (io/result_io.h), which adds the keys common to every family.
+// empty object when it has none. For resultToJson (results/result_io.h), which adds the keys common to every family.
 nlohmann::json dagResultJson(const DagInstance& in, const SolveResult& result);
 
 // Reads `tasks` of a stored result back (cluster names and processor indices, start, end), checks

@@ -13,7 +13,7 @@ namespace hetsched {
 SolveResult divisibleSolveResult(const DivisibleInstance& in, const DivisibleSolution& solution);
 
 // The family's keys of the result as `hetsched solve` prints it (throughput, load, send_order, return_order, workers[]), from its typed solution; an
-// empty object when it has none. For resultToJson (io/result_io.h), which adds the keys common to every family.
+// empty object when it has none. For resultToJson (results/result_io.h), which adds the keys common to every family.
 nlohmann::json divisibleResultJson(const DivisibleInstance& in, const SolveResult& result);
 
 // Reads the family's keys of a stored result (send_order, return_order, workers[].alpha) back; the

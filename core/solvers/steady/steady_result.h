@@ -13,7 +13,7 @@ namespace hetsched {
 SolveResult steadySolveResult(const SteadyStateInstance& in, const SteadySolution& solution);
 
 // The family's keys of the result as `hetsched solve` prints it (throughput, lp_throughput, upper_bound, allocations[], patterns[], period), from its typed solution; an
-// empty object when it has none. For resultToJson (io/result_io.h), which adds the keys common to every family.
+// empty object when it has none. For resultToJson (results/result_io.h), which adds the keys common to every family.
 nlohmann::json steadyResultJson(const SteadyStateInstance& in, const SolveResult& result);
 
 // Reads allocations and patterns back; the periodic schedule is rebuilt from them, and the whole is

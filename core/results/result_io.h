@@ -7,7 +7,7 @@
 
 #include "common/expected.h"
 #include "model/instance.h"
-#include "solvers/registry.h"
+#include "schedule/solve_result.h"
 
 namespace hetsched {
 

@@ -1,12 +1,44 @@
-#include "io/result_io.h"
+#include "results/result_io.h"
 
-#include "family/family.h"
 #include "io/json_reader.h"
+#include "solvers/cpugpu/cpugpu_result.h"
+#include "solvers/dag/dag_result.h"
+#include "solvers/divisible/divisible_result.h"
+#include "solvers/partition/partition_result.h"
+#include "solvers/steady/steady_result.h"
 
 namespace hetsched {
 
 using json_detail::InputError;
 using json_detail::JsonNode;
+
+namespace {
+
+// Each family's keys of a result (solvers/<family>/<family>_result.h), one overload per alternative of Instance:
+// read back with the family's verifier run on the solution, and written from its typed solution.
+Expected<SolveResult> readAlternative(const PartitionInstance& in, const nlohmann::json& json) {
+    return partitionResultFromJson(in, json);
+}
+Expected<SolveResult> readAlternative(const DivisibleInstance& in, const nlohmann::json& json) {
+    return divisibleResultFromJson(in, json);
+}
+Expected<SolveResult> readAlternative(const CpuGpuInstance& in, const nlohmann::json& json) {
+    return cpuGpuResultFromJson(in, json);
+}
+Expected<SolveResult> readAlternative(const SteadyStateInstance& in, const nlohmann::json& json) {
+    return steadyResultFromJson(in, json);
+}
+Expected<SolveResult> readAlternative(const DagInstance& in, const nlohmann::json& json) {
+    return dagResultFromJson(in, json);
+}
+
+nlohmann::json writeAlternative(const PartitionInstance& in, const SolveResult& r) { return partitionResultJson(in, r); }
+nlohmann::json writeAlternative(const DivisibleInstance& in, const SolveResult& r) { return divisibleResultJson(in, r); }
+nlohmann::json writeAlternative(const CpuGpuInstance& in, const SolveResult& r) { return cpuGpuResultJson(in, r); }
+nlohmann::json writeAlternative(const SteadyStateInstance& in, const SolveResult& r) { return steadyResultJson(in, r); }
+nlohmann::json writeAlternative(const DagInstance& in, const SolveResult& r) { return dagResultJson(in, r); }
+
+}  // namespace
 
 Expected<SolveResult> resultFromJson(const Instance& instance, const nlohmann::json& json) {
     SolveResult common;
@@ -24,7 +56,7 @@ Expected<SolveResult> resultFromJson(const Instance& instance, const nlohmann::j
     } catch (const InputError& e) {
         return invalidInput(std::string("stored result: ") + e.what());
     }
-    Expected<SolveResult> restored = familyOf(instance).readResult(instance, json);
+    Expected<SolveResult> restored = std::visit([&](const auto& in) { return readAlternative(in, json); }, instance);
     if (!restored) return restored;
     restored->kind = common.kind;
     restored->solver = common.solver;
@@ -39,7 +71,7 @@ Expected<SolveResult> resultFromJson(const Instance& instance, const nlohmann::j
 }
 
 nlohmann::json resultToJson(const Instance& instance, const SolveResult& result) {
-    nlohmann::json json = familyOf(instance).writeResult(instance, result);
+    nlohmann::json json = std::visit([&](const auto& in) { return writeAlternative(in, result); }, instance);
     json["kind"] = result.kind;
     json["solver"] = result.solver;
     json["status"] = solveStatusName(result.status);
