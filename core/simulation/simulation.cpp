@@ -74,6 +74,16 @@ std::optional<DelayCause> delayCauseFromName(const std::string& name) {
 double simulationTolerance(double plannedMakespan) { return std::max(1e-9, 1e-6 * std::abs(plannedMakespan)); }
 
 nlohmann::json simulationResultToJson(const SimulationResult& r) {
+    nlohmann::json j = simulationSummaryToJson(r);
+    nlohmann::json tasks = nlohmann::json::array(), transfers = nlohmann::json::array();
+    for (const SimulatedActivity& a : r.tasks) tasks.push_back(activityJson(a, false));
+    for (const SimulatedActivity& a : r.transfers) transfers.push_back(activityJson(a, true));
+    j["tasks"] = std::move(tasks);
+    j["transfers"] = std::move(transfers);
+    return j;
+}
+
+nlohmann::json simulationSummaryToJson(const SimulationResult& r) {
     nlohmann::json j;
     j["kind"] = r.kind;
     j["solver"] = r.solver;
@@ -88,11 +98,6 @@ nlohmann::json simulationResultToJson(const SimulationResult& r) {
     j["tolerance"] = r.tolerance;
     for (const auto& [key, value] : r.familyKeys.items()) j[key] = value;
     if (!r.notes.empty()) j["notes"] = r.notes;
-    nlohmann::json tasks = nlohmann::json::array(), transfers = nlohmann::json::array();
-    for (const SimulatedActivity& a : r.tasks) tasks.push_back(activityJson(a, false));
-    for (const SimulatedActivity& a : r.transfers) transfers.push_back(activityJson(a, true));
-    j["tasks"] = std::move(tasks);
-    j["transfers"] = std::move(transfers);
     return j;
 }
 

@@ -230,7 +230,7 @@ private slots:
         editor.setEntry(document.entryAt(1).id);
         Expected<SolveResult> result = solve(document.entryAt(1).instance, "lp");
         QVERIFY(result.ok());
-        document.appendRun(document.entryAt(1).id, makeRunRecord(document.entryAt(1).instance, *result, document.entryAt(1).digest));
+        document.appendRun(document.entryAt(1).id, makeRunRecord(*result, document.entryAt(1).digest));
         editor.showRun(&document.entryAt(1).runs.back());
         QTest::qWait(50);
         editor.canvas()->view()->fitAll();
@@ -265,7 +265,7 @@ private slots:
         const EntryId starId = document.addEntry("star", star);
         Expected<SolveResult> starRun = solve(star, "");
         QVERIFY(starRun.ok());
-        document.appendRun(starId, makeRunRecord(document.entry(starId)->instance, *starRun, document.entry(starId)->digest));
+        document.appendRun(starId, makeRunRecord(*starRun, document.entry(starId)->digest));
         DivisibleEditor divisible(&document);
         divisible.resize(1300, 800);
         divisible.show();

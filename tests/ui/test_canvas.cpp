@@ -469,7 +469,7 @@ private slots:
         const EntryId id = document.entryAt(0).id;
         Expected<SolveResult> result = solve(document.entry(id)->instance, "lp");
         QVERIFY(result.ok());
-        document.appendRun(id, makeRunRecord(document.entry(id)->instance, *result, document.entry(id)->digest));
+        document.appendRun(id, makeRunRecord(*result, document.entry(id)->digest));
         SteadyStateEditor editor(&document);
         editor.resize(900, 600);
         editor.setEntry(id);
@@ -538,7 +538,7 @@ private slots:
             if (auto* canvas = editor->findChild<CanvasWidget*>())
                 for (NodeItem* node : canvas->scene()->nodeItems()) QVERIFY(!node->node().marked);
             // A readable run retires the message.
-            document.appendRun(id, makeRunRecord(document.entry(id)->instance, *result, document.entry(id)->digest));
+            document.appendRun(id, makeRunRecord(*result, document.entry(id)->digest));
             editor->showRun(&document.entry(id)->runs.back());
             QVERIFY(bar->isHidden());
         }
@@ -655,7 +655,7 @@ private slots:
         // A run's alpha_i: the participating workers are marked.
         Expected<SolveResult> result = solve(document.entry(id)->instance, "");
         QVERIFY(result.ok());
-        document.appendRun(id, makeRunRecord(document.entry(id)->instance, *result, document.entry(id)->digest));
+        document.appendRun(id, makeRunRecord(*result, document.entry(id)->digest));
         editor.showRun(&document.entry(id)->runs.back());
         int marked = 0;
         for (NodeItem* node : canvas->scene()->nodeItems()) marked += node->node().marked ? 1 : 0;

@@ -98,7 +98,7 @@ void SolveController::onFinished() {
         SolverOptions options = job->request.options;
         if (const SolverSpec* spec = findSolver(job->outcome->value().kind, job->outcome->value().solver))
             if (Expected<SolverOptions> resolved = resolveOptions(*spec, options)) options = std::move(*resolved);
-        RunRecord run = makeRunRecord(job->request.instance, std::move(job->outcome->value()), job->digest, options);
+        RunRecord run = makeRunRecord(std::move(job->outcome->value()), job->digest, options);
         run.instance = std::make_shared<const Instance>(std::move(job->request.instance));
         emit succeeded(job->request.entryId, std::move(run));
     }
