@@ -13,6 +13,7 @@
 #include <set>
 
 #include "io/instance_io.h"
+#include "results/result_io.h"
 #include "solvers/family_solution.h"
 #include "solvers/divisible/divisible_common.h"
 #include "experiments/divisible_experiments.h"
