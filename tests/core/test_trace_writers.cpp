@@ -433,8 +433,15 @@ TEST_P(EveryWriter, WritesARunWithoutIntervalsBesideOthers) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Formats, EveryWriter,
-                         ::testing::Values("tikz", "paje", "jedule", "chrome-trace", "csv", "metrics-csv", "latex-table"),
+// Every trace and table writer of the format table: a new one is held to these claims without a line here.
+std::vector<const char*> traceAndTableWriters() {
+    std::vector<const char*> names;
+    for (const FileFormat* format : fileFormats(FormatDirection::Write, {FormatContent::Trace, FormatContent::Table}))
+        names.push_back(format->name.c_str());
+    return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, EveryWriter, ::testing::ValuesIn(traceAndTableWriters()),
                          [](const auto& info) {
                              std::string name = info.param;
                              std::replace(name.begin(), name.end(), '-', '_');
@@ -447,7 +454,8 @@ TEST(TraceFormats, UnknownNameIsRefusedListingTheKnownOnes) {
     for (const char* name : {"'svg-ish'", "tikz", "paje", "jedule", "chrome-trace", "csv", "metrics-csv", "latex-table"})
         EXPECT_NE(text.error().message.find(name), std::string::npos) << text.error().message;
     // They are the format table's traces and tables, found by name or by an extension only one has.
-    EXPECT_EQ(fileFormats(FormatDirection::Write, {FormatContent::Trace, FormatContent::Table}).size(), 7u);
+    for (const FileFormat* format : fileFormats(FormatDirection::Write, {FormatContent::Trace, FormatContent::Table}))
+        EXPECT_NE(text.error().message.find(format->name), std::string::npos) << text.error().message;
     EXPECT_NE(findFileFormat("paje", FormatDirection::Write), nullptr);
     EXPECT_EQ((*writeFormatFor("gantt.jed", "", {FormatContent::Trace}))->name, "jedule");
     EXPECT_EQ((*writeFormatFor("gantt.trace", "", {FormatContent::Trace}))->name, "paje");
