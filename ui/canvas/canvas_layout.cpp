@@ -1,6 +1,7 @@
 #include "canvas/canvas_layout.h"
 
 #include <QRectF>
+#include <algorithm>
 #include <cmath>
 
 #include "layout/graph_layout.h"
@@ -23,6 +24,55 @@ std::vector<QPointF> points(const std::vector<layout::Point>& in, std::size_t co
     out.resize(count);
     return out;
 }
+
+// The node `centre` at the origin, the others in index order in a row above it (the first half) and a row
+// below it, each row centred; 132 apart in a row (a cluster's box is 120 wide), 100 above and below (room
+// for the centre's label).
+std::vector<QPointF> rowsAround(std::size_t count, int centre) {
+    std::vector<QPointF> out(count);
+    if (count == 0) return out;
+    const auto hub = static_cast<std::size_t>(std::clamp(centre, 0, static_cast<int>(count) - 1));
+    const std::size_t others = count - 1;
+    const std::size_t above = (others + 1) / 2;
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i == hub) continue;
+        const bool top = k < above;
+        const std::size_t inRow = top ? above : others - above;
+        const std::size_t column = top ? k : k - above;
+        out[i] = QPointF((static_cast<double>(column) - static_cast<double>(inRow - 1) / 2) * 132.0, top ? -100.0 : 100.0);
+        ++k;
+    }
+    return out;
+}
+
+// Room a node needs around its centre to be drawn apart from another: a task's or a cluster's box (120 x 44)
+// with a gap.
+constexpr double kFreeWidth = 140.0;
+constexpr double kFreeHeight = 60.0;
+
+// The places taken by nodes, in cells of the room one needs: whether a node at a point would touch one.
+class Occupancy {
+public:
+    void add(QPointF p) { m_cells[cellOf(p)].push_back(p); }
+    bool occupied(QPointF p) const {
+        const auto [cx, cy] = cellOf(p);
+        for (qint64 dx = -1; dx <= 1; ++dx)
+            for (qint64 dy = -1; dy <= 1; ++dy) {
+                const auto it = m_cells.find({cx + dx, cy + dy});
+                if (it == m_cells.end()) continue;
+                for (const QPointF& q : *it)
+                    if (std::abs(q.x() - p.x()) < kFreeWidth && std::abs(q.y() - p.y()) < kFreeHeight) return true;
+            }
+        return false;
+    }
+
+private:
+    static std::pair<qint64, qint64> cellOf(QPointF p) {
+        return {static_cast<qint64>(std::floor(p.x() / kFreeWidth)), static_cast<qint64>(std::floor(p.y() / kFreeHeight))};
+    }
+    QHash<std::pair<qint64, qint64>, std::vector<QPointF>> m_cells;
+};
 
 }  // namespace
 
@@ -80,6 +130,8 @@ std::vector<QPointF> CanvasLayout::automaticPositions(const Instance& instance, 
             options.nodeSpacing = 140.0;
             return points(layout::layeredLayout(n, layoutEdges(linkEnds(graph)), options).position, graph.nodes.size());
         }
+        case CanvasAutoLayout::Rows:
+            return rowsAround(graph.nodes.size(), m_adapter.layoutCentre(instance));
         case CanvasAutoLayout::ForceDirected:
             break;
     }
@@ -108,6 +160,9 @@ QHash<QString, QPointF> CanvasLayout::completed(const CanvasGraph& graph, QHash<
     QRectF bounds;
     for (const CanvasNode& n : graph.nodes)
         if (known.contains(n.key)) bounds = bounds.united(QRectF(known.value(n.key), QSizeF(1, 1)));
+    Occupancy taken;
+    for (const CanvasNode& n : graph.nodes)
+        if (known.contains(n.key)) taken.add(known.value(n.key));
     int placedBeside = 0;
     for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
         if (known.contains(graph.nodes[i].key)) continue;
@@ -120,9 +175,13 @@ QHash<QString, QPointF> CanvasLayout::completed(const CanvasGraph& graph, QHash<
                 ++count;
             }
         }
-        const QPointF p = count > 0 ? sum / count + QPointF(60 + 25 * (placedBeside % 4), 90)
-                                    : QPointF(bounds.right() + 140, bounds.top() + 90.0 * placedBeside);
+        QPointF p = count > 0 ? sum / count + QPointF(60 + 25 * (placedBeside % 4), 90)
+                              : QPointF(bounds.right() + 140, bounds.top() + 90.0 * placedBeside);
         ++placedBeside;
+        // Not onto a node already there (a second cluster added beside the backbone): the next free place
+        // to the right, a box's width apart.
+        for (qsizetype tries = known.size(); tries >= 0 && taken.occupied(p); --tries) p.rx() += kFreeWidth;
+        taken.add(p);
         known.insert(graph.nodes[i].key, p);
     }
     return known;

@@ -311,6 +311,7 @@ void CanvasWidget::rebuild() {
     m_pendingSelection.reset();
     m_graph = m_adapter->graph(*in);
     if (m_overlay) m_overlay(m_graph);
+    const QHash<QString, QPointF> before = m_positions;
     const std::vector<QPointF> points = placeNodes(m_graph);
     m_scene->setGraph(m_graph, points, nodeKeys, linkKeys);
     if (m_fitPending) {
@@ -319,6 +320,15 @@ void CanvasWidget::rebuild() {
         m_view->fitAll();
         // Once more when the view has its real size.
         QTimer::singleShot(0, m_view, [view = m_view] { view->fitAll(); });
+    } else if (isVisible()) {
+        // A node the edit added out of sight (a cluster added from the table goes beside the others): the
+        // drawing is fitted so that it is seen.
+        const QRectF shown = m_view->mapToScene(m_view->viewport()->rect()).boundingRect();
+        for (NodeItem* node : m_scene->nodeItems())
+            if (!before.contains(node->node().key) && !shown.contains(node->shapeRect().translated(node->pos()))) {
+                m_view->fitAll();
+                break;
+            }
     }
     updatePanel();
 }
