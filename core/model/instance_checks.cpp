@@ -13,10 +13,17 @@ namespace {
 
 std::string at(const std::string& list, std::size_t index) { return list + "[" + std::to_string(index) + "]"; }
 
-// "PATH: must be in [lo, hi], got V" when v is not a finite number in [lo, hi].
+// Why v is not a finite number in [lo, hi], in the readers' words ("PATH: must be positive, got -1"), or nothing.
 std::optional<std::string> outside(const std::string& path, double v, double lo, double hi) {
     if (std::isfinite(v) && v >= lo && v <= hi) return std::nullopt;
-    return path + ": must be in [" + formatShortest(lo) + ", " + formatShortest(hi) + "], got " + formatShortest(v);
+    const std::string got = ", got " + formatShortest(v);
+    if (!std::isfinite(v)) return path + ": expected a finite number" + (std::isnan(v) ? std::string() : got);
+    if (lo > 0) {
+        if (v <= 0) return path + ": must be positive" + got;
+        return path + ": must be between " + formatShortest(lo) + " and " + formatShortest(hi) + got;
+    }
+    if (v < lo) return path + ": must be at least " + formatShortest(lo) + got;
+    return path + ": must be at most " + formatShortest(hi) + got;
 }
 
 }  // namespace
