@@ -9,7 +9,7 @@
 
 #include "io/instance_io.h"
 #include "io/json_reader.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "simulation/simulation.h"
 
 namespace hetsched::cli {

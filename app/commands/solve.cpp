@@ -8,7 +8,7 @@
 
 #include "io/instance_io.h"
 #include "io/json_reader.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 
 namespace hetsched::cli {
 
@@ -102,12 +102,13 @@ Expected<SolveResult> loadStoredResult(const Instance& instance, const std::stri
 int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     SolveArguments a;
     if (std::optional<int> code = parseSolveCommand(args, false, a, out, err)) return *code;
-    Expected<SolveResult> result = loadAndSolve(a);
+    Instance instance;
+    Expected<SolveResult> result = loadAndSolve(a, &instance);
     if (!result) {
         err << "hetsched solve: error: " << result.error().message << "\n";
         return kExitError;
     }
-    const std::string text = result->json.dump(2) + "\n";
+    const std::string text = resultToJson(instance, *result).dump(2) + "\n";
     if (a.output.empty()) {
         out << text;
     } else if (auto written = writeTextFileAtomically(a.output, text); !written) {

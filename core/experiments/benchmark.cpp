@@ -15,6 +15,7 @@
 #include "io/instance_io.h"
 #include "model/instance.h"
 #include "simulation/simulation.h"
+#include "solvers/family_solution.h"
 #include "solvers/registry.h"
 
 namespace hetsched {
@@ -308,8 +309,8 @@ Expected<SweepRows> runBenchmarkShard(const BenchmarkConfig& config, const Shard
             std::string message = r->message;
             if (kind == "dag" && r->objective && r->objectiveName == "makespan" && criticalPath > 0)
                 slr = *r->objective / criticalPath;
-            if (const auto it = r->json.find("speedup_over_seq"); it != r->json.end() && it->is_number())
-                speedup = it->get<double>();
+            if (const DagSolution* s = solutionOf<DagSolution>(*r))
+                speedup = dagMetrics(std::get<DagInstance>(*instance), *s).speedupOverSeq;
             if (simulate && r->objective && r->status != SolveStatus::Infeasible) {
                 Expected<SimulationResult> s = simulateResult(*instance, *r, {}, part);
                 if (!s && s.error().kind == ErrorKind::Cancelled) return s.error();

@@ -6,6 +6,7 @@
 #include <random>
 #include <sstream>
 
+#include "solvers/family_solution.h"
 #include "solvers/registry.h"
 
 namespace hetsched {
@@ -107,12 +108,13 @@ Expected<SweepRows> runCpuGpuExperimentShard(const CpuGpuExperimentOptions& o, c
             }
             // exact keeps its incumbent when cancelled; in an experiment a cancelled step ends the run.
             if (r->status == SolveStatus::Cancelled) return cancelledError();
+            const CpuGpuSolution* solution = solutionOf<CpuGpuSolution>(*r);
+            if (!solution) return solverError("experiment: " + solvers[s] + " gave no schedule");
             out.rows.push_back(
                 {unit,
                  std::to_string(c.tasks) + ',' + std::to_string(c.cpus) + ',' + std::to_string(c.gpus) + ',' +
                      std::to_string(i) + ',' + std::to_string(seed) + ',' + solvers[s] + ',' +
-                     exactNumber(r->json["makespan"].get<double>()) + ',' +
-                     exactNumber(r->json["lower_bound"].get<double>()) + ',' +
+                     exactNumber(solution->makespan) + ',' + exactNumber(solution->lowerBound) + ',' +
                      (r->status == SolveStatus::Optimal ? "1" : "0") + ',' + exactNumber(r->seconds),
                  {}, 0});
         }

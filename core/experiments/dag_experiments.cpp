@@ -147,7 +147,7 @@ Expected<SweepRows> runDagEvaluationShard(const DagEvaluationConfig& config, con
         const DagInstance& in = std::get<DagInstance>(instance);
         // Solving takes the first part of this unit's share, simulating (--simulate) the rest.
         const double solveShare = config.simulate ? 0.5 : 1.0;
-        std::vector<nlohmann::json> results;
+        std::vector<std::pair<double, DagMetrics>> results;   // makespan and metrics, solver by solver
         std::vector<DagSolution> schedules;
         for (std::size_t k = 0; k < solvers.size(); ++k) {
             const std::string& solver = solvers[k];
@@ -156,12 +156,10 @@ Expected<SweepRows> runDagEvaluationShard(const DagEvaluationConfig& config, con
                                                   (done + step * double(k + 1)) / total);
             Expected<SolveResult> r = solve(instance, solver, {}, part);
             if (!r) return Error{r.error().kind, solver + ": " + r.error().message};
-            if (config.simulate) {
-                const DagSolution* placements = solutionOf<DagSolution>(*r);
-                if (!placements) return solverError(solver + ": its result carries no schedule");
-                schedules.push_back(*placements);
-            }
-            results.push_back(std::move(r->json));
+            const DagSolution* placements = solutionOf<DagSolution>(*r);
+            if (!placements) return solverError(solver + ": its result carries no schedule");
+            results.emplace_back(placements->makespan, dagMetrics(in, *placements));
+            if (config.simulate) schedules.push_back(*placements);
         }
         std::vector<SimulationResult> simulated;
         if (config.simulate) {
@@ -172,15 +170,13 @@ Expected<SweepRows> runDagEvaluationShard(const DagEvaluationConfig& config, con
             simulated = std::move(*runs);
         }
         for (std::size_t k = 0; k < solvers.size(); ++k) {
-            const nlohmann::json& j = results[k];
-            std::string text = key + solvers[k] + ',' + exactNumber(j["makespan"].get<double>()) + ',' +
-                               exactNumber(j["makespan_times_peak_power"].get<double>() / 1e9) + ',' +
-                               exactNumber(j["makespan_over_average_power"].get<double>() * 1e9) + ',' +
-                               exactNumber(j["speedup_over_seq"].get<double>());
+            const auto& [makespan, m] = results[k];
+            std::string text = key + solvers[k] + ',' + exactNumber(makespan) + ',' +
+                               exactNumber(m.makespanTimesPeakPower / 1e9) + ',' +
+                               exactNumber(m.makespanOverAveragePower * 1e9) + ',' + exactNumber(m.speedupOverSeq);
             if (config.simulate) {
                 const double actual = simulated[k].simulatedMakespan;
-                text += ',' + exactNumber(actual) + ',' +
-                        exactNumber(actual > 0 ? j["seq_makespan"].get<double>() / actual : 1.0);
+                text += ',' + exactNumber(actual) + ',' + exactNumber(actual > 0 ? m.seqMakespan / actual : 1.0);
             }
             out.rows.push_back({unit, std::move(text), {}, 0});
         }

@@ -49,7 +49,7 @@ Expected<std::string> writeJeduleTrace(const ScheduleSet& set, const FigureOptio
             out += "          <rset id=\"" + std::to_string(c) + '.' + std::to_string(r) + ".0\" nb=\"" +
                    std::to_string(category.lanes.size()) + "\" names=\"";
             for (std::size_t k = 0; k < category.lanes.size(); ++k)
-                out += (k ? "|" : "") + resourceName(run.schedule.lanes[category.lanes[k]].name);
+                out.append(k ? "|" : "").append(resourceName(run.schedule.lanes[category.lanes[k]].name));
             out += "\" />\n        </res>\n";
         }
         out += "      </res>\n";

@@ -126,7 +126,8 @@ Expected<std::string> writePajeTrace(const ScheduleSet& set, const FigureOptions
                 const std::string laneName = lane.name.empty() ? "lane " + std::to_string(l + 1) : lane.name;
                 const std::vector<std::vector<const Interval*>> layers = layersOf(lane);
                 for (std::size_t layer = 0; layer < layers.size(); ++layer) {
-                    const std::string alias = runAlias + "l" + std::to_string(l + 1) + (layer ? "x" + std::to_string(layer + 1) : "");
+                    std::string alias = runAlias + "l" + std::to_string(l + 1);
+                    if (layer) alias.append("x").append(std::to_string(layer + 1));
                     out += "3 0 " + alias + " HSLane " + categoryAlias + ' ' +
                            pajeString(layer ? laneName + " (" + std::to_string(layer + 1) + ")" : laneName) + '\n';
                     destroys.emplace_back("HSLane", alias);

@@ -260,7 +260,9 @@ std::string latexNumber(double value, int significant) {
     if (e == std::string::npos) return text;
     const int exponent = std::stoi(text.substr(e + 1));
     const std::string mantissa = text.substr(0, e);
-    return "$" + (mantissa == "1" ? "" : mantissa + "\\times ") + "10^{" + std::to_string(exponent) + "}$";
+    std::string latex = "$";
+    if (mantissa != "1") latex.append(mantissa).append("\\times ");
+    return latex.append("10^{").append(std::to_string(exponent)).append("}$");
 }
 
 std::string categoryName(const std::string& category) { return category.empty() ? "lanes" : category; }

@@ -1,10 +1,6 @@
 // The CPU/GPU family: independent tasks with a CPU and a GPU time on one node.
 #include "family/family_builder.h"
 #include "model/instance_checks.h"
-#include "simulation/cpugpu_simulation.h"
-#include "io/cpugpu_io.h"
-#include "solvers/cpugpu/cpugpu_result.h"
-#include "solvers/registry_detail.h"
 
 namespace hetsched {
 
@@ -22,10 +18,7 @@ CpuGpuInstance exampleCpuGpuInstance() {
 }  // namespace
 
 FamilyDescriptor cpuGpuFamily() {
-    return family_detail::describeFamily<CpuGpuInstance>({"cpugpu", "CPU/GPU", readCpuGpuInstance,
-                                                         cpuGpuInstanceToJson, cpuGpuResultFromJson,
-                                                         exampleCpuGpuInstance, registry_detail::cpugpuSolvers,
-                                                         simulateCpuGpuResult, {}, cpuGpuInstanceProblem});
+    return family_detail::describeFamily<CpuGpuInstance>({"CPU/GPU", exampleCpuGpuInstance, cpuGpuInstanceProblem});
 }
 
 }  // namespace hetsched

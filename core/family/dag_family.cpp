@@ -1,9 +1,6 @@
 // The dag family: task graphs of moldable tasks on a cluster of clusters.
 #include "family/family_builder.h"
-#include "simulation/dag_simulation.h"
-#include "io/dag_io.h"
-#include "solvers/dag/dag_result.h"
-#include "solvers/registry_detail.h"
+#include "model/instance_checks.h"
 
 namespace hetsched {
 
@@ -22,10 +19,7 @@ DagInstance exampleDagInstance() {
 }  // namespace
 
 FamilyDescriptor dagFamily() {
-    return family_detail::describeFamily<DagInstance>({"dag", "task graph", readDagInstance, dagInstanceToJson,
-                                                      dagResultFromJson, exampleDagInstance,
-                                                      registry_detail::dagSolvers, simulateDagResult, {},
-                                                      dagInstanceProblem});
+    return family_detail::describeFamily<DagInstance>({"task graph", exampleDagInstance, dagInstanceProblem});
 }
 
 }  // namespace hetsched

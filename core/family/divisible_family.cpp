@@ -1,10 +1,6 @@
 // The divisible-load family: a master and workers, with return messages.
 #include "family/family_builder.h"
 #include "model/instance_checks.h"
-#include "io/divisible_io.h"
-#include "simulation/divisible_simulation.h"
-#include "solvers/divisible/divisible_result.h"
-#include "solvers/registry_detail.h"
 
 namespace hetsched {
 
@@ -21,11 +17,7 @@ DivisibleInstance exampleDivisibleInstance() {
 }  // namespace
 
 FamilyDescriptor divisibleFamily() {
-    return family_detail::describeFamily<DivisibleInstance>({"divisible", "divisible load", readDivisibleInstance,
-                                                            divisibleInstanceToJson, divisibleResultFromJson,
-                                                            exampleDivisibleInstance,
-                                                            registry_detail::divisibleSolvers,
-                                                            simulateDivisibleResult, {}, divisibleInstanceProblem});
+    return family_detail::describeFamily<DivisibleInstance>({"divisible load", exampleDivisibleInstance, divisibleInstanceProblem});
 }
 
 }  // namespace hetsched

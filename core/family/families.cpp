@@ -39,10 +39,4 @@ const FamilyDescriptor& familyOf(const Instance& instance) {
     return families()[instance.index()];
 }
 
-std::string knownFamilyKinds() {
-    std::string known;
-    for (const FamilyDescriptor& f : families()) known += (known.empty() ? "" : ", ") + f.kind;
-    return known;
-}
-
 }  // namespace hetsched

@@ -4,7 +4,6 @@
 #include <variant>
 
 #include "family/family.h"
-#include "io/json_reader.h"
 
 namespace hetsched::family_detail {
 
@@ -18,55 +17,21 @@ constexpr std::size_t variantIndexOf() {
 
 template <class In>
 struct TypedFamily {
-    std::string kind;
     std::string displayName;
-    In (*read)(const json_detail::JsonNode& root) = nullptr;   // throws InputError naming the JSON path
-    nlohmann::json (*write)(const In&) = nullptr;
-    Expected<SolveResult> (*readResult)(const In&, const nlohmann::json&) = nullptr;   // runs the verifier
     In (*example)() = nullptr;
-    std::vector<registry_detail::RegisteredSolver> (*solvers)() = nullptr;
-    // Replays a result on SimGrid; null: no simulation, `noSimulation` says why.
-    Expected<SimulationResult> (*simulate)(const In&, const SolveResult&, const SimulationOptions&,
-                                           const Progress&) = nullptr;
-    std::string noSimulation;
     std::optional<std::string> (*instanceProblem)(const In&) = nullptr;   // the family's typed checks
 };
 
 template <class In>
 FamilyDescriptor describeFamily(const TypedFamily<In>& f) {
     FamilyDescriptor d;
-    d.kind = f.kind;
+    d.kind = std::string(kInstanceKinds[variantIndexOf<In>()]);
     d.displayName = f.displayName;
     d.variantIndex = variantIndexOf<In>();
-    d.readInstance = [read = f.read](const nlohmann::json& json) -> Expected<Instance> {
-        try {
-            const json_detail::JsonNode root(json, "");
-            return Instance{read(root)};
-        } catch (const json_detail::InputError& e) {
-            return invalidInput(e.what());
-        } catch (const std::exception& e) {   // nlohmann type errors and allocation failures, never a crash
-            return invalidInput(std::string("cannot read the instance: ") + e.what());
-        }
-    };
-    d.writeInstance = [write = f.write](const Instance& instance) { return write(std::get<In>(instance)); };
-    d.readResult = [readResult = f.readResult](const Instance& instance, const nlohmann::json& json) {
-        return readResult(std::get<In>(instance), json);
-    };
-    d.verify = [readResult = f.readResult](const Instance& instance, const nlohmann::json& json) {
-        const Expected<SolveResult> read = readResult(std::get<In>(instance), json);
-        return read ? std::vector<std::string>{} : std::vector<std::string>{read.error().message};
-    };
     d.instanceProblem = [problem = f.instanceProblem](const Instance& instance) {
         return problem(std::get<In>(instance));
     };
     d.exampleInstance = [example = f.example] { return Instance{example()}; };
-    d.solvers = f.solvers;
-    if (f.simulate)
-        d.simulate = [simulate = f.simulate](const Instance& instance, const SolveResult& result,
-                                             const SimulationOptions& options, const Progress& progress) {
-            return simulate(std::get<In>(instance), result, options, progress);
-        };
-    d.noSimulation = f.noSimulation;
     return d;
 }
 

@@ -1,9 +1,6 @@
 // The partition family: identical tasks on resources with cost functions (Pilla 2022).
 #include "family/family_builder.h"
 #include "model/instance_checks.h"
-#include "io/partition_io.h"
-#include "solvers/partition/partition_result.h"
-#include "solvers/registry_detail.h"
 
 namespace hetsched {
 
@@ -28,14 +25,7 @@ PartitionInstance examplePartitionInstance() {
 }  // namespace
 
 FamilyDescriptor partitionFamily() {
-    return family_detail::describeFamily<PartitionInstance>({"partition", "partition", readPartitionInstance,
-                                                            partitionInstanceToJson, partitionResultFromJson,
-                                                            examplePartitionInstance,
-                                                            registry_detail::partitionSolvers, nullptr,
-                                                            "a partition of identical tasks has no communication "
-                                                            "and no order to replay: its schedule is its own "
-                                                            "simulation",
-                                                            partitionInstanceProblem});
+    return family_detail::describeFamily<PartitionInstance>({"partition", examplePartitionInstance, partitionInstanceProblem});
 }
 
 }  // namespace hetsched

@@ -1,10 +1,6 @@
 // The steady-state family: a platform graph and a bag of tasks, a broadcast or a multicast.
 #include "family/family_builder.h"
 #include "model/instance_checks.h"
-#include "simulation/steady_simulation.h"
-#include "io/steady_state_io.h"
-#include "solvers/registry_detail.h"
-#include "solvers/steady/steady_result.h"
 
 namespace hetsched {
 
@@ -28,11 +24,7 @@ SteadyStateInstance exampleSteadyStateInstance() {
 }  // namespace
 
 FamilyDescriptor steadyStateFamily() {
-    return family_detail::describeFamily<SteadyStateInstance>({"steady_state", "steady state",
-                                                              readSteadyStateInstance, steadyStateInstanceToJson,
-                                                              steadyResultFromJson, exampleSteadyStateInstance,
-                                                              registry_detail::steadySolvers, simulateSteadyResult, {},
-                                                              steadyInstanceProblem});
+    return family_detail::describeFamily<SteadyStateInstance>({"steady state", exampleSteadyStateInstance, steadyInstanceProblem});
 }
 
 }  // namespace hetsched

@@ -8,8 +8,12 @@
 #include <iomanip>
 #include <sstream>
 
-#include "family/family.h"
+#include "io/cpugpu_io.h"
+#include "io/dag_io.h"
+#include "io/divisible_io.h"
 #include "io/json_reader.h"
+#include "io/partition_io.h"
+#include "io/steady_state_io.h"
 
 #if __has_include(<unistd.h>) && __has_include(<fcntl.h>) && __has_include(<sys/stat.h>)
 #include <fcntl.h>
@@ -25,20 +29,44 @@ namespace hetsched {
 using json_detail::InputError;
 using json_detail::JsonNode;
 
+namespace {
+
+// Each family's instance file (io/<family>_io.h), one overload per alternative of Instance.
+PartitionInstance readAlternative(std::type_identity<PartitionInstance>, const JsonNode& root) {
+    return readPartitionInstance(root);
+}
+DivisibleInstance readAlternative(std::type_identity<DivisibleInstance>, const JsonNode& root) {
+    return readDivisibleInstance(root);
+}
+CpuGpuInstance readAlternative(std::type_identity<CpuGpuInstance>, const JsonNode& root) {
+    return readCpuGpuInstance(root);
+}
+SteadyStateInstance readAlternative(std::type_identity<SteadyStateInstance>, const JsonNode& root) {
+    return readSteadyStateInstance(root);
+}
+DagInstance readAlternative(std::type_identity<DagInstance>, const JsonNode& root) { return readDagInstance(root); }
+
+nlohmann::json writeAlternative(const PartitionInstance& in) { return partitionInstanceToJson(in); }
+nlohmann::json writeAlternative(const DivisibleInstance& in) { return divisibleInstanceToJson(in); }
+nlohmann::json writeAlternative(const CpuGpuInstance& in) { return cpuGpuInstanceToJson(in); }
+nlohmann::json writeAlternative(const SteadyStateInstance& in) { return steadyStateInstanceToJson(in); }
+nlohmann::json writeAlternative(const DagInstance& in) { return dagInstanceToJson(in); }
+
+}  // namespace
+
 Expected<Instance> instanceFromJson(const nlohmann::json& json) {
-    const FamilyDescriptor* family = nullptr;
     try {
         const JsonNode root(json, "");
         root.requireObject();
         const std::string kind = root.at("kind").string();
-        family = findFamily(kind);
-        if (!family) root.at("kind").fail("unknown instance kind \"" + kind + "\" (known: " + knownFamilyKinds() + ")");
+        const std::optional<std::size_t> index = instanceKindIndex(kind);
+        if (!index) root.at("kind").fail("unknown instance kind \"" + kind + "\" (known: " + knownInstanceKinds() + ")");
+        return visitInstanceAlternative(*index, [&](auto alternative) { return Instance{readAlternative(alternative, root)}; });
     } catch (const InputError& e) {
         return invalidInput(e.what());
     } catch (const std::exception& e) {   // nlohmann type errors and allocation failures, never a crash
         return invalidInput(std::string("cannot read the instance: ") + e.what());
     }
-    return family->readInstance(json);
 }
 
 Expected<Instance> parseInstance(std::string_view jsonText) {
@@ -163,7 +191,7 @@ Expected<bool> writeTextFileAtomically(const std::string& path, const std::strin
 }
 
 nlohmann::json instanceToJson(const Instance& instance) {
-    return familyOf(instance).writeInstance(instance);
+    return std::visit([](const auto& in) { return writeAlternative(in); }, instance);
 }
 
 namespace {

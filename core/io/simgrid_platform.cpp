@@ -17,6 +17,7 @@
 #include "io/child_process.h"
 #include "io/dag_io.h"
 #include "io/instance_io.h"
+#include "io/json_reader.h"
 #include "model/instance.h"
 
 namespace hetsched {
@@ -77,6 +78,9 @@ std::string replaceAll(std::string text, const std::string& from, const std::str
 }  // namespace
 
 Expected<SimGridPlatform> simGridPlatformFromJson(const std::string& jsonText) {
+    // The child's answer is bounded like a user's file: nesting it deeper would overflow the stack here.
+    if (auto problem = json_detail::jsonNestingProblem(jsonText))
+        return invalidInput("the SimGrid runner printed malformed JSON: " + *problem);
     const nlohmann::json root = nlohmann::json::parse(jsonText, nullptr, false);
     if (root.is_discarded() || !root.is_object()) return invalidInput("the SimGrid runner printed malformed JSON");
     if (root.contains("error")) return invalidInput(root["error"].is_string() ? root["error"].get<std::string>() : "error");

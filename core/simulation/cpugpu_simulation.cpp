@@ -10,6 +10,7 @@
 #include "io/instance_io.h"
 #include "simulation/simgrid_simulation.h"
 #include "simulation/simulation_detail.h"
+#include "solvers/family_solution.h"
 
 namespace hetsched {
 
@@ -36,29 +37,32 @@ struct Run {
 Expected<SimulationResult> simulateCpuGpuResult(const CpuGpuInstance& in, const SolveResult& result,
                                                 const SimulationOptions& options, const Progress& progress) {
     const auto clockStart = std::chrono::steady_clock::now();
+    const CpuGpuSolution* solution = solutionOf<CpuGpuSolution>(result);
+    if (!solution) return invalidInput("the cpugpu result has no schedule to simulate");
+    if (solution->placements.size() != in.tasks.size())
+        return invalidInput("the cpugpu result places " + std::to_string(solution->placements.size()) +
+                            " tasks, the instance has " + std::to_string(in.tasks.size()));
     std::vector<Run> runs;
-    try {
-        std::map<std::string, int> taskIndex;
-        for (std::size_t t = 0; t < in.tasks.size(); ++t) taskIndex[in.tasks[t].name] = static_cast<int>(t);
-        auto read = [&](const nlohmann::json& entry, const std::string& suffix) {
-            Run r;
-            r.id = entry.at("task").get<std::string>() + suffix;
-            r.task = taskIndex.count(entry.at("task").get<std::string>()) ? taskIndex[entry.at("task").get<std::string>()] : -1;
-            r.unit = entry.at("unit").get<std::string>();
-            r.processor = entry.at("processor").get<int>();
-            r.start = entry.at("start").get<double>();
-            r.end = entry.at("end").get<double>();
-            return r;
-        };
-        for (const auto& entry : result.json.at("tasks")) runs.push_back(read(entry, ""));
-        if (result.json.contains("aborted"))
-            for (const auto& entry : result.json.at("aborted")) runs.push_back(read(entry, " (aborted run)"));
-        for (const Run& r : runs)
-            if ((r.unit != "cpu" && r.unit != "gpu") || r.processor < 0 || r.processor >= (r.unit == "gpu" ? in.gpus : in.cpus))
-                return invalidInput("the cpugpu result runs " + r.id + " on an unknown processor");
-    } catch (const nlohmann::json::exception& e) {
-        return invalidInput(std::string("the cpugpu result cannot be simulated: ") + e.what());
+    runs.reserve(solution->placements.size() + solution->aborted.size());
+    auto add = [&](std::size_t task, CpuGpuUnit unit, int processor, double start, double end, const char* suffix) {
+        Run r;
+        r.id = in.tasks[task].name + suffix;
+        r.task = static_cast<int>(task);
+        r.unit = cpuGpuUnitName(unit);
+        r.processor = processor;
+        r.start = start;
+        r.end = end;
+        runs.push_back(std::move(r));
+    };
+    for (std::size_t t = 0; t < solution->placements.size(); ++t) {
+        const CpuGpuPlacement& p = solution->placements[t];
+        add(t, p.unit, p.processor, p.start, p.end, "");
     }
+    for (const CpuGpuAbortedRun& a : solution->aborted)
+        if (a.task < in.tasks.size()) add(a.task, a.unit, a.processor, a.start, a.end, " (aborted run)");
+    for (const Run& r : runs)
+        if (r.processor < 0 || r.processor >= (r.unit == "gpu" ? in.gpus : in.cpus))
+            return invalidInput("the cpugpu result runs " + r.id + " on an unknown processor");
 
     std::string xml = "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
                       "<platform version=\"4.1\">\n"
@@ -97,7 +101,7 @@ Expected<SimulationResult> simulateCpuGpuResult(const CpuGpuInstance& in, const 
 
     SimulationResult r;
     r.kind = "cpugpu";
-    r.solver = result.solver.empty() ? result.json.value("solver", std::string()) : result.solver;
+    r.solver = result.solver;
     r.simulator = output->simulator;
     r.platformXml = xml;
     std::vector<SimulatedActivity> all;

@@ -413,13 +413,10 @@ Expected<std::vector<SimulationResult>> simulateDagSchedules(const DagInstance& 
 
 Expected<SimulationResult> simulateDagResult(const DagInstance& in, const SolveResult& result,
                                              const SimulationOptions& options, const Progress& progress) {
-    const std::string solver = result.solver.empty() ? result.json.value("solver", std::string()) : result.solver;
-    // The typed solution of a solve or of a result read back; JSON only for a result assembled by hand.
-    if (const DagSolution* typed = solutionOf<DagSolution>(result))
-        return simulateDagSchedule(in, *typed, solver, options, progress);
-    Expected<DagSolution> solution = dagSolutionFromJson(in, result.json);
-    if (!solution) return solution.error();
-    return simulateDagSchedule(in, *solution, solver, options, progress);
+    // The typed solution of a solve or of a result read back (resultFromJson).
+    const DagSolution* solution = solutionOf<DagSolution>(result);
+    if (!solution) return invalidInput("the dag result has no schedule to simulate");
+    return simulateDagSchedule(in, *solution, result.solver, options, progress);
 }
 
 Expected<SimulationResult> simulateDagSchedule(const DagInstance& in, const DagSolution& solution, const std::string& solverName,

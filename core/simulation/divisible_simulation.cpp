@@ -9,6 +9,7 @@
 #include "io/instance_io.h"
 #include "simulation/simgrid_simulation.h"
 #include "simulation/simulation_detail.h"
+#include "solvers/family_solution.h"
 
 namespace hetsched {
 
@@ -30,36 +31,31 @@ struct WorkerPlan {
 Expected<SimulationResult> simulateDivisibleResult(const DivisibleInstance& in, const SolveResult& result,
                                                    const SimulationOptions& options, const Progress& progress) {
     const auto clockStart = std::chrono::steady_clock::now();
-    // The result's scenario, as its JSON states it (checked against the instance when it was made or read).
-    std::map<std::string, std::size_t> index;
+    // The result's scenario (checked against the instance when it was made or read).
+    const DivisibleSolution* solution = solutionOf<DivisibleSolution>(result);
+    if (!solution) return invalidInput("the divisible result has no schedule to simulate");
+    if (solution->alpha.size() != in.workers.size() || solution->times.size() != in.workers.size())
+        return invalidInput("the result does not list every worker");
+    for (const std::vector<std::size_t>* order : {&solution->sendOrder, &solution->returnOrder})
+        for (std::size_t i : *order)
+            if (i >= in.workers.size()) return invalidInput("the result's worker order names an unknown worker");
+    std::vector<std::size_t> sendOrder = solution->sendOrder, returnOrder = solution->returnOrder;
+    std::map<std::string, std::size_t> index;   // worker by name, for the simulated activities
     for (std::size_t i = 0; i < in.workers.size(); ++i) index[in.workers[i].name] = i;
-    std::vector<std::size_t> sendOrder, returnOrder;
     std::vector<WorkerPlan> plans(in.workers.size());
     double load = 0;
-    try {
-        const nlohmann::json& j = result.json;
-        for (const char* key : {"send_order", "return_order"})
-            for (const auto& name : j.at(key)) {
-                auto it = index.find(name.get<std::string>());
-                if (it == index.end()) return invalidInput(std::string("the result's ") + key + " names an unknown worker");
-                (std::string(key) == "send_order" ? sendOrder : returnOrder).push_back(it->second);
-            }
-        const nlohmann::json& workers = j.at("workers");
-        if (workers.size() != in.workers.size()) return invalidInput("the result does not list every worker");
-        for (std::size_t i = 0; i < workers.size(); ++i) {
-            WorkerPlan& w = plans[i];
-            w.worker = i;
-            w.alpha = workers[i].at("alpha").get<double>();
-            load += w.alpha;
-            if (w.alpha <= 0) continue;
-            w.sendStart = workers[i].at("send_start").get<double>();
-            w.sendEnd = workers[i].at("send_end").get<double>();
-            w.computeEnd = workers[i].at("compute_end").get<double>();
-            w.returnStart = workers[i].at("return_start").get<double>();
-            w.returnEnd = workers[i].at("return_end").get<double>();
-        }
-    } catch (const nlohmann::json::exception& e) {
-        return invalidInput(std::string("the divisible result cannot be simulated: ") + e.what());
+    for (std::size_t i = 0; i < in.workers.size(); ++i) {
+        WorkerPlan& w = plans[i];
+        w.worker = i;
+        w.alpha = solution->alpha[i];
+        load += w.alpha;
+        if (w.alpha <= 0) continue;
+        const DivisibleTimes& t = solution->times[i];
+        w.sendStart = t.sendStart;
+        w.sendEnd = t.sendEnd;
+        w.computeEnd = t.computeEnd;
+        w.returnStart = t.returnStart;
+        w.returnEnd = t.returnEnd;
     }
     auto participates = [&](std::size_t i) { return plans[i].alpha > 0; };
     sendOrder.erase(std::remove_if(sendOrder.begin(), sendOrder.end(), [&](std::size_t i) { return !participates(i); }),
@@ -155,7 +151,7 @@ Expected<SimulationResult> simulateDivisibleResult(const DivisibleInstance& in, 
     if (!output) return output.error();
     const std::vector<SimTiming>& timing = output->runs.front();
     r.kind = "divisible";
-    r.solver = result.solver.empty() ? result.json.value("solver", std::string()) : result.solver;
+    r.solver = result.solver;
     r.simulator = output->simulator;
     r.platformXml = xml;
     for (std::size_t k = 0; k < all.size(); ++k) {
@@ -171,7 +167,7 @@ Expected<SimulationResult> simulateDivisibleResult(const DivisibleInstance& in, 
     simulation_detail::assignCauses(pointers, waits, r.tolerance);
     for (std::size_t k = 0; k < all.size(); ++k) (isTask[k] ? r.tasks : r.transfers).push_back(all[k]);
 
-    const double planned = result.json.value("throughput", load / in.horizon);
+    const double planned = solution->throughput;
     r.familyKeys = {{"load", load},
                     {"horizon", in.horizon},
                     {"planned_throughput", planned},

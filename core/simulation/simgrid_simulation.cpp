@@ -7,6 +7,7 @@
 
 #include "io/child_process.h"
 #include "io/instance_io.h"
+#include "io/json_reader.h"
 
 namespace hetsched {
 
@@ -54,6 +55,9 @@ nlohmann::json simulationPlanToJson(const SimulationPlan& plan) {
 }
 
 Expected<SimOutput> simOutputFromJson(const SimulationPlan& plan, const std::string& text) {
+    // The child's answer is bounded like a user's file: nesting it deeper would overflow the stack here.
+    if (auto problem = json_detail::jsonNestingProblem(text))
+        return invalidInput("the SimGrid runner printed malformed JSON: " + *problem);
     const nlohmann::json root = nlohmann::json::parse(text, nullptr, false);
     if (root.is_discarded() || !root.is_object()) return invalidInput("the SimGrid runner printed malformed JSON");
     if (root.contains("error")) return invalidInput(root["error"].is_string() ? root["error"].get<std::string>() : "error");

@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <tuple>
 
-#include "family/family.h"
 #include "io/instance_io.h"
 #include "simulation/cpugpu_simulation.h"
 #include "simulation/dag_simulation.h"
@@ -75,6 +74,16 @@ std::optional<DelayCause> delayCauseFromName(const std::string& name) {
 double simulationTolerance(double plannedMakespan) { return std::max(1e-9, 1e-6 * std::abs(plannedMakespan)); }
 
 nlohmann::json simulationResultToJson(const SimulationResult& r) {
+    nlohmann::json j = simulationSummaryToJson(r);
+    nlohmann::json tasks = nlohmann::json::array(), transfers = nlohmann::json::array();
+    for (const SimulatedActivity& a : r.tasks) tasks.push_back(activityJson(a, false));
+    for (const SimulatedActivity& a : r.transfers) transfers.push_back(activityJson(a, true));
+    j["tasks"] = std::move(tasks);
+    j["transfers"] = std::move(transfers);
+    return j;
+}
+
+nlohmann::json simulationSummaryToJson(const SimulationResult& r) {
     nlohmann::json j;
     j["kind"] = r.kind;
     j["solver"] = r.solver;
@@ -89,32 +98,59 @@ nlohmann::json simulationResultToJson(const SimulationResult& r) {
     j["tolerance"] = r.tolerance;
     for (const auto& [key, value] : r.familyKeys.items()) j[key] = value;
     if (!r.notes.empty()) j["notes"] = r.notes;
-    nlohmann::json tasks = nlohmann::json::array(), transfers = nlohmann::json::array();
-    for (const SimulatedActivity& a : r.tasks) tasks.push_back(activityJson(a, false));
-    for (const SimulatedActivity& a : r.transfers) transfers.push_back(activityJson(a, true));
-    j["tasks"] = std::move(tasks);
-    j["transfers"] = std::move(transfers);
     return j;
 }
 
+namespace {
+
+// Each family's replay on SimGrid (simulation/<family>_simulation.h), one overload per alternative of Instance;
+// a family without one says why in unavailable().
+struct Replay {
+    const SolveResult& result;
+    const SimulationOptions& options;
+    const Progress& progress;
+    Expected<SimulationResult> operator()(const DivisibleInstance& in) const {
+        return simulateDivisibleResult(in, result, options, progress);
+    }
+    Expected<SimulationResult> operator()(const CpuGpuInstance& in) const {
+        return simulateCpuGpuResult(in, result, options, progress);
+    }
+    Expected<SimulationResult> operator()(const SteadyStateInstance& in) const {
+        return simulateSteadyResult(in, result, options, progress);
+    }
+    Expected<SimulationResult> operator()(const DagInstance& in) const {
+        return simulateDagResult(in, result, options, progress);
+    }
+    Expected<SimulationResult> operator()(const PartitionInstance&) const {
+        return invalidInput(*unavailable(std::type_identity<PartitionInstance>{}));
+    }
+    template <class In>
+    static std::optional<std::string> unavailable(std::type_identity<In>) { return std::nullopt; }
+    static std::optional<std::string> unavailable(std::type_identity<PartitionInstance>) {
+        return "a partition of identical tasks has no communication and no order to replay: its schedule is its own "
+               "simulation";
+    }
+};
+
+}  // namespace
+
 std::optional<std::string> simulationUnavailableReason(const std::string& kind) {
-    const FamilyDescriptor* family = findFamily(kind);
-    if (!family) return "no simulation for the kind \"" + kind + "\"";
-    if (!family->simulate) return family->noSimulation;
-    return std::nullopt;
+    const std::optional<std::size_t> index = instanceKindIndex(kind);
+    if (!index) return "no simulation for the kind \"" + kind + "\"";
+    return visitInstanceAlternative(*index, [](auto alternative) { return Replay::unavailable(alternative); });
 }
 
 Expected<SimulationResult> simulateResult(const Instance& instance, const SolveResult& result,
                                           const SimulationOptions& options, const Progress& progress) {
-    const FamilyDescriptor& family = familyOf(instance);
-    if (!family.simulate) return invalidInput(family.noSimulation);
+    const std::string kind = instanceKind(instance);
+    if (auto reason = simulationUnavailableReason(kind)) return invalidInput(*reason);
     // A cancelled or time-limited result carries the best schedule found: it can be simulated.
     if (!result.objective || result.status == SolveStatus::Infeasible)
         return invalidInput("the result has no schedule to simulate (status " + std::string(solveStatusName(result.status)) + ")");
-    if (!options.platformFile.empty() && family.kind != "dag")
-        return invalidInput("a SimGrid platform file can be given for dag instances only (the " + family.kind +
+    if (!options.platformFile.empty() && !std::holds_alternative<DagInstance>(instance))
+        return invalidInput("a SimGrid platform file can be given for dag instances only (the " + kind +
                             " simulation generates its platform)");
-    return family.simulate(instance, result, options, progress);
+    return std::visit(Replay{result, options, progress}, instance);
 }
 
 namespace simulation_detail {

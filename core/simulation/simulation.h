@@ -77,6 +77,8 @@ double simulationTolerance(double plannedMakespan);
 
 // The result as `hetsched simulate` prints it (docs/formats.md).
 nlohmann::json simulationResultToJson(const SimulationResult& result);
+// The same keys but its tasks and transfers: what a table shows of a simulation (simulator, makespans).
+nlohmann::json simulationSummaryToJson(const SimulationResult& result);
 
 // Whether a family's schedules can be simulated (dag, divisible, cpugpu, steady_state), and why not.
 std::optional<std::string> simulationUnavailableReason(const std::string& kind);

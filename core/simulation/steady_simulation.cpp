@@ -34,11 +34,9 @@ Expected<SimulationResult> simulateSteadyResult(const SteadyStateInstance& in, c
                                                 const SimulationOptions& options, const Progress& progress) {
     const auto clockStart = std::chrono::steady_clock::now();
     if (options.periods < 1 || options.periods > 1000) return invalidInput("periods must be between 1 and 1000");
-    // The typed solution of a solve or of a result read back; JSON only for a result assembled by hand.
-    Expected<SteadySolution> solution = invalidInput("no solution");
-    if (const SteadySolution* typed = solutionOf<SteadySolution>(result)) solution = *typed;
-    else solution = steadySolutionFromJson(in, result.json);
-    if (!solution) return solution.error();
+    // The typed solution of a solve or of a result read back (resultFromJson).
+    const SteadySolution* solution = solutionOf<SteadySolution>(result);
+    if (!solution) return invalidInput("the steady-state result has no solution to simulate");
     const SteadySolution& s = *solution;
     const SteadyPeriodicSchedule& periodic = s.periodic;
     const std::vector<SteadyArc> arcs = steadyArcs(in);
@@ -174,7 +172,7 @@ Expected<SimulationResult> simulateSteadyResult(const SteadyStateInstance& in, c
 
     SimulationResult r;
     r.kind = "steady_state";
-    r.solver = result.solver.empty() ? result.json.value("solver", std::string()) : result.solver;
+    r.solver = result.solver;
     r.simulator = output->simulator;
     r.platformXml = xml;
     for (std::size_t k = 0; k < all.size(); ++k) {

@@ -5,7 +5,6 @@
 #include <new>
 
 #include "common/number_format.h"
-#include "family/family.h"
 #include "solvers/registry_detail.h"
 
 namespace hetsched {
@@ -14,12 +13,20 @@ using registry_detail::RegisteredSolver;
 
 namespace {
 
+// Each family's solvers (solvers/<family>/<family>_registry.cpp), one overload per alternative of Instance.
+std::vector<RegisteredSolver> solversOf(std::type_identity<PartitionInstance>) { return registry_detail::partitionSolvers(); }
+std::vector<RegisteredSolver> solversOf(std::type_identity<DivisibleInstance>) { return registry_detail::divisibleSolvers(); }
+std::vector<RegisteredSolver> solversOf(std::type_identity<CpuGpuInstance>) { return registry_detail::cpugpuSolvers(); }
+std::vector<RegisteredSolver> solversOf(std::type_identity<SteadyStateInstance>) { return registry_detail::steadySolvers(); }
+std::vector<RegisteredSolver> solversOf(std::type_identity<DagInstance>) { return registry_detail::dagSolvers(); }
+
+// Family by family, in the order of Instance's alternatives.
 const std::vector<RegisteredSolver>& registry() {
     static const std::vector<RegisteredSolver> all = [] {
         std::vector<RegisteredSolver> solvers;
-        for (const FamilyDescriptor& family : families())
-            for (RegisteredSolver& s : family.solvers()) {
-                s.spec.kind = family.kind;
+        for (std::size_t index = 0; index < kInstanceKinds.size(); ++index)
+            for (RegisteredSolver& s : visitInstanceAlternative(index, [](auto alternative) { return solversOf(alternative); })) {
+                s.spec.kind = std::string(kInstanceKinds[index]);
                 solvers.push_back(std::move(s));
             }
         return solvers;
@@ -106,93 +113,11 @@ Expected<SolveResult> solve(const Instance& instance, const std::string& solverN
     result->kind = kind;
     result->solver = name;
     result->seconds = seconds;
-    result->json["kind"] = kind;
-    result->json["solver"] = name;
-    result->json["status"] = solveStatusName(result->status);
-    result->json["seconds"] = seconds;
-    if (!result->message.empty()) result->json["message"] = result->message;
-    if (result->status == SolveStatus::Optimal && !solver->spec.optimalWithin.empty()) {
+    if (result->status == SolveStatus::Optimal && !solver->spec.optimalWithin.empty())
         result->optimalWithin = solver->spec.optimalWithin;
-        result->json["optimal_within"] = result->optimalWithin;
-    }
     if (solver->spec.answerIsBound) markBoundAnswer(*result);
     setStatusKeys(*result);
     return result;
-}
-
-void setStatusKeys(SolveResult& result) {
-    result.callStatus = callStatusOf(result.status);
-    result.json["call_status"] = callStatusName(result.callStatus);
-    if (result.answerIsBound || result.status == SolveStatus::Infeasible || !result.objective ||
-        !result.bestBound || !std::isfinite(*result.bestBound)) {
-        result.gap.reset();
-        if (result.answerIsBound) result.bestBound.reset();
-        return;
-    }
-    result.gap = relativeGap(*result.objective, *result.bestBound);
-    result.json["best_bound"] = *result.bestBound;
-    result.json["gap"] = *result.gap;
-}
-
-std::string readStatusKeys(SolveResult& result) {
-    const nlohmann::json& json = result.json;
-    result.callStatus = callStatusOf(result.status);
-    if (const auto it = json.find("call_status"); it != json.end()) {
-        const std::optional<CallStatus> call = it->is_string() ? callStatusFromName(it->get<std::string>()) : std::nullopt;
-        if (!call || *call == CallStatus::Error)
-            return "\"call_status\" must be \"ok\" or \"warning\" in a result, got " + it->dump();
-        result.callStatus = *call;
-    }
-    auto number = [&](const char* key, double lo, double hi, std::optional<double>& into) -> std::string {
-        const auto it = json.find(key);
-        if (it == json.end()) return {};
-        if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() < lo || it->get<double>() > hi)
-            return std::string("\"") + key + "\" must be a number in [" + formatSignificant(lo) + ", " +
-                   formatSignificant(hi) + "], got " + it->dump();
-        into = it->get<double>();
-        return {};
-    };
-    if (result.answerIsBound) {   // its "gap" is the family's (schedule against bound), as solve() leaves it
-        result.bestBound.reset();
-        result.gap.reset();
-        return {};
-    }
-    if (std::string problem = number("best_bound", -1e300, 1e300, result.bestBound); !problem.empty()) return problem;
-    if (std::string problem = number("gap", 0, 1e300, result.gap); !problem.empty()) return problem;
-    if (!result.gap && result.bestBound && result.objective && result.status != SolveStatus::Infeasible)
-        result.gap = relativeGap(*result.objective, *result.bestBound);
-    return {};
-}
-
-void markBoundAnswer(SolveResult& result) {
-    const auto bound = result.json.find("lower_bound");
-    if (bound == result.json.end() || !bound->is_number()) return;
-    result.answerIsBound = true;
-    result.json["answer"] = "lower_bound";
-    result.objectiveName = "lower_bound";
-    result.objective = bound->get<double>();
-    result.schedule.title = "Lower bound " + formatSignificant(*result.objective) +
-                            " · the schedule drawn is its relaxation rounded" +
-                            (result.schedule.title.empty() ? "" : ": " + result.schedule.title);
-}
-
-std::string solveStatusText(const SolveResult& result) {
-    if (result.answerIsBound)
-        return result.status == SolveStatus::Optimal ? "lower bound, tight (its schedule meets it)" : "lower bound";
-    const std::string gap =
-        result.gap ? ", gap " + formatSignificant(100 * *result.gap, 2) + " %" : std::string();
-    switch (result.status) {
-    case SolveStatus::TimeLimit:
-        return "time limit" + (!result.objective ? std::string() : gap.empty() ? std::string(", best found") : gap);
-    case SolveStatus::IterationLimit:
-        return "iteration limit" + (!result.objective ? std::string() : gap.empty() ? std::string(", best found") : gap);
-    case SolveStatus::Cancelled: return "cancelled" + (result.objective ? ", best found" + gap : std::string());
-    case SolveStatus::Optimal:
-        return result.optimalWithin.empty() ? "optimal" : "optimal among " + result.optimalWithin;
-    case SolveStatus::Feasible:
-    case SolveStatus::Infeasible: break;
-    }
-    return solveStatusName(result.status);
 }
 
 }  // namespace hetsched

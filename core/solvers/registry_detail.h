@@ -94,8 +94,8 @@ RegisteredSolver familySolver(SolverSpec spec, FamilySolverFunction<In> run, boo
 #define HETSCHED_DECLARE_SOLVER(entry) RegisteredSolver entry();
 #define HETSCHED_LIST_SOLVER(entry) entry(),
 
-// One function per family, named by its FamilyDescriptor (core/family/) and called once when the registry is
-// built; the registry fills in each spec's kind from the descriptor.
+// One function per family, called once when the registry is built (solvers/registry.cpp, one overload per
+// alternative of Instance); the registry fills in each spec's kind from model/instance.h's kInstanceKinds.
 std::vector<RegisteredSolver> partitionSolvers();
 std::vector<RegisteredSolver> divisibleSolvers();
 std::vector<RegisteredSolver> steadySolvers();

@@ -23,7 +23,7 @@
 #include "io/formats.h"
 #include "io/instance_io.h"
 #include "io/json_reader.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "io/simgrid_platform.h"
 #include "model/dag_random.h"
 #include "simulation/simulation.h"
@@ -479,7 +479,7 @@ PYBIND11_MODULE(_hetsched, m) {
         .def("markers", [](const NativeResult& r) { return markerRows(r.result->schedule); })
         .def("metrics", [](const NativeResult& r) { return metricRows(r.result->schedule); })
         .def("instance", [](const NativeResult& r) { return NativeInstance{r.instance}; })
-        .def("to_json", [](const NativeResult& r, int indent) { return r.result->json.dump(indent); },
+        .def("to_json", [](const NativeResult& r, int indent) { return resultToJson(*r.instance, *r.result).dump(indent); },
              py::arg("indent") = 2);
 
     py::class_<NativeSimulation>(m, "NativeSimulation")

@@ -5,7 +5,7 @@
 #include <functional>
 
 #include "io/instance_io.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "solvers/registry.h"
 
 namespace hetsched {
@@ -38,7 +38,7 @@ TEST(CpuGpuRegistry, ResultJsonCarriesTheContractKeys) {
     for (const SolverSpec& spec : solversForKind("cpugpu")) {
         auto r = solve(in, spec.name);
         ASSERT_TRUE(r.ok()) << spec.name << ": " << r.error().message;
-        const nlohmann::json& j = r->json;
+        const nlohmann::json j = resultToJson(in, *r);
         EXPECT_EQ(j["kind"], "cpugpu");
         EXPECT_EQ(j["solver"], spec.name);
         EXPECT_TRUE(j["makespan"].is_number());
@@ -81,14 +81,14 @@ TEST(CpuGpuRegistry, LowerBoundAnswersABound) {
     const Instance in = example();
     auto r = solve(in, "lower-bound");
     ASSERT_TRUE(r.ok()) << r.error().message;
-    EXPECT_EQ(r->json["answer"], "lower_bound");
-    EXPECT_DOUBLE_EQ(*r->objective, r->json["lower_bound"].get<double>());
-    EXPECT_LT(*r->objective, r->json["makespan"].get<double>());   // this example's rounding is not tight
+    EXPECT_EQ(resultToJson(in, *r)["answer"], "lower_bound");
+    EXPECT_DOUBLE_EQ(*r->objective, resultToJson(in, *r)["lower_bound"].get<double>());
+    EXPECT_LT(*r->objective, resultToJson(in, *r)["makespan"].get<double>());   // this example's rounding is not tight
     EXPECT_EQ(solveStatusText(*r), "lower bound");
     EXPECT_EQ(r->schedule.title.rfind("Lower bound ", 0), 0u) << r->schedule.title;
     EXPECT_NE(r->schedule.title.find("relaxation rounded"), std::string::npos) << r->schedule.title;
 
-    auto back = resultFromJson(in, r->json);
+    auto back = resultFromJson(in, resultToJson(in, *r));
     ASSERT_TRUE(back.ok()) << back.error().message;
     EXPECT_TRUE(back->answerIsBound);
     EXPECT_EQ(back->objectiveName, "lower_bound");
@@ -110,10 +110,10 @@ TEST(CpuGpuRegistry, OptionsAreValidatedAndPassedOn) {
     auto proof = solve(in, "dual-approx", {{"compact", 0}});
     auto compact = solve(in, "dual-approx", {{"compact", 1}});
     ASSERT_TRUE(proof.ok() && compact.ok());
-    EXPECT_LE(compact->json["makespan"].get<double>(), proof->json["makespan"].get<double>());
+    EXPECT_LE(resultToJson(in, *compact)["makespan"].get<double>(), resultToJson(in, *proof)["makespan"].get<double>());
     auto quick = solve(in, "exact", {{"time_limit", 5}});
     ASSERT_TRUE(quick.ok()) << quick.error().message;
-    EXPECT_EQ(quick->json["status"], "optimal");
+    EXPECT_EQ(resultToJson(in, *quick)["status"], "optimal");
 }
 
 TEST(CpuGpuStoredResults, ReadBackIntoTheSameScheduleAndAreChecked) {
@@ -121,7 +121,7 @@ TEST(CpuGpuStoredResults, ReadBackIntoTheSameScheduleAndAreChecked) {
     for (const SolverSpec& spec : solversForKind("cpugpu")) {
         auto solved = solve(in, spec.name);
         ASSERT_TRUE(solved.ok());
-        auto back = resultFromJson(in, solved->json);
+        auto back = resultFromJson(in, resultToJson(in, *solved));
         ASSERT_TRUE(back.ok()) << spec.name << ": " << back.error().message;
         EXPECT_EQ(back->solver, spec.name);
         EXPECT_DOUBLE_EQ(*back->objective, *solved->objective);
@@ -131,7 +131,7 @@ TEST(CpuGpuStoredResults, ReadBackIntoTheSameScheduleAndAreChecked) {
     auto solved = solve(in, "dual-approx");
     ASSERT_TRUE(solved.ok());
     auto messageOf = [&](const std::function<void(nlohmann::json&)>& spoil) {
-        nlohmann::json tampered = solved->json;
+        nlohmann::json tampered = resultToJson(in, *solved);
         spoil(tampered);
         auto r = resultFromJson(in, tampered);
         return r.ok() ? std::string("(accepted)") : r.error().message;
@@ -167,12 +167,12 @@ TEST(CpuGpuStoredResults, KeepHeteroPriosAbortedRuns) {
         "tasks": [{"name": "u", "cpu": 5, "gpu": 1}, {"name": "v", "cpu": 10, "gpu": 1}]})");
     auto solved = solve(in, "heteroprio");
     ASSERT_TRUE(solved.ok());
-    ASSERT_EQ(solved->json["aborted"].size(), 1u);
-    EXPECT_EQ(solved->json["aborted"][0]["task"], "u");
-    auto back = resultFromJson(in, solved->json);
+    ASSERT_EQ(resultToJson(in, *solved)["aborted"].size(), 1u);
+    EXPECT_EQ(resultToJson(in, *solved)["aborted"][0]["task"], "u");
+    auto back = resultFromJson(in, resultToJson(in, *solved));
     ASSERT_TRUE(back.ok()) << back.error().message;
     EXPECT_EQ(back->schedule.intervalCount(), 3u);
-    nlohmann::json tampered = solved->json;
+    nlohmann::json tampered = resultToJson(in, *solved);
     tampered["aborted"][0]["unit"] = "gpu";   // on the GPU the aborted run would overlap v
     EXPECT_FALSE(resultFromJson(in, tampered).ok());
 }

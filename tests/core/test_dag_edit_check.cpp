@@ -1,11 +1,11 @@
-// The check of an edit from what changed (io/dag_edit_check.h) against the whole check it stands in for
+// The check of an edit from what changed (model/dag_edit_check.h) against the whole check it stands in for
 // (dagInstanceProblem), and the paths of a task graph (model/dag_paths.h) against a transitive closure.
 #include <gtest/gtest.h>
 
 #include <limits>
 #include <random>
 
-#include "io/dag_edit_check.h"
+#include "model/dag_edit_check.h"
 #include "io/dag_io.h"
 #include "model/dag_paths.h"
 #include "model/dag_random.h"

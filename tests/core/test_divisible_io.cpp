@@ -5,7 +5,7 @@
 #include <string>
 
 #include "io/instance_io.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "solvers/registry.h"
 
 namespace hetsched {
@@ -113,25 +113,25 @@ TEST(DivisibleIo, StoredResultsAreReadBackAndChecked) {
         if (spec.name == "no-return") continue;   // refuses d > 0
         Expected<SolveResult> solved = solve(*in, spec.name);
         ASSERT_TRUE(solved.ok()) << spec.name << ": " << solved.error().message;
-        Expected<SolveResult> back = resultFromJson(*in, solved->json);
+        Expected<SolveResult> back = resultFromJson(*in, resultToJson(*in, *solved));
         ASSERT_TRUE(back.ok()) << spec.name << ": " << back.error().message;
         EXPECT_NEAR(*back->objective, *solved->objective, 1e-12) << spec.name;
         EXPECT_EQ(back->schedule.lanes.size(), solved->schedule.lanes.size());
     }
     Expected<SolveResult> solved = solve(*in, "exhaustive");
     ASSERT_TRUE(solved.ok());
-    nlohmann::json tampered = solved->json;
+    nlohmann::json tampered = resultToJson(*in, *solved);
     tampered["workers"][0]["alpha"] = 5.0;   // cannot fit in T = 1 with c = 1
     Expected<SolveResult> bad = resultFromJson(*in, tampered);
     ASSERT_FALSE(bad.ok());
     EXPECT_NE(bad.error().message.find("does not fit the instance"), std::string::npos) << bad.error().message;
-    tampered = solved->json;
+    tampered = resultToJson(*in, *solved);
     tampered["send_order"] = {"P1", "P9"};
     bad = resultFromJson(*in, tampered);
     ASSERT_FALSE(bad.ok());
     EXPECT_NE(bad.error().message.find("send_order[1]: unknown worker \"P9\""), std::string::npos)
         << bad.error().message;
-    tampered = solved->json;
+    tampered = resultToJson(*in, *solved);
     tampered["workers"].erase(1);
     EXPECT_FALSE(resultFromJson(*in, tampered).ok());
 }

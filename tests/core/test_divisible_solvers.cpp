@@ -13,6 +13,8 @@
 #include <set>
 
 #include "io/instance_io.h"
+#include "results/result_io.h"
+#include "solvers/family_solution.h"
 #include "solvers/divisible/divisible_common.h"
 #include "experiments/divisible_experiments.h"
 #include "solvers/registry.h"
@@ -347,7 +349,9 @@ TEST(DivisibleScenario, ReportsIdleTimeWhenTheScenarioForcesIt) {
         return solve(Instance{withScenario}, "scenario-lp");
     }();
     ASSERT_TRUE(viaRegistry.ok());
-    EXPECT_NEAR(viaRegistry->json["workers"][0]["idle"].get<double>(), s.times[0].idle, 1e-9);
+    const DivisibleSolution* registered = solutionOf<DivisibleSolution>(*viaRegistry);
+    ASSERT_NE(registered, nullptr);
+    EXPECT_NEAR(registered->times[0].idle, s.times[0].idle, 1e-9);
 }
 
 TEST(DivisibleScenario, UsesTheInstanceScenarioOrTheListedOrderFifo) {
@@ -422,7 +426,7 @@ TEST(DivisibleRegistry, ResultCarriesTheContractKeys) {
     const Instance instance = example("divisible-star-12.json");
     Expected<SolveResult> r = solve(instance, "");
     ASSERT_TRUE(r.ok()) << r.error().message;
-    const nlohmann::json& j = r->json;
+    const nlohmann::json j = resultToJson(instance, *r);
     EXPECT_EQ(j["solver"], "fifo-optimal");
     EXPECT_EQ(j["kind"], "divisible");
     ASSERT_TRUE(j.contains("throughput"));

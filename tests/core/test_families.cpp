@@ -6,7 +6,7 @@
 
 #include "family/family.h"
 #include "io/instance_io.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "solvers/registry.h"
 
 namespace hetsched {
@@ -58,10 +58,10 @@ TEST(Families, ExampleInstanceIsOfItsFamilyAndRoundTripsThroughItsFileFormat) {
         ASSERT_TRUE(read.ok()) << read.error().message;
         EXPECT_EQ(read->index(), family.variantIndex);
         EXPECT_EQ(instanceToJson(*read), written);
-        // And through the family's own reader.
-        Expected<Instance> direct = family.readInstance(written);
+        // And through the JSON value, as a project holds it.
+        Expected<Instance> direct = instanceFromJson(written);
         ASSERT_TRUE(direct.ok()) << direct.error().message;
-        EXPECT_EQ(family.writeInstance(*direct), written);
+        EXPECT_EQ(instanceToJson(*direct), written);
     }
 }
 
@@ -84,9 +84,9 @@ TEST(Families, EverySolverOfAFamilySolvesItsExampleAndItsResultReadsBackVerified
             EXPECT_NE(result->status, SolveStatus::Infeasible) << result->message;
             ASSERT_TRUE(result->objective.has_value());
             EXPECT_FALSE(result->schedule.lanes.empty());
-            // The result as printed is a valid answer for the instance: the family's verifier finds nothing.
-            EXPECT_EQ(family.verify(instance, result->json), std::vector<std::string>{});
-            Expected<SolveResult> restored = resultFromJson(instance, result->json);
+            // The result as printed is a valid answer for the instance: read back, the family's verifier finds
+            // nothing.
+            Expected<SolveResult> restored = resultFromJson(instance, resultToJson(instance, *result));
             ASSERT_TRUE(restored.ok()) << restored.error().message;
             EXPECT_EQ(restored->status, result->status);
             ASSERT_TRUE(restored->objective.has_value());
@@ -96,16 +96,32 @@ TEST(Families, EverySolverOfAFamilySolvesItsExampleAndItsResultReadsBackVerified
     EXPECT_EQ(solversSeen, solverSpecs().size()) << "a registered solver belongs to no family";
 }
 
-TEST(Families, VerifyRejectsAResultThatDoesNotFitTheInstance) {
+TEST(Families, AResultThatDoesNotFitTheInstanceIsNotReadBack) {
     const FamilyDescriptor& partition = *findFamily("partition");
     const Instance example = partition.exampleInstance();
     Expected<SolveResult> result = solve(example, "");
     ASSERT_TRUE(result.ok()) << result.error().message;
-    nlohmann::json tampered = result->json;
+    nlohmann::json tampered = resultToJson(example, *result);
     tampered["assignment"][0]["tasks"] = 9;   // the instance has 10 tasks, all on its one resource
-    const std::vector<std::string> problems = partition.verify(example, tampered);
-    ASSERT_EQ(problems.size(), 1u);
-    EXPECT_NE(problems.front().find("does not fit the instance"), std::string::npos) << problems.front();
+    const Expected<SolveResult> read = resultFromJson(example, tampered);
+    ASSERT_FALSE(read.ok());
+    EXPECT_NE(read.error().message.find("does not fit the instance"), std::string::npos) << read.error().message;
+}
+
+// Each layer dispatches a kind read from a file to its overload for that alternative of Instance.
+TEST(Families, AKindIsDispatchedToItsOwnAlternative) {
+    for (std::size_t i = 0; i < kInstanceKinds.size(); ++i) {
+        SCOPED_TRACE(std::string(kInstanceKinds[i]));
+        EXPECT_EQ(instanceKindIndex(kInstanceKinds[i]), i);
+        const Instance example = families()[i].exampleInstance();
+        EXPECT_EQ(instanceKind(example), kInstanceKinds[i]);
+        const std::size_t seen = visitInstanceAlternative(i, [](auto alternative) {
+            return Instance{typename decltype(alternative)::type{}}.index();
+        });
+        EXPECT_EQ(seen, i);
+    }
+    EXPECT_EQ(instanceKindIndex("spaceship"), std::nullopt);
+    EXPECT_EQ(knownInstanceKinds(), "partition, divisible, cpugpu, steady_state, dag");
 }
 
 TEST(Families, UnknownKindNamesEveryRegisteredKind) {

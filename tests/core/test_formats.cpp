@@ -147,7 +147,7 @@ TEST(FamilyDataFormats, EachFamilysDataIsFoundByNameOrContentAndGivesThatFamily)
 
 TEST(FamilyDataFormats, TheOpenDialogsFilterListsEveryFamilyFormat) {
     const std::string filters = fileDialogFilters(FormatDirection::Read, {FormatContent::FamilyData});
-    for (const std::string& expected : {"StarPU records (tasks.rec, starpu_perfmodel_recdump) (*.rec)",
+    for (const char* expected : {"StarPU records (tasks.rec, starpu_perfmodel_recdump) (*.rec)",
                                         "moldableILP instance (Bleuse et al.) (*.in)",
                                         "Measured costs per device (CSV, JSON records) (*.csv *.json)",
                                         "StarPU measured bus (sampling/bus/HOST.bandwidth) (*.bandwidth)",

@@ -54,14 +54,14 @@ TEST(PartitionGenerator, CostsHaveTheShapeTheyAreNamedAfterAndLimitsStayFeasible
                 uppers += r.upper;
                 for (std::int64_t x = std::max<std::int64_t>(r.lower, 1); x <= r.upper; ++x) {
                     const double perTask = r.costOf(x) / static_cast<double>(x);
-                    if (std::string(shape) != "concave") EXPECT_GE(perTask, 1 - 1e-12);   // min-cost 1: x costs at least x
-                    if (std::string(shape) == "linear" || std::string(shape) == "arbitrary") EXPECT_LE(perTask, 10 + 1e-12);
+                    if (std::string(shape) != "concave") { EXPECT_GE(perTask, 1 - 1e-12); }   // min-cost 1: x costs at least x
+                    if (std::string(shape) == "linear" || std::string(shape) == "arbitrary") { EXPECT_LE(perTask, 10 + 1e-12); }
                     if (x >= std::max<std::int64_t>(r.lower, 1) + 2) {
                         // Second differences: >= 0 convex, <= 0 concave, 0 linear.
                         const double second = r.costOf(x) - 2 * r.costOf(x - 1) + r.costOf(x - 2);
-                        if (std::string(shape) == "convex") EXPECT_GT(second, 0);
-                        if (std::string(shape) == "concave") EXPECT_LT(second, 0);
-                        if (std::string(shape) == "linear") EXPECT_NEAR(second, 0, 1e-9 * r.costOf(x));
+                        if (std::string(shape) == "convex") { EXPECT_GT(second, 0); }
+                        if (std::string(shape) == "concave") { EXPECT_LT(second, 0); }
+                        if (std::string(shape) == "linear") { EXPECT_NEAR(second, 0, 1e-9 * r.costOf(x)); }
                     }
                 }
             }

@@ -2,6 +2,8 @@
 // a message or a result, never a crash, a stuck parser or gigabytes of memory. Each test keeps one input.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "io/cpugpu_import.h"
@@ -151,7 +153,7 @@ TEST(HostileDot, ASyntaxErrorLeavesNothingForTheNextRead) {
 
 std::string group(const char* prefix, int count) {
     std::string text = "{";
-    for (int i = 0; i < count; ++i) text += " " + std::string(prefix) + std::to_string(i);
+    for (int i = 0; i < count; ++i) text.append(" ").append(prefix).append(std::to_string(i));
     return text + " }";
 }
 
@@ -220,7 +222,7 @@ TEST(HostileLimits, DaggenTransferToManyTasksCountsItsEdges) {
     // One TRANSFER node named as the child of 60 tasks and leading to 60 tasks: 3600 dependencies.
     std::string text = "NODE_COUNT 121\n";
     std::string targets;
-    for (int i = 0; i < 60; ++i) targets += (i ? "," : "") + std::to_string(61 + i);
+    for (int i = 0; i < 60; ++i) targets.append(i ? "," : "").append(std::to_string(61 + i));
     for (int i = 0; i < 60; ++i) text += "NODE " + std::to_string(i) + " 60 COMPUTATION 1 0\n";
     text += "NODE 60 " + targets + " TRANSFER 8 0\n";
     for (int i = 0; i < 60; ++i) text += "NODE " + std::to_string(61 + i) + " - COMPUTATION 1 0\n";
@@ -314,13 +316,29 @@ TEST(HostileDax, ASmallEntityStillReads) {
     EXPECT_EQ(read->graph.tasks[0].name, "montage");
 }
 
+// A file's external entities are never fetched. In an attribute (a task's name), XML forbids them: the file is
+// refused naming the entity. In content (a job's argument), the reference reads as nothing. The secret's text, in
+// a file of our own, appears nowhere.
 TEST(HostileDax, ExternalEntitiesAreNotLoaded) {
-    const std::string dax = "<!DOCTYPE adag [<!ENTITY secret SYSTEM \"file:///etc/hostname\">]>\n"
-                            "<adag><job id=\"1\" name=\"x&secret;\" runtime=\"2\"/></adag>\n";
-    Expected<TaskGraphImport> read = readTaskGraph("g.dax", dax, sized());
-    if (read) {
-        EXPECT_EQ(read->graph.tasks[0].name, "x");
+    const std::filesystem::path secret = std::filesystem::temp_directory_path() / "hetsched-dax-secret.txt";
+    {
+        std::ofstream out(secret);
+        out << "SECRET-7d1f";
     }
+    const std::string doctype = "<!DOCTYPE adag [<!ENTITY secret SYSTEM \"file://" + secret.string() + "\">]>\n";
+    Expected<TaskGraphImport> inName =
+        readTaskGraph("g.dax", doctype + "<adag><job id=\"1\" name=\"x&secret;\" runtime=\"2\"/></adag>\n", sized());
+    Expected<TaskGraphImport> inContent = readTaskGraph(
+        "g.dax", doctype + "<adag><job id=\"1\" name=\"x\" runtime=\"2\"><argument>a &secret; b</argument></job></adag>\n",
+        sized());
+    std::filesystem::remove(secret);
+    ASSERT_FALSE(inName.ok());
+    EXPECT_NE(inName.error().message.find("external entity 'secret'"), std::string::npos) << inName.error().message;
+    EXPECT_EQ(inName.error().message.find("SECRET-7d1f"), std::string::npos) << inName.error().message;
+    ASSERT_TRUE(inContent.ok()) << inContent.error().message;
+    ASSERT_EQ(inContent->graph.tasks.size(), 1u);
+    EXPECT_EQ(inContent->graph.tasks[0].name, "x");
+    for (const std::string& note : inContent->notes) EXPECT_EQ(note.find("SECRET-7d1f"), std::string::npos) << note;
 }
 
 // --- JSON nesting ------------------------------------------------------------------------------------

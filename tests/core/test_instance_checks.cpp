@@ -372,7 +372,16 @@ TEST(InstanceChecks, TaskGraphAgreesWithItsReaderOnRandomBreaks) {
         EXPECT_FALSE(refusedAlike(Instance{in}));
         const std::size_t n = in.tasks.size();
         DagCluster& cluster = in.platform.clusters[pick(in.platform.clusters.size())];
-        switch (pick(12)) {
+        switch (pick(13)) {
+        case 12: {
+            // SimGrid hosts recorded for a cluster: one emptied or repeated, or a sound list.
+            in.platform.simgrid.file = "/platforms/g5k.xml";
+            std::vector<std::string> hosts = {"h1", "h2", "h3"};
+            if (pick(3) == 0) hosts[pick(3)].clear();
+            else if (pick(2) == 0) hosts[2] = hosts[pick(2)];
+            in.platform.simgrid.hostsByCluster.emplace_back(cluster.name, hosts);
+            break;
+        }
         case 0: in.tasks[pick(n)].flops = value(); break;
         case 1: in.tasks[pick(n)].alpha = value(); break;
         case 2: in.tasks[pick(n)].name = pick(2) ? std::string() : in.tasks[pick(n)].name; break;

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "io/instance_io.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "solvers/registry.h"
 
 namespace hetsched {
@@ -27,9 +27,10 @@ TEST(Registry, ListsThePartitionSolversWithDescriptions) {
 }
 
 TEST(Registry, ResultJsonCarriesTheContractKeys) {
-    auto r = solve(smallInstance(), "");
+    const Instance instance = smallInstance();
+    auto r = solve(instance, "");
     ASSERT_TRUE(r.ok()) << r.error().message;
-    const nlohmann::json& j = r->json;
+    const nlohmann::json j = resultToJson(instance, *r);
     EXPECT_EQ(j["kind"], "partition");
     EXPECT_EQ(j["solver"], "threshold");
     EXPECT_EQ(j["status"], "optimal");
@@ -71,9 +72,9 @@ TEST(Registry, InfeasibleIsAResultWithItsReason) {
     ASSERT_TRUE(in.ok());
     auto r = solve(*in, "dp");
     ASSERT_TRUE(r.ok());
-    EXPECT_EQ(r->json["status"], "infeasible");
-    EXPECT_NE(r->json["message"].get<std::string>().find("upper limits sum to 10 < T = 50"), std::string::npos);
-    EXPECT_FALSE(r->json.contains("assignment"));
+    EXPECT_EQ(resultToJson(*in, *r)["status"], "infeasible");
+    EXPECT_NE(resultToJson(*in, *r)["message"].get<std::string>().find("upper limits sum to 10 < T = 50"), std::string::npos);
+    EXPECT_FALSE(resultToJson(*in, *r).contains("assignment"));
     EXPECT_FALSE(r->objective.has_value());
 }
 
@@ -87,7 +88,7 @@ TEST(StoredResults, ReadBackIntoTheSameScheduleAndAreChecked) {
     const Instance instance = smallInstance();
     auto solved = solve(instance, "dp");
     ASSERT_TRUE(solved.ok());
-    auto back = resultFromJson(instance, solved->json);
+    auto back = resultFromJson(instance, resultToJson(instance, *solved));
     ASSERT_TRUE(back.ok()) << back.error().message;
     EXPECT_EQ(back->solver, "dp");
     EXPECT_EQ(back->status, SolveStatus::Optimal);
@@ -95,18 +96,18 @@ TEST(StoredResults, ReadBackIntoTheSameScheduleAndAreChecked) {
     ASSERT_EQ(back->schedule.lanes.size(), 3u);
     EXPECT_EQ(back->schedule.lanes[0].intervals[0].label, solved->schedule.lanes[0].intervals[0].label);
 
-    nlohmann::json tampered = solved->json;
+    nlohmann::json tampered = resultToJson(instance, *solved);
     tampered["assignment"][0]["tasks"] = tampered["assignment"][0]["tasks"].get<int>() + 1;   // sum != T
     auto bad = resultFromJson(instance, tampered);
     ASSERT_FALSE(bad.ok());
     EXPECT_NE(bad.error().message.find("sum"), std::string::npos) << bad.error().message;
-    tampered = solved->json;
+    tampered = resultToJson(instance, *solved);
     tampered["assignment"][1]["resource"] = "tpu";
     EXPECT_NE(resultFromJson(instance, tampered).error().message.find("assignment[1].resource"), std::string::npos);
-    tampered = solved->json;
+    tampered = resultToJson(instance, *solved);
     tampered["kind"] = "dag";
     EXPECT_FALSE(resultFromJson(instance, tampered).ok());
-    tampered = solved->json;
+    tampered = resultToJson(instance, *solved);
     tampered.erase("status");
     EXPECT_NE(resultFromJson(instance, tampered).error().message.find("missing key 'status'"), std::string::npos);
 }
@@ -117,7 +118,7 @@ TEST(StoredResults, InfeasibleRunsReadBackWithoutAnAssignment) {
     ASSERT_TRUE(in.ok());
     auto r = solve(*in, "threshold");
     ASSERT_TRUE(r.ok());
-    auto back = resultFromJson(*in, r->json);
+    auto back = resultFromJson(*in, resultToJson(*in, *r));
     ASSERT_TRUE(back.ok()) << back.error().message;
     EXPECT_EQ(back->status, SolveStatus::Infeasible);
     EXPECT_FALSE(back->objective.has_value());
@@ -140,15 +141,15 @@ TEST(Registry, OptimalSaysWithinWhichClassOfSchedules) {
     ASSERT_EQ(fifo->status, SolveStatus::Optimal);
     ASSERT_EQ(lifo->status, SolveStatus::Optimal);
     ASSERT_EQ(all->status, SolveStatus::Optimal);
-    EXPECT_EQ(fifo->json.value("optimal_within", ""), "FIFO schedules");
+    EXPECT_EQ(resultToJson(*in, *fifo).value("optimal_within", ""), "FIFO schedules");
     EXPECT_EQ(solveStatusText(*fifo), "optimal among FIFO schedules");
     EXPECT_EQ(solveStatusText(*lifo), "optimal among LIFO schedules");
     EXPECT_EQ(solveStatusText(*all), "optimal");
-    EXPECT_FALSE(all->json.contains("optimal_within"));
+    EXPECT_FALSE(resultToJson(*in, *all).contains("optimal_within"));
     EXPECT_GT(*all->objective, *fifo->objective * (1 + 1e-9));
     EXPECT_GT(*all->objective, *lifo->objective * (1 + 1e-9));
     // Kept through a project's round trip.
-    Expected<SolveResult> restored = resultFromJson(*in, fifo->json);
+    Expected<SolveResult> restored = resultFromJson(*in, resultToJson(*in, *fifo));
     ASSERT_TRUE(restored.ok()) << restored.error().message;
     EXPECT_EQ(solveStatusText(*restored), "optimal among FIFO schedules");
     // A heuristic's feasible answer names no class.

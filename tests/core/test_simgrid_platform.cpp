@@ -13,6 +13,7 @@
 #include "io/child_process.h"
 #include "io/instance_io.h"
 #include "io/simgrid_platform.h"
+#include "simulation/simgrid_simulation.h"
 #include "model/instance.h"
 #include "solvers/registry.h"
 #include "simgrid_fixtures.h"
@@ -290,6 +291,19 @@ TEST(SimGridLoad, MalformedRunnerOutputIsAMessage) {
             "links": [], "routes": [{"from": 0, "to": 3, "links": [], "latency": 0}]})");
     ASSERT_FALSE(outOfRange);
     EXPECT_NE(outOfRange.error().message.find("out of range"), std::string::npos);
+}
+
+// The child's answer is read with the bound of a user's file: 100,000 nested arrays would overflow the stack of
+// the GUI reading them (nlohmann copies and destroys recursively).
+TEST(SimGridLoad, RunnerOutputNestedDeeplyIsAMessage) {
+    const std::string deep = R"({"zones": )" + std::string(100000, '[') + std::string(100000, ']') + "}";
+    Expected<SimGridPlatform> platform = simGridPlatformFromJson(deep);
+    ASSERT_FALSE(platform);
+    EXPECT_NE(platform.error().message.find("nested deeper than 256"), std::string::npos) << platform.error().message;
+    Expected<SimOutput> timings = simOutputFromJson(SimulationPlan{}, R"({"runs": )" + std::string(100000, '[') +
+                                                                          std::string(100000, ']') + "}");
+    ASSERT_FALSE(timings);
+    EXPECT_NE(timings.error().message.find("nested deeper than 256"), std::string::npos) << timings.error().message;
 }
 
 // ---- the mappings on hand-built descriptions ----

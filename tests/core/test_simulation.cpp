@@ -13,7 +13,8 @@
 #include "io/child_process.h"
 #include "io/dag_import.h"
 #include "io/instance_io.h"
-#include "io/result_io.h"
+#include "solvers/family_solution.h"
+#include "results/result_io.h"
 #include "io/simgrid_platform.h"
 #include "model/dag_random.h"
 #include "simulation/dag_simulation.h"
@@ -250,9 +251,9 @@ TEST(DagSimulation, AloneEveryActivityTakesTheAnalyticModelsTime) {
         for (const SolverSpec& spec : solversForKind("dag")) {
             Expected<SolveResult> solved = solve(Instance{*in}, spec.name);
             ASSERT_TRUE(solved) << solved.error().message;
-            Expected<DagSolution> placements = dagSolutionFromJson(*in, solved->json);
-            ASSERT_TRUE(placements) << placements.error().message;
-            solutions.push_back(std::move(*placements));
+            const DagSolution* placements = solutionOf<DagSolution>(*solved);
+            ASSERT_NE(placements, nullptr);
+            solutions.push_back(*placements);
             names.push_back(spec.name);
         }
         // Every solver's schedule in one child process.

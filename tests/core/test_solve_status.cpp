@@ -7,7 +7,7 @@
 #include <random>
 #include <string>
 
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "lp/linear_program.h"
 #include "model/platform_generators.h"
 #include "solvers/cpugpu/cpugpu_solvers.h"
@@ -136,10 +136,10 @@ TEST(SolveStatus, ExactAtItsTimeLimitSaysTimeLimitWithTheBestFoundAndItsGap) {
     EXPECT_LE(*r->gap, 1.0);
     EXPECT_GT(*r->gap, 0.0);                       // not proven: the gap is open
     EXPECT_DOUBLE_EQ(*r->gap, relativeGap(*r->objective, *r->bestBound));
-    EXPECT_EQ(r->json["status"], "time_limit");
-    EXPECT_EQ(r->json["call_status"], "warning");
-    EXPECT_DOUBLE_EQ(r->json["best_bound"].get<double>(), *r->bestBound);
-    EXPECT_DOUBLE_EQ(r->json["gap"].get<double>(), *r->gap);
+    EXPECT_EQ(resultToJson(in, *r)["status"], "time_limit");
+    EXPECT_EQ(resultToJson(in, *r)["call_status"], "warning");
+    EXPECT_DOUBLE_EQ(resultToJson(in, *r)["best_bound"].get<double>(), *r->bestBound);
+    EXPECT_DOUBLE_EQ(resultToJson(in, *r)["gap"].get<double>(), *r->gap);
     EXPECT_FALSE(r->schedule.lanes.empty());
     const std::string text = solveStatusText(*r);
     EXPECT_EQ(text.rfind("time limit, gap ", 0), 0u) << text;
@@ -170,12 +170,12 @@ TEST(SolveStatus, ExactCancelledDuringTheSearchKeepsItsIncumbent) {
     EXPECT_LE(*r->bestBound, 33.0);
     EXPECT_GE(*r->gap, 0.0);
     EXPECT_LE(*r->gap, 1.0);
-    EXPECT_EQ(r->json["status"], "cancelled");
-    EXPECT_EQ(r->json["tasks"].size(), 121u);
+    EXPECT_EQ(resultToJson(in, *r)["status"], "cancelled");
+    EXPECT_EQ(resultToJson(in, *r)["tasks"].size(), 121u);
     EXPECT_EQ(solveStatusText(*r).rfind("cancelled, best found", 0), 0u) << solveStatusText(*r);
 
     // Read back: the same statuses, bound and gap.
-    Expected<SolveResult> back = resultFromJson(in, r->json);
+    Expected<SolveResult> back = resultFromJson(in, resultToJson(in, *r));
     ASSERT_TRUE(back.ok()) << back.error().message;
     EXPECT_EQ(back->status, SolveStatus::Cancelled);
     EXPECT_EQ(back->callStatus, CallStatus::Warning);
@@ -196,7 +196,7 @@ TEST(SolveStatus, NewKeysRoundTripAndBadOnesAreRefused) {
     const Instance in = identicalTasks();
     Expected<SolveResult> r = solve(in, "exact", {{"time_limit", 0.05}});
     ASSERT_TRUE(r.ok()) << r.error().message;
-    Expected<SolveResult> back = resultFromJson(in, r->json);
+    Expected<SolveResult> back = resultFromJson(in, resultToJson(in, *r));
     ASSERT_TRUE(back.ok()) << back.error().message;
     EXPECT_EQ(back->status, SolveStatus::TimeLimit);
     EXPECT_EQ(back->callStatus, CallStatus::Warning);
@@ -205,7 +205,7 @@ TEST(SolveStatus, NewKeysRoundTripAndBadOnesAreRefused) {
     EXPECT_DOUBLE_EQ(*back->gap, *r->gap);
 
     // A result written before these keys existed still reads, its call status derived from its status.
-    nlohmann::json old = r->json;
+    nlohmann::json old = resultToJson(in, *r);
     old.erase("call_status");
     old.erase("best_bound");
     old.erase("gap");
@@ -214,11 +214,11 @@ TEST(SolveStatus, NewKeysRoundTripAndBadOnesAreRefused) {
     EXPECT_EQ(older->callStatus, CallStatus::Warning);
     // The family knows its bound (a cpugpu result's lower_bound) and the gap follows from it.
     ASSERT_TRUE(older->bestBound && older->gap);
-    EXPECT_DOUBLE_EQ(*older->bestBound, r->json["lower_bound"].get<double>());
+    EXPECT_DOUBLE_EQ(*older->bestBound, resultToJson(in, *r)["lower_bound"].get<double>());
     EXPECT_DOUBLE_EQ(*older->gap, *r->gap);
 
     auto refused = [&](const char* key, nlohmann::json value) {
-        nlohmann::json bad = r->json;
+        nlohmann::json bad = resultToJson(in, *r);
         bad[key] = std::move(value);
         Expected<SolveResult> read = resultFromJson(in, bad);
         return !read.ok() && read.error().message.find(key) != std::string::npos;
@@ -238,7 +238,7 @@ TEST(SolveStatus, OptimalAnswersSayOkWithAZeroGap) {
     ASSERT_TRUE(r.ok()) << r.error().message;
     EXPECT_EQ(r->status, SolveStatus::Optimal);
     EXPECT_EQ(r->callStatus, CallStatus::Ok);
-    EXPECT_EQ(r->json["call_status"], "ok");
+    EXPECT_EQ(resultToJson(Instance{in}, *r)["call_status"], "ok");
     ASSERT_TRUE(r->gap.has_value());
     EXPECT_DOUBLE_EQ(*r->gap, 0.0);
     EXPECT_EQ(solveStatusText(*r), "optimal");
@@ -282,7 +282,7 @@ TEST(SolveStatus, DivisibleExhaustiveCancelledKeepsItsBestScenario) {
         EXPECT_EQ(full->status, SolveStatus::Optimal);
         EXPECT_GE(*full->objective, *r->objective * (1 - 1e-9));
         EXPECT_LE(*full->objective, *r->bestBound * (1 + 1e-9));
-        Expected<SolveResult> back = resultFromJson(in, r->json);
+        Expected<SolveResult> back = resultFromJson(in, resultToJson(Instance{in}, *r));
         ASSERT_TRUE(back.ok()) << back.error().message;
         EXPECT_EQ(back->status, SolveStatus::Cancelled);
         EXPECT_DOUBLE_EQ(*back->gap, *r->gap);
@@ -301,7 +301,7 @@ TEST(SolveStatus, SteadyColumnGenerationAtItsLimitOrCancelledKeepsTheMaster) {
     Expected<SolveResult> limited = solve(in, "column-generation", {{"max_iterations", 2}});
     ASSERT_TRUE(limited.ok()) << limited.error().message;   // solve() verifies the schedule
     EXPECT_EQ(limited->status, SolveStatus::IterationLimit) << limited->message;
-    EXPECT_EQ(limited->json["status"], "iteration_limit");
+    EXPECT_EQ(resultToJson(Instance{in}, *limited)["status"], "iteration_limit");
     EXPECT_EQ(limited->callStatus, CallStatus::Warning);
     EXPECT_EQ(solveStatusText(*limited).rfind("iteration limit", 0), 0u) << solveStatusText(*limited);
     EXPECT_NE(limited->message.find("iteration limit"), std::string::npos) << limited->message;
@@ -323,7 +323,7 @@ TEST(SolveStatus, SteadyColumnGenerationAtItsLimitOrCancelledKeepsTheMaster) {
     EXPECT_EQ(cancelled->status, SolveStatus::Cancelled) << cancelled->message;
     EXPECT_LE(*cancelled->objective, *full->objective * (1 + 1e-9));
     EXPECT_GT(*cancelled->objective, 0.0);
-    Expected<SolveResult> back = resultFromJson(in, cancelled->json);
+    Expected<SolveResult> back = resultFromJson(in, resultToJson(Instance{in}, *cancelled));
     ASSERT_TRUE(back.ok()) << back.error().message;
     EXPECT_EQ(back->status, SolveStatus::Cancelled);
 }

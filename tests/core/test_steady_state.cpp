@@ -11,7 +11,7 @@
 
 #include "io/instance_io.h"
 #include "model/platform_generators.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "lp/linear_program.h"
 #include "solvers/registry.h"
 #include "solvers/steady/steady_common.h"
@@ -469,16 +469,16 @@ TEST(SteadyStateRegistry, ResultJsonRoundTripsAndIsVerified) {
         Expected<SolveResult> r = solve(*in, solver);
         ASSERT_TRUE(r) << r.error().message;
         for (const char* key : {"throughput", "allocations", "patterns", "period", "tasks_per_period"})
-            EXPECT_TRUE(r->json.contains(key)) << key;
-        EXPECT_TRUE(r->json["patterns"][0].contains("duration"));
-        EXPECT_TRUE(r->json["allocations"][0].contains("weight"));
-        Expected<SolveResult> back = resultFromJson(*in, r->json);
+            EXPECT_TRUE(resultToJson(*in, *r).contains(key)) << key;
+        EXPECT_TRUE(resultToJson(*in, *r)["patterns"][0].contains("duration"));
+        EXPECT_TRUE(resultToJson(*in, *r)["allocations"][0].contains("weight"));
+        Expected<SolveResult> back = resultFromJson(*in, resultToJson(*in, *r));
         ASSERT_TRUE(back) << back.error().message;
         EXPECT_NEAR(*back->objective, *r->objective, 1e-9);
-        nlohmann::json tampered = r->json;
+        nlohmann::json tampered = resultToJson(*in, *r);
         tampered["allocations"][0]["weight"] = tampered["allocations"][0]["weight"].get<double>() * 3;
         EXPECT_FALSE(resultFromJson(*in, tampered));
-        tampered = r->json;
+        tampered = resultToJson(*in, *r);
         tampered["patterns"][0]["links"] = {{"P1", "P2"}, {"P1", "P3"}};
         EXPECT_FALSE(resultFromJson(*in, tampered));
     }
@@ -539,13 +539,13 @@ TEST(SteadyStateRegistry, SolutionReadsBackFromItsJson) {
     Expected<SolveResult> r = solve(*in, "lp");
     ASSERT_TRUE(r) << r.error().message;
     const auto& s = std::get<SteadyStateInstance>(*in);
-    Expected<SteadySolution> back = steadySolutionFromJson(s, r->json);
+    Expected<SteadySolution> back = steadySolutionFromJson(s, resultToJson(*in, *r));
     ASSERT_TRUE(back) << back.error().message;
-    EXPECT_EQ(back->allocations.size(), r->json["allocations"].size());
-    EXPECT_EQ(back->patterns.size(), r->json["patterns"].size());
-    EXPECT_DOUBLE_EQ(back->periodic.period, r->json["period"].get<double>());
-    EXPECT_NEAR(back->throughput, r->json["throughput"].get<double>(), 1e-12);
-    nlohmann::json broken = r->json;
+    EXPECT_EQ(back->allocations.size(), resultToJson(*in, *r)["allocations"].size());
+    EXPECT_EQ(back->patterns.size(), resultToJson(*in, *r)["patterns"].size());
+    EXPECT_DOUBLE_EQ(back->periodic.period, resultToJson(*in, *r)["period"].get<double>());
+    EXPECT_NEAR(back->throughput, resultToJson(*in, *r)["throughput"].get<double>(), 1e-12);
+    nlohmann::json broken = resultToJson(*in, *r);
     broken.erase("patterns");
     EXPECT_FALSE(steadySolutionFromJson(s, broken));
 }

@@ -28,6 +28,7 @@
 #include "canvas/graph_view.h"
 #include "canvas/property_panel.h"
 #include "document/project_document.h"
+#include "results/result_io.h"
 #include "editors/cpugpu_editor.h"
 #include "editors/dag_editor.h"
 #include "editors/divisible_editor.h"
@@ -518,7 +519,7 @@ private slots:
             Expected<SolveResult> result = solve(document.entry(id)->instance, "");
             QVERIFY(result.ok());
             // Stored with a key its family's reader needs deleted: it is kept, unreadable.
-            nlohmann::json stored = result->json;
+            nlohmann::json stored = resultToJson(document.entry(id)->instance, *result);
             const std::string key = needed.at(instanceKind(instance));
             stored.erase(key);
             document.appendRun(id, restoreRunRecord(document.entry(id)->instance, stored, document.entry(id)->digest));

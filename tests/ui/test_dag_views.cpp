@@ -10,6 +10,7 @@
 
 #include "app/app_entry.h"
 #include "io/instance_io.h"
+#include "results/result_io.h"
 #include "model/dag_random.h"
 #include "solvers/dag/dag_result.h"
 #include "solvers/family_solution.h"
@@ -140,7 +141,8 @@ private slots:
             }
         }
         // The placements are the solver's (the schedule's processors and times, read back).
-        const auto& tasks = solved.result->json["tasks"];
+        const nlohmann::json stored = resultToJson(solved.instance, *solved.result);
+        const auto& tasks = stored["tasks"];
         for (std::size_t t = 0; t < data->taskCount(); ++t) {
             QCOMPARE(data->placements[t].start, tasks[t]["start"].get<double>());
             QCOMPARE(data->placements[t].end, tasks[t]["end"].get<double>());

@@ -12,7 +12,7 @@
 #include "io/formats.h"
 #include "io/instance_io.h"
 #include "io/json_reader.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "solvers/registry.h"
 
 using namespace hetsched;
@@ -32,10 +32,10 @@ QByteArray readAll(const QString& path) {
 }
 
 // The result as `hetsched solve -o` writes it.
-QString store(const SolveResult& result, const QString& path) {
+QString store(const Instance& solvedOn, const SolveResult& result, const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
-    file.write(QByteArray::fromStdString(result.json.dump(2) + "\n"));
+    file.write(QByteArray::fromStdString(resultToJson(solvedOn, result).dump(2) + "\n"));
     return path;
 }
 
@@ -85,7 +85,7 @@ private slots:
         const Instance instance = example(qPrintable(file));
         Expected<SolveResult> solved = solve(instance, "");
         QVERIFY2(solved.ok(), solved ? "" : solved.error().message.c_str());
-        const QString stored = store(*solved, dir.filePath(QStringLiteral("result.json")));
+        const QString stored = store(instance, *solved, dir.filePath(QStringLiteral("result.json")));
         FigureOptions options;   // what export's flags give when none is given
         const QString direct = figurePath(dir, "direct", QStringLiteral("figure.") + format);
         const Expected<bool> written = ui::exportFigure(instance, *solved, direct, options);
@@ -106,7 +106,7 @@ private slots:
         const Instance instance = example("dag-two-clusters.json");
         Expected<SolveResult> solved = solve(instance, "heft");
         QVERIFY(solved.ok());
-        const QString stored = store(*solved, dir.filePath(QStringLiteral("heft.json")));
+        const QString stored = store(instance, *solved, dir.filePath(QStringLiteral("heft.json")));
         FigureOptions options;
         options.size = FigureSize{85, 50, SizeUnit::Millimetre};
         options.fontPoints = 7;
@@ -139,7 +139,7 @@ private slots:
             Expected<SolveResult> solved = solve(instance, names[k]);
             QVERIFY2(solved.ok(), names[k]);
             arguments << QStringLiteral("--result")
-                      << store(*solved, dir.filePath(QStringLiteral("%1.json").arg(QLatin1String(names[k]))));
+                      << store(instance, *solved, dir.filePath(QStringLiteral("%1.json").arg(QLatin1String(names[k]))));
             runs.push_back({QStringLiteral("(%1)").arg(QChar(u'a' + k)), *solved});
         }
         FigureOptions options;
@@ -167,7 +167,7 @@ private slots:
         QVERIFY(expected.ok());
         const QString fromFile = dir.filePath(QStringLiteral("stored.csv"));
         const Run run = hetschedExport({QStringLiteral(HETSCHED_EXAMPLES_DIR "/dag-two-clusters.json"),
-                                        QStringLiteral("--result"), store(*solved, dir.filePath(QStringLiteral("r.json"))),
+                                        QStringLiteral("--result"), store(instance, *solved, dir.filePath(QStringLiteral("r.json"))),
                                         QStringLiteral("-o"), fromFile, QStringLiteral("--format"), QStringLiteral("csv")});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QCOMPARE(readAll(fromFile), QByteArray::fromStdString(*expected));
@@ -176,9 +176,10 @@ private slots:
     // What cannot be drawn is said, naming the file, and nothing is written.
     void aWrongResultIsAMessageNamingTheFile() {
         QTemporaryDir dir;
-        Expected<SolveResult> partition = solve(example("partition-small.json"), "");
+        const Instance partitionInstance = example("partition-small.json");
+        Expected<SolveResult> partition = solve(partitionInstance, "");
         QVERIFY(partition.ok());
-        const QString stored = store(*partition, dir.filePath(QStringLiteral("partition.json")));
+        const QString stored = store(partitionInstance, *partition, dir.filePath(QStringLiteral("partition.json")));
         const QString out = dir.filePath(QStringLiteral("out.svg"));
         // A partition result is not a result of a task graph.
         Run run = hetschedExport(

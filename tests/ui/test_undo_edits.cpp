@@ -80,7 +80,7 @@ private slots:
         ProjectDocument* document = window->document();
         const EntryId id = window->currentEntry();
         QCOMPARE(document->entry(id)->runs.size(), std::size_t(3));
-        const nlohmann::json removed = document->entry(id)->runs[1].json;
+        const nlohmann::json removed = runJson(document->entry(id)->runs[1], document->entry(id)->instance);
         const std::optional<double> objective = document->entry(id)->runs[1].objective();
         QVERIFY(objective);
         const nlohmann::json before = projectToJson(document->toProject());
@@ -109,7 +109,7 @@ private slots:
         QTest::keyClick(window.get(), Qt::Key_Z, Qt::ControlModifier);
         const DocumentEntry* entry = document->entry(id);
         QCOMPARE(entry->runs.size(), std::size_t(3));
-        QCOMPARE(entry->runs[1].json, removed);
+        QCOMPARE(runJson(entry->runs[1], entry->instance), removed);
         QVERIFY(entry->runs[1].result);
         QCOMPARE(entry->runs[1].objective(), objective);
         QCOMPARE(table->model()->rowCount(), 3);

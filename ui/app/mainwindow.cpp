@@ -795,7 +795,7 @@ Expected<bool> MainWindow::exportResult(const QString& path, int runIndex) {
     const QString suffix = QFileInfo(path).suffix().toLower();
     std::string text;
     if (suffix == QLatin1String("json")) {
-        text = run.json.dump(2) + "\n";
+        text = runJson(run, solvedInstance(run, entry->instance)).dump(2) + "\n";
     } else if (suffix == QLatin1String("csv")) {
         if (!run.result)
             return invalidInput("this run has no schedule to export: " + run.restoreError.toStdString());

@@ -86,7 +86,6 @@ std::shared_ptr<const SolveResult> simulatedRunResult(const Instance& instance, 
         }
     }
     if (r->schedule.lanes.empty()) {
-        r->json = simulationResultToJson(simulation);
         r->schedule = simulation.schedule;
         // The planned run's metrics first, measured in the simulation where it measures them (makespan,
         // throughput), so that the comparison's table sets them side by side.
@@ -111,9 +110,6 @@ std::shared_ptr<const SolveResult> simulatedRunResult(const Instance& instance, 
     r->objective = simulation.simulatedMakespan;
     r->seconds = simulation.seconds;
     for (const std::string& note : simulation.notes) r->message += (r->message.empty() ? "" : "; ") + note;
-    r->json["kind"] = r->kind;
-    r->json["solver"] = r->solver;
-    r->json["status"] = solveStatusName(r->status);
     return r;
 }
 

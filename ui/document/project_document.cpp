@@ -4,8 +4,8 @@
 #include <memory>
 
 #include "document/document_commands.h"
-#include "io/dag_edit_check.h"
 #include "family/family.h"
+#include "model/dag_edit_check.h"
 #include "simulation/simulation_io.h"
 
 namespace hetsched::ui {
@@ -75,7 +75,7 @@ RunRecord restoreStoredRun(const Instance& current, std::size_t currentDigest,
     if (const auto it = json.find("simulation"); it != json.end() && it->is_object() && it->contains("tasks")) {
         if (Expected<SimulationResult> read = storedSimulationFromJson(*it)) {
             simulation = std::make_shared<const SimulationResult>(std::move(*read));
-            *it = simulationSummary(*simulation);   // the run keeps its summary, as after a simulation
+            json.erase(it);   // the run keeps it whole; a simulation that does not read back is kept as stored
         }
     }
     RunRecord run = restoreRunRecord(solvedOn ? *solvedOn : current, std::move(json), digest);
@@ -138,7 +138,7 @@ Project ProjectDocument::toProject() const {
         // Each earlier version once, in the order of the first run computed on it.
         std::vector<std::size_t> earlierDigests;
         for (const RunRecord& run : entry.runs) {
-            nlohmann::json json = run.json;
+            nlohmann::json json = runJson(run, solvedInstance(run, entry.instance));
             if (run.instance && !isRunCurrent(entry, run)) {
                 const auto known = std::find(earlierDigests.begin(), earlierDigests.end(), run.instanceDigest);
                 json["computed_on"] = static_cast<std::size_t>(known - earlierDigests.begin());
@@ -285,8 +285,8 @@ void ProjectDocument::setRunSimulation(EntryId id, int index, std::shared_ptr<co
     DocumentEntry* e = mutableEntry(id);
     if (!e || !simulation || index < 0 || index >= static_cast<int>(e->runs.size())) return;
     RunRecord& run = e->runs[static_cast<std::size_t>(index)];
-    run.json["simulation"] = simulationSummary(*simulation);
     run.simulation = std::move(simulation);
+    run.keptSimulationSummary = nullptr;
     m_runsModified = true;
     emit runsChanged(id);
     updateModified();

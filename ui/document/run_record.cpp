@@ -5,7 +5,7 @@
 #include <functional>
 
 #include "io/instance_io.h"
-#include "io/result_io.h"
+#include "results/result_io.h"
 #include "solvers/family_solution.h"
 #include "util/number_text.h"
 
@@ -27,11 +27,12 @@ std::optional<double> numberField(const nlohmann::json& json, const std::string&
 
 }  // namespace
 
+// The typed result where it was read back; the stored keys only for a run that could not be (restoreError).
 QString RunRecord::solver() const {
-    return stringField(json, "solver");
+    return result ? QString::fromStdString(result->solver) : stringField(unreadable, "solver");
 }
 QString RunRecord::status() const {
-    return stringField(json, "status");
+    return result ? QString::fromStdString(solveStatusName(result->status)) : stringField(unreadable, "status");
 }
 QString RunRecord::statusText() const {
     if (result) return QString::fromStdString(solveStatusText(*result));
@@ -40,27 +41,28 @@ QString RunRecord::statusText() const {
     if (!stored) return status();
     SolveResult summary;
     summary.status = *stored;
-    summary.optimalWithin = stringField(json, "optimal_within").toStdString();
+    summary.optimalWithin = stringField(unreadable, "optimal_within").toStdString();
     summary.answerIsBound = isBound();
-    summary.objective = numberField(json, "lower_bound");
+    summary.objective = numberField(unreadable, "lower_bound");
     if (!summary.answerIsBound) summary.objective = objective();
-    summary.gap = numberField(json, "gap");
+    summary.gap = numberField(unreadable, "gap");
     return QString::fromStdString(solveStatusText(summary));
 }
 QString RunRecord::objectiveName() const {
     // Only the partition family writes "objective" into its result JSON; the others name it in the SolveResult.
     if (result && !result->objectiveName.empty()) return QString::fromStdString(result->objectiveName);
-    return stringField(json, "objective");
+    return stringField(unreadable, "objective");
 }
 QString RunRecord::message() const {
-    return stringField(json, "message");
+    return result ? QString::fromStdString(result->message) : stringField(unreadable, "message");
 }
 std::optional<double> RunRecord::seconds() const {
-    return numberField(json, "seconds");
+    if (result) return result->seconds;
+    return numberField(unreadable, "seconds");
 }
 
 bool RunRecord::isBound() const {
-    return result ? result->answerIsBound : stringField(json, "answer") == QLatin1String("lower_bound");
+    return result ? result->answerIsBound : stringField(unreadable, "answer") == QLatin1String("lower_bound");
 }
 
 QString RunRecord::objectiveText() const {
@@ -73,7 +75,7 @@ QString RunRecord::objectiveText() const {
 std::optional<double> RunRecord::objective() const {
     if (result) return result->objective;
     const QString name = objectiveName();
-    return name.isEmpty() ? std::nullopt : numberField(json, name.toStdString());
+    return name.isEmpty() ? std::nullopt : numberField(unreadable, name.toStdString());
 }
 
 namespace {
@@ -137,32 +139,23 @@ std::size_t instanceDigest(const nlohmann::json& instanceJson) {
 }
 
 std::optional<double> RunRecord::simulatedMakespan() const {
-    const auto it = json.find("simulation");
-    if (it == json.end() || !it->is_object()) return std::nullopt;
-    return numberField(*it, "simulated_makespan");
+    if (simulation) return simulation->simulatedMakespan;
+    const nlohmann::json summary = simulationSummaryJson();
+    return summary.is_object() ? numberField(summary, "simulated_makespan") : std::nullopt;
 }
 
-nlohmann::json simulationSummary(const SimulationResult& simulation) {
-    nlohmann::json summary = simulationResultToJson(simulation);
-    summary.erase("tasks");
-    summary.erase("transfers");
-    return summary;
+nlohmann::json RunRecord::simulationSummaryJson() const {
+    if (simulation) return simulationSummaryToJson(*simulation);
+    if (!keptSimulationSummary.is_null()) return keptSimulationSummary;
+    if (const auto it = unreadable.find("simulation"); it != unreadable.end() && it->is_object()) return *it;
+    return {};
 }
 
-SolverOptions RunRecord::options() const {
-    SolverOptions options;
-    const auto it = json.find("options");
-    if (it == json.end() || !it->is_object()) return options;
-    for (const auto& [name, value] : it->items())
-        if (value.is_number()) options[name] = value.get<double>();
-    return options;
-}
 
 RunRecord makeRunRecord(SolveResult result, std::size_t digest, const SolverOptions& options) {
-    if (!options.empty()) result.json["options"] = options;
     RunRecord record;
-    record.json = result.json;
     record.result = std::make_shared<const SolveResult>(std::move(result));
+    record.solverOptions = options;
     record.instanceDigest = digest;
     return record;
 }
@@ -170,13 +163,27 @@ RunRecord makeRunRecord(SolveResult result, std::size_t digest, const SolverOpti
 RunRecord restoreRunRecord(const Instance& instance, nlohmann::json json, std::size_t digest) {
     RunRecord record;
     record.instanceDigest = digest;
+    if (const auto it = json.find("options"); it != json.end() && it->is_object())
+        for (const auto& [name, value] : it->items())
+            if (value.is_number()) record.solverOptions[name] = value.get<double>();
     Expected<SolveResult> restored = resultFromJson(instance, json);
-    if (restored)
+    if (restored) {
         record.result = std::make_shared<const SolveResult>(std::move(*restored));
-    else
+        if (const auto it = json.find("simulation"); it != json.end() && it->is_object())
+            record.keptSimulationSummary = std::move(*it);
+    } else {
         record.restoreError = QString::fromStdString(restored.error().message);
-    record.json = std::move(json);
+        record.unreadable = std::move(json);
+    }
     return record;
+}
+
+nlohmann::json runJson(const RunRecord& run, const Instance& solvedOn) {
+    if (!run.result) return run.unreadable;
+    nlohmann::json json = resultToJson(solvedOn, *run.result);
+    if (!run.solverOptions.empty()) json["options"] = run.solverOptions;
+    if (nlohmann::json summary = run.simulationSummaryJson(); !summary.is_null()) json["simulation"] = std::move(summary);
+    return json;
 }
 
 QString unreadableRunMessage(const RunRecord* run, const QString& consequence) {

@@ -1,4 +1,5 @@
-// One solver run kept in the document: the result JSON the project stores, and the schedule the charts draw.
+// One solver run kept in the document: the typed result the charts, tables and editors read, with what the
+// project stores beside it (options, simulation); JSON only for a stored run that cannot be read back.
 #pragma once
 
 #include <QString>
@@ -17,15 +18,21 @@
 namespace hetsched::ui {
 
 struct RunRecord {
-    nlohmann::json json;                        // the result exactly as `hetsched solve` prints it
-    std::shared_ptr<const SolveResult> result;  // for the charts; null when the JSON could not be read back
+    std::shared_ptr<const SolveResult> result;  // what the views read; null when the stored JSON could not be read back
     QString restoreError;                       // why `result` is null
+    // A stored run whose result could not be read back (restoreError): its JSON exactly as read, shown by its
+    // keys and saved back unchanged. Empty while `result` holds the run.
+    nlohmann::json unreadable;
+    SolverOptions solverOptions;                // the options it was solved with (empty: the solver's defaults)
     std::size_t instanceDigest = 0;             // the instance the run was computed on (see instanceDigest)
     // That instance itself, so that the run draws against it after an edit or an undo; null while it is
     // the entry's instance as read from a project (the document keeps it here before it changes).
     std::shared_ptr<const Instance> instance;
-    // Its replay on SimGrid in this session (null until simulated); its summary is kept in json["simulation"].
+    // Its replay on SimGrid (null until simulated), whole: read back from a project or made in this session.
     std::shared_ptr<const SimulationResult> simulation;
+    // What a project kept of a simulation that cannot be drawn again (a summary of the first project format, or
+    // a stored simulation that does not read back): shown in the table and saved back unchanged.
+    nlohmann::json keptSimulationSummary;
 
     QString solver() const;
     QString status() const;
@@ -40,11 +47,14 @@ struct RunRecord {
     QString objectiveText() const;
     std::optional<double> seconds() const;
     QString message() const;
-    // The simulated makespan of its last simulation on SimGrid (json["simulation"]), none when not simulated.
+    // The simulated makespan of its last simulation on SimGrid, none when not simulated.
     std::optional<double> simulatedMakespan() const;
     // The solver options the run was made with (recorded by the GUI as "options"; empty for a run that
     // did not record them, which Re-run repeats with the solver's defaults).
-    SolverOptions options() const;
+    const SolverOptions& options() const { return solverOptions; }
+    // The summary of its simulation shown in the table (simulator, planned and simulated makespans), from the
+    // whole simulation or what the project kept; empty when it was not simulated.
+    nlohmann::json simulationSummaryJson() const;
 };
 
 // A fingerprint of an instance's content, to tell which runs were computed on its current version; the
@@ -53,16 +63,17 @@ struct RunRecord {
 std::size_t instanceDigest(const Instance& instance);
 std::size_t instanceDigest(const nlohmann::json& instanceJson);
 
-// What a run keeps of its simulation in the project: the result's keys but its tasks and transfers
-// (planned and simulated makespans, simulator, platform, tolerance, family keys, notes).
-nlohmann::json simulationSummary(const SimulationResult& simulation);
-
-// A run as the GUI keeps it: the result JSON with the options it was solved with added as "options".
+// A run as the GUI keeps it: the typed result of a solve, with the options it was solved with.
 RunRecord makeRunRecord(SolveResult result, std::size_t digest, const SolverOptions& options = {});
 
-// Reads a stored run back into a result the charts can draw; on failure the record keeps the JSON and says
-// why.
+// Reads a stored run (a result as `hetsched solve` prints it, with "options" and "simulation" where the GUI
+// added them) back into a result the charts can draw; on failure the record keeps the JSON and says why.
 RunRecord restoreRunRecord(const Instance& instance, nlohmann::json json, std::size_t digest);
+
+// The run as a file: the result as `hetsched solve` prints it (written at this edge from the typed result on
+// `solvedOn`, the instance it was computed on), with "options" and the simulation's summary where there are
+// some; a run that could not be read back, exactly as it was read.
+nlohmann::json runJson(const RunRecord& run, const Instance& solvedOn);
 
 // What an editor says while the selected run cannot be drawn on it because its result could not be read
 // back: "The selected run cannot be read back (why): <consequence>"; empty when `run` is null or readable.

@@ -183,7 +183,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
             if (!run->message().isEmpty()) lines << run->message();
             if (simulated) {
                 // Only what the summary holds: a missing key is left out, never shown as a default.
-                const nlohmann::json& summary = run->json["simulation"];
+                const nlohmann::json summary = run->simulationSummaryJson();
                 const auto simulator = summary.find("simulator");
                 const auto planned = summary.find("planned_makespan");
                 QString line = simulator != summary.end() && simulator->is_string()

@@ -36,7 +36,16 @@ SolveResult cpuGpuSolveResult(const CpuGpuInstance& in, const CpuGpuSolution& s)
     r.objectiveName = "makespan";
     r.objective = s.makespan;
     r.bestBound = s.lowerBound;
-    nlohmann::json& j = r.json;
+    r.schedule = cpuGpuSchedule(in, s);
+    r.solution = shareSolution(s);
+    return r;
+}
+
+nlohmann::json cpuGpuResultJson(const CpuGpuInstance& in, const SolveResult& result) {
+    nlohmann::json j = nlohmann::json::object();
+    const CpuGpuSolution* solution = solutionOf<CpuGpuSolution>(result);
+    if (!solution) return j;
+    const CpuGpuSolution& s = *solution;
     j["makespan"] = s.makespan;
     j["lower_bound"] = s.lowerBound;
     j["gap"] = s.makespan > 0 ? (s.makespan - s.lowerBound) / s.makespan : 0.0;
@@ -55,9 +64,7 @@ SolveResult cpuGpuSolveResult(const CpuGpuInstance& in, const CpuGpuSolution& s)
             aborted.push_back(runJson(in.tasks[a.task].name, a.unit, a.processor, a.start, a.end));
         j["aborted"] = std::move(aborted);
     }
-    r.schedule = cpuGpuSchedule(in, s);
-    r.solution = shareSolution(s);
-    return r;
+    return j;
 }
 
 Expected<SolveResult> cpuGpuResultFromJson(const CpuGpuInstance& in, const nlohmann::json& json) {

@@ -8,9 +8,14 @@
 
 namespace hetsched {
 
-// The result as `hetsched solve` prints it (without the keys the registry adds), its schedule and its
-// typed solution (SolveResult::solution, solvers/family_solution.h).
+// The result of a solution: its objective, status, schedule and typed solution (SolveResult::solution,
+// solvers/family_solution.h).
 SolveResult cpuGpuSolveResult(const CpuGpuInstance& in, const CpuGpuSolution& solution);
+
+// The family's keys of the result as `hetsched solve` prints it (makespan, lower_bound, gap, lambda,
+// guarantee, tasks[], aborted[]), from its typed solution; an empty object when it has none. For
+// resultToJson (results/result_io.h), which adds the keys common to every family.
+nlohmann::json cpuGpuResultJson(const CpuGpuInstance& in, const SolveResult& result);
 
 // Reads the family's keys of a stored result (makespan, lower_bound, lambda, guarantee, tasks[],
 // aborted[]) back and verifies the schedule against the instance (task names in input order, times

@@ -313,7 +313,7 @@ std::vector<double> upwardRanks(const DagInstance& in, const DagAdjacency& graph
     const std::vector<std::size_t>& order = graph.topologicalOrder();
     for (auto it = order.rbegin(); it != order.rend(); ++it) {
         double below = 0;
-        const EdgeRange edges = graph.out(*it);
+        const IndexRange edges = graph.out(*it);
         const std::size_t* to = graph.successors(*it).begin();
         for (std::size_t e : edges) below = std::max(below, edgeCost[e] + rank[*to++]);
         rank[*it] = cost[*it] + below;

@@ -10,8 +10,9 @@
 
 namespace hetsched::dag_detail {
 
-// The edges of one task: a range of edge indices, in increasing order.
-struct EdgeRange {
+// A row of the adjacency: edge indices (in, out: increasing) or task numbers (predecessors, successors: entry by
+// entry with those edges).
+struct IndexRange {
     const std::size_t* first = nullptr;
     const std::size_t* last = nullptr;
     const std::size_t* begin() const { return first; }
@@ -25,14 +26,14 @@ struct EdgeRange {
 class DagAdjacency {
 public:
     DagAdjacency(std::size_t taskCount, const std::vector<DagEdge>& edges);
-    EdgeRange in(std::size_t t) const { return {m_in.data() + m_inStart[t], m_in.data() + m_inStart[t + 1]}; }
-    EdgeRange out(std::size_t t) const { return {m_out.data() + m_outStart[t], m_out.data() + m_outStart[t + 1]}; }
+    IndexRange in(std::size_t t) const { return {m_in.data() + m_inStart[t], m_in.data() + m_inStart[t + 1]}; }
+    IndexRange out(std::size_t t) const { return {m_out.data() + m_outStart[t], m_out.data() + m_outStart[t + 1]}; }
     // The tasks at the other end of in(t) and out(t), entry by entry: the loops that need only the task
     // read them in a row instead of looking each edge up in the instance's edge list.
-    EdgeRange predecessors(std::size_t t) const {
+    IndexRange predecessors(std::size_t t) const {
         return {m_inFrom.data() + m_inStart[t], m_inFrom.data() + m_inStart[t + 1]};
     }
-    EdgeRange successors(std::size_t t) const {
+    IndexRange successors(std::size_t t) const {
         return {m_outTo.data() + m_outStart[t], m_outTo.data() + m_outStart[t + 1]};
     }
     bool acyclic() const { return m_order.size() == m_inStart.size() - 1; }

@@ -20,8 +20,17 @@ SolveResult dagSolveResult(const DagInstance& in, const DagSolution& s) {
     r.objectiveName = "makespan";
     r.objectiveUnit = "s";
     r.objective = s.makespan;
+    r.schedule = dagSchedule(in, s);
+    r.solution = shareSolution(s);
+    return r;
+}
+
+nlohmann::json dagResultJson(const DagInstance& in, const SolveResult& result) {
+    nlohmann::json j = nlohmann::json::object();
+    const DagSolution* solution = solutionOf<DagSolution>(result);
+    if (!solution) return j;
+    const DagSolution& s = *solution;
     const ProcessorIndex index = indexProcessors(in.platform);
-    nlohmann::json& j = r.json;
     j["makespan"] = s.makespan;
     const DagMetrics m = dagMetrics(in, s);
     j["peak_power"] = m.peakPower;
@@ -62,23 +71,25 @@ SolveResult dagSolveResult(const DagInstance& in, const DagSolution& s) {
             entry["cluster"] = std::move(parts[0]["cluster"]);
             entry["processors"] = std::move(parts[0]["processors"]);
         } else {
-            entry["clusters"] = std::move(parts);   // cpa only: one task over several clusters
+            entry["clusters"] = std::move(parts);   // one task over several clusters (cpa's schedules)
         }
         entry["start"] = p.start;
         entry["end"] = p.end;
         tasks.push_back(std::move(entry));
     }
     j["tasks"] = std::move(tasks);
-    r.schedule = dagSchedule(in, s);
-    r.solution = shareSolution(s);
-    return r;
+    return j;
 }
 
 Expected<DagSolution> dagSolutionFromJson(const DagInstance& in, const nlohmann::json& json) {
     using json_detail::JsonNode;
     try {
         const JsonNode root(json, "");
-        const bool spanning = root.find("solver") && root.at("solver").string() == "cpa";
+        // A schedule whose tasks span clusters says so itself: a task stored with "clusters".
+        bool spanning = false;
+        if (auto stored = root.find("tasks"); stored && stored->raw().is_array())
+            for (const nlohmann::json& entry : stored->raw())
+                spanning = spanning || (entry.is_object() && entry.contains("clusters"));
         std::unordered_map<std::string, std::size_t> clusterIndex;
         for (std::size_t c = 0; c < in.platform.clusters.size(); ++c) clusterIndex[in.platform.clusters[c].name] = c;
         const ProcessorIndex index = indexProcessors(in.platform);
@@ -106,7 +117,6 @@ Expected<DagSolution> dagSolutionFromJson(const DagInstance& in, const nlohmann:
                 entry.at("task").fail("expected \"" + in.tasks[t].name + "\", the instance's task " + std::to_string(t));
             DagPlacement p;
             if (auto parts = entry.find("clusters")) {
-                if (!spanning) parts->fail("only cpa places a task on several clusters");
                 parts->requireArray();
                 for (std::size_t k = 0; k < parts->size(); ++k) readPart((*parts)[k], p.processors);
             } else {
@@ -156,7 +166,6 @@ Expected<SolveResult> dagResultFromJson(const DagInstance& in, const nlohmann::j
         if (!s) return s.error();
         SolveResult r = dagSolveResult(in, *s);
         r.status = *status;
-        if (auto allocation = root.find("allocation")) r.json["allocation"] = allocation->raw();
         return r;
     } catch (const json_detail::InputError& e) {
         return invalidInput(std::string("stored result: ") + e.what());

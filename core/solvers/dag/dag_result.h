@@ -12,6 +12,10 @@ namespace hetsched {
 // typed solution (SolveResult::solution, solvers/family_solution.h).
 SolveResult dagSolveResult(const DagInstance& in, const DagSolution& solution);
 
+// The family's keys of the result as `hetsched solve` prints it (makespan, the power metrics, allocation, tasks[]), from its typed solution; an
+// empty object when it has none. For resultToJson (results/result_io.h), which adds the keys common to every family.
+nlohmann::json dagResultJson(const DagInstance& in, const SolveResult& result);
+
 // Reads `tasks` of a stored result back (cluster names and processor indices, start, end), checks
 // `makespan` against the last end and verifies the whole against the instance.
 Expected<SolveResult> dagResultFromJson(const DagInstance& in, const nlohmann::json& json);

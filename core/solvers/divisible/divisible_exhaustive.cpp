@@ -172,7 +172,8 @@ Expected<DivisibleSolution> solveDivisibleExhaustive(const DivisibleInstance& in
     std::size_t explored = 0;
     // The orders are sorted by bound: the first one not finished bounds every schedule not yet seen.
     auto where = [&](std::size_t k) {
-        return "(" + std::to_string(k) + " of " + std::to_string(sendOrders.size()) + " send orders explored)";
+        return std::string("(").append(std::to_string(k)).append(" of ").append(std::to_string(sendOrders.size()))
+            .append(" send orders explored)");
     };
     for (const auto& [b, order] : sendOrders) {
         if (b <= search.best() * (1 + kPruneTolerance)) break;

@@ -18,7 +18,16 @@ SolveResult divisibleSolveResult(const DivisibleInstance& in, const DivisibleSol
     r.objectiveName = "throughput";
     r.objective = s.throughput;
     if (s.upperBound) r.bestBound = std::max(*s.upperBound, s.throughput);
-    nlohmann::json& j = r.json;
+    r.schedule = divisibleSchedule(in, s);
+    r.solution = shareSolution(s);
+    return r;
+}
+
+nlohmann::json divisibleResultJson(const DivisibleInstance& in, const SolveResult& result) {
+    nlohmann::json j = nlohmann::json::object();
+    const DivisibleSolution* solution = solutionOf<DivisibleSolution>(result);
+    if (!solution) return j;
+    const DivisibleSolution& s = *solution;
     j["throughput"] = s.throughput;
     j["load"] = s.load;
     auto names = [&](const std::vector<std::size_t>& order) {
@@ -43,9 +52,7 @@ SolveResult divisibleSolveResult(const DivisibleInstance& in, const DivisibleSol
         workers.push_back(std::move(w));
     }
     j["workers"] = std::move(workers);
-    r.schedule = divisibleSchedule(in, s);
-    r.solution = shareSolution(s);
-    return r;
+    return j;
 }
 
 Expected<SolveResult> divisibleResultFromJson(const DivisibleInstance& in, const nlohmann::json& json) {

@@ -13,10 +13,19 @@ SolveResult partitionSolveResult(const PartitionInstance& in, const PartitionSol
     r.status = s.status;
     r.message = s.message;
     r.objectiveName = partitionObjectiveName(in.objective);
-    nlohmann::json& j = r.json;
-    j["objective"] = r.objectiveName;
+    if (s.status != SolveStatus::Infeasible) r.objective = s.objective(in.objective);
+    r.schedule = partitionSchedule(in, s);
+    r.solution = shareSolution(s);
+    return r;
+}
+
+nlohmann::json partitionResultJson(const PartitionInstance& in, const SolveResult& result) {
+    nlohmann::json j = nlohmann::json::object();
+    const PartitionSolution* solution = solutionOf<PartitionSolution>(result);
+    if (!solution) return j;
+    const PartitionSolution& s = *solution;
+    j["objective"] = partitionObjectiveName(in.objective);
     if (s.status != SolveStatus::Infeasible) {
-        r.objective = s.objective(in.objective);
         j["makespan"] = s.makespan;
         j["total_cost"] = s.totalCost;
         nlohmann::json assignment = nlohmann::json::array();
@@ -24,9 +33,7 @@ SolveResult partitionSolveResult(const PartitionInstance& in, const PartitionSol
             assignment.push_back({{"resource", in.resources[i].name}, {"tasks", s.tasks[i]}, {"cost", s.costs[i]}});
         j["assignment"] = assignment;
     }
-    r.schedule = partitionSchedule(in, s);
-    r.solution = shareSolution(s);
-    return r;
+    return j;
 }
 
 Expected<SolveResult> partitionResultFromJson(const PartitionInstance& in, const nlohmann::json& json) {

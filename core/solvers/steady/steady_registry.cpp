@@ -28,8 +28,19 @@ SolveResult steadySolveResult(const SteadyStateInstance& in, const SteadySolutio
     r.objectiveName = "throughput";
     r.objective = s.throughput;
     if (s.upperBound) r.bestBound = std::max(*s.upperBound, s.throughput);
+    r.schedule = steadySchedule(in, s);
+    SteadySolution typed = s;
+    typed.resourceLoads = steadyResourceLoads(in, s);
+    r.solution = shareSolution(std::move(typed));
+    return r;
+}
+
+nlohmann::json steadyResultJson(const SteadyStateInstance& in, const SolveResult& result) {
+    nlohmann::json j = nlohmann::json::object();
+    const SteadySolution* solution = solutionOf<SteadySolution>(result);
+    if (!solution) return j;
+    const SteadySolution& s = *solution;
     const std::vector<SteadyArc> arcs = steadyArcs(in);
-    nlohmann::json& j = r.json;
     j["throughput"] = s.throughput;
     if (!s.exactThroughput.empty()) j["exact_throughput"] = s.exactThroughput;
     j["lp_throughput"] = s.lpThroughput;
@@ -61,11 +72,7 @@ SolveResult steadySolveResult(const SteadyStateInstance& in, const SteadySolutio
     j["period"] = s.periodic.period;
     j["tasks_per_period"] = s.periodic.tasksPerPeriod;
     j["exact_period"] = s.periodic.exact;
-    r.schedule = steadySchedule(in, s);
-    SteadySolution typed = s;
-    typed.resourceLoads = steadyResourceLoads(in, s);
-    r.solution = shareSolution(std::move(typed));
-    return r;
+    return j;
 }
 
 Expected<SolveResult> steadyResultFromJson(const SteadyStateInstance& in, const nlohmann::json& json) {

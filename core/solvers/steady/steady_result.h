@@ -12,6 +12,10 @@ namespace hetsched {
 // typed solution (SolveResult::solution, solvers/family_solution.h) with its resource loads.
 SolveResult steadySolveResult(const SteadyStateInstance& in, const SteadySolution& solution);
 
+// The family's keys of the result as `hetsched solve` prints it (throughput, lp_throughput, upper_bound, allocations[], patterns[], period), from its typed solution; an
+// empty object when it has none. For resultToJson (results/result_io.h), which adds the keys common to every family.
+nlohmann::json steadyResultJson(const SteadyStateInstance& in, const SolveResult& result);
+
 // Reads allocations and patterns back; the periodic schedule is rebuilt from them, and the whole is
 // verified against the instance (and must reproduce the stored throughput).
 Expected<SolveResult> steadyResultFromJson(const SteadyStateInstance& in, const nlohmann::json& json);

@@ -1,5 +1,5 @@
 // The check of an edit of a valid task graph from what changed alone, beside the whole check
-// (dagInstanceProblem, io/dag_io.h) that it stands in for: on 10,000 tasks an edit is checked in microseconds
+// (dagInstanceProblem, model/instance_checks.h) that it stands in for: on 10,000 tasks an edit is checked in microseconds
 // where the whole check takes tens of milliseconds. The tests hold it to the whole check.
 #pragma once
 

@@ -1,8 +1,8 @@
-#include "io/dag_edit_check.h"
+#include "model/dag_edit_check.h"
 
 #include <algorithm>
 
-#include "io/dag_io.h"
+#include "model/instance_checks.h"
 #include "model/dag_paths.h"
 
 namespace hetsched {

@@ -1,0 +1,21 @@
+// Results as files: written as `hetsched solve` prints them (and as projects keep them), and read back into
+// SolveResults with their schedules, checked against the instance they were computed on. The one place where
+// a SolveResult meets JSON: solvers, views, simulations and experiments read the typed result.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "common/expected.h"
+#include "model/instance.h"
+#include "schedule/solve_result.h"
+
+namespace hetsched {
+
+Expected<SolveResult> resultFromJson(const Instance& instance, const nlohmann::json& json);
+
+// The result as `hetsched solve` prints it: the family's keys from its typed solution (none when it has
+// no solution), then kind, solver, status, seconds, message, optimal_within, answer, call_status, and
+// best_bound and gap where the solver proved a bound. `instance` is the one it was computed on.
+nlohmann::json resultToJson(const Instance& instance, const SolveResult& result);
+
+}  // namespace hetsched
