@@ -4,17 +4,16 @@
 #include <set>
 #include <utility>
 
+#include "model/instance_checks.h"
+
 namespace hetsched {
 
 using json_detail::JsonNode;
 
 namespace {
 
-// Keeps every product of the LPs finite and their coefficients within GLPK's reach.
-constexpr double kMinValue = 1e-9;
-constexpr double kMaxValue = 1e9;
-constexpr std::size_t kMaxNodes = 100'000;
-constexpr std::size_t kMaxLinks = 1'000'000;
+// The limits of steadyInstanceProblem (model/instance_checks.h), the same rules on the typed model.
+using namespace steady_limits;
 
 double positive(const JsonNode& node) {
     const double v = node.number();

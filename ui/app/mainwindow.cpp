@@ -62,6 +62,7 @@
 #include "dialogs/template_dialog.h"
 #include "util/background_job.h"
 #include "util/window_fit.h"
+#include "util/fixed_text_action.h"
 #include "app/edit_commands.h"
 #include "util/number_text.h"
 #include "util/resources.h"
@@ -602,8 +603,14 @@ void MainWindow::createToolBar() {
     toolBar->addAction(m_openAction);
     toolBar->addAction(m_saveAction);
     toolBar->addSeparator();
-    toolBar->addAction(m_undoAction);
-    toolBar->addAction(m_redoAction);
+    // Fixed labels: "Undo Add cluster C3" as a button would move the buttons after it (the text is a tooltip).
+    const auto addFixed = [this, toolBar](QAction* source, const QString& label, const QString& name) {
+        QAction* fixed = fixedTextAction(source, label, this);
+        fixed->setObjectName(name);
+        toolBar->addAction(fixed);
+    };
+    addFixed(m_undoAction, tr("Undo"), QStringLiteral("toolBarUndo"));
+    addFixed(m_redoAction, tr("Redo"), QStringLiteral("toolBarRedo"));
     toolBar->addSeparator();
     toolBar->addAction(m_runAction);
     toolBar->addAction(m_cancelAction);

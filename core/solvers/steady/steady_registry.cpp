@@ -160,7 +160,12 @@ template <>
 struct SolverFamily<SteadyStateInstance> {
     using Solution = SteadySolution;
     static constexpr const char* kInvalid = "an invalid schedule";
-    static std::optional<std::string> instanceProblem(const SteadyStateInstance& in) { return steadyInstanceProblem(in); }
+    // The file's rules, then what the solvers need beyond them (a route from the source, ...).
+    static std::optional<std::string> instanceProblem(const SteadyStateInstance& in) {
+        if (std::optional<std::string> problem = steadyInstanceProblem(in)) return problem;
+        if (std::string why = steadyUnsolvableReason(in); !why.empty()) return why;
+        return std::nullopt;
+    }
     static void complete(const SteadyStateInstance&, SteadySolution&) {}
     static std::vector<std::string> verify(const SteadyStateInstance& in, const SteadySolution& s) {
         return verifySteady(in, s);
