@@ -926,6 +926,7 @@ void MainWindow::onRunSelected(int runIndex) {
         if (m_editor) m_editor->showRun(nullptr);
     } else {
         const RunRecord& run = entry->runs[static_cast<std::size_t>(runIndex)];
+        m_resultPane->setRecordedMakespan(recordedMakespan(entry->id));
         // A run draws against the instance it was computed on, whatever was edited or undone since.
         m_resultPane->showRun(run.instance ? *run.instance : entry->instance, run, m_document->isRunCurrent(*entry, run));
         if (m_editor) m_editor->showRun(&run);
@@ -940,6 +941,8 @@ void MainWindow::onRunSucceeded(EntryId id, const RunRecord& run) {
     if (const std::optional<double> seconds = run.seconds()) summary += tr(" in %1").arg(quantityText(*seconds, u"s"));
     if (!run.message().isEmpty() && run.status() == QLatin1String("infeasible"))
         summary += tr(" (%1)").arg(run.message());
+    if (const std::optional<double> recorded = recordedMakespan(id); recorded && run.objective())
+        summary += tr("; the workflow's file records %1").arg(quantityText(*recorded, u"s"));
     if (!m_document->entry(id)) {
         statusBar()->showMessage(tr("%1 — discarded: its instance was removed").arg(summary),
                                  kStatusTimeoutMs);
@@ -1374,7 +1377,16 @@ TaskGraphImportDialog* MainWindow::createTaskGraphImportDialog() {
 
 EntryId MainWindow::addImportedTaskGraph(const TaskGraphImportDialog& dialog) {
     if (!dialog.result() || dialog.entryName().isEmpty()) return 0;
-    return m_document->addEntry(m_document->uniqueName(dialog.entryName()), Instance{*dialog.result()});
+    const std::optional<double> recorded = dialog.recordedMakespan();
+    const EntryId next = m_document->addEntry(m_document->uniqueName(dialog.entryName()), Instance{*dialog.result()});
+    if (recorded && next) m_recordedMakespans[next] = *recorded;
+    return next;
+}
+
+std::optional<double> MainWindow::recordedMakespan(EntryId id) const {
+    const auto found = m_recordedMakespans.find(id);
+    if (found == m_recordedMakespans.end() || !m_document->entry(id)) return std::nullopt;
+    return found->second;
 }
 
 DivisibleSimulationDialog* MainWindow::divisibleSimulationDialog() {

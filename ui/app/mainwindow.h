@@ -4,6 +4,8 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <functional>
+#include <optional>
+#include <unordered_map>
 
 #include "app/run_all.h"
 #include "common/expected.h"
@@ -115,6 +117,9 @@ public:
     // accepted result becomes (undoable; 0 when the dialog holds no valid import).
     TaskGraphImportDialog* createTaskGraphImportDialog();
     EntryId addImportedTaskGraph(const TaskGraphImportDialog& dialog);
+    // The makespan an imported workflow's file records for its own run, by entry (this session's imports);
+    // none for other entries. Its runs show it beside theirs.
+    std::optional<double> recordedMakespan(EntryId id) const;
     // The steady-state instance of a SimGrid platform as a new entry (SimGrid runs in its child process,
     // off the GUI thread, with a cancellable progress dialog); 0 and a message when it cannot be read.
     EntryId addSimGridSteadyState(const QString& path);
@@ -254,6 +259,7 @@ private:
     EntryId m_panelEntry = 0;   // the entry the solver panel shows, whose messages it holds
     QMenu* m_viewMenu = nullptr;
     std::function<int(FamilyImportDialog&)> m_familyImportRunner;
+    std::unordered_map<EntryId, double> m_recordedMakespans;   // see recordedMakespan()
 };
 
 }  // namespace hetsched::ui
