@@ -31,11 +31,8 @@ ScheduleSet scheduleSetOfRuns(const std::vector<const RunRecord*>& runs, const s
     for (std::size_t k = 0; k < drawn.size(); ++k) {
         const RunRecord& run = *drawn[k];
         // The runs of a comparison are named as a paper's panels: (a), (b), ... as `hetsched export` does.
-        const std::string name = drawn.size() == 1 ? run.result->solver
-                                                   : std::string("(")
-                                                         .append(1, static_cast<char>('a' + k % 26))
-                                                         .append(") ")
-                                                         .append(run.result->solver);
+        std::string name = run.result->solver;
+        if (drawn.size() > 1) name = std::string("(").append(1, static_cast<char>('a' + k % 26)).append(") ").append(name);
         set.runs.push_back({name, run.result->schedule});
         if (run.simulation) set.runs.push_back({name + " (simulated)", run.simulation->schedule});
     }
