@@ -25,7 +25,8 @@ FamilyDescriptor cpuGpuFamily() {
     return family_detail::describeFamily<CpuGpuInstance>({"cpugpu", "CPU/GPU", readCpuGpuInstance,
                                                          cpuGpuInstanceToJson, cpuGpuResultFromJson,
                                                          exampleCpuGpuInstance, registry_detail::cpugpuSolvers,
-                                                         simulateCpuGpuResult, {}, cpuGpuInstanceProblem});
+                                                         simulateCpuGpuResult, {}, cpuGpuInstanceProblem,
+                                                         cpuGpuInstanceText});
 }
 
 }  // namespace hetsched

@@ -25,7 +25,7 @@ FamilyDescriptor dagFamily() {
     return family_detail::describeFamily<DagInstance>({"dag", "task graph", readDagInstance, dagInstanceToJson,
                                                       dagResultFromJson, exampleDagInstance,
                                                       registry_detail::dagSolvers, simulateDagResult, {},
-                                                      dagInstanceProblem});
+                                                      dagInstanceProblem, dagInstanceText});
 }
 
 }  // namespace hetsched

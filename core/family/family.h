@@ -22,6 +22,9 @@ namespace hetsched {
 namespace registry_detail {
 struct RegisteredSolver;
 }
+namespace json_detail {
+class JsonNode;
+}
 
 struct FamilyDescriptor {
     std::string kind;           // the "kind" of its instance and result files (public contract: never renamed)
@@ -30,7 +33,13 @@ struct FamilyDescriptor {
     // The instance file (its whole JSON object, "kind" included) read with validation naming the JSON path
     // of every error, and written back.
     std::function<Expected<Instance>(const nlohmann::json&)> readInstance;
+    // The same reader on any JsonNode (io/json_reader.h), such as the root of a file parsed by simdjson.
+    std::function<Expected<Instance>(const json_detail::JsonNode&)> readInstanceNode;
     std::function<nlohmann::json(const Instance&)> writeInstance;
+    // The instance file's text, byte for byte writeInstance(instance).dump(2): streamed from the typed model
+    // by the families whose instances grow large (no document tree of a million tasks), through the tree by
+    // the others.
+    std::function<std::string(const Instance&)> writeInstanceText;
     // A stored result (as `hetsched solve` prints it) read back into its SolveResult with the family's keys
     // checked against the instance; the keys common to every family are read by resultFromJson.
     std::function<Expected<SolveResult>(const Instance&, const nlohmann::json&)> readResult;

@@ -30,6 +30,7 @@ struct TypedFamily {
                                            const Progress&) = nullptr;
     std::string noSimulation;
     std::optional<std::string> (*instanceProblem)(const In&) = nullptr;   // the family's typed checks
+    std::string (*writeText)(const In&) = nullptr;   // streamed `write(in).dump(2)`; null: through the tree
 };
 
 template <class In>
@@ -38,9 +39,8 @@ FamilyDescriptor describeFamily(const TypedFamily<In>& f) {
     d.kind = f.kind;
     d.displayName = f.displayName;
     d.variantIndex = variantIndexOf<In>();
-    d.readInstance = [read = f.read](const nlohmann::json& json) -> Expected<Instance> {
+    d.readInstanceNode = [read = f.read](const json_detail::JsonNode& root) -> Expected<Instance> {
         try {
-            const json_detail::JsonNode root(json, "");
             return Instance{read(root)};
         } catch (const json_detail::InputError& e) {
             return invalidInput(e.what());
@@ -48,7 +48,13 @@ FamilyDescriptor describeFamily(const TypedFamily<In>& f) {
             return invalidInput(std::string("cannot read the instance: ") + e.what());
         }
     };
+    d.readInstance = [readNode = d.readInstanceNode](const nlohmann::json& json) {
+        return readNode(json_detail::JsonNode(json, ""));
+    };
     d.writeInstance = [write = f.write](const Instance& instance) { return write(std::get<In>(instance)); };
+    d.writeInstanceText = [write = f.write, writeText = f.writeText](const Instance& instance) {
+        return writeText ? writeText(std::get<In>(instance)) : write(std::get<In>(instance)).dump(2);
+    };
     d.readResult = [readResult = f.readResult](const Instance& instance, const nlohmann::json& json) {
         return readResult(std::get<In>(instance), json);
     };

@@ -35,7 +35,7 @@ FamilyDescriptor partitionFamily() {
                                                             "a partition of identical tasks has no communication "
                                                             "and no order to replay: its schedule is its own "
                                                             "simulation",
-                                                            partitionInstanceProblem});
+                                                            partitionInstanceProblem, partitionInstanceText});
 }
 
 }  // namespace hetsched

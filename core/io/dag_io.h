@@ -12,6 +12,8 @@ namespace hetsched {
 // Throws json_detail::InputError naming the path of the first problem.
 DagInstance readDagInstance(const json_detail::JsonNode& root);
 nlohmann::json dagInstanceToJson(const DagInstance& instance);
+// The same document's text, dagInstanceToJson(instance).dump(2) byte for byte, written without its tree.
+std::string dagInstanceText(const DagInstance& instance);
 
 // The checks every source of a DagInstance goes through (JSON, imports, generators): non-empty
 // lists, unique names, finite values in range, known distinct endpoints, no duplicate edge, no cycle
