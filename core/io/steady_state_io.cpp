@@ -17,15 +17,15 @@ using namespace steady_limits;
 
 double positive(const JsonNode& node) {
     const double v = node.number();
-    if (v <= 0) node.fail("must be positive, got " + node.raw().dump());
-    if (v < kMinValue || v > kMaxValue) node.fail("must be between 1e-9 and 1e9, got " + node.raw().dump());
+    if (v <= 0) node.fail("must be positive, got " + node.text());
+    if (v < kMinValue || v > kMaxValue) node.fail("must be between 1e-9 and 1e9, got " + node.text());
     return v;
 }
 
 double nonNegative(const JsonNode& node) {
     const double v = node.number();
-    if (v < 0) node.fail("must be at least 0, got " + node.raw().dump());
-    if (v != 0 && (v < kMinValue || v > kMaxValue)) node.fail("must be 0 or between 1e-9 and 1e9, got " + node.raw().dump());
+    if (v < 0) node.fail("must be at least 0, got " + node.text());
+    if (v != 0 && (v < kMinValue || v > kMaxValue)) node.fail("must be 0 or between 1e-9 and 1e9, got " + node.text());
     return v;
 }
 

@@ -131,9 +131,10 @@ Expected<SteadySolution> steadySolutionFromJson(const SteadyStateInstance& in, c
         const JsonNode patterns = root.at("patterns");
         for (std::size_t p = 0; p < patterns.size(); ++p) {
             SteadyPattern pt;
-            pt.duration = patterns[p].at("duration").numberIn(0, 1);
-            pt.arcs = links(patterns[p].at("links"));
-            const JsonNode processors = patterns[p].at("processors");
+            const JsonNode pattern = patterns[p];   // named: a node must not outlive the node it comes from
+            pt.duration = pattern.at("duration").numberIn(0, 1);
+            pt.arcs = links(pattern.at("links"));
+            const JsonNode processors = pattern.at("processors");
             for (std::size_t k = 0; k < processors.size(); ++k) pt.processors.push_back(node(processors[k]));
             s.patterns.push_back(std::move(pt));
         }
