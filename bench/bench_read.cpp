@@ -178,13 +178,13 @@ void writeInstance(benchmark::State& state) {
     state.SetLabel(kindName(static_cast<int>(state.range(0))));
 }
 
-// The same text streamed from the typed model (FamilyDescriptor::writeInstanceText), what `generate` writes now.
+// The same text streamed from the typed model (instanceText, io/instance_io.h), what `generate` writes now.
 void writeInstanceStreamed(benchmark::State& state) {
     const std::string& path = fileOf(static_cast<int>(state.range(0)));
     const Expected<Instance> in = readInstanceFile(path);
     std::size_t bytes = 0;
     for (auto _ : state) {
-        const std::string text = familyOf(*in).writeInstanceText(*in) + "\n";
+        const std::string text = instanceText(*in) + "\n";
         bytes = text.size();
         benchmark::DoNotOptimize(text.data());
     }

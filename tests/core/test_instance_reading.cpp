@@ -172,7 +172,7 @@ TEST(FastInstanceReader, AFileIsReadAsItsText) {
 // --- writing without a tree ------------------------------------------------------------------------------
 
 void expectTextIsTheDump(const Instance& instance) {
-    EXPECT_EQ(familyOf(instance).writeInstanceText(instance), instanceToJson(instance).dump(2));
+    EXPECT_EQ(instanceText(instance), instanceToJson(instance).dump(2));
 }
 
 TEST(StreamedInstanceText, IsTheTreesDumpByteForByte) {
