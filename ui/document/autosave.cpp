@@ -138,12 +138,14 @@ void AutosaveManager::onTimer() {
     std::optional<Snapshot> snapshot = takeSnapshot(false);
     if (!snapshot) return;
     m_dirty = false;
+    m_writePending = true;
     const quint64 generation = ++m_generation;
     auto taken = std::make_shared<const Snapshot>(std::move(*snapshot));
     m_writer->start([this, taken, generation](const Progress&) -> BackgroundJob::Delivery {
         auto text = std::make_shared<std::string>(recoveryText(*taken));
         return [this, text, generation] {
             if (generation != m_generation) return;  // written since, or discarded (saved, closed)
+            m_writePending = false;
             if (!writeRecovery(*text)) m_dirty = true;
         };
     });
@@ -151,6 +153,10 @@ void AutosaveManager::onTimer() {
 
 Expected<bool> AutosaveManager::autosaveNow(bool evenIfUnchanged) {
     ++m_generation;  // what the timer's autosave is making would be older than this
+    // That autosave took the last changes (the document was no longer dirty) but has not written them yet: it is
+    // dropped, so this one writes them, changed since or not. Without this, the recovery file missed them.
+    if (m_writePending) evenIfUnchanged = true;
+    m_writePending = false;
     std::optional<Snapshot> snapshot = takeSnapshot(evenIfUnchanged);
     if (!snapshot) return false;
     const Expected<bool> written = writeRecovery(recoveryText(*snapshot));
@@ -206,6 +212,7 @@ bool AutosaveManager::isWriting() const {
 
 void AutosaveManager::discardRecovery() {
     ++m_generation;  // an autosave under way is not written
+    m_writePending = false;
     QFile::remove(recoveryFilePath());
     m_sessionLock.reset();   // unlocks and removes the lock file
 }

@@ -116,6 +116,7 @@ private:
     bool m_dirty = false;     // changed since the last autosave
     BackgroundJob* m_writer;  // the timer's autosaves: the text is made off the GUI thread, written on it
     quint64 m_generation = 0; // a text made for an older generation (since written or discarded) is dropped
+    bool m_writePending = false;   // the timer's autosave holds a snapshot not yet on disk (see autosaveNow)
     std::unique_ptr<QLockFile> m_sessionLock;
     QString m_lockedDirectory;   // where m_sessionLock lives
     std::map<QString, std::unique_ptr<QLockFile>> m_orphanLocks;   // by recovery file path
