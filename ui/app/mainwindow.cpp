@@ -160,8 +160,9 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() {
     // The document is a child, destroyed after this body: its last signals (the undo stack's clean state)
-    // must not reach a window that is already half gone.
+    // must not reach a window that is already half gone, nor its title through the project files.
     m_document->disconnect(this);
+    m_document->disconnect(m_files);
 }
 
 void MainWindow::createActions() {
