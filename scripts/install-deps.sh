@@ -6,6 +6,7 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev
   libeigen3-dev libglpk-dev libboost-graph-dev nlohmann-json3-dev
+  libsimdjson-dev   # large instance files read by simdjson (core/io/json_reader.cpp)
   libgtest-dev libbenchmark-dev
   libgraphviz-dev libxml2-dev libsimgrid-dev libcli11-dev
   clang libclang-rt-14-dev   # the readers' libFuzzer harnesses (scripts/fuzz.sh): clang and its fuzzer runtime

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <iterator>
 
+#include "family/family.h"
 #include "io/dag_import.h"
 #include "io/instance_io.h"
 
@@ -127,7 +128,7 @@ Expected<DagPlatform> resolvePlatform(const PlatformFlags& p, bool required, std
 // Writes the instance as JSON to `output` (stdout when empty); with a file, "OUTPUT: summary" on stdout.
 int writeInstance(const Instance& instance, const std::string& output, const std::string& summary,
                   const std::string& prefix, std::ostream& out, std::ostream& err) {
-    const std::string text = instanceToJson(instance).dump(2) + "\n";
+    const std::string text = instanceText(instance) + "\n";   // streamed, no document tree
     if (output.empty()) {
         out << text;
         return kExitOk;

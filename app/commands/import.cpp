@@ -169,13 +169,16 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
         err << prefix << (usage ? "" : "error: ") << resolved.error().message << "\n";
         return usage ? kExitUsage : kExitError;
     }
+    const std::optional<double> recorded = read->graph.recordedMakespan;
     Expected<DagInstance> dag = placeTaskGraph(std::move(read->graph), *resolved);
     if (!dag) {
         err << prefix << "error: " << graph << ": " << dag.error().message << "\n";
         return kExitError;
     }
+    addPlacementNotes(*dag, recorded, read->notes);
     std::ostream& notes = output.empty() ? err : out;
-    for (const std::string& note : read->notes) notes << prefix << "note: " << note << "\n";
+    for (const std::string& note : read->notes)
+        notes << prefix << (note.starts_with("warning: ") ? "" : "note: ") << note << "\n";
     return writeDagInstance(*dag, output, prefix, out, err, read->format);
 }
 

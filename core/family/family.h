@@ -20,9 +20,10 @@ struct FamilyDescriptor {
     std::string kind;           // the "kind" of its instance and result files (model/instance.h's kInstanceKinds)
     std::string displayName;    // how a person names it ("CPU/GPU")
     std::size_t variantIndex = 0;   // its alternative in Instance
-    // Why no solver can run on the instance (the family's typed checks, model/instance_checks.h: the rules of
-    // its instance file, naming the element by its JSON path); none when it is sound. What every solver entry
-    // checks first, and what an instance made in memory is held to.
+    // Why the instance is invalid (the family's typed checks, model/instance_checks.h: the rules of its instance
+    // file's reader, naming the element by its JSON path); none when it is sound. What the GUI checks an edit
+    // with, what every solver entry checks first (the steady-state solvers add steadyUnsolvableReason), and
+    // what an instance made in memory is held to.
     std::function<std::optional<std::string>(const Instance&)> instanceProblem;
     // A small instance to start from: what File > New Instance adds, solvable by every solver of the family.
     std::function<Instance()> exampleInstance;

@@ -1,5 +1,9 @@
 #include "io/cpugpu_io.h"
 
+#include "io/json_text_writer.h"
+#include "io/name_index.h"
+
+#include <string_view>
 #include <unordered_map>
 
 namespace hetsched {
@@ -17,8 +21,8 @@ constexpr std::size_t kMaxTasks = 1'000'000;
 
 double processingTime(const JsonNode& node) {
     const double v = node.number();
-    if (v <= 0) node.fail("must be positive, got " + node.raw().dump());
-    if (v < kMinTime || v > kMaxTime) node.fail("must be between 1e-9 and 1e12, got " + node.raw().dump());
+    if (v <= 0) node.fail("must be positive, got " + node.text());
+    if (v < kMinTime || v > kMaxTime) node.fail("must be between 1e-9 and 1e12, got " + node.text());
     return v;
 }
 
@@ -44,14 +48,14 @@ CpuGpuInstance readCpuGpuInstance(const JsonNode& root) {
     const JsonNode tasks = root.at("tasks");
     if (tasks.size() == 0) tasks.fail("expected at least one task");
     if (tasks.size() > kMaxTasks) tasks.fail("at most 1000000 tasks");
-    std::unordered_map<std::string, std::size_t> index;
+    // Names as views of the tasks' own strings (reserved: they do not move).
     in.tasks.reserve(tasks.size());
+    io_detail::NameIndex index(tasks.size());
     for (std::size_t j = 0; j < tasks.size(); ++j) {
-        CpuGpuTask task = readTask(tasks[j]);
-        if (!index.emplace(task.name, j).second)
-            tasks[j].at("name").fail("duplicate task name \"" + task.name + "\" (also tasks[" +
-                                     std::to_string(index[task.name]) + "])");
-        in.tasks.push_back(std::move(task));
+        in.tasks.push_back(readTask(tasks[j]));
+        if (const std::optional<std::size_t> earlier = index.add(in.tasks.back().name))
+            tasks[j].at("name").fail("duplicate task name \"" + in.tasks.back().name + "\" (also tasks[" +
+                                     std::to_string(*earlier) + "])");
     }
     return in;
 }
@@ -66,6 +70,35 @@ nlohmann::json cpuGpuInstanceToJson(const CpuGpuInstance& in) {
     for (const CpuGpuTask& t : in.tasks) tasks.push_back({{"name", t.name}, {"cpu", t.cpu}, {"gpu", t.gpu}});
     j["tasks"] = std::move(tasks);
     return j;
+}
+
+// Keys in nlohmann's order (sorted), as cpuGpuInstanceToJson's tree is written.
+std::string cpuGpuInstanceText(const CpuGpuInstance& in) {
+    json_detail::JsonTextWriter w;
+    w.beginObject();
+    w.key("cpus");
+    w.value(in.cpus);
+    w.key("epsilon");
+    w.value(in.epsilon);
+    w.key("gpus");
+    w.value(in.gpus);
+    w.key("kind");
+    w.value("cpugpu");
+    w.key("tasks");
+    w.beginArray();
+    for (const CpuGpuTask& t : in.tasks) {
+        w.beginObject();
+        w.key("cpu");
+        w.value(t.cpu);
+        w.key("gpu");
+        w.value(t.gpu);
+        w.key("name");
+        w.value(t.name);
+        w.endObject();
+    }
+    w.endArray();
+    w.endObject();
+    return w.take();
 }
 
 }  // namespace hetsched

@@ -12,6 +12,7 @@
 #include "io/instance_io.h"
 #include "io/json_reader.h"
 #include "io/simgrid_platform.h"
+#include "model/dag_makespan_bounds.h"
 
 namespace hetsched {
 
@@ -37,7 +38,9 @@ const OptionTable& taskGraphImportOptionTable() {
             OptionSpec::choice("format", "the graph's format; auto decides by extension, then by content", formats,
                                "auto"),
             referenceSpeed,
-            OptionSpec::number("alpha", "Amdahl fraction of the tasks whose file gives none", 0, d.alpha, 1),
+            OptionSpec::number("alpha", "Amdahl fraction (the share of a task that more processors do not speed up) of "
+                               "the tasks whose file gives none: 1 sequential, as a runtime measured on one core is; "
+                               "0 perfectly parallel", 0, d.alpha, 1),
             OptionSpec::optionalNumber("default-flops", "flops of the tasks the file gives no size (none: such a "
                                        "file is refused)", 0, 1e30),
             OptionSpec::optionalNumber("default-bytes", "bytes of the dependencies the file gives no size (none: "
@@ -171,6 +174,13 @@ Expected<TaskGraphImport> readTaskGraph(const std::string& path, std::string_vie
     if (latin1Names > 0)
         read->notes.push_back(graph_reader::countOf(latin1Names, "task name", "task names") +
                               " not in UTF-8 read as Latin-1 (ISO 8859-1), e.g. " + latin1Example);
+    // Said whoever made them so (the file or --alpha 0): such tasks run on a whole cluster in a blink.
+    const std::size_t perfectlyParallel = static_cast<std::size_t>(std::count_if(
+        read->graph.tasks.begin(), read->graph.tasks.end(), [](const DagTask& task) { return task.alpha == 0; }));
+    if (perfectlyParallel > 0)
+        read->notes.push_back("warning: " + std::to_string(perfectlyParallel) + " of " + std::to_string(read->graph.tasks.size()) +
+                              " tasks are perfectly parallel (alpha 0): p processors run one p times faster, on up to "
+                              "all the processors of a cluster; give their sequential fraction with --alpha (1: sequential)");
     return read;
 }
 
@@ -195,9 +205,17 @@ Expected<DagImport> importTaskGraphFile(const std::string& path, const DagPlatfo
     if (!text) return text.error();
     Expected<TaskGraphImport> read = readTaskGraph(path, *text, options, format);
     if (!read) return read.error();
+    const std::optional<double> recorded = read->graph.recordedMakespan;
     Expected<DagInstance> placed = placeTaskGraph(std::move(read->graph), platform);
     if (!placed) return Error{placed.error().kind, path + ": " + placed.error().message};
-    return DagImport{std::move(*placed), std::move(read->format), std::move(read->notes)};
+    addPlacementNotes(*placed, recorded, read->notes);
+    return DagImport{std::move(*placed), std::move(read->format), std::move(read->notes), recorded};
+}
+
+void addPlacementNotes(const DagInstance& placed, std::optional<double> recordedMakespan, std::vector<std::string>& notes) {
+    if (!recordedMakespan || placed.tasks.empty()) return;
+    const RecordedMakespanCheck check = checkRecordedMakespan(placed, *recordedMakespan);
+    notes.push_back((check.farOff ? "warning: " : "") + check.text);
 }
 
 Expected<DagPlatform> parseDagPlatformJson(std::string_view jsonText) {

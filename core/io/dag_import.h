@@ -45,11 +45,17 @@ Expected<TaskGraphImport> readTaskGraph(const std::string& path, std::string_vie
 // The graph on a platform, validated as a JSON instance is (errors name the task or the cycle).
 Expected<DagInstance> placeTaskGraph(TaskGraph graph, const DagPlatform& platform);
 
-// A task graph file imported as a dag instance, with what the reader noted.
+// What the graph on its platform adds to the reader's notes: the makespan the file records (none: nothing) beside
+// the bounds of the best one here, a "warning: " when they are orders of magnitude apart (model/dag_makespan_bounds.h).
+void addPlacementNotes(const DagInstance& placed, std::optional<double> recordedMakespan, std::vector<std::string>& notes);
+
+// A task graph file imported as a dag instance, with what the reader noted and the makespan the file records
+// for its own run (seconds; none when it records none).
 struct DagImport {
     DagInstance instance;
     std::string format;
     std::vector<std::string> notes;
+    std::optional<double> recordedMakespan;
 };
 Expected<DagImport> importTaskGraphFile(const std::string& path, const DagPlatform& platform,
                                         const TaskGraphImportOptions& options = {},

@@ -1,7 +1,10 @@
 #include "io/dag_io.h"
 
+#include "io/json_text_writer.h"
+#include "io/name_index.h"
+
 #include <cmath>
-#include <set>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -15,21 +18,70 @@ namespace {
 
 double rate(const JsonNode& node) {
     const double v = node.number();
-    if (!(v >= kMinRate && v <= kMaxValue)) node.fail("must be between 1e-6 and 1e30, got " + node.raw().dump());
+    if (!(v >= kMinRate && v <= kMaxValue)) node.fail("must be between 1e-6 and 1e30, got " + node.text());
     return v;
 }
 
 double amount(const JsonNode& node) {
     const double v = node.number();
-    if (!(v >= 0 && v <= kMaxValue)) node.fail("must be between 0 and 1e30, got " + node.raw().dump());
+    if (!(v >= 0 && v <= kMaxValue)) node.fail("must be between 0 and 1e30, got " + node.text());
     return v;
 }
 
 double latency(const JsonNode& node) {
     const double v = node.number();
-    if (!(v >= 0 && v <= kMaxLatency)) node.fail("must be between 0 and 1e30 seconds, got " + node.raw().dump());
+    if (!(v >= 0 && v <= kMaxLatency)) node.fail("must be between 0 and 1e30 seconds, got " + node.text());
     return v;
 }
+
+// The first `count` edges by source in compressed rows, each row in index order.
+class EdgeRows {
+public:
+    EdgeRows(std::size_t taskCount, const std::vector<DagEdge>& edges, std::size_t count)
+        : m_start(taskCount + 1, 0), m_edges(count) {
+        for (std::size_t k = 0; k < count; ++k) ++m_start[edges[k].from + 1];
+        for (std::size_t t = 0; t < taskCount; ++t) m_start[t + 1] += m_start[t];
+        std::vector<std::size_t> next(m_start.begin(), m_start.end() - 1);
+        for (std::size_t k = 0; k < count; ++k) m_edges[next[edges[k].from]++] = k;
+    }
+
+    // The first edge (in index order) that repeats an earlier one.
+    std::optional<std::size_t> firstRepeated(const std::vector<DagEdge>& edges) const {
+        const std::size_t n = m_start.size() - 1;
+        std::vector<std::size_t> lastSource(n, n);   // per target: the last source seen leading to it
+        std::optional<std::size_t> first;
+        for (std::size_t t = 0; t < n; ++t)
+            for (std::size_t i = m_start[t]; i < m_start[t + 1]; ++i) {
+                const std::size_t k = m_edges[i], to = edges[k].to;
+                if (lastSource[to] == t && (!first || k < *first)) first = k;
+                lastSource[to] = t;
+            }
+        return first;
+    }
+
+    // Kahn's algorithm over the rows.
+    bool acyclic(const std::vector<DagEdge>& edges) const {
+        const std::size_t n = m_start.size() - 1;
+        std::vector<std::size_t> missing(n, 0);
+        for (std::size_t k : m_edges) ++missing[edges[k].to];
+        std::vector<std::size_t> ready;
+        for (std::size_t t = 0; t < n; ++t)
+            if (missing[t] == 0) ready.push_back(t);
+        std::size_t done = 0;
+        while (!ready.empty()) {
+            const std::size_t t = ready.back();
+            ready.pop_back();
+            ++done;
+            for (std::size_t i = m_start[t]; i < m_start[t + 1]; ++i)
+                if (--missing[edges[m_edges[i]].to] == 0) ready.push_back(edges[m_edges[i]].to);
+        }
+        return done == n;
+    }
+
+private:
+    std::vector<std::size_t> m_start;
+    std::vector<std::size_t> m_edges;
+};
 
 }  // namespace
 
@@ -79,43 +131,67 @@ DagInstance readDagInstance(const JsonNode& root) {
     tasks.requireArray();
     if (tasks.size() == 0) tasks.fail("expected at least one task");
     if (tasks.size() > kMaxTasks) tasks.fail("at most 1000000 tasks");
-    std::unordered_map<std::string, std::size_t> index;
+    // Names as views of the tasks' own strings (reserved: they do not move).
+    io_detail::NameIndex index(tasks.size());
+    in.tasks.reserve(tasks.size());
     for (std::size_t i = 0; i < tasks.size(); ++i) {
         const JsonNode node = tasks[i];
         node.requireOnlyKeys({"name", "flops", "alpha"});
         DagTask t;
         t.name = node.at("name").nonEmptyString();
-        if (!index.emplace(t.name, i).second) node.at("name").fail("duplicate task name \"" + t.name + "\"");
+        if (index.find(t.name)) node.at("name").fail("duplicate task name \"" + t.name + "\"");
         t.flops = amount(node.at("flops"));
         t.alpha = node.at("alpha").numberIn(0, 1);
         if (t.flops / fastest > kMaxTaskSeconds) node.at("flops").fail(dagTaskFitsNowhere(t, fastest));
         in.tasks.push_back(std::move(t));
+        index.add(in.tasks.back().name);
     }
 
     const JsonNode edges = root.at("edges");
     edges.requireArray();
     if (edges.size() > kMaxEdges) edges.fail("at most 20000000 edges");
-    std::set<std::pair<std::size_t, std::size_t>> seen;
+    in.edges.reserve(edges.size());
+    // A repeated edge is found after the reading (by rows, O(N + E)); the error it would have raised first is
+    // raised first: on an error of edge k, a repetition among the edges before it (or up to it, for its bytes).
+    const auto failOnRepeat = [&](std::size_t count) {
+        const EdgeRows rows(in.tasks.size(), in.edges, count);
+        if (const std::optional<std::size_t> k = rows.firstRepeated(in.edges)) {
+            const DagEdge& e = in.edges[*k];
+            edges[*k].fail("duplicate edge \"" + in.tasks[e.from].name + "\" -> \"" + in.tasks[e.to].name + "\"");
+        }
+        return rows;
+    };
     for (std::size_t k = 0; k < edges.size(); ++k) {
         const JsonNode node = edges[k];
-        node.requireOnlyKeys({"from", "to", "bytes"});
-        auto endpoint = [&](const char* key) {
-            const std::string name = node.at(key).string();
-            auto it = index.find(name);
-            if (it == index.end()) node.at(key).fail("unknown task \"" + name + "\"");
-            return it->second;
-        };
-        DagEdge e;
-        e.from = endpoint("from");
-        e.to = endpoint("to");
-        if (e.from == e.to) node.fail("task \"" + in.tasks[e.from].name + "\" depends on itself");
-        if (!seen.insert({e.from, e.to}).second)
-            node.fail("duplicate edge \"" + in.tasks[e.from].name + "\" -> \"" + in.tasks[e.to].name + "\"");
-        e.bytes = amount(node.at("bytes"));
-        in.edges.push_back(e);
+        try {
+            node.requireOnlyKeys({"from", "to", "bytes"});
+            auto endpoint = [&](const char* key) {
+                const JsonNode name = node.at(key);
+                const std::optional<std::size_t> task = index.find(name.stringView());
+                if (!task) name.fail("unknown task \"" + std::string(name.stringView()) + "\"");
+                return *task;
+            };
+            DagEdge e;
+            e.from = endpoint("from");
+            e.to = endpoint("to");
+            if (e.from == e.to) node.fail("task \"" + in.tasks[e.from].name + "\" depends on itself");
+            in.edges.push_back(e);
+        } catch (const json_detail::InputError&) {
+            failOnRepeat(k);
+            throw;
+        }
+        try {
+            in.edges.back().bytes = amount(node.at("bytes"));
+        } catch (const json_detail::InputError&) {
+            failOnRepeat(k + 1);
+            throw;
+        }
     }
-    const DagGraph graph = buildDagGraph(in.tasks.size(), in.edges);
-    if (!graph.cycle.empty()) edges.fail("the graph has a cycle: " + dagCycleText(in, graph.cycle));
+    const EdgeRows rows = failOnRepeat(in.edges.size());
+    if (!rows.acyclic(in.edges)) {
+        const DagGraph graph = buildDagGraph(in.tasks.size(), in.edges);
+        if (!graph.cycle.empty()) edges.fail("the graph has a cycle: " + dagCycleText(in, graph.cycle));
+    }
     return in;
 }
 
@@ -145,6 +221,81 @@ nlohmann::json dagInstanceToJson(const DagInstance& in) {
     j["tasks"] = std::move(tasks);
     j["edges"] = std::move(edges);
     return j;
+}
+
+// Keys in nlohmann's order (sorted), as dagInstanceToJson's tree is written.
+std::string dagInstanceText(const DagInstance& in) {
+    json_detail::JsonTextWriter w;
+    const DagSimGridSource* simgrid = in.platform.simgrid.empty() ? nullptr : &in.platform.simgrid;
+    w.beginObject();
+    w.key("edges");
+    w.beginArray();
+    for (const DagEdge& e : in.edges) {
+        w.beginObject();
+        w.key("bytes");
+        w.value(e.bytes);
+        w.key("from");
+        w.value(in.tasks[e.from].name);
+        w.key("to");
+        w.value(in.tasks[e.to].name);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("kind");
+    w.value("dag");
+    w.key("platform");
+    w.beginObject();
+    w.key("backbone");
+    w.beginObject();
+    w.key("bandwidth");
+    w.value(in.platform.backbone.bandwidth);
+    w.key("latency");
+    w.value(in.platform.backbone.latency);
+    w.endObject();
+    w.key("clusters");
+    w.beginArray();
+    for (const DagCluster& c : in.platform.clusters) {
+        w.beginObject();
+        w.key("bandwidth");
+        w.value(c.bandwidth);
+        if (simgrid)
+            if (const std::vector<std::string>* hosts = simgrid->hostsOf(c.name); hosts && !hosts->empty()) {
+                w.key("hosts");
+                w.beginArray();
+                for (const std::string& host : *hosts) w.value(host);
+                w.endArray();
+            }
+        w.key("latency");
+        w.value(c.latency);
+        w.key("name");
+        w.value(c.name);
+        w.key("processors");
+        w.value(c.processors);
+        w.key("speed");
+        w.value(c.speed);
+        w.endObject();
+    }
+    w.endArray();
+    if (simgrid) {
+        w.key("simgrid_file");
+        w.value(simgrid->file);
+    }
+    w.endObject();
+    w.key("tasks");
+    w.beginArray();
+    for (const DagTask& t : in.tasks) {
+        w.beginObject();
+        w.key("alpha");
+        w.value(t.alpha);
+        w.key("flops");
+        w.value(t.flops);
+        w.key("name");
+        w.value(t.name);
+        w.endObject();
+    }
+    w.endArray();
+    w.endObject();
+    return w.take();
 }
 
 }  // namespace hetsched

@@ -13,5 +13,7 @@ namespace hetsched {
 // Throws json_detail::InputError naming the path of the first problem.
 DagInstance readDagInstance(const json_detail::JsonNode& root);
 nlohmann::json dagInstanceToJson(const DagInstance& instance);
+// The same document's text, dagInstanceToJson(instance).dump(2) byte for byte, written without its tree.
+std::string dagInstanceText(const DagInstance& instance);
 
 }  // namespace hetsched

@@ -17,8 +17,8 @@ constexpr std::size_t kMaxWorkers = 1'000'000;
 
 double positive(const JsonNode& node) {
     const double v = node.number();
-    if (v <= 0) node.fail("must be positive, got " + node.raw().dump());
-    if (v < kMinValue || v > kMaxValue) node.fail("must be between 1e-30 and 1e30, got " + node.raw().dump());
+    if (v <= 0) node.fail("must be positive, got " + node.text());
+    if (v < kMinValue || v > kMaxValue) node.fail("must be between 1e-30 and 1e30, got " + node.text());
     return v;
 }
 
@@ -30,9 +30,9 @@ DivisibleWorker readWorker(const JsonNode& node) {
     worker.w = positive(node.at("w"));
     const JsonNode d = node.at("d");
     worker.d = d.number();
-    if (worker.d < 0) d.fail("must be at least 0, got " + d.raw().dump());
+    if (worker.d < 0) d.fail("must be at least 0, got " + d.text());
     if (worker.d != 0 && (worker.d < kMinValue || worker.d > kMaxValue))
-        d.fail("must be 0 or between 1e-30 and 1e30, got " + d.raw().dump());
+        d.fail("must be 0 or between 1e-30 and 1e30, got " + d.text());
     return worker;
 }
 

@@ -1,5 +1,6 @@
 #include "io/instance_io.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -52,11 +53,15 @@ nlohmann::json writeAlternative(const CpuGpuInstance& in) { return cpuGpuInstanc
 nlohmann::json writeAlternative(const SteadyStateInstance& in) { return steadyStateInstanceToJson(in); }
 nlohmann::json writeAlternative(const DagInstance& in) { return dagInstanceToJson(in); }
 
-}  // namespace
+std::string textAlternative(const PartitionInstance& in) { return partitionInstanceText(in); }
+std::string textAlternative(const DivisibleInstance& in) { return divisibleInstanceToJson(in).dump(2); }
+std::string textAlternative(const CpuGpuInstance& in) { return cpuGpuInstanceText(in); }
+std::string textAlternative(const SteadyStateInstance& in) { return steadyStateInstanceToJson(in).dump(2); }
+std::string textAlternative(const DagInstance& in) { return dagInstanceText(in); }
 
-Expected<Instance> instanceFromJson(const nlohmann::json& json) {
+// The kind, then the family's reader.
+Expected<Instance> instanceFromNode(const JsonNode& root) {
     try {
-        const JsonNode root(json, "");
         root.requireObject();
         const std::string kind = root.at("kind").string();
         const std::optional<std::size_t> index = instanceKindIndex(kind);
@@ -69,12 +74,52 @@ Expected<Instance> instanceFromJson(const nlohmann::json& json) {
     }
 }
 
-Expected<Instance> parseInstance(std::string_view jsonText) {
+// simdjson first (hundreds of MB/s); what it refuses is parsed again by nlohmann, whose message says what is
+// wrong (or which reads the few documents simdjson refuses and nlohmann takes, such as integers beyond 64 bits).
+Expected<Instance> parseInstanceText(std::string_view jsonText, bool padded) {
     try {
+        if (const std::unique_ptr<json_detail::FastJsonDocument> document =
+                json_detail::FastJsonDocument::parse(jsonText, padded))
+            return instanceFromNode(document->root());
         return instanceFromJson(json_detail::parseJsonText(jsonText));
     } catch (const InputError& e) {
         return invalidInput(e.what());
     }
+}
+
+// The whole file, with kJsonPadding bytes of room after its end for simdjson.
+Expected<std::string> readPaddedFile(const std::string& path) {
+    std::FILE* file = std::fopen(path.c_str(), "rb");
+    if (!file) return ioError("cannot open " + path);
+    std::string text;
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    if (!ec) text.reserve(static_cast<std::size_t>(size) + json_detail::kJsonPadding);
+    char buffer[1 << 16];
+    bool bad = false;
+    for (;;) {
+        const std::size_t n = std::fread(buffer, 1, sizeof buffer, file);
+        if (text.size() + n + json_detail::kJsonPadding > text.capacity())
+            text.reserve(std::max(text.capacity() * 2, text.size() + n + json_detail::kJsonPadding));
+        text.append(buffer, n);
+        if (n < sizeof buffer) {
+            bad = std::ferror(file) != 0;
+            break;
+        }
+    }
+    std::fclose(file);
+    if (bad) return ioError("cannot read " + path);
+    return text;
+}
+
+}  // namespace
+
+Expected<Instance> instanceFromJson(const nlohmann::json& json) {
+    return instanceFromNode(JsonNode(json, ""));
+}
+
+Expected<Instance> parseInstance(std::string_view jsonText) {
+    return parseInstanceText(jsonText, false);
 }
 
 Expected<std::string> readTextFile(const std::string& path) {
@@ -87,9 +132,9 @@ Expected<std::string> readTextFile(const std::string& path) {
 }
 
 Expected<Instance> readInstanceFile(const std::string& path) {
-    Expected<std::string> text = readTextFile(path);
+    Expected<std::string> text = readPaddedFile(path);
     if (!text) return text.error();
-    Expected<Instance> instance = parseInstance(*text);
+    Expected<Instance> instance = parseInstanceText(*text, true);
     if (!instance) return Error{instance.error().kind, path + ": " + instance.error().message};
     return instance;
 }
@@ -192,6 +237,10 @@ Expected<bool> writeTextFileAtomically(const std::string& path, const std::strin
 
 nlohmann::json instanceToJson(const Instance& instance) {
     return std::visit([](const auto& in) { return writeAlternative(in); }, instance);
+}
+
+std::string instanceText(const Instance& instance) {
+    return std::visit([](const auto& in) { return textAlternative(in); }, instance);
 }
 
 namespace {

@@ -17,6 +17,10 @@ Expected<Instance> instanceFromJson(const nlohmann::json& json);
 Expected<Instance> readInstanceFile(const std::string& path);
 
 nlohmann::json instanceToJson(const Instance& instance);
+// The instance file's text, byte for byte instanceToJson(instance).dump(2): streamed from the typed model for the
+// families whose instances grow large (task graphs, CPU/GPU, partition: no document tree of a million tasks),
+// through the tree for the others.
+std::string instanceText(const Instance& instance);
 
 // Reads a whole file; an Io error names the path.
 Expected<std::string> readTextFile(const std::string& path);

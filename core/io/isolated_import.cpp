@@ -52,7 +52,8 @@ std::string taskGraphImportToJson(const TaskGraphImport& read) {
     for (const DagTask& t : read.graph.tasks) tasks.push_back({t.name, t.flops, t.alpha});
     for (const DagEdge& e : read.graph.edges) edges.push_back({e.from, e.to, e.bytes});
     // readTaskGraph hands out UTF-8 only; should anything else slip through, it is replaced, not thrown.
-    return nlohmann::json{{"format", read.format}, {"notes", read.notes}, {"tasks", std::move(tasks)}, {"edges", std::move(edges)}}
+    return nlohmann::json{{"format", read.format}, {"notes", read.notes}, {"tasks", std::move(tasks)}, {"edges", std::move(edges)},
+                          {"recorded_makespan", optionalNumber(read.graph.recordedMakespan)}}
         .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
@@ -89,6 +90,8 @@ Expected<TaskGraphImport> taskGraphImportFromJson(std::string_view text) {
             read.graph.edges.push_back({static_cast<std::size_t>(edge[0].integer(0, lastTask)),
                                         static_cast<std::size_t>(edge[1].integer(0, lastTask)), edge[2].number()});
         }
+        if (const std::optional<JsonNode> recorded = root.find("recorded_makespan"); recorded && !recorded->raw().is_null())
+            read.graph.recordedMakespan = recorded->numberIn(0, dag_limits::kMaxValue);
         return read;
     } catch (const json_detail::InputError& e) {
         return invalidInput(std::string("hetsched-import printed an answer that cannot be read: ") + e.what());
@@ -130,9 +133,11 @@ Expected<DagImport> importTaskGraphFileIsolated(const std::string& path, const D
                                                 const ChildOptions& child) {
     Expected<TaskGraphImport> read = readTaskGraphFileIsolated(path, options, format, child);
     if (!read) return read.error();
+    const std::optional<double> recorded = read->graph.recordedMakespan;
     Expected<DagInstance> placed = placeTaskGraph(std::move(read->graph), platform);
     if (!placed) return Error{placed.error().kind, path + ": " + placed.error().message};
-    return DagImport{std::move(*placed), std::move(read->format), std::move(read->notes)};
+    addPlacementNotes(*placed, recorded, read->notes);
+    return DagImport{std::move(*placed), std::move(read->format), std::move(read->notes), recorded};
 }
 
 }  // namespace hetsched

@@ -3,9 +3,11 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -17,13 +19,20 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-// A position in a document: the value and its path ("resources[1].cost.table").
+class FastJsonDocument;
+struct FastAccess;
+
+// A position in a document: the value and its path ("resources[1].cost.table"). The value is either a node of
+// an nlohmann::json tree or an element of a document parsed by simdjson (FastJsonDocument): readers see the
+// same calls, the same answers and the same messages from both. A node refers to its parent to name its path
+// when it fails (the path is built only then): it must not outlive its parent node, nor the key it was asked by.
 class JsonNode {
 public:
-    JsonNode(const nlohmann::json& value, std::string path) : m_value(&value), m_path(std::move(path)) {}
+    JsonNode(const nlohmann::json& value, std::string path) : m_rootPath(std::move(path)), m_value(&value) {}
 
-    const std::string& path() const { return m_path; }
-    const nlohmann::json& raw() const { return *m_value; }
+    std::string path() const;
+    // The nlohmann value; only for nodes of an nlohmann::json tree (readers of files other than instances).
+    const nlohmann::json& raw() const;
 
     [[noreturn]] void fail(const std::string& what) const;
 
@@ -44,11 +53,56 @@ public:
     bool boolean() const;
     std::string string() const;
     std::string nonEmptyString() const;
+    // The string without a copy, valid as long as the document.
+    std::string_view stringView() const;
+
+    bool isNull() const;
+    // The value as nlohmann::json::dump writes it ("1e+31", "2.0", "\"a\""), for messages.
+    std::string text() const;
 
 private:
-    const nlohmann::json* m_value;
-    std::string m_path;
+    friend class FastJsonDocument;
+    friend struct FastAccess;
+    JsonNode() = default;
+    JsonNode child(std::string_view key) const;
+    JsonNode child(std::size_t index) const;
+    bool isFast() const { return m_value == nullptr; }
+
+    // Where the node is: the root's path, or its parent and its key or index there.
+    const JsonNode* m_parent = nullptr;
+    std::string_view m_key;
+    std::size_t m_index = 0;
+    bool m_byKey = false;
+    std::string m_rootPath;
+    // The value: an nlohmann node, or (m_value null) a simdjson element kept as its bytes (json_reader.cpp
+    // checks the size), with the position of the last element read of an array, so that reading an array in
+    // order is linear (simdjson's arrays are walked, not indexed).
+    const nlohmann::json* m_value = nullptr;
+    alignas(8) unsigned char m_element[16] = {};
+    alignas(8) mutable unsigned char m_cursor[16] = {};
+    mutable std::size_t m_cursorIndex = static_cast<std::size_t>(-1);
+    mutable std::size_t m_size = static_cast<std::size_t>(-1);
 };
+
+// A document parsed by simdjson (DOM), for reading large files fast through JsonNode.
+class FastJsonDocument {
+public:
+    // Parses `text`; null when simdjson refuses it (a syntax error, nesting deeper than kMaxJsonDepth, a number
+    // out of range...), and then the caller reads the text with parseJsonText, whose message names the problem
+    // as it always has. `padded`: the text's buffer has SIMDJSON_PADDING (64) readable bytes after its end,
+    // so that it need not be copied.
+    static std::unique_ptr<FastJsonDocument> parse(std::string_view text, bool padded);
+    ~FastJsonDocument();
+    JsonNode root() const;
+
+private:
+    FastJsonDocument();
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+// The bytes of padding simdjson reads past the end of a text (see FastJsonDocument::parse).
+constexpr std::size_t kJsonPadding = 64;
 
 std::string describeType(const nlohmann::json& value);
 

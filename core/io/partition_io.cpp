@@ -1,5 +1,7 @@
 #include "io/partition_io.h"
 
+#include "io/json_text_writer.h"
+
 #include <algorithm>
 #include <set>
 
@@ -164,6 +166,74 @@ nlohmann::json partitionInstanceToJson(const PartitionInstance& in) {
     }
     j["resources"] = resources;
     return j;
+}
+
+// Keys in nlohmann's order (sorted), as partitionInstanceToJson's tree is written.
+std::string partitionInstanceText(const PartitionInstance& in) {
+    json_detail::JsonTextWriter w;
+    w.beginObject();
+    w.key("kind");
+    w.value("partition");
+    w.key("objective");
+    w.value(partitionObjectiveName(in.objective));
+    w.key("resources");
+    w.beginArray();
+    for (const PartitionResource& r : in.resources) {
+        w.beginObject();
+        if (r.hasAllowedList()) {
+            w.key("allowed");
+            w.beginArray();
+            for (std::int64_t count : r.allowed) w.value(count);
+            w.endArray();
+        }
+        w.key("cost");
+        w.beginObject();
+        switch (r.cost.kind) {
+        case CostFunction::Kind::Table:
+            w.key("table");
+            w.beginArray();
+            for (double c : r.cost.table) w.value(c);
+            w.endArray();
+            break;
+        case CostFunction::Kind::Affine:
+            w.key("affine");
+            w.beginObject();
+            w.key("fixed");
+            w.value(r.cost.fixed);
+            w.key("per_task");
+            w.value(r.cost.perTask);
+            w.endObject();
+            break;
+        case CostFunction::Kind::Points:
+            w.key("points");
+            w.beginArray();
+            for (const auto& [x, y] : r.cost.points) {
+                w.beginArray();
+                w.value(x);
+                w.value(y);
+                w.endArray();
+            }
+            w.endArray();
+            break;
+        }
+        w.endObject();
+        if (!r.hasAllowedList()) {
+            w.key("lower");
+            w.value(r.lower);
+        }
+        w.key("name");
+        w.value(r.name);
+        if (!r.hasAllowedList()) {
+            w.key("upper");
+            w.value(r.upper);
+        }
+        w.endObject();
+    }
+    w.endArray();
+    w.key("tasks");
+    w.value(in.tasks);
+    w.endObject();
+    return w.take();
 }
 
 }  // namespace hetsched

@@ -11,5 +11,7 @@ namespace hetsched {
 // Throws json_detail::InputError naming the path of the first problem.
 PartitionInstance readPartitionInstance(const json_detail::JsonNode& root);
 nlohmann::json partitionInstanceToJson(const PartitionInstance& instance);
+// The same document's text, partitionInstanceToJson(instance).dump(2) byte for byte, written without its tree.
+std::string partitionInstanceText(const PartitionInstance& instance);
 
 }  // namespace hetsched

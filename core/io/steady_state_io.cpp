@@ -4,29 +4,28 @@
 #include <set>
 #include <utility>
 
+#include "model/instance_checks.h"
+
 namespace hetsched {
 
 using json_detail::JsonNode;
 
 namespace {
 
-// Keeps every product of the LPs finite and their coefficients within GLPK's reach.
-constexpr double kMinValue = 1e-9;
-constexpr double kMaxValue = 1e9;
-constexpr std::size_t kMaxNodes = 100'000;
-constexpr std::size_t kMaxLinks = 1'000'000;
+// The limits of steadyInstanceProblem (model/instance_checks.h), the same rules on the typed model.
+using namespace steady_limits;
 
 double positive(const JsonNode& node) {
     const double v = node.number();
-    if (v <= 0) node.fail("must be positive, got " + node.raw().dump());
-    if (v < kMinValue || v > kMaxValue) node.fail("must be between 1e-9 and 1e9, got " + node.raw().dump());
+    if (v <= 0) node.fail("must be positive, got " + node.text());
+    if (v < kMinValue || v > kMaxValue) node.fail("must be between 1e-9 and 1e9, got " + node.text());
     return v;
 }
 
 double nonNegative(const JsonNode& node) {
     const double v = node.number();
-    if (v < 0) node.fail("must be at least 0, got " + node.raw().dump());
-    if (v != 0 && (v < kMinValue || v > kMaxValue)) node.fail("must be 0 or between 1e-9 and 1e9, got " + node.raw().dump());
+    if (v < 0) node.fail("must be at least 0, got " + node.text());
+    if (v != 0 && (v < kMinValue || v > kMaxValue)) node.fail("must be 0 or between 1e-9 and 1e9, got " + node.text());
     return v;
 }
 

@@ -16,7 +16,10 @@ namespace hetsched {
 // How a file's quantities become flops and bytes. Shared by every reader; a reader uses what applies.
 struct TaskGraphImportOptions {
     double referenceSpeed = 1e9;           // flop/s: a task measured to run r seconds gets r * referenceSpeed flops
-    double alpha = 0;                      // Amdahl fraction of the tasks whose file gives none
+    // Amdahl fraction of the tasks whose file gives none. 1 (sequential) by default: a runtime measured on one
+    // core says nothing of how the task would run on more, and 0 would make every task perfectly parallel
+    // on a whole cluster (issue 25: a 354 s workflow computed in 8 ms).
+    double alpha = 1;
     std::optional<double> defaultFlops;    // flops of a task the file gives no size; none: such a task is an error
     std::optional<double> defaultBytes;    // bytes of a dependency the file gives no size; none: such an edge is an error
     // What one file may ask for: more tasks or dependencies is refused with a message naming the limit and
@@ -30,6 +33,7 @@ struct TaskGraphImportOptions {
 struct TaskGraph {
     std::vector<DagTask> tasks;
     std::vector<DagEdge> edges;
+    std::optional<double> recordedMakespan;   // seconds, where the file records its own run's (WfFormat)
 };
 
 // One reader's answer. `notes` are whole sentences for the summary a user sees ("merged 3 duplicate
@@ -64,7 +68,9 @@ Expected<TaskGraphImport> readDaggenTextTaskGraph(std::string_view text, const T
 Expected<TaskGraphImport> readStgTaskGraph(std::string_view text, const TaskGraphImportOptions& options);
 
 // WfCommons WfFormat 1.0 to 1.5, WorkflowHub 0.2, SimGrid's dag-from-json and WRENCH's JSON
-// (io/wfformat_reader.cpp).
+// (io/wfformat_reader.cpp). A task that records "cores": c > 1 ran its runtime r on c cores: it gets the
+// flops that c processors of the reference speed run in r seconds under its alpha,
+// r x referenceSpeed / (alpha + (1 - alpha) / c). The workflow's makespan, where recorded, is kept.
 Expected<TaskGraphImport> readWfFormatTaskGraph(std::string_view text, const TaskGraphImportOptions& options);
 
 // Pegasus DAX 2.0 to 3.6 through libxml2 (io/dax_reader.cpp).

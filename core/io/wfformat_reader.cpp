@@ -58,6 +58,7 @@ struct RawTask {
     std::string name;                       // shown to the user; made unique at the end
     bool transfer = false;                  // SimGrid / WorkflowHub "type": "transfer"
     std::optional<double> flops;            // none: the file gives no runtime
+    double cores = 1;                       // the cores the runtime was measured on ("cores"; 1 when not given)
     std::optional<double> transferBytes;    // a transfer task's own byte count
     std::vector<std::size_t> inputs;        // file indices
     std::vector<std::size_t> parents;       // raw task indices, de-duplicated
@@ -132,6 +133,26 @@ std::optional<JsonNode> findAny(const JsonNode& node, std::initializer_list<cons
 
 double sizeOf(const JsonNode& size) { return size.numberIn(0, dag_limits::kMaxValue); }
 
+// A task's "cores": how many the runtime was measured on (1 when absent, or recorded as 0 or 1).
+double coresOf(const JsonNode& task) {
+    auto cores = task.find("cores");
+    if (!cores || cores->raw().is_null()) return 1;
+    return std::max(1.0, cores->numberIn(0, 1e9));
+}
+
+// The makespan the file records for its run: execution.makespanInSeconds (1.5), makespanInSeconds (1.4),
+// makespan (1.0 to 1.3); none when absent or 0.
+std::optional<double> recordedMakespanOf(const JsonNode& workflow) {
+    std::optional<JsonNode> found;
+    if (auto execution = workflow.find("execution"); execution && execution->raw().is_object())
+        found = findAny(*execution, {"makespanInSeconds", "makespan"});
+    if (!found) found = findAny(workflow, {"makespanInSeconds", "makespan"});
+    if (!found || found->raw().is_null()) return std::nullopt;
+    const double seconds = found->numberIn(0, dag_limits::kMaxValue);
+    if (!(seconds > 0)) return std::nullopt;
+    return seconds;
+}
+
 // Parents and children lists of one task, whatever the layout; both are honoured.
 void readRelations(ReadState& state, const JsonNode& task, std::size_t self) {
     if (auto parents = task.find("parents")) {
@@ -159,6 +180,7 @@ void readSpecification(ReadState& state, const JsonNode& workflow, const JsonNod
         }
     }
     std::unordered_map<std::string, std::optional<double>> flopsById;
+    std::unordered_map<std::string, double> coresById;
     if (auto execution = workflow.find("execution")) {
         const JsonNode tasks = execution->at("tasks");
         tasks.requireArray();
@@ -166,7 +188,9 @@ void readSpecification(ReadState& state, const JsonNode& workflow, const JsonNod
             const JsonNode task = tasks[k];
             std::optional<double> flops;
             if (auto runtime = findAny(task, {"runtimeInSeconds", "runtime"})) flops = state.flopsOf(*runtime);
-            flopsById[task.at("id").nonEmptyString()] = flops;
+            const std::string id = task.at("id").nonEmptyString();
+            flopsById[id] = flops;
+            coresById[id] = coresOf(task);
         }
     }
     const JsonNode tasks = specification.at("tasks");
@@ -183,6 +207,7 @@ void readSpecification(ReadState& state, const JsonNode& workflow, const JsonNod
         raw.name = task.has("name") ? task.at("name").nonEmptyString() : id;
         TaskKeys::add(state.keys.secondary, raw.name, k);
         if (auto found = flopsById.find(id); found != flopsById.end()) raw.flops = found->second;
+        if (auto found = coresById.find(id); found != coresById.end()) raw.cores = found->second;
         auto fileList = [&](const char* key, bool output) {
             auto list = task.find(key);
             if (!list) return;
@@ -220,6 +245,7 @@ void readTaskList(ReadState& state, const JsonNode& tasks) {
                 raw.transferBytes = sizeOf(*bytes);
         } else if (auto runtime = findAny(task, {"runtimeInSeconds", "runtime"})) {
             raw.flops = state.flopsOf(*runtime);
+            raw.cores = coresOf(task);
         }
         if (auto files = task.find("files")) {
             files->requireArray();
@@ -324,7 +350,7 @@ Expected<TaskGraphImport> readWfFormatTaskGraph(std::string_view text, const Tas
         if (computeCount > options.maxTasks) return graph_reader::tooManyTasksError(computeCount, options.maxTasks);
         std::vector<std::size_t> taskOf(rawCount, kAmbiguous);
         TaskGraph& graph = result.graph;
-        std::size_t withoutRuntime = 0;
+        std::size_t withoutRuntime = 0, onSeveralCores = 0;
         std::string withoutRuntimeExample;
         for (std::size_t k = 0; k < rawCount; ++k) {
             const RawTask& raw = state.tasks[k];
@@ -333,11 +359,36 @@ Expected<TaskGraphImport> readWfFormatTaskGraph(std::string_view text, const Tas
             double flops = 0;
             if (raw.flops) {
                 flops = *raw.flops;
+                // Measured on c cores: the work that c reference processors run in that time under Amdahl's law.
+                if (raw.cores > 1 && !state.runtimeIsFlops) {
+                    ++onSeveralCores;
+                    flops /= options.alpha + (1 - options.alpha) / raw.cores;
+                    if (!(flops <= dag_limits::kMaxValue))
+                        return invalidInput("task " + graph_reader::quoted(raw.name) + ": its runtime on " + show(raw.cores) +
+                                            " cores is more than " + show(dag_limits::kMaxValue) + " flops");
+                }
             } else {
                 if (withoutRuntime++ == 0) withoutRuntimeExample = "task " + graph_reader::quoted(raw.name);
                 flops = options.defaultFlops.value_or(0);
             }
             graph.tasks.push_back({raw.name, flops, options.alpha});
+        }
+        if (onSeveralCores > 0)
+            result.notes.push_back(std::to_string(onSeveralCores) + (onSeveralCores == 1 ? " task ran" : " tasks ran") +
+                                   " on several cores (\"cores\"): the flops that many processors of the reference "
+                                   "speed run in the recorded runtime, at alpha " + show(options.alpha));
+        graph.recordedMakespan = recordedMakespanOf(workflow);
+        if (graph.recordedMakespan && !state.runtimeIsFlops) {
+            // What the record holds besides the tasks' runs (the workflow system's own time, transfers, queues).
+            double runtimes = 0, longest = 0;
+            for (const RawTask& raw : state.tasks)
+                if (!raw.transfer && raw.flops) {
+                    runtimes += *raw.flops / options.referenceSpeed;
+                    longest = std::max(longest, *raw.flops / options.referenceSpeed);
+                }
+            result.notes.push_back("the file records a makespan of " + show(*graph.recordedMakespan) +
+                                   " s for its run; its tasks' runtimes add up to " + show(runtimes) + " s (the longest " +
+                                   show(longest) + " s)");
         }
         if (withoutRuntime > 0) {
             if (!options.defaultFlops) return missingSizeError(withoutRuntime, withoutRuntimeExample, false);

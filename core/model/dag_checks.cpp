@@ -47,6 +47,16 @@ std::optional<std::string> dagInstanceProblem(const DagInstance& in) {
             return "cluster \"" + c.name + "\": bandwidth must be between 1e-6 and 1e30, got " + formatSignificant(c.bandwidth);
         if (badLatency(c.latency)) return "cluster \"" + c.name + "\": latency must be between 0 and 1e30, got " + formatSignificant(c.latency);
     }
+    // The SimGrid hosts recorded for a cluster (what its file lists under "hosts"): named, each once.
+    if (!p.simgrid.empty())
+        for (const DagCluster& c : p.clusters)
+            if (const std::vector<std::string>* hosts = p.simgrid.hostsOf(c.name)) {
+                std::unordered_set<std::string_view> seen;
+                for (const std::string& host : *hosts) {
+                    if (host.empty()) return "cluster \"" + c.name + "\": a SimGrid host has an empty name";
+                    if (!seen.insert(host).second) return "cluster \"" + c.name + "\": duplicate host \"" + host + "\"";
+                }
+            }
     if (badRate(p.backbone.bandwidth)) return "backbone bandwidth must be between 1e-6 and 1e30, got " + formatSignificant(p.backbone.bandwidth);
     if (badLatency(p.backbone.latency)) return "backbone latency must be between 0 and 1e30, got " + formatSignificant(p.backbone.latency);
     if (in.tasks.empty()) return std::string("the graph has no task");

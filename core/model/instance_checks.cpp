@@ -13,10 +13,17 @@ namespace {
 
 std::string at(const std::string& list, std::size_t index) { return list + "[" + std::to_string(index) + "]"; }
 
-// "PATH: must be in [lo, hi], got V" when v is not a finite number in [lo, hi].
+// Why v is not a finite number in [lo, hi], in the readers' words ("PATH: must be positive, got -1"), or nothing.
 std::optional<std::string> outside(const std::string& path, double v, double lo, double hi) {
     if (std::isfinite(v) && v >= lo && v <= hi) return std::nullopt;
-    return path + ": must be in [" + formatShortest(lo) + ", " + formatShortest(hi) + "], got " + formatShortest(v);
+    const std::string got = ", got " + formatShortest(v);
+    if (!std::isfinite(v)) return path + ": expected a finite number" + (std::isnan(v) ? std::string() : got);
+    if (lo > 0) {
+        if (v <= 0) return path + ": must be positive" + got;
+        return path + ": must be between " + formatShortest(lo) + " and " + formatShortest(hi) + got;
+    }
+    if (v < lo) return path + ": must be at least " + formatShortest(lo) + got;
+    return path + ": must be at most " + formatShortest(hi) + got;
 }
 
 }  // namespace
@@ -166,8 +173,79 @@ std::optional<std::string> cpuGpuInstanceProblem(const CpuGpuInstance& in) {
 }
 
 std::optional<std::string> steadyInstanceProblem(const SteadyStateInstance& in) {
-    std::string why = steadyUnsolvableReason(in);
-    return why.empty() ? std::nullopt : std::optional<std::string>(std::move(why));
+    using namespace steady_limits;
+    // A positive amount (a bandwidth, a message size, a task's work) and one that may be 0 (a router's
+    // speed, no result message), as the reader's positive() and nonNegative() take them.
+    const auto positive = [](const std::string& path, double v) -> std::optional<std::string> {
+        if (!std::isfinite(v)) return path + ": expected a finite number";
+        if (v <= 0) return path + ": must be positive, got " + formatShortest(v);
+        if (v < kMinValue || v > kMaxValue) return path + ": must be between 1e-9 and 1e9, got " + formatShortest(v);
+        return std::nullopt;
+    };
+    const auto nonNegative = [](const std::string& path, double v) -> std::optional<std::string> {
+        if (!std::isfinite(v)) return path + ": expected a finite number";
+        if (v < 0) return path + ": must be at least 0, got " + formatShortest(v);
+        if (v != 0 && (v < kMinValue || v > kMaxValue))
+            return path + ": must be 0 or between 1e-9 and 1e9, got " + formatShortest(v);
+        return std::nullopt;
+    };
+    const std::size_t n = in.nodes.size();
+    const auto name = [&](std::size_t u) { return "\"" + in.nodes[u].name + "\""; };
+    if (in.model != CommunicationModel::BidirectionalOnePort && in.model != CommunicationModel::UnidirectionalOnePort &&
+        in.model != CommunicationModel::BoundedMultiport)
+        return std::string("model: unknown model");
+    if (n == 0) return std::string("platform.nodes: expected at least one node");
+    if (n > kMaxNodes) return std::string("platform.nodes: at most 100000 nodes");
+    std::unordered_map<std::string, std::size_t> index;
+    index.reserve(n);
+    for (std::size_t u = 0; u < n; ++u) {
+        const std::string path = at("platform.nodes", u);
+        if (in.nodes[u].name.empty()) return path + ".name: must not be empty";
+        if (auto problem = nonNegative(path + ".speed", in.nodes[u].speed)) return problem;
+        if (!index.emplace(in.nodes[u].name, u).second) return path + ".name: duplicate node name " + name(u);
+    }
+    if (in.links.size() > kMaxLinks) return std::string("platform.links: at most 1000000 links");
+    std::set<std::pair<std::size_t, std::size_t>> arcs;
+    for (std::size_t k = 0; k < in.links.size(); ++k) {
+        const SteadyLink& l = in.links[k];
+        const std::string path = at("platform.links", k);
+        if (l.from >= n) return path + ".from: unknown node";
+        if (l.to >= n) return path + ".to: unknown node";
+        if (l.from == l.to) return path + ": a link from " + name(l.from) + " to itself";
+        if (auto problem = positive(path + ".bandwidth", l.bandwidth)) return problem;
+        if (!arcs.insert({l.from, l.to}).second) return path + ": a second link from " + name(l.from) + " to " + name(l.to);
+        if (l.bidirectional && !arcs.insert({l.to, l.from}).second)
+            return path + ": a second link from " + name(l.to) + " to " + name(l.from);
+    }
+    // The application's fields its type writes: a bag of tasks its data, result and work; a broadcast or a
+    // multicast its message size (and a multicast its targets).
+    const SteadyApplication& a = in.application;
+    switch (a.type) {
+    case SteadyApplicationType::BagOfTasks:
+        if (auto problem = positive("application.data", a.data)) return problem;
+        if (auto problem = nonNegative("application.result", a.result)) return problem;
+        if (auto problem = positive("application.work", a.work)) return problem;
+        break;
+    case SteadyApplicationType::Broadcast:
+    case SteadyApplicationType::Multicast:
+        if (auto problem = positive("application.size", a.data)) return problem;
+        break;
+    default:
+        return std::string("application.type: unknown application");
+    }
+    if (a.source >= n) return std::string("application.source: unknown node");
+    if (a.type == SteadyApplicationType::Multicast) {
+        if (a.targets.empty()) return std::string("application.targets: expected at least one target");
+        std::set<std::size_t> seen;
+        for (std::size_t k = 0; k < a.targets.size(); ++k) {
+            const std::size_t t = a.targets[k];
+            const std::string path = at("application.targets", k);
+            if (t >= n) return path + ": unknown node";
+            if (t == a.source) return path + ": the source cannot be a target";
+            if (!seen.insert(t).second) return path + ": target " + name(t) + " is listed twice";
+        }
+    }
+    return std::nullopt;
 }
 
 }  // namespace hetsched

@@ -21,8 +21,9 @@ namespace hetsched {
 std::optional<std::string> partitionInstanceProblem(const PartitionInstance& instance);
 std::optional<std::string> divisibleInstanceProblem(const DivisibleInstance& instance);
 std::optional<std::string> cpuGpuInstanceProblem(const CpuGpuInstance& instance);
-// A steady-state instance's rules are its reader's; this adds why its solvers cannot run on it (no route from
-// the source, ...: steadyUnsolvableReason).
+// A steady-state instance's rules are its reader's, no more: a platform is drawn and saved one node at a time,
+// so one its solvers cannot run on yet (no route from the source, ...) is valid; the solvers refuse it with
+// steadyUnsolvableReason (model/steady_state.h).
 std::optional<std::string> steadyInstanceProblem(const SteadyStateInstance& instance);
 // The checks every source of a DagInstance goes through (JSON, imports, generators, edits): non-empty lists,
 // unique names, finite values in range, known distinct endpoints, no duplicate edge, no cycle (named), and every
@@ -64,5 +65,11 @@ inline constexpr std::size_t kMaxTasks = 1'000'000;
 inline constexpr double kMinEpsilon = 1e-6;
 inline constexpr double kMaxEpsilon = 1;
 }  // namespace cpugpu_limits
+namespace steady_limits {
+inline constexpr double kMinValue = 1e-9;               // keeps every product of the LPs finite and their
+inline constexpr double kMaxValue = 1e9;                // coefficients within GLPK's reach
+inline constexpr std::size_t kMaxNodes = 100'000;
+inline constexpr std::size_t kMaxLinks = 1'000'000;
+}  // namespace steady_limits
 
 }  // namespace hetsched

@@ -240,6 +240,58 @@ TEST(CliExperiment, DivisibleSimulationPrintsCsv) {
     EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 7);
 }
 
+// `-o OUT.tex` writes the experiment's table as booktabs LaTeX: the CSV's columns as its header (underscores read
+// as spaces), one row per CSV row with the CSV's values, and it sets with pdflatex inside a document.
+TEST(CliExperiment, WritesItsTableAsBooktabsLatex) {
+    const std::string command = "experiment divisible-simulation --workers 5 --platforms 1 --z 1 --ratios 0.5,2,8";
+    const CliRun csv = hetsched(command);
+    ASSERT_EQ(csv.exitCode, 0) << csv.err;
+    std::istringstream csvLines(csv.out);
+    std::vector<std::vector<std::string>> rows;
+    for (std::string line; std::getline(csvLines, line);) {
+        std::vector<std::string> fields;
+        std::istringstream cells(line);
+        for (std::string cell; std::getline(cells, cell, ',');) fields.push_back(cell);
+        rows.push_back(fields);
+    }
+    ASSERT_EQ(rows.size(), 4U);   // the header and one row per ratio
+
+    const fs::path out = scratch("simulation.tex");
+    const CliRun tex = hetsched(command + " -o " + out.string());
+    ASSERT_EQ(tex.exitCode, 0) << tex.err;
+    EXPECT_TRUE(tex.out.empty());
+    const std::string latex = readFile(out);
+    EXPECT_NE(latex.find("\\begin{tabular}{" + std::string(rows.front().size(), 'r') + "}"), std::string::npos) << latex;
+    for (const char* rule : {"\\toprule", "\\midrule", "\\bottomrule", "\\end{tabular}"})
+        EXPECT_NE(latex.find(rule), std::string::npos) << rule << " missing in\n" << latex;
+    // The header: the CSV's column names, underscores as spaces.
+    std::string header;
+    for (std::size_t c = 0; c < rows.front().size(); ++c) {
+        std::string name = rows.front()[c];
+        std::replace(name.begin(), name.end(), '_', ' ');
+        header += (c > 0 ? " & " : "") + name;
+    }
+    EXPECT_NE(latex.find(header + " \\\\"), std::string::npos) << header << "\n" << latex;
+    // Each CSV row is a row of the table, its ratio and platform count as the CSV gives them.
+    std::size_t tableRows = 0;
+    std::istringstream texLines(latex);
+    for (std::string line; std::getline(texLines, line);)
+        if (line.size() > 2 && line.compare(line.size() - 2, 2, "\\\\") == 0) ++tableRows;
+    EXPECT_EQ(tableRows, rows.size());
+    for (std::size_t r = 1; r < rows.size(); ++r)
+        EXPECT_NE(latex.find(rows[r][1] + " & " + rows[r][2] + " & "), std::string::npos) << rows[r][1] << "\n" << latex;
+
+    // pdflatex sets it (Debian texlive: where it is installed).
+    if (std::system("command -v pdflatex > /dev/null 2>&1") == 0) {
+        const fs::path document = scratch("simulation-table.tex");
+        std::ofstream(document) << "\\documentclass{article}\n\\usepackage{booktabs}\n\\begin{document}\n"
+                                   "\\begin{table}\\input{" << out.string() << "}\\end{table}\n\\end{document}\n";
+        const std::string run = "cd " + scratchDirectory().string() +
+                                " && pdflatex -interaction=nonstopmode -halt-on-error simulation-table.tex > /dev/null 2>&1";
+        EXPECT_EQ(std::system(run.c_str()), 0) << "pdflatex refuses the table";
+    }
+}
+
 TEST(CliExperiment, RefusesBadArguments) {
     CliRun r = hetsched("experiment");
     EXPECT_EQ(r.exitCode, 2);

@@ -55,7 +55,9 @@ TEST(WfFormatReader, ReadsWorkflowHubJobsWithRuntimesAndFileSizes) {
     EXPECT_DOUBLE_EQ(read.graph.tasks[taskIndex(read.graph, "split")].flops, 2e9);
     EXPECT_DOUBLE_EQ(read.graph.tasks[taskIndex(read.graph, "count")].flops, 3.5e9);
     EXPECT_EQ(edgesOf(read.graph), (std::map<std::string, double>{{"split->count", 100}}));
-    EXPECT_TRUE(read.notes.empty());
+    // Nothing defaulted, merged or dropped: the one note is the makespan the file records.
+    ASSERT_EQ(read.notes.size(), 1u) << test::allNotes(read);
+    EXPECT_EQ(read.notes[0], "the file records a makespan of 10 s for its run; its tasks' runtimes add up to 5.5 s (the longest 3.5 s)");
 }
 
 TEST(WfFormatReader, MatchesTheFilesAParentWritesAndAChildReads) {

@@ -42,8 +42,11 @@ for size in 85x50mm 175x100mm; do
     check_pdf dag-1000 "$size" "$out/dag-1000.json"
     check_pdf dag-1000-gantt "$size" "$out/dag-1000.json" --part gantt
 done
-# Three runs stacked need more than one column's 50 mm: refused there (below), drawn at two columns.
-check_pdf dag-compare 175x100mm "$examples/dag-two-clusters.json" --solver heft --solver mheft --solver hcpa
+# Three runs stacked, each run's 48 processors grouped by cluster, one named row each: 85 x 50 mm is still
+# refused (below), a column 80 mm high and two columns are drawn.
+for size in 85x80mm 175x100mm; do
+    check_pdf dag-compare "$size" "$examples/dag-two-clusters.json" --solver heft --solver mheft --solver hcpa
+done
 check_pdf dag-1000-compare 175x100mm "$out/dag-1000.json" --solver heft --solver mheft --solver hcpa
 check_pdf dag-compare-own-axes 175x100mm "$examples/dag-two-clusters.json" --solver heft --solver seq --time-axis own
 

@@ -31,11 +31,16 @@
 #include "experiments/cpugpu_experiment_dialog.h"
 #include "experiments/dag_evaluation_dialog.h"
 #include "experiments/divisible_simulation_dialog.h"
+#include "io/formats.h"
 #include "io/instance_io.h"
 #include "solvers/registry.h"
 #include "views/common/chart_export.h"
 #include "views/dag/dag_schedule_view.h"
+#include "views/dag/dag_view_data.h"
 #include "views/divisible/divisible_simulation_plot.h"
+#include "views/gantt/gantt_plottable_base.h"
+#include "views/gantt/gantt_view.h"
+#include "views/gantt/schedule_comparison_view.h"
 
 using namespace hetsched;
 using namespace hetsched::ui;
@@ -374,6 +379,128 @@ private slots:
                 for (QAction* item : action->menu()->actions())
                     if (item->menu()) inMenu = inMenu || item->menu()->actions().contains(exporter->action());
         QVERIFY(inMenu);
+    }
+
+    // Three task graph runs stacked (175 x 100 mm, and 85 x 80 mm in one column): 48 processors a run cannot be
+    // named in a plot area a third of the height, so each run's lanes are grouped by cluster (C0, C1 named once
+    // per run), and the page keeps the checker's rules. The screen's view is as it was after the export.
+    void aThreeRunTaskGraphComparisonGroupsItsLanesByCluster() {
+        Expected<Instance> instance = readInstanceFile(examplePath("dag-two-clusters.json").toStdString());
+        QVERIFY(instance.ok());
+        std::vector<ComparedRun> runs;
+        for (const char* solver : {"heft", "mheft", "hcpa"}) {
+            Expected<SolveResult> result = solve(*instance, solver);
+            QVERIFY(result.ok());
+            runs.push_back({QString::fromLatin1(solver), std::make_shared<const SolveResult>(*result), 1});
+        }
+        ScheduleComparisonView view;
+        view.resize(1200, 800);
+        view.showRuns(*instance, runs);
+        QCOMPARE(view.ganttCount(), 3);
+        const int lanes = view.gantt(0)->gantt()->laneCount();
+        QCOMPARE(lanes, 48);   // one lane per processor: 16 + 32
+        for (const auto& [width, height, size] : {std::tuple{85.0, 80.0, "85x80mm"}, std::tuple{175.0, 100.0, "175x100mm"}}) {
+            const QString pdf = m_temp.filePath(QStringLiteral("dag-comparison-%1.pdf").arg(QLatin1String(size)));
+            const FigureOptions options = figureOf(width, height);
+            Expected<FigureCanvas> canvas = figureCanvas(pdf, options);
+            QVERIFY(canvas.ok());
+            const Expected<bool> written = view.exportFigure(pdf, *canvas, options);
+            QVERIFY2(written.ok(), written.ok() ? "" : written.error().message.c_str());
+            const QString verdict = checkerVerdict(pdf, QLatin1String(size));
+            QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
+            // Every run names both clusters as its rows, and no processor's lane name is left.
+            const QString text = pdfText(pdf);
+            QCOMPARE(text.count(QRegularExpression(QStringLiteral("\\bC0\\b"))), 3);
+            QCOMPARE(text.count(QRegularExpression(QStringLiteral("\\bC1\\b"))), 3);
+            QVERIFY2(!text.contains(QStringLiteral("#")), qPrintable(text));
+            QVERIFY(text.count(QStringLiteral("makespan")) >= 3);
+            // The screen keeps one lane per processor.
+            for (int g = 0; g < view.ganttCount(); ++g) {
+                QVERIFY(!view.gantt(g)->lanesGrouped());
+                QCOMPARE(view.gantt(g)->gantt()->rowCount(), lanes);
+            }
+        }
+    }
+
+    // Grouped lanes keep a task over several processors one bar with its name: the row of a cluster holds the
+    // bar of a task on all its processors, as tall as the cluster's row.
+    void groupedLanesDrawATaskOnItsProcessorsAsOneNamedBar() {
+        auto schedule = std::make_shared<Schedule>();
+        for (int p = 0; p < 8; ++p) {
+            Lane lane;
+            lane.name = "P" + std::to_string(p);
+            lane.category = p < 2 ? "small" : "big";
+            schedule->lanes.push_back(lane);
+        }
+        for (int p = 2; p < 8; ++p)
+            schedule->lanes[static_cast<std::size_t>(p)].intervals.push_back(
+                Interval{.start = 0, .end = 10, .kind = IntervalKind::Compute, .label = "wide", .taskId = 1});
+        schedule->lanes[0].intervals.push_back(
+            Interval{.start = 2, .end = 6, .kind = IntervalKind::Compute, .label = "narrow", .taskId = 0});
+        GanttView view;
+        view.resize(600, 300);
+        view.setSchedule(schedule);
+        QCOMPARE(view.gantt()->rowCount(), 8);
+        view.setLanesGrouped(true);
+        QCOMPARE(view.gantt()->rowCount(), 2);
+        QCOMPARE(view.gantt()->rowNames(), (QStringList{QStringLiteral("small"), QStringLiteral("big")}));
+        view.toPixmap(600, 300);
+        // The wide task's name written once, on a bar over the six lanes of its row.
+        QCOMPARE(view.gantt()->lastDrawStats().labels, std::size_t{2});
+        const GanttGeometry g = view.gantt()->geometry();
+        const auto [rowTop, rowBottom] = g.barSpan(1);
+        QCOMPARE(view.gantt()->laneBarSpan(g, 2).first, rowTop);
+        QVERIFY(std::abs(view.gantt()->laneBarSpan(g, 7).second - rowBottom) <= 1);
+        // A click in the row hits the lane under it.
+        const auto hit = view.gantt()->hitTest(QPointF(g.timeToPixel(5), (view.gantt()->laneBarSpan(g, 5).first + view.gantt()->laneBarSpan(g, 5).second) / 2));
+        QVERIFY(hit);
+        QCOMPARE(hit->lane, 5);
+        view.setLanesGrouped(false);
+        QCOMPARE(view.gantt()->rowCount(), 8);
+    }
+
+    // The one folding routine of the Gantt engines: a bar thinner than a pixel is drawn only where it paints a
+    // pixel no earlier one painted; bars a pixel or more both ways are always drawn.
+    void pixelFoldDrawsEachPixelOnce() {
+        PixelFold fold;
+        fold.reset(QRect(0, 0, 100, 50));
+        QRectF first(10.2, 5, 0.3, 4);    // a narrow bar: column 10, rows 5 to 8
+        QVERIFY(fold.claim(first));
+        QCOMPARE(first, QRectF(10, 5, 1, 4));
+        QRectF inside(10.7, 6, 0.2, 2);   // the same column, rows already painted
+        QVERIFY(!fold.claim(inside));
+        QRectF longer(10.5, 5, 0.2, 6);   // reaches two rows more: drawn
+        QVERIFY(fold.claim(longer));
+        QRectF flat(20, 30.4, 8, 0.5);    // a flat bar: row 30, columns 20 to 27
+        QVERIFY(fold.claim(flat));
+        QRectF under(22, 30.1, 3, 0.3);
+        QVERIFY(!fold.claim(under));
+        QRectF wide(10, 5, 4, 4);          // a whole bar, even over painted pixels
+        QVERIFY(fold.claim(wide));
+        QCOMPARE(fold.folded(), std::size_t{2});
+        fold.reset(QRect(0, 0, 100, 50));
+        QVERIFY(fold.claim(inside));
+    }
+
+    // The grey palette outlines the critical path in black, not in a red that prints as one more grey.
+    void theGreyPaletteOutlinesTheCriticalPathInBlack() {
+        QCOMPARE(dagCriticalColor(PaletteName::Grey), QColor(0, 0, 0));
+        QVERIFY(dagCriticalColor(PaletteName::Default).red() > 150 && dagCriticalColor(PaletteName::Default).green() < 100);
+    }
+
+    // Export Schedule under "All files": a .csv is either writer's, and asking is the dialog's business; a name
+    // no writer has is answered with the extensions to use, not with the command line's --format.
+    void exportScheduleSaysWhichExtensionsItWrites() {
+        std::vector<const FileFormat*> csv = scheduleWritersFor(QStringLiteral("/tmp/runs.csv"));
+        QStringList names;
+        for (const FileFormat* format : csv) names << QString::fromStdString(format->name);
+        QCOMPARE(names, (QStringList{QStringLiteral("csv"), QStringLiteral("metrics-csv")}));
+        QCOMPARE(scheduleWritersFor(QStringLiteral("runs.paje")).size(), std::size_t{1});
+        QVERIFY(scheduleWritersFor(QStringLiteral("runs.bmp")).empty());
+        const QString message = unknownScheduleExtensionMessage(QStringLiteral("/tmp/runs.bmp"));
+        QVERIFY2(message.contains(QStringLiteral("runs.bmp")) && message.contains(QStringLiteral(".paje")) &&
+                     message.contains(QStringLiteral(".csv")) && !message.contains(QStringLiteral("--format")),
+                 qPrintable(message));
     }
 
     // A size too small for the chart at its text size is refused, naming the size, and no file is written.

@@ -112,6 +112,46 @@ private slots:
         QCOMPARE(reopened->runTable()->view()->model()->index(0, RunTableModel::SimulatedColumn).data().toString(), shown);
     }
 
+    // A simulated run shown again after its instance was edited draws against the instance it was computed on:
+    // the simulated Gantt, its metrics (tasks, edges, processors) and critical path are those of that version.
+    void aSimulationShownAfterAnEditDrawsAgainstItsRunsInstance() {
+        auto window = shownWindow();
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("dag-two-clusters.json"))).ok());
+        QCOMPARE(solveWith(*window, QStringLiteral("heft")), QString());
+        settle();
+        QSignalSpy simulated(window->runSimulation(), &RunSimulationController::simulated);
+        window->runSimulation()->action()->trigger();
+        QVERIFY(simulated.wait(60000));
+        settle();
+        const EntryId id = window->currentEntry();
+        const auto metricsShown = [&] {
+            QStringList shown;
+            ScheduleComparisonView* comparison = window->resultPane()->comparison();
+            for (const Metric& metric : comparison->gantt(1)->schedule()->metrics)
+                shown << QString::fromStdString(metric.name) + QLatin1Char('=') + QString::number(metric.value, 'g', 17) +
+                             QString::fromStdString(metric.unit);
+            QAbstractItemModel* table = comparison->metricsTable()->model();
+            for (int row = 0; row < table->rowCount(); ++row)
+                for (int column = 0; column < table->columnCount(); ++column) shown << table->index(row, column).data().toString();
+            return shown;
+        };
+        const QStringList before = metricsShown();
+        QVERIFY2(before.join(QLatin1Char(' ')).contains(QStringLiteral("speedup over seq")), qPrintable(before.join(QLatin1Char(' '))));
+
+        // A task added and a cluster grown (seq's makespan, and so the speedup over it, change): the run is
+        // outdated, its simulation stays what it was.
+        Instance changed = window->document()->entry(id)->instance;
+        auto& dag = std::get<DagInstance>(changed);
+        dag.tasks.push_back({"extra", 1e9, 0.5});
+        dag.platform.clusters.front().processors += 7;
+        window->document()->editInstance(id, changed, QStringLiteral("grow"));
+        settle();
+        window->runSimulation()->showSimulation(id, 0);
+        settle();
+        QVERIFY(window->resultPane()->isComparing());
+        QCOMPARE(metricsShown(), before);
+    }
+
     void refusedWhereItDoesNotApply() {
         auto window = shownWindow();
         QVERIFY(window->loadFile(examplePath(QStringLiteral("partition-small.json"))).ok());

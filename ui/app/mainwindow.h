@@ -1,10 +1,15 @@
-// The main window: menus, docks and the wiring between the document, its editor, the solver and the charts.
+// The main window: menus, docks and the wiring between the document, its editor, the solver and the charts. The
+// project's files (app/project_files.h) and File > Export (app/export_controller.h) are controllers of their own;
+// their operations are reached through the window too, as the tests and `hetsched gui` use them.
 #pragma once
 
 #include <QMainWindow>
 #include <QPointer>
 #include <functional>
+#include <optional>
+#include <unordered_map>
 
+#include "app/project_files.h"
 #include "app/run_all.h"
 #include "common/expected.h"
 #include "document/project_document.h"
@@ -13,17 +18,15 @@
 #include "solvers/registry.h"
 
 class QAction;
-class QCustomPlot;
 class QLabel;
 class QMenu;
-class QProgressBar;
 class QSplitter;
 class QStackedWidget;
 
 namespace hetsched::ui {
 
 class AutosaveManager;
-class BackgroundJob;
+class ExportController;
 class DivisibleSimulationDialog;
 class CpuGpuExperimentDialog;
 class RecoveryDialog;
@@ -62,7 +65,7 @@ public:
     void openPath(const QString& path);
     // Files from this size on are read in the background by openPath; smaller ones (the examples) at once:
     // 1 MiB of JSON reads and checks in about 15 ms.
-    static constexpr qint64 kBackgroundOpenBytes = 1 << 20;
+    static constexpr qint64 kBackgroundOpenBytes = ProjectFilesController::kBackgroundOpenBytes;
     // Whether openPath is still reading a file; cancelLoading() stops it, leaving the project as it is.
     bool isLoading() const;
     void cancelLoading();
@@ -100,7 +103,7 @@ public:
     SolveController* solveController() const { return m_solveController; }
     SolverPanel* solverPanel() const { return m_solverPanel; }
     RunTable* runTable() const { return m_runTable; }
-    ScheduleExportController* scheduleExport() const { return m_scheduleExport; }
+    ScheduleExportController* scheduleExport() const;
     // Solve > Simulate on SimGrid (a run's schedule replayed on SimGrid, shown beside the planned one).
     RunSimulationController* runSimulation() const { return m_runSimulation; }
     ResultPane* resultPane() const { return m_resultPane; }
@@ -115,6 +118,9 @@ public:
     // accepted result becomes (undoable; 0 when the dialog holds no valid import).
     TaskGraphImportDialog* createTaskGraphImportDialog();
     EntryId addImportedTaskGraph(const TaskGraphImportDialog& dialog);
+    // The makespan an imported workflow's file records for its own run, by entry (this session's imports);
+    // none for other entries. Its runs show it beside theirs.
+    std::optional<double> recordedMakespan(EntryId id) const;
     // The steady-state instance of a SimGrid platform as a new entry (SimGrid runs in its child process,
     // off the GUI thread, with a cancellable progress dialog); 0 and a message when it cannot be read.
     EntryId addSimGridSteadyState(const QString& path);
@@ -124,7 +130,7 @@ public:
     EntryId importFamilyData(const QString& path, const FileFormat* format = nullptr,
                              const std::function<int(FamilyImportDialog&)>& run = {});
     // What openPath and Import Instance do with that dialog (tests drive it; empty: exec()).
-    void setFamilyImportRunner(std::function<int(FamilyImportDialog&)> run) { m_familyImportRunner = std::move(run); }
+    void setFamilyImportRunner(std::function<int(FamilyImportDialog&)> run);
     // The filters of File > Open and File > Import Instance, from the format table.
     static QString openFileFilters();
     static QString importFileFilters();
@@ -147,29 +153,10 @@ private:
     void createDocks();
     void connectSolver();
 
-    // The background reading of openPath: the file becomes prepared entries on a pool thread, shown here.
-    void startLoading(const QString& path);
-    void showLoadProgress(double fraction, const QString& stage);
-    void endLoading();
-    void finishLoading(const QString& path, Expected<std::vector<DocumentEntry>> entries);
-    // Puts prepared entries read from `path` in place of the project (titles, recent files, status).
-    void showLoaded(const QString& path, std::vector<DocumentEntry> entries);
-
-    // Interactive wrappers: dialogs, prompts and error boxes around the operations above.
-    bool maybeSave();
-    void openWithDialog();
-    void importSimGridPlatform(const QString& path);
     // View > Maximise Results: the result pane takes the centre (the editor and instance list hidden).
     void setResultsMaximised(bool maximised);
-    bool save();
-    bool saveAs();
-    void importWithDialog();
-    void exportChartWithDialog();
-    void exportCostPlotWithDialog();
-    void exportEditorPlotWithDialog(QCustomPlot* plot, const QString& suffix, const QString& title);
     void chooseNewInstanceKind();
-    void exportResultWithDialog(int runIndex = -1);
-    void exportInstanceWithDialog();
+    // A message in the status bar and a box saying what could not be done and why.
     void showError(const QString& what, const QString& message);
     void about();
 
@@ -177,17 +164,14 @@ private:
     void onRunSelected(int runIndex);
     void onRunSucceeded(EntryId id, const RunRecord& run);
     void onRunFailed(EntryId id, const QString& solver, const QString& message, bool cancelled);
-    void updateTitle();
     void updateActions();
     void updateInstanceStatus();
-    void addRecentFile(const QString& path);
-    void rebuildRecentMenu();
-    QString dialogDirectory() const;
-    void rememberDirectory(const QString& path);
 
     ProjectDocument* m_document;
     AutosaveManager* m_autosave;
     SolveController* m_solveController;
+    ProjectFilesController* m_files = nullptr;   // opening, importing, saving, recovery, recent files, the title
+    ExportController* m_exports = nullptr;       // File > Export
     InstanceListPanel* m_instanceList = nullptr;
     SolverPanel* m_solverPanel = nullptr;
     RunTable* m_runTable = nullptr;
@@ -210,14 +194,6 @@ private:
     QWidget* m_editorPlaceholder = nullptr;
     QSplitter* m_centralSplitter = nullptr;
     QLabel* m_instanceStatus = nullptr;
-    BackgroundJob* m_loadJob = nullptr;
-    QWidget* m_loadStatus = nullptr;       // in the status bar while a file is read: a bar and Cancel
-    QProgressBar* m_loadBar = nullptr;
-    QLabel* m_loadLabel = nullptr;
-    QString m_loadingPath;
-    quint64 m_loadRevision = 0;            // the document's revision when the reading started
-    QString m_displayName;    // what the title shows when the document has no file yet
-    QString m_suggestedPath;  // where Save As proposes to write
 
     RunAllBatch m_runAll;   // the solvers of the last Run all still to end, and their refusals
     QAction* m_newAction = nullptr;
@@ -225,10 +201,6 @@ private:
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;
     QAction* m_importAction = nullptr;
-    QAction* m_exportChartAction = nullptr;
-    QAction* m_exportResultAction = nullptr;
-    ScheduleExportController* m_scheduleExport = nullptr;   // File > Export > Schedule (app/schedule_export.h)
-    QAction* m_exportInstanceAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;
@@ -239,9 +211,6 @@ private:
     QAction* m_newFromTemplateAction = nullptr;
     QAction* m_simulationAction = nullptr;
     QAction* m_cpuGpuExperimentAction = nullptr;
-    QAction* m_exportCostPlotAction = nullptr;
-    QAction* m_exportTimelineAction = nullptr;
-    QAction* m_exportThroughputAction = nullptr;
     QPointer<DivisibleSimulationDialog> m_simulationDialog;
     QPointer<CpuGpuExperimentDialog> m_cpuGpuExperimentDialog;
     QPointer<DagEvaluationDialog> m_dagEvaluationDialog;
@@ -253,7 +222,7 @@ private:
     bool m_instancesVisibleBeforeMaximise = true;
     EntryId m_panelEntry = 0;   // the entry the solver panel shows, whose messages it holds
     QMenu* m_viewMenu = nullptr;
-    std::function<int(FamilyImportDialog&)> m_familyImportRunner;
+    std::unordered_map<EntryId, double> m_recordedMakespans;   // see recordedMakespan()
 };
 
 }  // namespace hetsched::ui

@@ -244,10 +244,12 @@ void RunSimulationController::showSimulation(EntryId id, int runIndex) {
     const RunRecord& run = entry->runs[static_cast<std::size_t>(runIndex)];
     if (!run.result || !run.simulation) return;
     const QString name = QStringLiteral("#%1").arg(runIndex + 1);
-    std::vector<ComparedRun> runs{{name, run.result, run.instanceDigest},
-                                  {tr("%1 simulated").arg(name), simulatedRunResult(entry->instance, *run.result, *run.simulation),
-                                   run.instanceDigest}};
-    m_resultPane->showComparison(entry->instance, std::move(runs));
+    // The instance the run was computed on (and simulated on), whatever was edited since.
+    const Instance& solvedOn = solvedInstance(run, entry->instance);
+    std::vector<ComparedRun> runs{{name, run.result, run.instanceDigest, run.instance},
+                                  {tr("%1 simulated").arg(name), simulatedRunResult(solvedOn, *run.result, *run.simulation),
+                                   run.instanceDigest, run.instance}};
+    m_resultPane->showComparison(solvedOn, std::move(runs));
     if (ScheduleComparisonView* comparison = m_resultPane->comparison())
         if (GanttView* gantt = comparison->gantt(1)) {
             gantt->gantt()->setColorizer(delayColorizer());

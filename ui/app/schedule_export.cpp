@@ -1,9 +1,11 @@
 #include "app/schedule_export.h"
 
 #include <QAction>
+#include <algorithm>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QMessageBox>
 #include <QSettings>
 #include <QWidget>
@@ -31,15 +33,29 @@ ScheduleSet scheduleSetOfRuns(const std::vector<const RunRecord*>& runs, const s
     for (std::size_t k = 0; k < drawn.size(); ++k) {
         const RunRecord& run = *drawn[k];
         // The runs of a comparison are named as a paper's panels: (a), (b), ... as `hetsched export` does.
-        const std::string name = drawn.size() == 1 ? run.result->solver
-                                                   : std::string("(")
-                                                         .append(1, static_cast<char>('a' + k % 26))
-                                                         .append(") ")
-                                                         .append(run.result->solver);
+        std::string name = run.result->solver;
+        if (drawn.size() > 1) name = std::string("(").append(1, static_cast<char>('a' + k % 26)).append(") ").append(name);
         set.runs.push_back({name, run.result->schedule});
         if (run.simulation) set.runs.push_back({name + " (simulated)", run.simulation->schedule});
     }
     return set;
+}
+
+std::vector<const FileFormat*> scheduleWritersFor(const QString& path) {
+    std::vector<const FileFormat*> writers;
+    for (const FileFormat* format : fileFormats(FormatDirection::Write, kScheduleContents))
+        if (format->hasExtension(path.toStdString())) writers.push_back(format);
+    return writers;
+}
+
+QString unknownScheduleExtensionMessage(const QString& path) {
+    QStringList extensions;
+    for (const FileFormat* format : fileFormats(FormatDirection::Write, kScheduleContents))
+        for (const std::string& extension : format->extensions)
+            if (!extensions.contains(QString::fromStdString(extension))) extensions << QString::fromStdString(extension);
+    return QObject::tr("HetSched cannot tell which format to write %1 in from its name: end it with one of %2, or "
+                       "pick the format in the dialog's file type list.")
+        .arg(QFileInfo(path).fileName(), extensions.join(QStringLiteral(", ")));
 }
 
 ScheduleExportController::ScheduleExportController(QWidget* window, std::function<std::vector<const RunRecord*>()> runs,
@@ -91,6 +107,24 @@ void ScheduleExportController::exportWithDialog() {
     for (const FileFormat* format : formats)
         if (QString::fromStdString(format->dialogFilter()) == selectedFilter && format->hasExtension(path.toStdString()))
             name = QString::fromStdString(format->name);
+    // Under "All files" the extension decides; one several writers share is asked about, one none has is said.
+    if (name.isEmpty()) {
+        const std::vector<const FileFormat*> writers = scheduleWritersFor(path);
+        if (writers.empty()) {
+            QMessageBox::warning(m_window, tr("Export Schedule"), unknownScheduleExtensionMessage(path));
+            return;
+        }
+        if (writers.size() > 1) {
+            QStringList labels;
+            for (const FileFormat* writer : writers) labels << QString::fromStdString(writer->label);
+            bool chosen = false;
+            const QString label = QInputDialog::getItem(
+                m_window, tr("Export Schedule"), tr("%1 can be written as:").arg(QFileInfo(path).fileName()), labels, 0,
+                false, &chosen);
+            if (!chosen) return;
+            name = QString::fromStdString(writers[static_cast<std::size_t>(std::max<qsizetype>(0, labels.indexOf(label)))]->name);
+        }
+    }
     const Expected<bool> written = exportTo(path, name);
     if (!written) {
         QMessageBox::warning(m_window, tr("Export Schedule"), QString::fromStdString(written.error().message));

@@ -15,12 +15,22 @@
 class QAction;
 class QWidget;
 
+namespace hetsched {
+struct FileFormat;
+}
+
 namespace hetsched::ui {
 
 // The schedules of those runs as the writers take them: one run named by its solver; several named "(a) heft",
 // "(b) mheft" as the panels of a comparison; each simulated run followed by "... (simulated)". `title` is the
 // set's (a single run's own title when empty). Runs without a schedule are left out.
 ScheduleSet scheduleSetOfRuns(const std::vector<const RunRecord*>& runs, const std::string& title = {});
+
+// The trace and table writers whose extension `path` has (".csv": the intervals and the metrics table).
+std::vector<const FileFormat*> scheduleWritersFor(const QString& path);
+// What the Export Schedule dialog says of a file name whose extension no writer has: the extensions to use
+// (the dialog has no --format; that is the command line's word).
+QString unknownScheduleExtensionMessage(const QString& path);
 
 class ScheduleExportController : public QObject {
     Q_OBJECT

@@ -69,7 +69,10 @@ struct CanvasTool {
     bool link = false;
 };
 
-enum class CanvasAutoLayout { ForceDirected, Radial, Layered };
+// Radial: the layout centre in the middle, the others on a circle around it. Layered: by dependency depth,
+// sources on top. Rows: the layout centre in the middle, the others in a row above it and a row below it,
+// half each (twice as narrow as one row: the boxes stay large enough to read in a narrow view).
+enum class CanvasAutoLayout { ForceDirected, Radial, Layered, Rows };
 
 // A canvas edit: the new instance, or why it is refused (a message naming the element).
 struct CanvasEdit {
@@ -87,7 +90,7 @@ public:
     virtual QString familyName() const = 0;   // "steady_state": the clipboard payload says which family
     virtual std::vector<CanvasTool> tools() const = 0;
     virtual CanvasAutoLayout autoLayout(const Instance& instance) const = 0;
-    virtual int layoutCentre(const Instance&) const { return 0; }  // the hub of a radial layout
+    virtual int layoutCentre(const Instance&) const { return 0; }  // the hub of a radial or rows layout
     // Whether a stored position belongs to this canvas: two canvases of one entry (a task graph and
     // its platform) keep their positions in the same layout, each writing only its own keys.
     virtual bool ownsLayoutKey(const QString&) const { return true; }

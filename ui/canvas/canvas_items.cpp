@@ -77,7 +77,7 @@ QRectF bodyRect(CanvasNodeShape shape) {
         case CanvasNodeShape::Processor: return {-20, -20, 40, 40};
         case CanvasNodeShape::Router: return {-12, -12, 24, 24};
         case CanvasNodeShape::Task: return {-60, -21, 120, 42};
-        case CanvasNodeShape::Cluster: return {-55, -22, 110, 44};
+        case CanvasNodeShape::Cluster: return {-60, -22, 120, 44};
     }
     return {-20, -20, 40, 40};
 }
@@ -325,7 +325,7 @@ void NodeItem::claimLabel(LabelSpace& space, const QTransform& toDevice, double 
     }
 }
 
-void NodeItem::paintInsideLabels(QPainter* painter, double lod) {
+NodeItem::InsideLabels NodeItem::insideLabels(double lod) const {
     // Text inside a box scales with the box (never beyond it) while it stays readable on screen;
     // the value goes first when the box gets too small for two lines.
     constexpr double kMinPixels = 7.0;
@@ -336,21 +336,30 @@ void NodeItem::paintInsideLabels(QPainter* painter, double lod) {
         if (text.size().width() * scale > room) scale = room / text.size().width();
         return scale;
     };
-    painter->setFont(labelFont());
     const double titleTwo = fitted(m_titleText, 2);
     const double valueTwo = fitted(m_valueText, 2);
     if (!m_node.value.isEmpty() && kLabelPixels * lod * std::min(titleTwo, valueTwo) >= kMinPixels) {
         const double scale = std::min(titleTwo, valueTwo);
-        painter->setPen(QColor(0x20, 0x20, 0x20));
-        drawCentred(painter, m_titleText, QPointF(0, -lineHeight * scale), scale);
-        painter->setPen(QColor(0x4a, 0x4a, 0x4a));
-        drawCentred(painter, m_valueText, QPointF(0, 0), scale);
-        return;
+        return {scale, scale};
     }
     const double titleOne = fitted(m_titleText, 1);
-    if (kLabelPixels * lod * titleOne < kMinPixels - 1) return;
+    if (kLabelPixels * lod * titleOne < kMinPixels - 1) return {};
+    return {titleOne, 0};
+}
+
+void NodeItem::paintInsideLabels(QPainter* painter, double lod) {
+    const InsideLabels labels = insideLabels(lod);
+    if (labels.title <= 0) return;
+    const double lineHeight = labelMetrics().height();
+    painter->setFont(labelFont());
     painter->setPen(QColor(0x20, 0x20, 0x20));
-    drawCentred(painter, m_titleText, QPointF(0, -lineHeight * titleOne / 2), titleOne);
+    if (labels.value > 0) {
+        drawCentred(painter, m_titleText, QPointF(0, -lineHeight * labels.title), labels.title);
+        painter->setPen(QColor(0x4a, 0x4a, 0x4a));
+        drawCentred(painter, m_valueText, QPointF(0, 0), labels.value);
+        return;
+    }
+    drawCentred(painter, m_titleText, QPointF(0, -lineHeight * labels.title / 2), labels.title);
 }
 
 namespace {

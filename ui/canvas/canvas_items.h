@@ -59,6 +59,15 @@ public:
     void claimLabel(LabelSpace& space, const QTransform& toDevice, double lod);
     void resetLabel() { m_labelLines = -1; }
 
+    // A task's or a cluster's text inside its box at a level of detail (screen pixels per scene unit), as
+    // paint draws it: the scale of its title and of its value line (0: not drawn), each line then
+    // kLabelPixels * lod * scale pixels high on screen.
+    struct InsideLabels {
+        double title = 0;
+        double value = 0;
+    };
+    InsideLabels insideLabels(double lod) const;
+
 protected:
     QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
 

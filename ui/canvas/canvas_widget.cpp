@@ -5,55 +5,32 @@
 #include <QMenu>
 #include <QActionGroup>
 #include <QApplication>
-#include <QClipboard>
 #include <QLabel>
 #include <QLocale>
-#include <QMimeData>
 #include <QSplitter>
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "canvas/canvas_clipboard.h"
 #include "canvas/canvas_items.h"
+#include "canvas/canvas_layout.h"
 #include "canvas/graph_scene.h"
 #include "canvas/graph_view.h"
 #include "canvas/property_panel.h"
-#include "io/json_reader.h"
-#include "layout/graph_layout.h"
 #include "util/background_job.h"
 #include "util/message_bar.h"
 
 namespace hetsched::ui {
 
-namespace {
-
-constexpr const char* kClipboardMime = "application/x-hetsched-canvas";
-constexpr const char* kClipboardFormat = "hetsched-canvas";
-
-std::vector<layout::LayoutEdge> layoutEdges(const CanvasGraph& graph) {
-    std::vector<layout::LayoutEdge> edges;
-    edges.reserve(graph.links.size());
-    for (const CanvasLink& l : graph.links) edges.push_back({l.from, l.to});
-    return edges;
-}
-
-double rounded(double v) { return std::round(v * 10.0) / 10.0; }
-
-// The canvas's force-directed layout (on the GUI thread or off it, the same positions).
-std::vector<layout::Point> forcePositions(int nodeCount, const std::vector<layout::LayoutEdge>& edges) {
-    layout::ForceOptions options;
-    options.edgeLength = 170.0;
-    return layout::forceDirectedLayout(nodeCount, edges, options);
-}
-
-}  // namespace
 
 CanvasWidget::CanvasWidget(ProjectDocument* document, std::unique_ptr<CanvasAdapter> adapter, QWidget* parent)
     : QWidget(parent), m_document(document), m_adapter(std::move(adapter)) {
     setObjectName(QStringLiteral("canvasWidget"));
     m_layoutJob = new BackgroundJob(this);
     m_buildJob = new BackgroundJob(this);
+    m_layout = std::make_unique<CanvasLayout>(*m_adapter);
     m_scene = new GraphScene(this);
     m_view = new GraphView(m_scene, this);
     m_view->setObjectName(QStringLiteral("canvasView"));
@@ -239,111 +216,18 @@ void CanvasWidget::selectTool(const QString& id) {
     m_view->viewport()->setCursor(id.isEmpty() ? Qt::ArrowCursor : Qt::CrossCursor);
 }
 
-// The positions an entry's layout stores ({"positions": {"<key>": [x, y]}}), on any thread.
-static QHash<QString, QPointF> positionsIn(const nlohmann::json& layout) {
-    QHash<QString, QPointF> out;
-    if (!layout.is_object()) return out;
-    const auto it = layout.find("positions");
-    if (it == layout.end() || !it->is_object()) return out;
-    for (const auto& [key, value] : it->items())
-        if (value.is_array() && value.size() == 2 && value[0].is_number() && value[1].is_number())
-            out.insert(QString::fromStdString(key), QPointF(value[0].get<double>(), value[1].get<double>()));
-    return out;
-}
-
 QHash<QString, QPointF> CanvasWidget::storedPositions() const {
     const DocumentEntry* e = m_document->entry(m_entryId);
-    return e ? positionsIn(e->layout) : QHash<QString, QPointF>();
+    return e ? CanvasLayout::storedPositions(e->layout) : QHash<QString, QPointF>();
 }
 
 nlohmann::json CanvasWidget::layoutJson(const QHash<QString, QPointF>& positions) const {
-    // The entry's layout as it is (other keys, another canvas's positions), with this canvas's positions replaced.
     const DocumentEntry* e = m_document->entry(m_entryId);
-    nlohmann::json layout = e && e->layout.is_object() ? e->layout : nlohmann::json::object();
-    nlohmann::json points = nlohmann::json::object();
-    if (const auto old = layout.find("positions"); old != layout.end() && old->is_object())
-        for (const auto& [key, value] : old->items())
-            if (!m_adapter->ownsLayoutKey(QString::fromStdString(key))) points[key] = value;
-    for (auto it = positions.begin(); it != positions.end(); ++it)
-        points[it.key().toStdString()] = {rounded(it.value().x()), rounded(it.value().y())};
-    layout["positions"] = std::move(points);
-    return layout;
-}
-
-// The family's automatic layout of `graph`, on any thread.
-static std::vector<QPointF> automaticPositionsOf(const CanvasAdapter& adapter, const Instance& instance,
-                                                const CanvasGraph& graph) {
-    const int n = static_cast<int>(graph.nodes.size());
-    std::vector<layout::Point> points;
-    switch (adapter.autoLayout(instance)) {
-        case CanvasAutoLayout::Radial:
-            points = layout::radialLayout(n, adapter.layoutCentre(instance), 260.0, 170.0);
-            break;
-        case CanvasAutoLayout::Layered: {
-            layout::LayeredOptions options;
-            options.layerSpacing = 110.0;
-            options.nodeSpacing = 140.0;
-            points = layout::layeredLayout(n, layoutEdges(graph), options).position;
-            break;
-        }
-        case CanvasAutoLayout::ForceDirected:
-            points = forcePositions(n, layoutEdges(graph));
-            break;
-    }
-    std::vector<QPointF> out;
-    out.reserve(points.size());
-    for (const layout::Point& p : points) out.emplace_back(p.x, p.y);
-    out.resize(graph.nodes.size());
-    return out;
-}
-
-std::vector<QPointF> CanvasWidget::automaticPositions(const Instance& instance, const CanvasGraph& graph) const {
-    return automaticPositionsOf(*m_adapter, instance, graph);
-}
-
-// Nodes without a position: everything laid out automatically when nothing is placed; otherwise
-// each new node goes beside its placed neighbours (or right of the drawing).
-static QHash<QString, QPointF> completed(const CanvasGraph& graph, QHash<QString, QPointF> known,
-                                         const std::function<std::vector<QPointF>()>& automatic) {
-    bool anyKnown = false;
-    bool allKnown = true;
-    for (const CanvasNode& n : graph.nodes) {
-        const bool k = known.contains(n.key);
-        anyKnown = anyKnown || k;
-        allKnown = allKnown && k;
-    }
-    if (allKnown) return known;
-    if (!anyKnown) {
-        const std::vector<QPointF> points = automatic();
-        for (std::size_t i = 0; i < graph.nodes.size(); ++i) known.insert(graph.nodes[i].key, points[i]);
-        return known;
-    }
-    QRectF bounds;
-    for (const CanvasNode& n : graph.nodes)
-        if (known.contains(n.key)) bounds = bounds.united(QRectF(known.value(n.key), QSizeF(1, 1)));
-    int placedBeside = 0;
-    for (std::size_t i = 0; i < graph.nodes.size(); ++i) {
-        if (known.contains(graph.nodes[i].key)) continue;
-        QPointF sum;
-        int count = 0;
-        for (const CanvasLink& l : graph.links) {
-            const int other = l.from == static_cast<int>(i) ? l.to : l.to == static_cast<int>(i) ? l.from : -1;
-            if (other >= 0 && known.contains(graph.nodes[static_cast<std::size_t>(other)].key)) {
-                sum += known.value(graph.nodes[static_cast<std::size_t>(other)].key);
-                ++count;
-            }
-        }
-        const QPointF p = count > 0 ? sum / count + QPointF(60 + 25 * (placedBeside % 4), 90)
-                                    : QPointF(bounds.right() + 140, bounds.top() + 90.0 * placedBeside);
-        ++placedBeside;
-        known.insert(graph.nodes[i].key, p);
-    }
-    return known;
+    return m_layout->withPositions(e ? e->layout : nlohmann::json(), positions);
 }
 
 bool CanvasWidget::layoutInBackground(const Instance& instance, const CanvasGraph& graph) const {
-    return m_adapter->autoLayout(instance) == CanvasAutoLayout::ForceDirected &&
-           graph.nodes.size() > kBackgroundLayoutNodes;
+    return m_layout->slowAutomaticLayout(instance, graph, kBackgroundLayoutNodes);
 }
 
 bool CanvasWidget::isLayingOut() const {
@@ -357,8 +241,8 @@ void CanvasWidget::startBackgroundLayout(const CanvasGraph& graph, bool store) {
     for (const CanvasNode& node : graph.nodes) keys.push_back(node.key);
     const EntryId entry = m_entryId;
     m_message->showMessage(tr("Laying out %1 nodes…").arg(n), MessageBar::Level::Information);
-    m_layoutJob->start([this, n, edges = layoutEdges(graph), keys, entry, store](const Progress&) -> BackgroundJob::Delivery {
-        auto points = std::make_shared<std::vector<layout::Point>>(forcePositions(n, edges));
+    m_layoutJob->start([this, n, links = CanvasLayout::linkEnds(graph), keys, entry, store](const Progress&) -> BackgroundJob::Delivery {
+        auto points = std::make_shared<std::vector<QPointF>>(CanvasLayout::forceDirected(n, links));
         return [this, points, keys, entry, store] {
             if (m_message->level() == MessageBar::Level::Information) m_message->hide();
             // Only onto the graph it was made for: the same entry and the same nodes.
@@ -366,7 +250,7 @@ void CanvasWidget::startBackgroundLayout(const CanvasGraph& graph, bool store) {
             for (std::size_t i = 0; i < keys.size(); ++i)
                 if (keys[i] != m_graph.nodes[i].key) return;
             QHash<QString, QPointF> placed;
-            for (std::size_t i = 0; i < keys.size(); ++i) placed.insert(keys[i], QPointF((*points)[i].x, (*points)[i].y));
+            for (std::size_t i = 0; i < keys.size(); ++i) placed.insert(keys[i], (*points)[i]);
             if (store) {
                 m_document->setLayout(m_entryId, layoutJson(placed), tr("Automatic layout"));
             } else {
@@ -388,15 +272,11 @@ std::vector<QPointF> CanvasWidget::placeNodes(const CanvasGraph& graph) {
     const QHash<QString, QPointF> stored = storedPositions();
     for (auto it = stored.begin(); it != stored.end(); ++it) known.insert(it.key(), it.value());
     bool background = false;
-    const QHash<QString, QPointF> all = completed(graph, known, [&] {
-        if (!layoutInBackground(*in, graph)) return automaticPositions(*in, graph);
+    const QHash<QString, QPointF> all = CanvasLayout::completed(graph, known, [&] {
+        if (!layoutInBackground(*in, graph)) return m_layout->automaticPositions(*in, graph);
         // On a grid until the force-directed layout comes back.
         background = true;
-        const int columns = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(graph.nodes.size()))));
-        std::vector<QPointF> grid;
-        for (const layout::Point& p : layout::gridLayout(columns, columns, 170.0)) grid.emplace_back(p.x, p.y);
-        grid.resize(graph.nodes.size());
-        return grid;
+        return CanvasLayout::waitingGrid(graph.nodes.size());
     });
     std::vector<QPointF> out;
     out.reserve(graph.nodes.size());
@@ -431,6 +311,7 @@ void CanvasWidget::rebuild() {
     m_pendingSelection.reset();
     m_graph = m_adapter->graph(*in);
     if (m_overlay) m_overlay(m_graph);
+    const QHash<QString, QPointF> before = m_positions;
     const std::vector<QPointF> points = placeNodes(m_graph);
     m_scene->setGraph(m_graph, points, nodeKeys, linkKeys);
     if (m_fitPending) {
@@ -439,6 +320,15 @@ void CanvasWidget::rebuild() {
         m_view->fitAll();
         // Once more when the view has its real size.
         QTimer::singleShot(0, m_view, [view = m_view] { view->fitAll(); });
+    } else if (isVisible()) {
+        // A node the edit added out of sight (a cluster added from the table goes beside the others): the
+        // drawing is fitted so that it is seen.
+        const QRectF shown = m_view->mapToScene(m_view->viewport()->rect()).boundingRect();
+        for (NodeItem* node : m_scene->nodeItems())
+            if (!before.contains(node->node().key) && !shown.contains(node->shapeRect().translated(node->pos()))) {
+                m_view->fitAll();
+                break;
+            }
     }
     updatePanel();
 }
@@ -473,16 +363,17 @@ void CanvasWidget::startBuild() {
     auto layout = std::make_shared<const nlohmann::json>(e->layout);
     const QHash<QString, QPointF> automatic = m_autoPositions;
     const CanvasAdapter* adapter = m_adapter.get();
-    m_buildJob->start([this, adapter, in, layout, automatic](const Progress& progress) -> BackgroundJob::Delivery {
+    const CanvasLayout* placement = m_layout.get();
+    m_buildJob->start([this, adapter, placement, in, layout, automatic](const Progress& progress) -> BackgroundJob::Delivery {
         auto prepared = std::make_shared<PreparedGraph>();
         prepared->graph = adapter->graph(*in);
         if (progress.stopRequested()) return {};
-        const QHash<QString, QPointF> stored = positionsIn(*layout);
+        const QHash<QString, QPointF> stored = CanvasLayout::storedPositions(*layout);
         QHash<QString, QPointF> known = automatic;
         for (auto it = stored.begin(); it != stored.end(); ++it) known.insert(it.key(), it.value());
         const CanvasGraph& graph = prepared->graph;
         const QHash<QString, QPointF> all =
-            completed(graph, known, [&] { return automaticPositionsOf(*adapter, *in, graph); });
+            CanvasLayout::completed(graph, known, [&] { return placement->automaticPositions(*in, graph); });
         prepared->positions.reserve(graph.nodes.size());
         prepared->automatic.reserve(graph.nodes.size());
         for (const CanvasNode& n : graph.nodes) {
@@ -724,7 +615,8 @@ bool CanvasWidget::apply(CanvasEdit edit, const QHash<QString, QPointF>& placed)
         else if (m_positions.contains(n.key)) known.insert(n.key, m_positions.value(n.key));
     }
     const Instance& next = *edit.instance;
-    const nlohmann::json layout = layoutJson(completed(after, known, [&] { return automaticPositions(next, after); }));
+    const nlohmann::json layout =
+        layoutJson(CanvasLayout::completed(after, known, [&] { return m_layout->automaticPositions(next, after); }));
     commit(std::move(*edit.instance), edit.text, checked.digest,
            layout != e->layout ? std::optional<nlohmann::json>(layout) : std::nullopt);
     if (!edit.newKeys.empty() && !m_pendingSelection)
@@ -792,75 +684,20 @@ void CanvasWidget::copySelection() {
         emit statusMessage(tr("Select the nodes to copy"));
         return;
     }
-    nlohmann::json positions = nlohmann::json::array();
-    for (int i : nodes) {
-        const QPointF p = m_positions.value(m_graph.nodes[static_cast<std::size_t>(i)].key);
-        positions.push_back({rounded(p.x()), rounded(p.y())});
-    }
-    const nlohmann::json payload = {{"format", kClipboardFormat},
-                                    {"family", m_adapter->familyName().toStdString()},
-                                    {"fragment", m_adapter->copy(*in, nodes)},
-                                    {"positions", positions}};
-    const QByteArray bytes = QByteArray::fromStdString(payload.dump(1));
-    auto* mime = new QMimeData;
-    mime->setData(QString::fromLatin1(kClipboardMime), bytes);
-    mime->setText(QString::fromUtf8(bytes));
-    QApplication::clipboard()->setMimeData(mime);
+    std::vector<QPointF> positions;
+    positions.reserve(nodes.size());
+    for (int i : nodes) positions.push_back(m_positions.value(m_graph.nodes[static_cast<std::size_t>(i)].key));
+    CanvasClipboard::copy(*m_adapter, *in, nodes, positions);
     emit statusMessage(tr("Copied %n node(s)", nullptr, static_cast<int>(nodes.size())));
 }
 
 bool CanvasWidget::paste() {
     const Instance* in = instance();
     if (!in) return false;
-    const QMimeData* mime = QApplication::clipboard()->mimeData();
-    if (!mime) return false;
-    const QByteArray bytes = mime->hasFormat(QString::fromLatin1(kClipboardMime))
-                                 ? mime->data(QString::fromLatin1(kClipboardMime))
-                                 : mime->text().toUtf8();
-    // The bounded parse of every reader: the clipboard may hold anything another program put there, and
-    // JSON nested deeper than the readers' limit overflowed the stack in the fragment's copies.
-    const std::string_view text(bytes.constData(), static_cast<std::size_t>(bytes.size()));
-    if (std::optional<std::string> deep = json_detail::jsonNestingProblem(text)) {
-        refuse(tr("the clipboard holds no copied canvas nodes (%1)").arg(QString::fromStdString(*deep)));
-        return false;
-    }
-    nlohmann::json payload;
-    try {
-        payload = json_detail::parseJsonText(text);
-    } catch (const json_detail::InputError&) {
-        payload = nullptr;
-    }
-    // Keys read only when they have the type a copy writes (nlohmann throws on any other).
-    const auto textAt = [&payload](const char* key) {
-        const auto it = payload.find(key);
-        return it != payload.end() && it->is_string() ? it->get<std::string>() : std::string();
-    };
-    if (!payload.is_object() || textAt("format") != kClipboardFormat) {
-        refuse(tr("the clipboard holds no copied canvas nodes"));
-        return false;
-    }
-    const std::string family = textAt("family");
-    if (family != m_adapter->familyName().toStdString()) {
-        refuse(tr("the clipboard holds %1 nodes, this is a %2 instance")
-                   .arg(QString::fromStdString(family), m_adapter->familyName()));
-        return false;
-    }
-    CanvasEdit edit;
-    QHash<QString, QPointF> placed;
-    try {   // an adapter reading a fragment of other types than it wrote: refused, never thrown into Qt
-        edit = m_adapter->paste(*in, payload.value("fragment", nlohmann::json()));
-        const nlohmann::json positions = payload.value("positions", nlohmann::json::array());
-        for (std::size_t i = 0; i < edit.newKeys.size(); ++i) {
-            QPointF p(0, 0);
-            if (positions.is_array() && i < positions.size() && positions[i].is_array() && positions[i].size() == 2 &&
-                positions[i][0].is_number() && positions[i][1].is_number())
-                p = QPointF(positions[i][0].get<double>(), positions[i][1].get<double>());
-            placed.insert(edit.newKeys[i], p + QPointF(50, 50));
-        }
-    } catch (const nlohmann::json::exception&) {
-        refuse(tr("the clipboard's nodes cannot be read"));
-        return false;
-    }
+    std::optional<CanvasClipboard::Paste> pasted = CanvasClipboard::paste(*m_adapter, *in);
+    if (!pasted) return false;
+    const CanvasEdit& edit = pasted->edit;
+    const QHash<QString, QPointF>& placed = pasted->placed;
     m_pendingSelection = QSet<QString>(edit.newKeys.begin(), edit.newKeys.end());
     if (!apply(edit, placed)) {
         m_pendingSelection.reset();
@@ -949,7 +786,7 @@ void CanvasWidget::applyAutoLayout() {
         startBackgroundLayout(m_graph, true);
         return;
     }
-    const std::vector<QPointF> points = automaticPositions(*in, m_graph);
+    const std::vector<QPointF> points = m_layout->automaticPositions(*in, m_graph);
     QHash<QString, QPointF> placed;
     for (std::size_t i = 0; i < m_graph.nodes.size(); ++i) placed.insert(m_graph.nodes[i].key, points[i]);
     m_document->setLayout(m_entryId, layoutJson(placed), tr("Automatic layout"));

@@ -26,6 +26,7 @@ namespace hetsched::ui {
 
 class GraphScene;
 class BackgroundJob;
+class CanvasLayout;
 class GraphView;
 class MessageBar;
 class PropertyPanel;
@@ -115,7 +116,6 @@ private:
     void onLayoutChanged();
     QHash<QString, QPointF> storedPositions() const;
     std::vector<QPointF> placeNodes(const CanvasGraph& graph);
-    std::vector<QPointF> automaticPositions(const Instance& instance, const CanvasGraph& graph) const;
     bool layoutInBackground(const Instance& instance, const CanvasGraph& graph) const;
     // Starts the force-directed layout of `graph` off the GUI thread; `store`: as an undoable edit (Auto
     // layout), else as the automatic positions of an opened entry.
@@ -126,6 +126,7 @@ private:
 
     ProjectDocument* m_document;
     std::unique_ptr<CanvasAdapter> m_adapter;
+    std::unique_ptr<CanvasLayout> m_layout;  // the adapter's layout storage and automatic placement
     EntryId m_entryId = 0;
     GraphScene* m_scene;
     GraphView* m_view;

@@ -15,7 +15,7 @@ public:
     QString familyName() const override { return QStringLiteral("dag-platform"); }
     std::vector<CanvasTool> tools() const override;
     // The backbone above a row of clusters: compact in the short pane under the task graph.
-    CanvasAutoLayout autoLayout(const Instance&) const override { return CanvasAutoLayout::Layered; }
+    CanvasAutoLayout autoLayout(const Instance&) const override { return CanvasAutoLayout::Rows; }
     bool ownsLayoutKey(const QString& key) const override { return key.startsWith(keyPrefix()); }
     CanvasGraph graph(const Instance& instance) const override;
 

@@ -94,13 +94,18 @@ void GraphView::fitAll() {
     // (zoomed far out), which would make a small drawing fit at half the size it can have.
     QRectF bounds;
     if (auto* graphScene = qobject_cast<GraphScene*>(scene()); graphScene && !graphScene->nodeItems().empty()) {
-        for (const NodeItem* node : graphScene->nodeItems())
-            bounds |= node->shapeRect().translated(node->pos()).adjusted(-50, -10, 50, 40);
+        for (const NodeItem* node : graphScene->nodeItems()) {
+            // A task's or a cluster's text is inside its box; other nodes' labels hang below them.
+            const CanvasNodeShape shape = node->node().shape;
+            const bool inside = shape == CanvasNodeShape::Task || shape == CanvasNodeShape::Cluster;
+            bounds |= node->shapeRect().translated(node->pos()).adjusted(inside ? -4 : -50, -10, inside ? 4 : 50,
+                                                                          inside ? 10 : 40);
+        }
     } else {
         bounds = scene()->itemsBoundingRect();
     }
     if (bounds.isEmpty()) bounds = QRectF(-100, -100, 200, 200);
-    fitInView(bounds.adjusted(-20, -20, 20, 20), Qt::KeepAspectRatio);
+    fitInView(bounds.adjusted(-12, -12, 12, 12), Qt::KeepAspectRatio);
     constexpr double kMaxFitZoom = 1.5;  // a few nodes are not blown up
     if (zoom() > kMaxFitZoom) {
         const double f = kMaxFitZoom / zoom();

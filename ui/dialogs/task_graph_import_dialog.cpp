@@ -18,6 +18,7 @@
 
 #include "io/isolated_import.h"
 #include "util/background_job.h"
+#include "util/message_bar.h"
 #include "util/option_form.h"
 
 namespace hetsched::ui {
@@ -59,6 +60,10 @@ TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
     m_importFields.back().setHelp(tr("WfFormat, DAX, STG: a task that ran r seconds gets r × this speed flops (the "
                                      "speed of the machine that measured the runtimes); the CLI's --reference-speed"));
     QWidget* alpha = addField(m_importFields, importTable, "alpha", tr("alpha"), {});
+    m_importFields.back().setHelp(
+        tr("Amdahl fraction of the tasks whose file gives none: the share of a task that more processors do not "
+           "speed up. 1 (the default): sequential, as a runtime measured on one core is. 0: perfectly parallel, p "
+           "processors run it p times faster, on up to all the processors of a cluster. The CLI's --alpha"));
     OptionDisplay noFlops;
     noFlops.unsetText = tr("none (refuse tasks without a size)");
     QWidget* defaultFlops = addField(m_importFields, importTable, "default-flops", tr("Default flops"), noFlops);
@@ -74,7 +79,7 @@ TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
     graphForm->addRow(tr("Format"), format);
     auto* wf = new QHBoxLayout;
     wf->addWidget(referenceSpeed);
-    wf->addWidget(new QLabel(tr("alpha"), this));
+    wf->addWidget(new QLabel(tr("Amdahl α (1: sequential)"), this));
     wf->addWidget(alpha);
     wf->addStretch(1);
     graphForm->addRow(tr("Reference speed"), wf);
@@ -138,6 +143,9 @@ TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
     m_preview->setObjectName(QStringLiteral("preview"));
     m_preview->setWordWrap(true);
     m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_warning = new MessageBar(this);
+    m_warning->setObjectName(QStringLiteral("importWarning"));
+    m_warning->hide();
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Import"));
 
@@ -147,6 +155,7 @@ TaskGraphImportDialog::TaskGraphImportDialog(QWidget* parent)
     layout->addWidget(graphBox);
     layout->addWidget(platformBox);
     layout->addLayout(nameForm);
+    layout->addWidget(m_warning);
     layout->addWidget(m_preview);
     layout->addWidget(m_buttons);
     setMinimumWidth(560);
@@ -345,15 +354,21 @@ bool TaskGraphImportDialog::isReading() const {
 void TaskGraphImportDialog::showResult(Expected<DagImport> result) {
     m_formatRead.clear();
     m_notes.clear();
+    m_recordedMakespan.reset();
     if (result) {
         m_formatRead = std::move(result->format);
         m_notes = std::move(result->notes);
+        m_recordedMakespan = result->recordedMakespan;
         m_result = std::move(result->instance);
     } else {
         m_result = result.error();
     }
     m_preview->setText(previewText());
     m_preview->setStyleSheet(m_result.ok() ? QString() : QStringLiteral("color: #b00020;"));
+    if (const QString warnings = warningText(); !warnings.isEmpty() && m_result.ok())
+        m_warning->showMessage(warnings, MessageBar::Level::Warning);
+    else
+        m_warning->hide();
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_result.ok() && !m_name->text().trimmed().isEmpty());
     emit previewUpdated();
 }
@@ -368,8 +383,20 @@ QString TaskGraphImportDialog::previewText() const {
                        .arg(m_result->platform.clusters.size())
                        .arg(processors);
     if (!m_formatRead.empty()) text += QLatin1Char('\n') + tr("Read as %1.").arg(QString::fromStdString(m_formatRead));
-    for (const std::string& note : m_notes) text += QLatin1Char('\n') + QString::fromStdString(note);
+    for (const std::string& note : m_notes)
+        if (!note.starts_with("warning: ")) text += QLatin1Char('\n') + QString::fromStdString(note);
     return text;
+}
+
+QString TaskGraphImportDialog::warningText() const {
+    QStringList warnings;
+    for (const std::string& note : m_notes)
+        if (note.starts_with("warning: ")) {
+            QString text = QString::fromStdString(note.substr(9));
+            if (!text.isEmpty()) text[0] = text[0].toUpper();
+            warnings << text;
+        }
+    return warnings.join(QLatin1Char('\n'));
 }
 
 QString TaskGraphImportDialog::entryName() const {

@@ -55,6 +55,10 @@ public:
     // notes (what was defaulted, merged or dropped), one a line; or the error.
     QString previewText() const;
     const std::vector<std::string>& notes() const { return m_notes; }
+    // The makespan the graph's file records for its own run (WfFormat); none when it records none.
+    std::optional<double> recordedMakespan() const { return m_recordedMakespan; }
+    // The notes that are warnings, shown in a bar above the preview; empty when none.
+    QString warningText() const;
     // The name of the new entry (the graph file's base name unless edited).
     QString entryName() const;
 
@@ -99,6 +103,7 @@ private:
     QLineEdit* m_platformFile;
     QLineEdit* m_name;
     QLabel* m_preview;
+    class MessageBar* m_warning;   // the import's warnings: perfectly parallel tasks, a record far from the platform's bounds
     QDialogButtonBox* m_buttons;
     QTimer* m_refreshTimer;
     BackgroundJob* m_job;
@@ -107,6 +112,7 @@ private:
     Expected<DagInstance> m_result;
     std::string m_formatRead;           // what the reader recognised ("WfFormat 1.4")
     std::vector<std::string> m_notes;
+    std::optional<double> m_recordedMakespan;
 };
 
 }  // namespace hetsched::ui

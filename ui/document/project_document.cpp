@@ -4,9 +4,8 @@
 #include <memory>
 
 #include "document/document_commands.h"
+#include "family/family.h"
 #include "model/dag_edit_check.h"
-#include "io/dag_io.h"
-#include "io/instance_io.h"
 #include "simulation/simulation_io.h"
 
 namespace hetsched::ui {
@@ -157,15 +156,15 @@ Project ProjectDocument::toProject() const {
 }
 
 QString ProjectDocument::validationError(const Instance& instance) {
-    const Expected<Instance> parsed = instanceFromJson(instanceToJson(instance));
-    return parsed ? QString() : QString::fromStdString(parsed.error().message);
+    // The family's typed checks: the rules of its file, on the instance as it is (no file written and read).
+    const std::optional<std::string> problem = familyOf(instance).instanceProblem(instance);
+    return problem ? QString::fromStdString(*problem) : QString();
 }
 
 ProjectDocument::CheckedInstance ProjectDocument::check(const Instance& instance) {
-    const nlohmann::json json = instanceToJson(instance);
-    const Expected<Instance> parsed = instanceFromJson(json);
-    if (!parsed) return {QString::fromStdString(parsed.error().message), 0};
-    return {QString(), std::holds_alternative<DagInstance>(instance) ? instanceDigest(instance) : instanceDigest(json)};
+    QString error = validationError(instance);
+    if (!error.isEmpty()) return {std::move(error), 0};
+    return {QString(), instanceDigest(instance)};
 }
 
 ProjectDocument::CheckedInstance ProjectDocument::checkEdit(const Instance& before, const Instance& after) {

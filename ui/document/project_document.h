@@ -67,9 +67,11 @@ public:
     quint64 revision() const { return m_revision; }
     Project toProject() const;
 
-    // Why `instance` is not a valid instance (the core's message naming the JSON path), empty when valid.
+    // Why `instance` is not a valid instance, empty when valid: its family's typed checks (core's
+    // FamilyDescriptor::instanceProblem, the rules its file's reader applies), naming the element as the
+    // file's JSON path does.
     static QString validationError(const Instance& instance);
-    // The same check and the instance's digest from one JSON form (a big instance's JSON is what costs).
+    // The same check, and the instance's digest when it is valid.
     struct CheckedInstance {
         QString error;            // empty when valid
         std::size_t digest = 0;   // instanceDigest(instance)

@@ -92,6 +92,10 @@ PartitionEditor::PartitionEditor(ProjectDocument* document, QWidget* parent)
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("instanceSummary"));
     m_summary->setTextFormat(Qt::RichText);
+    // It takes the width left beside T and the objective and wraps there: the editor never widens the window.
+    m_summary->setWordWrap(true);
+    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_summary->setMinimumWidth(120);
 
     auto* header = new QHBoxLayout;
     header->addWidget(new QLabel(tr("Tasks T"), this));
@@ -137,6 +141,7 @@ PartitionEditor::PartitionEditor(ProjectDocument* document, QWidget* parent)
     tableLayout->addLayout(buttons);
 
     m_plot = new CostFunctionPlot(this);
+    m_plot->setMinimumWidth(180);   // beside the table in a 1280 px window
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(tablePane);
     splitter->addWidget(m_plot);

@@ -1,6 +1,6 @@
 #include "panels/instance_list_panel.h"
 
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QListView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -34,13 +34,16 @@ InstanceListPanel::InstanceListPanel(ProjectDocument* document, QWidget* parent)
     addButton->setObjectName(QStringLiteral("newInstanceButton"));
     m_duplicateButton->setObjectName(QStringLiteral("duplicateInstanceButton"));
     m_removeButton->setObjectName(QStringLiteral("removeInstanceButton"));
-    auto* buttons = new QHBoxLayout;
+    // Two by two: the dock stays narrow enough for the editor and the Runs table at 1280 px (issue 25).
+    auto* buttons = new QGridLayout;
     buttons->setSpacing(0);
-    buttons->addWidget(addButton);
-    buttons->addWidget(importButton);
-    buttons->addWidget(m_duplicateButton);
-    buttons->addWidget(m_removeButton);
-    buttons->addStretch(1);
+    buttons->addWidget(addButton, 0, 0);
+    buttons->addWidget(importButton, 0, 1);
+    buttons->addWidget(m_duplicateButton, 1, 0);
+    buttons->addWidget(m_removeButton, 1, 1);
+    buttons->setColumnStretch(2, 1);
+    for (QToolButton* button : {addButton, importButton, m_duplicateButton, m_removeButton})
+        button->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

@@ -3,12 +3,16 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPainter>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "model/dag_makespan_bounds.h"
+#include "util/elided_label.h"
+#include "util/number_text.h"
 #include "views/cpugpu/cpugpu_shelf_view.h"
 #include "views/gantt/gantt_view.h"
 #include "views/steady/steady_patterns_view.h"
@@ -47,6 +51,15 @@ protected:
     }
 };
 
+// "1,130 times shorter", "2.5 times longer", or "" when the two are within a few per cent.
+QString ratioText(double computed, double recorded) {
+    if (computed <= 0 || recorded <= 0) return {};
+    const double ratio = computed > recorded ? computed / recorded : recorded / computed;
+    if (ratio < 1.05) return QObject::tr("about the same");
+    const QString times = ratio >= 100 ? QLocale().toString(ratio, 'f', 0) : QLocale().toString(ratio, 'f', 1);
+    return computed < recorded ? QObject::tr("%1 times shorter").arg(times) : QObject::tr("%1 times longer").arg(times);
+}
+
 }  // namespace
 
 ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
@@ -60,6 +73,12 @@ ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
     m_staleNote->setStyleSheet(
         QStringLiteral("color:#8a5a00; background:#fff6dd; border-radius:3px; padding:1px 6px;"));
     m_staleNote->hide();
+    // An imported workflow's record beside the computed makespan (issue 25): a schedule that takes 8 ms of a
+    // workflow that ran 354 s is said, with how far apart they are.
+    m_recordedNote = new ElidedLabel(this);
+    m_recordedNote->setObjectName(QStringLiteral("recordedMakespanNote"));
+    m_recordedNote->setStyleSheet(QStringLiteral("color:#444;"));
+    m_recordedNote->hide();
     m_rerunButton = new QToolButton(this);
     m_rerunButton->setObjectName(QStringLiteral("rerunButton"));
     m_rerunButton->setText(tr("Re-run"));
@@ -95,6 +114,7 @@ ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 2, 6, 6);
     layout->addLayout(header);
+    layout->addWidget(m_recordedNote);
     layout->addLayout(m_chartLayout, 1);
 
     connect(m_colorMode, &QComboBox::currentIndexChanged, this, [this] {
@@ -116,6 +136,10 @@ ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
         if (shown->plot()) shown->plot()->replot();
     });
     ensureChart(ChartType::Gantt);
+}
+
+QString ResultPane::recordedMakespanNote() const {
+    return m_recordedNote->isHidden() ? QString() : m_recordedNote->text();
 }
 
 QString ResultPane::heading() const {
@@ -208,6 +232,7 @@ void ResultPane::showComparison(const Instance& instance, std::vector<ComparedRu
     }
     m_heading->setText(tr("Comparison of %n runs", nullptr, static_cast<int>(runs.size())));
     m_staleNote->hide();
+    m_recordedNote->hide();
     m_rerunButton->hide();
     m_chart->widget()->hide();
     m_comparison->show();
@@ -229,6 +254,22 @@ void ResultPane::showRun(const Instance& instance, const RunRecord& run, bool cu
     m_heading->setToolTip(m_heading->text());
     m_staleNote->setVisible(!current);
     m_rerunButton->setVisible(!current);
+    const auto* dag = std::get_if<DagInstance>(&instance);
+    const std::optional<double> makespan = run.objective();
+    if (dag && m_recordedMakespan && makespan && !dag->tasks.empty()) {
+        const QString note = tr("The workflow's file records a makespan of %1 for its own run; this schedule takes %2 (%3)")
+                                 .arg(quantityText(*m_recordedMakespan, u"s"), quantityText(*makespan, u"s"),
+                                      ratioText(*makespan, *m_recordedMakespan));
+        m_recordedNote->setText(note);
+        // The whole comparison on hover: the bounds of the best schedule on this platform.
+        const RecordedMakespanCheck check = checkRecordedMakespan(*dag, *m_recordedMakespan);
+        QString bounds = QString::fromStdString(check.text).section(QStringLiteral("; "), 1, -1);
+        if (!bounds.isEmpty()) bounds[0] = bounds[0].toUpper();
+        m_recordedNote->setToolTip(QStringLiteral("<p>%1.</p><p>%2.</p>").arg(note.toHtmlEscaped(), bounds.toHtmlEscaped()));
+        m_recordedNote->show();
+    } else {
+        m_recordedNote->hide();
+    }
     if (run.result)
         m_chart->showResult(instance, run.result);
     else
@@ -240,6 +281,7 @@ void ResultPane::showNothing(const Instance* instance, const QString& message) {
     showSingleChart();
     m_heading->setText(tr("Schedule"));
     m_staleNote->hide();
+    m_recordedNote->hide();
     m_rerunButton->hide();
     m_chart->showMessage(message);
 }

@@ -36,6 +36,11 @@ public:
     ScheduleComparisonView* comparison() const { return m_comparison; }
     bool isComparing() const;
     // "Schedule — solver, status" of the run shown, "Schedule" when none.
+    // The makespan the file of the shown instance records for its own run (an imported workflow; none: no
+    // record): the runs of a task graph then show it beside theirs. Set before showRun.
+    void setRecordedMakespan(std::optional<double> seconds) { m_recordedMakespan = seconds; }
+    // What the pane says of that record beside the shown run; empty when it says nothing.
+    QString recordedMakespanNote() const;
     QString heading() const;
     GanttView* ganttView() const;
     // Shown beside the stale note: solves the current instance again with the run's solver and options.
@@ -57,6 +62,8 @@ private:
     QToolButton* m_maximiseButton = nullptr;
     QLabel* m_heading;
     QLabel* m_staleNote;
+    class ElidedLabel* m_recordedNote;
+    std::optional<double> m_recordedMakespan;
     QToolButton* m_rerunButton;
     QComboBox* m_colorMode;
     QToolButton* m_fitButton;

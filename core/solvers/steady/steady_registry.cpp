@@ -131,9 +131,10 @@ Expected<SteadySolution> steadySolutionFromJson(const SteadyStateInstance& in, c
         const JsonNode patterns = root.at("patterns");
         for (std::size_t p = 0; p < patterns.size(); ++p) {
             SteadyPattern pt;
-            pt.duration = patterns[p].at("duration").numberIn(0, 1);
-            pt.arcs = links(patterns[p].at("links"));
-            const JsonNode processors = patterns[p].at("processors");
+            const JsonNode pattern = patterns[p];   // named: a node must not outlive the node it comes from
+            pt.duration = pattern.at("duration").numberIn(0, 1);
+            pt.arcs = links(pattern.at("links"));
+            const JsonNode processors = pattern.at("processors");
             for (std::size_t k = 0; k < processors.size(); ++k) pt.processors.push_back(node(processors[k]));
             s.patterns.push_back(std::move(pt));
         }
@@ -160,7 +161,12 @@ template <>
 struct SolverFamily<SteadyStateInstance> {
     using Solution = SteadySolution;
     static constexpr const char* kInvalid = "an invalid schedule";
-    static std::optional<std::string> instanceProblem(const SteadyStateInstance& in) { return steadyInstanceProblem(in); }
+    // The file's rules, then what the solvers need beyond them (a route from the source, ...).
+    static std::optional<std::string> instanceProblem(const SteadyStateInstance& in) {
+        if (std::optional<std::string> problem = steadyInstanceProblem(in)) return problem;
+        if (std::string why = steadyUnsolvableReason(in); !why.empty()) return why;
+        return std::nullopt;
+    }
     static void complete(const SteadyStateInstance&, SteadySolution&) {}
     static std::vector<std::string> verify(const SteadyStateInstance& in, const SteadySolution& s) {
         return verifySteady(in, s);

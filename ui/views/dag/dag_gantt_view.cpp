@@ -4,7 +4,6 @@
 #include <QToolTip>
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include "util/number_text.h"
 #include "views/common/chart_palette.h"
@@ -31,7 +30,6 @@ constexpr double kBandColumnGap = 6.0;  // around the cluster names' column
 constexpr double kBracketWidth = 4.0;
 constexpr double kMaxBandNamePixels = 120.0;
 constexpr int kRampSwatchPixels = 60;
-const QString kMarkerLayer = QStringLiteral("markers");
 
 QFont bandFont(const QFont& plotFont) {
     QFont font = plotFont;
@@ -56,11 +54,7 @@ int readableStep(double rows) {
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------------
-DagGanttPlottable::DagGanttPlottable(QCPAxis* timeAxis, QCPAxis* rowAxis) : QCPAbstractPlottable(timeAxis, rowAxis) {
-    setSelectable(QCP::stNone);
-    setAntialiased(false);
-    setAntialiasedFill(false);
-}
+DagGanttPlottable::DagGanttPlottable(QCPAxis* timeAxis, QCPAxis* rowAxis) : GanttPlottableBase(timeAxis, rowAxis) {}
 
 void DagGanttPlottable::setData(std::shared_ptr<const DagViewData> data) {
     m_data = std::move(data);
@@ -70,6 +64,7 @@ void DagGanttPlottable::setData(std::shared_ptr<const DagViewData> data) {
 void DagGanttPlottable::setColors(const DagColors& colors) {
     m_palette = colors.palette;
     m_taskColor = colors.taskColor;
+    if (colors.critical.isValid()) m_critical = colors.critical;
 }
 
 void DagGanttPlottable::rebuildIndex() {
@@ -150,24 +145,10 @@ std::optional<DagGanttHit> DagGanttPlottable::hitTest(const QPointF& pixel) cons
     return best;
 }
 
-double DagGanttPlottable::selectTest(const QPointF& pos, bool onlySelectable, QVariant* details) const {
-    Q_UNUSED(details)
-    if (onlySelectable && !mSelectable) return -1;
-    if (!mKeyAxis || !mKeyAxis->axisRect()->rect().contains(pos.toPoint())) return -1;
-    return hitTest(pos) ? 0 : -1;
-}
-
-QCPRange DagGanttPlottable::getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain) const {
-    Q_UNUSED(inSignDomain)
-    foundRange = m_data && m_data->taskCount() > 0;
-    return foundRange ? QCPRange(0, std::max(m_data->makespan, 1e-12)) : QCPRange();
-}
-
-QCPRange DagGanttPlottable::getValueRange(bool& foundRange, QCP::SignDomain inSignDomain, const QCPRange& inKeyRange) const {
-    Q_UNUSED(inSignDomain)
-    Q_UNUSED(inKeyRange)
-    foundRange = m_data && m_data->processorCount() > 0;
-    return foundRange ? QCPRange(-0.5, m_data->processorCount() - 0.5) : QCPRange();
+bool DagGanttPlottable::timeExtent(double& first, double& last) const {
+    first = 0;
+    last = m_data ? std::max(m_data->makespan, 1e-12) : 0;
+    return m_data && m_data->taskCount() > 0;
 }
 
 void DagGanttPlottable::drawClusterBands(QCPPainter* painter, double rowLow, double rowHigh) const {
@@ -205,18 +186,17 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
     const QCPRange rows = g.visibleLaneRange();
     drawClusterBands(painter, rows.lower, rows.upper);
 
-    // Sub-pixel rectangles are folded per pixel: the first to land on a pixel paints it.
-    const int gridWidth = area.width() + 1;
-    const std::size_t gridSize = static_cast<std::size_t>(gridWidth) * static_cast<std::size_t>(area.height() + 1);
-    if (m_pixelUsed.size() != gridSize) m_pixelUsed.assign(gridSize, 0);
-    else std::memset(m_pixelUsed.data(), 0, m_pixelUsed.size());
+    // Sub-pixel rectangles are folded per pixel (PixelFold): the first to land on a pixel paints it.
+    m_fold.reset(area);
 
     const double leftLimit = area.left() - 2.0;
     const double rightLimit = area.right() + 2.0;
     const double topLimit = area.top() - 2.0;
     const double bottomLimit = area.bottom() + 2.0;
-    std::vector<QVector<QRectF>> plain(m_palette.size());
-    std::vector<QVector<QRectF>> outlined(m_palette.size());
+    GanttBarBatches batches;
+    batches.reset(m_palette.size());
+    auto& plain = batches.plain;
+    auto& outlined = batches.outlined;
     QVector<QRectF> waitsHatched;
     QVector<QRectF> waitsPlain;
     QVector<QRectF> critical;
@@ -256,20 +236,8 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
             const double x1 = std::round(std::min(r.right(), rightLimit));
             const double y0 = std::round(std::max(r.top(), topLimit));
             const double y1 = std::round(std::min(r.bottom(), bottomLimit));
-            r = QRectF(x0, y0, std::max(1.0, x1 - x0), std::max(1.0, y1 - y0));
-            if (r.width() <= 1.0 && r.height() <= 1.0) {
-                const int px = static_cast<int>(x0) - area.left();
-                const int py = static_cast<int>(y0) - area.top();
-                if (px >= 0 && py >= 0 && px < gridWidth && py <= area.height()) {
-                    std::uint8_t& used = m_pixelUsed[static_cast<std::size_t>(py) * static_cast<std::size_t>(gridWidth) +
-                                                     static_cast<std::size_t>(px)];
-                    if (used) {
-                        ++m_stats.mergedPixels;
-                        continue;
-                    }
-                    used = 1;
-                }
-            }
+            r = QRectF(x0, y0, x1 - x0, y1 - y0);   // on whole pixels; thinner than one: folded, one pixel
+            if (!m_fold.claim(r)) continue;
             if (piece.wait) {
                 (r.width() >= kHatchMinPixels && r.height() >= kHatchMinPixels ? waitsHatched : waitsPlain).append(r);
                 continue;
@@ -352,29 +320,17 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
         }
         m_stats.connectors = connectors.size();
     }
-    painter->setPen(Qt::NoPen);
-    for (std::size_t c = 0; c < m_palette.size(); ++c) {
-        if (plain[c].isEmpty()) continue;
-        painter->setBrush(m_palette[c]);
-        painter->drawRects(plain[c]);
-        m_stats.drawnRects += static_cast<std::size_t>(plain[c].size());
-    }
-    for (std::size_t c = 0; c < m_palette.size(); ++c) {
-        if (outlined[c].isEmpty()) continue;
-        painter->setPen(QPen(m_palette[c].darker(150), 1));
-        painter->setBrush(m_palette[c]);
-        painter->drawRects(outlined[c]);
-        m_stats.drawnRects += static_cast<std::size_t>(outlined[c].size());
-    }
+    m_stats.drawnRects += batches.draw(painter, m_palette, 150).first;
+    m_stats.mergedPixels = m_fold.folded();
     if (!critical.isEmpty()) {
         // Thin rectangles get a thin outline, so that their own colour still shows.
         QVector<QRectF> small;
         QVector<QRectF> large;
         for (const QRectF& r : critical) (r.width() >= 8 && r.height() >= 8 ? large : small).append(r);
         painter->setBrush(Qt::NoBrush);
-        painter->setPen(QPen(dagCriticalColor(), 2));
+        painter->setPen(QPen(m_critical, 2));
         painter->drawRects(large);
-        painter->setPen(QPen(dagCriticalColor(), 1));
+        painter->setPen(QPen(m_critical, 1));
         painter->drawRects(small);
     }
     // One name per task: on its tallest visible run (all of a task's runs are as wide), the central one of
@@ -419,12 +375,6 @@ void DagGanttPlottable::drawLabels(QCPPainter* painter) {
         painter->drawText(QRectF(0, 0, label.run.height(), label.run.width()), Qt::AlignCenter, label.text);
         painter->restore();
     }
-}
-
-void DagGanttPlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const {
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(m_palette.empty() ? QColor(Qt::gray) : m_palette.front());
-    painter->drawRect(rect);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -533,31 +483,20 @@ private:
     DagGanttPlot* m_plot;
 };
 
-DagGanttPlot::DagGanttPlot(QWidget* parent) : QCustomPlot(parent) {
+DagGanttPlot::DagGanttPlot(QWidget* parent) : GanttPlotBase(parent) {
     setObjectName(QStringLiteral("dagGanttPlot"));
     setMinimumSize(280, 200);
-    setNoAntialiasingOnDrag(true);
-    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
-    axisRect()->setRangeZoom(Qt::Horizontal);
     selectionRect()->setPen(QPen(QColor(0x1f, 0x5f, 0xbf), 1, Qt::DashLine));
     selectionRect()->setBrush(QColor(0x1f, 0x5f, 0xbf, 36));
     xAxis->setLabel(tr("time (s)"));
-    xAxis->grid()->setSubGridVisible(false);
-    xAxis->grid()->setPen(QPen(QColor(215, 215, 215), 1, Qt::DotLine));
     m_ticker = QSharedPointer<DagProcessorTicker>::create(yAxis);
     yAxis->setTicker(m_ticker);
-    yAxis->setRangeReversed(true);
-    yAxis->grid()->setVisible(false);
-    yAxis->setTickLength(0, 3);
-    yAxis->setSubTicks(false);
     yAxis->setLabel(tr("processor (# in its cluster)"));
 
     m_gantt = new DagGanttPlottable(xAxis, yAxis);
     m_gantt->setName(tr("tasks"));
     m_gantt->removeFromLegend();
-    addLayer(kMarkerLayer, layer(QStringLiteral("main")), QCustomPlot::limAbove);
-    m_markers = new TimeMarkerLayer(axisRect(), xAxis, kMarkerLayer);
+    setBars(m_gantt);
     m_overlay = new Overlay(this);
     m_bandLabels = new BandLabels(this);
 
@@ -583,25 +522,9 @@ DagGanttPlot::DagGanttPlot(QWidget* parent) : QCustomPlot(parent) {
     m_legendBox->addElement(1, 0, legend);
     placeLegend(false);
 
-    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &DagGanttPlot::clampTimeRange);
-    connect(yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &DagGanttPlot::clampRowRange);
-    // The ticker sizes its labels by the previous layout: a layout that changed the axis height gets one more frame.
-    connect(this, &QCustomPlot::afterLayout, this, [this] {
-        const int height = axisRect()->height();
-        if (m_laidOutAxisHeight >= 0 && std::abs(height - m_laidOutAxisHeight) > 2) replot(rpQueuedReplot);
-        m_laidOutAxisHeight = height;
-    });
     connect(this, &QCustomPlot::mouseMove, this, &DagGanttPlot::onMouseMove);
     connect(this, &QCustomPlot::mousePress, this, &DagGanttPlot::onMousePress);
     connect(this, &QCustomPlot::mouseRelease, this, &DagGanttPlot::onMouseRelease);
-    connect(this, &QCustomPlot::mouseWheel, this, [this](QWheelEvent* event) {
-        axisRect()->setRangeZoom(event->modifiers() & Qt::ControlModifier ? Qt::Vertical : Qt::Horizontal);
-    });
-    connect(this, &QCustomPlot::mouseDoubleClick, this, [this] {
-        fitView();
-        replot();
-    });
-    setMouseTracking(true);
 }
 
 DagGanttPlot::~DagGanttPlot() {
@@ -623,7 +546,7 @@ void DagGanttPlot::setLegendPlacement(LegendPlacement placement) {
 
 void DagGanttPlot::updateLayout() {
     // Room for the makespan's label and the cluster names at this layout's font (a figure's may differ).
-    axisRect()->setMinimumMargins(QMargins(0, m_markers->labelAreaHeight(), 0, 0));
+    axisRect()->setMinimumMargins(QMargins(0, markerLayer()->labelAreaHeight(), 0, 0));
     reserveBandColumn();
     // The legend's title broken into lines of the legend's width (beside the plot) or the plot's (below).
     if (m_legendTitle->visible() && !m_legendMeaning.isEmpty()) {
@@ -709,8 +632,8 @@ void DagGanttPlot::setData(std::shared_ptr<const DagViewData> data, const DagCol
     std::vector<TimeMarker> markers;
     if (data && data->taskCount() > 0)
         markers.push_back({tr("makespan = %1").arg(quantityText(data->makespan, u"s")), data->makespan, true});
-    m_markers->setMarkers(std::move(markers));
-    axisRect()->setMinimumMargins(QMargins(0, m_markers->labelAreaHeight(), 0, 0));
+    markerLayer()->setMarkers(std::move(markers));
+    axisRect()->setMinimumMargins(QMargins(0, markerLayer()->labelAreaHeight(), 0, 0));
     reserveBandColumn();
     setColors(colors);
     setMessage(data && data->taskCount() == 0 ? tr("The task graph is empty") : QString());
@@ -742,7 +665,7 @@ void DagGanttPlot::rebuildLegend() {
         legend->addItem(new SwatchLegendItem(legend, wait, tr("waiting for data")));
         if (m_showCritical) {
             Swatch critical;  // an outline around the task's own colour
-            critical.outline = dagCriticalColor();
+            critical.outline = m_colors.critical.isValid() ? m_colors.critical : dagCriticalColor();
             critical.outlineWidth = 2;
             legend->addItem(new SwatchLegendItem(legend, critical, tr("critical path (outlined)")));
         }
@@ -877,10 +800,8 @@ void DagGanttPlot::setSelectedTask(int task) {
 void DagGanttPlot::fitView() {
     const DagViewData* data = m_gantt->data();
     const double span = data && data->makespan > 0 ? data->makespan : 1.0;
-    m_clamping = true;
-    xAxis->setRange(-0.01 * span, span * 1.04);
-    yAxis->setRange(-0.5, std::max(1, data ? data->processorCount() : 1) - 0.5);
-    m_clamping = false;
+    setRangesUnclamped(QCPRange(-0.01 * span, span * 1.04),
+                       QCPRange(-0.5, std::max(1, data ? data->processorCount() : 1) - 0.5));
 }
 
 void DagGanttPlot::centreOn(std::size_t task) {
@@ -897,34 +818,6 @@ void DagGanttPlot::centreOn(std::size_t task) {
     if (lastRow - firstRow > rowSize) rowSize = (lastRow - firstRow) * 1.1;
     const double middle = (firstRow + lastRow) / 2;
     yAxis->setRange(middle - rowSize / 2, middle + rowSize / 2);
-}
-
-void DagGanttPlot::clampTimeRange(const QCPRange& range) {
-    const DagViewData* data = m_gantt->data();
-    if (m_clamping || !data) return;
-    const double span = data->makespan > 0 ? data->makespan : 1.0;
-    const double size = std::clamp(range.size(), span * 1e-9, span * 3);
-    double lower = range.size() == size ? range.lower : range.center() - size / 2;
-    lower = std::clamp(lower, -span, 2 * span - size);
-    const QCPRange clamped(lower, lower + size);
-    if (clamped.lower == range.lower && clamped.upper == range.upper) return;
-    m_clamping = true;
-    xAxis->setRange(clamped);
-    m_clamping = false;
-}
-
-void DagGanttPlot::clampRowRange(const QCPRange& range) {
-    const DagViewData* data = m_gantt->data();
-    if (m_clamping || !data) return;
-    const double rows = std::max(1, data->processorCount());
-    const double size = std::clamp(range.size(), std::min(1.0, rows), rows + 1);
-    double lower = range.size() == size ? range.lower : range.center() - size / 2;
-    lower = std::clamp(lower, -1.0, rows - size);
-    const QCPRange clamped(lower, lower + size);
-    if (clamped.lower == range.lower && clamped.upper == range.upper) return;
-    m_clamping = true;
-    yAxis->setRange(clamped);
-    m_clamping = false;
 }
 
 void DagGanttPlot::onMouseMove(QMouseEvent* event) {

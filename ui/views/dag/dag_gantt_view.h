@@ -15,7 +15,8 @@
 
 #include "export/figure_options.h"
 #include "views/dag/dag_view_data.h"
-#include "views/gantt/gantt_geometry.h"
+#include "views/gantt/gantt_plot_base.h"
+#include "views/gantt/gantt_plottable_base.h"
 
 namespace hetsched::ui {
 
@@ -55,7 +56,7 @@ struct DagBandLabel {
     double bottom = 0;
 };
 
-class DagGanttPlottable : public QCPAbstractPlottable {
+class DagGanttPlottable : public GanttPlottableBase {
     Q_OBJECT
 public:
     DagGanttPlottable(QCPAxis* timeAxis, QCPAxis* rowAxis);
@@ -66,9 +67,10 @@ public:
     void setShowCriticalPath(bool shown) { m_showCritical = shown; }
     void setShowWaits(bool shown) { m_showWaits = shown; }
 
-    // Where times and processor rows are on screen (rows are the lanes, filled whole): the mapping the
-    // schedule's Gantt uses, shared by drawing, hit tests, labels and zoom.
-    GanttGeometry geometry() const { return GanttGeometry(mKeyAxis, mValueAxis, 1.0); }
+    // Processor rows are the lanes, filled whole (geometry(): the mapping the schedule's Gantt uses, shared by
+    // drawing, hit tests, labels and zoom).
+    bool timeExtent(double& first, double& last) const override;
+    int rowCount() const override { return m_data ? m_data->processorCount() : 0; }
     // Pixel rectangles of a task's runs (in the current axis ranges), for tests and overlays.
     std::vector<QRectF> taskPixelRects(std::size_t task) const;
     // The bars joining each run of a task to the next one (in the gap between them, at the task's start).
@@ -78,14 +80,11 @@ public:
     std::optional<DagGanttHit> hitTest(const QPointF& pixel) const;
     const DagGanttDrawStats& lastDrawStats() const { return m_stats; }
 
-    double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
-    QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
-    QCPRange getValueRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
-                           const QCPRange& inKeyRange = QCPRange()) const override;
-
 protected:
     void draw(QCPPainter* painter) override;
-    void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
+    double barFraction() const override { return 1.0; }
+    bool hitsSomething(const QPointF& pixel) const override { return hitTest(pixel).has_value(); }
+    QColor iconColor() const override { return m_palette.empty() ? QColor(Qt::gray) : m_palette.front(); }
 
 private:
     // One rectangle: a run of a task's processors over its time, or over its wait for data.
@@ -112,9 +111,10 @@ private:
     std::vector<ClusterIndex> m_clusters;
     std::vector<QColor> m_palette;
     std::vector<std::uint16_t> m_taskColor;
+    QColor m_critical = dagCriticalColor();
     bool m_showCritical = true;
     bool m_showWaits = true;
-    std::vector<std::uint8_t> m_pixelUsed;   // sub-pixel merging, one byte per pixel of the axis rect
+    PixelFold m_fold;   // sub-pixel merging
     DagGanttDrawStats m_stats;
     std::vector<DagGanttLabel> m_labels;
 };
@@ -152,7 +152,7 @@ private:
 // The Gantt widget: zoom (wheel: time, Ctrl+wheel: processors, Shift+drag: the box dragged over, both
 // axes), pan (drag), fit on double click, tooltips, click to select a task (empty click clears); hovering
 // or selecting a task outlines all of its runs as one shape.
-class DagGanttPlot : public QCustomPlot {
+class DagGanttPlot : public GanttPlotBase {
     Q_OBJECT
 public:
     explicit DagGanttPlot(QWidget* parent = nullptr);
@@ -181,7 +181,7 @@ public:
     int selectedTask() const { return m_selected; }
     // Brings the task into the middle of the view (zooming out when it is wider than the view).
     void centreOn(std::size_t task);
-    void fitView();
+    void fitView() override;
 
 signals:
     void taskClicked(int task);   // -1: an empty place
@@ -199,8 +199,6 @@ private:
     // Room for the cluster names between the axis label and the processor indices, and where it starts.
     void reserveBandColumn();
     double bandColumnLeft() const;
-    void clampTimeRange(const QCPRange& range);
-    void clampRowRange(const QCPRange& range);
     void onMouseMove(QMouseEvent* event);
     void onMousePress(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
@@ -214,7 +212,6 @@ private:
     QCPLayoutGrid* m_legendBox;  // the legend's title over the legend, in a row under the plot
     QCPTextElement* m_legendTitle;
     QSharedPointer<DagProcessorTicker> m_ticker;
-    TimeMarkerLayer* m_markers;
     QCPItemText* m_message;
     DagColors m_colors;  // for tooltips and the legend
     bool m_showCritical = true;
@@ -224,8 +221,6 @@ private:
     std::optional<DagGanttHit> m_hovered;
     int m_selected = -1;
     QPointF m_pressPosition;
-    bool m_clamping = false;
-    int m_laidOutAxisHeight = -1;
 };
 
 }  // namespace hetsched::ui

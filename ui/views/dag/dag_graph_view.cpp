@@ -145,6 +145,7 @@ QPolygonF DagGraphPlottable::edgePixels(std::size_t edge) const {
 void DagGraphPlottable::setColors(const DagColors& colors) {
     m_palette = colors.palette;
     m_taskColor = colors.taskColor;
+    if (colors.critical.isValid()) m_critical = colors.critical;
 }
 
 void DagGraphPlottable::setNodeSize(DagNodeSize size) {
@@ -332,10 +333,10 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
     painter->setBrush(edgeColor);
     for (const QPolygonF& arrow : arrows) painter->drawConvexPolygon(arrow);
     if (!criticalLines.isEmpty()) {
-        painter->setPen(QPen(dagCriticalColor(), detailed ? kCriticalWidth : 2.0, Qt::SolidLine, Qt::FlatCap));
+        painter->setPen(QPen(m_critical, detailed ? kCriticalWidth : 2.0, Qt::SolidLine, Qt::FlatCap));
         painter->drawLines(criticalLines);
         painter->setPen(Qt::NoPen);
-        painter->setBrush(dagCriticalColor());
+        painter->setBrush(m_critical);
         for (const QPolygonF& arrow : criticalArrows) painter->drawConvexPolygon(arrow);
     }
 
@@ -380,7 +381,7 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
         const bool critical = m_showCritical && d.trace.onCriticalPath[t];
         // Zoomed out, outlines would merge neighbours into bands: fills only, the critical path still ringed.
         if (critical)
-            painter->setPen(QPen(dagCriticalColor(), detailed ? 2.5 : 1.5));
+            painter->setPen(QPen(m_critical, detailed ? 2.5 : 1.5));
         else if (detailed)
             painter->setPen(QPen(color.darker(150), 1));
         else
@@ -392,7 +393,7 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
     // Critical nodes drawn as squares are still marked.
     if (m_showCritical && !d.trace.criticalPath.empty()) {
         painter->setBrush(Qt::NoBrush);
-        painter->setPen(QPen(dagCriticalColor(), 1.5));
+        painter->setPen(QPen(m_critical, 1.5));
         for (std::size_t t : d.trace.criticalPath) {
             const double r = pixelRadius(t);
             if (r >= 3.0 || exporting) continue;
@@ -432,7 +433,7 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
                 label.along, QSizeF(smallMetrics.horizontalAdvance(text) + 4, smallMetrics.height()),
                 graphics::EdgeLabelPlace::Right, 3);
             graphics::paintLabelBackground(*painter, box);
-            painter->setPen(d.trace.criticalEdge[label.edge] && m_showCritical ? dagCriticalColor() : QColor(0x55, 0x55, 0x55));
+            painter->setPen(d.trace.criticalEdge[label.edge] && m_showCritical ? m_critical : QColor(0x55, 0x55, 0x55));
             painter->drawText(box, Qt::AlignCenter, text);
             ++m_stats.edgeLabels;
         }

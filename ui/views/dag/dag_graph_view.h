@@ -90,6 +90,7 @@ private:
     QRectF m_bounds;
     std::vector<QColor> m_palette;
     std::vector<std::uint16_t> m_taskColor;
+    QColor m_critical = dagCriticalColor();
     DagNodeSize m_nodeSize = DagNodeSize::Flops;
     bool m_showCritical = true;
     bool m_figure = false;

@@ -124,6 +124,7 @@ Expected<std::shared_ptr<const DagViewData>> makeDagViewData(const DagInstance& 
 
 DagColors dagColors(const DagViewData& data, DagColorMode mode, PaletteName palette) {
     DagColors colors;
+    colors.critical = dagCriticalColor(palette);
     const std::size_t n = data.taskCount();
     colors.taskColor.assign(n, 0);
     switch (mode) {
@@ -199,7 +200,8 @@ QColor dagRedistributionColor() {
     return QColor(0x9c, 0x75, 0x5f);
 }
 
-QColor dagCriticalColor() {
+QColor dagCriticalColor(PaletteName palette) {
+    if (palette == PaletteName::Grey) return QColor(0, 0, 0);
     return QColor(0xd6, 0x27, 0x28);
 }
 

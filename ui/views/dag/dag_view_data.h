@@ -60,6 +60,7 @@ struct DagColors {
     QString meaning;                                   // what the colour encodes, the legend's title
     std::vector<DagLegendEntry> legend;                // every palette colour a task uses is in an entry
     QColor of(std::size_t task) const { return palette[taskColor[task]]; }
+    QColor critical;                                   // the critical path's outline (dagCriticalColor)
 };
 // In the grey palette levels are a ramp from dark to light grey, tasks and clusters greys of distinct
 // lightness; viridis (the level ramp of the default palette) is already told apart by colour-blind readers.
@@ -67,8 +68,9 @@ DagColors dagColors(const DagViewData& data, DagColorMode mode, PaletteName pale
 
 // The colour of the redistributions (a task's processors waiting for its input data).
 QColor dagRedistributionColor();
-// The colour of the critical path in both views.
-QColor dagCriticalColor();
+// The colour of the critical path in both views: red, or black in the grey palette (where red would be one
+// more grey among the tasks' greys).
+QColor dagCriticalColor(PaletteName palette = PaletteName::Default);
 
 // The tooltip of a task (rich text): name, flops, alpha, level, where, start, end, duration, its data.
 QString dagTaskTooltip(const DagViewData& data, std::size_t task, const QColor& color);

@@ -21,7 +21,8 @@ QFont categoryFont(const QFont& plotFont) {
 }  // namespace
 
 int GanttCategoryLayer::stripWidth() const {
-    if (m_gantt->categoryCount() < 2) return 0;
+    // Grouped lanes name their categories on the lane axis itself.
+    if (m_gantt->categoryCount() < 2 || m_gantt->lanesGrouped()) return 0;
     return QFontMetrics(categoryFont(mParentPlot->font())).height() + 8;
 }
 

@@ -2,10 +2,10 @@
 
 #include <QElapsedTimer>
 #include <algorithm>
-#include <climits>
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <tuple>
 #include <unordered_map>
 
 #include "export/palette.h"
@@ -24,12 +24,7 @@ const QColor kNoGroupColor(0xbd, 0xbd, 0xbd);
 
 }  // namespace
 
-GanttPlottable::GanttPlottable(QCPAxis* timeAxis, QCPAxis* laneAxis)
-    : QCPAbstractPlottable(timeAxis, laneAxis) {
-    setSelectable(QCP::stNone);
-    setAntialiased(false);  // bars on whole pixels stay crisp
-    setAntialiasedFill(false);
-}
+GanttPlottable::GanttPlottable(QCPAxis* timeAxis, QCPAxis* laneAxis) : GanttPlottableBase(timeAxis, laneAxis) {}
 
 void GanttPlottable::setSchedule(std::shared_ptr<const Schedule> schedule) {
     m_schedule = std::move(schedule);
@@ -58,17 +53,70 @@ void GanttPlottable::setBarFraction(double fraction) {
     m_barFraction = std::clamp(fraction, 0.1, 1.0);
 }
 
-GanttGeometry GanttPlottable::geometry() const {
-    return GanttGeometry(mKeyAxis.data(), mValueAxis.data(), m_barFraction);
+void GanttPlottable::setLanesGrouped(bool grouped) {
+    m_lanesGrouped = grouped;
+}
+
+QStringList GanttPlottable::rowNames() const {
+    QStringList names;
+    if (!m_schedule) return names;
+    if (m_lanesGrouped) {
+        for (const auto& [first, last] : m_groupLanes) {
+            const Lane& lane = m_schedule->lanes[static_cast<std::size_t>(first)];
+            // A group without a category is named by its lanes.
+            names << (lane.category.empty() ? QStringLiteral("%1–%2").arg(QString::fromStdString(lane.name),
+                                                                          QString::fromStdString(m_schedule->lanes[static_cast<std::size_t>(last)].name))
+                                            : QString::fromStdString(lane.category));
+        }
+        return names;
+    }
+    for (const Lane& lane : m_schedule->lanes) names << QString::fromStdString(lane.name);
+    return names;
+}
+
+std::pair<double, double> GanttPlottable::laneBarCoords(int lane) const {
+    const double fraction = barFraction();
+    if (!m_lanesGrouped || lane < 0 || lane >= laneCount()) return {lane - fraction / 2, lane + fraction / 2};
+    const int group = m_groupOfLane[static_cast<std::size_t>(lane)];
+    const auto [first, last] = m_groupLanes[static_cast<std::size_t>(group)];
+    const double share = fraction / (last - first + 1);
+    const double top = group - fraction / 2 + share * (lane - first);
+    return {top, top + share};
+}
+
+std::pair<double, double> GanttPlottable::laneBarSpan(const GanttGeometry& g, int lane) const {
+    if (!m_lanesGrouped || lane < 0 || lane >= laneCount()) return g.barSpan(lane);
+    // The lane's share of its group's bar, on whole pixels; lanes thinner than a pixel share pixel rows.
+    const int group = m_groupOfLane[static_cast<std::size_t>(lane)];
+    const auto [first, last] = m_groupLanes[static_cast<std::size_t>(group)];
+    const auto [top, bottom] = g.barSpan(group);
+    const double share = (bottom - top) / (last - first + 1);
+    const double upper = std::round(top + share * (lane - first));
+    const double lower = std::round(top + share * (lane - first + 1));
+    return {upper, std::max(lower, upper + 1.0)};
+}
+
+std::pair<int, int> GanttPlottable::visibleLaneRange(const GanttGeometry& g) const {
+    const auto [first, last] = g.visibleLanes(rowCount());
+    if (!m_lanesGrouped || first > last) return {first, last};
+    return {m_groupLanes[static_cast<std::size_t>(first)].first, m_groupLanes[static_cast<std::size_t>(last)].second};
 }
 
 void GanttPlottable::rebuildIndex() {
     m_lanes.clear();
     m_intervalCount = 0;
     m_categoryCount = 0;
+    m_groupOfLane.clear();
+    m_groupLanes.clear();
     if (!m_schedule) return;
-    for (std::size_t l = 0; l < m_schedule->lanes.size(); ++l)
-        if (l == 0 || m_schedule->lanes[l].category != m_schedule->lanes[l - 1].category) ++m_categoryCount;
+    for (std::size_t l = 0; l < m_schedule->lanes.size(); ++l) {
+        if (l == 0 || m_schedule->lanes[l].category != m_schedule->lanes[l - 1].category) {
+            ++m_categoryCount;
+            m_groupLanes.emplace_back(static_cast<int>(l), static_cast<int>(l));
+        }
+        m_groupLanes.back().second = static_cast<int>(l);
+        m_groupOfLane.push_back(m_categoryCount - 1);
+    }
     m_lanes.resize(m_schedule->lanes.size());
     for (std::size_t l = 0; l < m_schedule->lanes.size(); ++l) {
         const std::vector<Interval>& intervals = m_schedule->lanes[l].intervals;
@@ -243,9 +291,16 @@ std::pair<std::size_t, std::size_t> GanttPlottable::candidates(const LaneIndex& 
 std::optional<GanttHit> GanttPlottable::hitTest(const QPointF& pixel) const {
     if (!m_schedule || !mKeyAxis || !mValueAxis) return std::nullopt;
     const GanttGeometry g = geometry();
-    const int lane = g.laneAtPixel(pixel.y());
-    if (lane < 0 || lane >= laneCount()) return std::nullopt;
-    const auto [top, bottom] = g.barSpan(lane);
+    int lane = g.laneAtPixel(pixel.y());
+    if (lane < 0 || lane >= rowCount()) return std::nullopt;
+    if (m_lanesGrouped) {
+        // The lane of the group whose share of the group's bar holds the pixel row.
+        const auto [first, last] = m_groupLanes[static_cast<std::size_t>(lane)];
+        const auto [top, bottom] = g.barSpan(lane);
+        const double share = (bottom - top) / (last - first + 1);
+        lane = std::clamp(first + static_cast<int>(std::floor((pixel.y() - top) / share)), first, last);
+    }
+    const auto [top, bottom] = laneBarSpan(g, lane);
     if (pixel.y() < top - 1 || pixel.y() > bottom + 1) return std::nullopt;
 
     double from = g.pixelToTime(pixel.x() - kHitTolerancePixels);
@@ -271,35 +326,14 @@ std::optional<GanttHit> GanttPlottable::hitTest(const QPointF& pixel) const {
     return GanttHit{lane, index.original[*best]};
 }
 
-double GanttPlottable::selectTest(const QPointF& pos, bool onlySelectable, QVariant* details) const {
-    Q_UNUSED(details)
-    if (onlySelectable && !mSelectable) return -1;
-    if (!mKeyAxis || !mKeyAxis->axisRect()->rect().contains(pos.toPoint())) return -1;
-    return hitTest(pos) ? 0 : -1;
-}
-
-QCPRange GanttPlottable::getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain) const {
-    Q_UNUSED(inSignDomain)
-    double first = 0;
-    double last = 0;
-    foundRange = timeExtent(first, last);
-    return foundRange ? QCPRange(first, last) : QCPRange();
-}
-
-QCPRange GanttPlottable::getValueRange(bool& foundRange, QCP::SignDomain inSignDomain,
-                                       const QCPRange& inKeyRange) const {
-    Q_UNUSED(inSignDomain)
-    Q_UNUSED(inKeyRange)
-    foundRange = laneCount() > 0;
-    return foundRange ? QCPRange(-0.5, laneCount() - 0.5) : QCPRange();
-}
-
-void GanttPlottable::drawLaneBands(QCPPainter* painter, const GanttGeometry& g, int first, int last) const {
+void GanttPlottable::drawLaneBands(QCPPainter* painter, const GanttGeometry& g) const {
+    // Every other row shaded: lanes, or groups of lanes.
     const QRect area = clipRect();
+    const auto [first, last] = g.visibleLanes(rowCount());
     QVector<QRectF> stripes;
-    for (int lane = first; lane <= last; ++lane) {
-        const auto [top, bottom] = g.laneSpan(lane);
-        if (lane % 2 == 1 && bottom - top >= 3)
+    for (int row = first; row <= last; ++row) {
+        const auto [top, bottom] = g.laneSpan(row);
+        if (row % 2 == 1 && bottom - top >= 3)
             stripes.append(QRectF(area.left(), top, area.width(), bottom - top));
     }
     painter->setPen(Qt::NoPen);
@@ -308,7 +342,8 @@ void GanttPlottable::drawLaneBands(QCPPainter* painter, const GanttGeometry& g, 
 }
 
 void GanttPlottable::drawCategories(QCPPainter* painter, const GanttGeometry& g, int first, int last) const {
-    if (m_categoryCount < 2) return;
+    // Grouped lanes: each category is a row of its own, named on the lane axis.
+    if (m_categoryCount < 2 || m_lanesGrouped) return;
     // A line above the first lane of each category (their names are in the margin: GanttCategoryLayer).
     const QRect area = clipRect();
     const auto& lanes = m_schedule->lanes;
@@ -329,9 +364,9 @@ void GanttPlottable::draw(QCPPainter* painter) {
     if (!m_schedule || !mKeyAxis || !mValueAxis || m_lanes.empty()) return;
 
     const GanttGeometry g = geometry();
-    const auto [firstLane, lastLane] = g.visibleLanes(laneCount());
+    const auto [firstLane, lastLane] = visibleLaneRange(g);
     if (firstLane > lastLane) return;
-    drawLaneBands(painter, g, firstLane, lastLane);
+    drawLaneBands(painter, g);
 
     const QRect area = clipRect();
     const double leftLimit = area.left() - 2.0;
@@ -340,10 +375,13 @@ void GanttPlottable::draw(QCPPainter* painter) {
     const QFont font = mParentPlot->font();
     const QFontMetricsF metrics(font);
 
-    // One batch of rectangles per colour, with and without outline. Sub-pixel bars are summarised per pixel:
-    // the first one starting in a pixel column of a lane paints that column, the others are skipped.
-    std::vector<QVector<QRectF>> plain(m_palette.size());
-    std::vector<QVector<QRectF>> outlined(m_palette.size());
+    // One batch of rectangles per colour, with and without outline. Sub-pixel bars are summarised per pixel
+    // (PixelFold): the first one painting a pixel column of a lane stands for the others.
+    GanttBarBatches batches;
+    batches.reset(m_palette.size());
+    auto& plain = batches.plain;
+    auto& outlined = batches.outlined;
+    m_fold.reset(area);
     struct Label {
         QRectF rect;
         GanttHit hit;
@@ -373,20 +411,22 @@ void GanttPlottable::draw(QCPPainter* painter) {
     const auto& scheduleLanes = m_schedule->lanes;
 
     double lastTop = -1e300;
+    int previousLane = -2;   // the last lane drawn: a task's bar grows over the lanes drawn after it
     for (int lane = firstLane; lane <= lastLane; ++lane) {
         const LaneIndex& index = m_lanes[static_cast<std::size_t>(lane)];
         if (index.starts.empty()) continue;
         const bool sameCategoryAsAbove =
-            lane > 0 && scheduleLanes[static_cast<std::size_t>(lane)].category == scheduleLanes[static_cast<std::size_t>(lane - 1)].category;
-        const auto [top, bottom] = g.barSpan(lane);
+            previousLane >= 0 && scheduleLanes[static_cast<std::size_t>(lane)].category == scheduleLanes[static_cast<std::size_t>(previousLane)].category;
+        const auto [top, bottom] = laneBarSpan(g, lane);
         // Lanes thinner than a pixel share pixel rows: the first non-empty lane of a row stands for the
         // others.
         if (bottom - top <= 1.0 && top == lastTop) continue;
         lastTop = top;
+        const int laneAbove = previousLane;
+        previousLane = lane;
         const double height = bottom - top;
         const bool canLabel = height >= metrics.height() - 2;
         const auto [first, last] = candidates(index, time.lower, time.upper);
-        int lastColumn = INT_MIN;
         for (std::size_t k = first; k < last; ++k) {
             if (index.ends[k] < time.lower) continue;
             ++m_stats.visibleIntervals;
@@ -398,18 +438,18 @@ void GanttPlottable::draw(QCPPainter* painter) {
             const std::uint16_t c = index.color[k];
             const double width = x1 - x0;
             if (width < 1.0) {
-                const int column = static_cast<int>(std::floor(x0));
-                if (column == lastColumn) continue;  // this pixel is already painted
-                lastColumn = column;
-                plain[c].append(QRectF(column, top, 1.0, height));
+                QRectF bar(x0, top, width, height);
+                if (m_fold.claim(bar)) plain[c].append(bar);
                 continue;
             }
-            auto& batch = (width >= kOutlineMinPixels && height >= 4 ? outlined : plain)[c];
+            // Grouped lanes share a row's height: their bars are outlined by width alone, so that a task's bar
+            // over its lanes stays apart from the next one.
+            auto& batch = (width >= kOutlineMinPixels && (height >= 4 || m_lanesGrouped) ? outlined : plain)[c];
             const Interval& in = scheduleLanes[static_cast<std::size_t>(lane)].intervals[index.original[k]];
             if (in.taskId >= 0) {
                 const SpanKey key{in.taskId, index.starts[k], index.ends[k], c};
                 const auto found = spans.find(key);
-                if (found != spans.end() && sameCategoryAsAbove && found->second.lastLane == lane - 1 &&
+                if (found != spans.end() && sameCategoryAsAbove && found->second.lastLane == laneAbove &&
                     found->second.batch == &batch) {
                     // The same task on the lane above: one bar over both, one name.
                     Spanned& span = found->second;
@@ -440,22 +480,7 @@ void GanttPlottable::draw(QCPPainter* painter) {
     }
 
     applyDefaultAntialiasingHint(painter);
-    painter->setPen(Qt::NoPen);
-    for (std::size_t c = 0; c < m_palette.size(); ++c) {
-        if (plain[c].isEmpty()) continue;
-        painter->setBrush(m_palette[c]);
-        painter->drawRects(plain[c]);
-        m_stats.drawnRects += static_cast<std::size_t>(plain[c].size());
-        ++m_stats.colorBatches;
-    }
-    for (std::size_t c = 0; c < m_palette.size(); ++c) {
-        if (outlined[c].isEmpty()) continue;
-        painter->setPen(QPen(m_palette[c].darker(140), 1));
-        painter->setBrush(m_palette[c]);
-        painter->drawRects(outlined[c]);
-        m_stats.drawnRects += static_cast<std::size_t>(outlined[c].size());
-        ++m_stats.colorBatches;
-    }
+    std::tie(m_stats.drawnRects, m_stats.colorBatches) = batches.draw(painter, m_palette, 140);
 
     // The grey palette tells kinds and groups apart by hatching as well as by lightness.
     for (std::size_t c = 0; c < m_palette.size() && c < m_patterns.size(); ++c) {
@@ -477,12 +502,6 @@ void GanttPlottable::draw(QCPPainter* painter) {
     }
     drawCategories(painter, g, firstLane, lastLane);
     m_stats.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
-}
-
-void GanttPlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const {
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(m_palette.empty() ? QColor(Qt::gray) : m_palette.front());
-    painter->drawRect(rect.adjusted(0, rect.height() / 4, 0, -rect.height() / 4));
 }
 
 }  // namespace hetsched::ui

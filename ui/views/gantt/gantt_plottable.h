@@ -6,6 +6,8 @@
 
 #include <QColor>
 #include <QString>
+#include <QStringList>
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -15,7 +17,7 @@
 
 #include "export/figure_options.h"
 #include "schedule/schedule.h"
-#include "views/gantt/gantt_geometry.h"
+#include "views/gantt/gantt_plottable_base.h"
 
 namespace hetsched::ui {
 
@@ -46,10 +48,11 @@ struct GanttDrawStats {
     double milliseconds = 0;
 };
 
-class GanttPlottable : public QCPAbstractPlottable {
+class GanttPlottable : public GanttPlottableBase {
     Q_OBJECT
 public:
-    // The key axis is time (horizontal), the value axis holds one lane per integer.
+    // The key axis is time (horizontal), the value axis holds one lane per integer, or one group of lanes per
+    // integer when the lanes are grouped.
     GanttPlottable(QCPAxis* timeAxis, QCPAxis* laneAxis);
 
     void setSchedule(std::shared_ptr<const Schedule> schedule);
@@ -77,25 +80,38 @@ public:
     }
 
     void setBarFraction(double fraction);
-    double barFraction() const { return m_barFraction; }
-    GanttGeometry geometry() const;
+    double barFraction() const override { return m_lanesGrouped ? std::max(m_barFraction, kGroupBarFraction) : m_barFraction; }
+
+    // Lanes grouped by category (a cluster's processors, a node's devices): one row of the lane axis per run of
+    // consecutive lanes with one category, its lanes sharing the row's height, for schedules with more lanes
+    // than the chart's height can name. A task over several lanes of a group stays one bar with its name.
+    void setLanesGrouped(bool grouped);
+    bool lanesGrouped() const { return m_lanesGrouped; }
+    // Whether grouping would draw fewer rows than lanes (some category has several lanes).
+    bool groupingHelps() const { return m_categoryCount > 0 && m_categoryCount < laneCount(); }
+    // The rows of the lane axis: the lanes, or their groups.
+    int rowCount() const override { return m_lanesGrouped ? m_categoryCount : laneCount(); }
+    // The name of each row: the lanes' names, or their groups' categories.
+    QStringList rowNames() const;
+    // Top and bottom pixel rows of a lane's bars (top < bottom), in its own row or its share of its group.
+    std::pair<double, double> laneBarSpan(const GanttGeometry& geometry, int lane) const;
+    // The same on the lane axis' coordinates (lower < upper), for items placed in plot coordinates.
+    std::pair<double, double> laneBarCoords(int lane) const;
 
     // The interval under a pixel position (a couple of pixels of tolerance for thin bars).
     std::optional<GanttHit> hitTest(const QPointF& pixel) const;
     const Interval& interval(const GanttHit& hit) const;
 
     // The time span of all intervals; false when there are none.
-    bool timeExtent(double& first, double& last) const;
+    bool timeExtent(double& first, double& last) const override;
     const GanttDrawStats& lastDrawStats() const { return m_stats; }
 
-    double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
-    QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
-    QCPRange getValueRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
-                           const QCPRange& inKeyRange = QCPRange()) const override;
+    static constexpr double kGroupBarFraction = 0.86;
 
 protected:
     void draw(QCPPainter* painter) override;
-    void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
+    bool hitsSomething(const QPointF& pixel) const override { return hitTest(pixel).has_value(); }
+    QColor iconColor() const override { return m_palette.empty() ? QColor(Qt::gray) : m_palette.front(); }
 
 private:
     // A lane's intervals sorted by start, with what drawing needs stored contiguously.
@@ -110,13 +126,18 @@ private:
     std::pair<std::size_t, std::size_t> candidates(const LaneIndex& lane, double from, double to) const;
     void rebuildIndex();
     void rebuildColors();
-    void drawLaneBands(QCPPainter* painter, const GanttGeometry& geometry, int first, int last) const;
+    // The first and last lane of the rows in view; first > last when none.
+    std::pair<int, int> visibleLaneRange(const GanttGeometry& geometry) const;
+    void drawLaneBands(QCPPainter* painter, const GanttGeometry& geometry) const;
     void drawCategories(QCPPainter* painter, const GanttGeometry& geometry, int first, int last) const;
 
     std::shared_ptr<const Schedule> m_schedule;
     std::vector<LaneIndex> m_lanes;
     std::size_t m_intervalCount = 0;
     int m_categoryCount = 0;  // runs of consecutive lanes with one category
+    std::vector<int> m_groupOfLane;               // the run each lane belongs to
+    std::vector<std::pair<int, int>> m_groupLanes; // each run's first and last lane
+    bool m_lanesGrouped = false;
     GanttColorMode m_colorMode = GanttColorMode::ByKind;
     GanttColorizer m_colorizer;
     PaletteName m_paletteName = PaletteName::Default;
@@ -126,6 +147,7 @@ private:
     std::vector<int> m_legendPatterns;   // per legend entry
     double m_barFraction = 0.7;
     GanttDrawStats m_stats;
+    PixelFold m_fold;
 };
 
 }  // namespace hetsched::ui

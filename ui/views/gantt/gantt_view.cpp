@@ -25,7 +25,6 @@ namespace {
 constexpr int kMaxLegendEntries = 16;
 constexpr double kRightPadding = 0.05;  // of the time span, so a marker at the end is not on the border
 const QString kSubtitleSeparator = QStringLiteral("   ·   ");
-const QString kMarkerLayer = QStringLiteral("markers");
 
 QString statusText(const SolveResult& result) {
     return QString::fromStdString(solveStatusText(result));
@@ -33,32 +32,19 @@ QString statusText(const SolveResult& result) {
 
 }  // namespace
 
-GanttView::GanttView(QWidget* parent) : QCustomPlot(parent) {
+GanttView::GanttView(QWidget* parent) : GanttPlotBase(parent) {
     setObjectName(QStringLiteral("ganttView"));
     setMinimumSize(320, 200);
-    setNoAntialiasingOnDrag(true);
-    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
-    axisRect()->setRangeZoom(Qt::Horizontal);
 
-    // Time runs across; lane 0 is at the top.
     xAxis->setLabel(tr("time"));
-    xAxis->grid()->setSubGridVisible(false);
-    xAxis->grid()->setPen(QPen(QColor(215, 215, 215), 1, Qt::DotLine));
     m_laneTicker = QSharedPointer<LaneAxisTicker>::create(yAxis);
     yAxis->setTicker(m_laneTicker);
-    yAxis->setRangeReversed(true);
-    yAxis->grid()->setVisible(false);
-    yAxis->setTickLength(0, 3);
-    yAxis->setSubTicks(false);
 
     m_gantt = new GanttPlottable(xAxis, yAxis);
     m_gantt->setName(tr("schedule"));
     m_gantt->removeFromLegend();
-
-    addLayer(kMarkerLayer, layer(QStringLiteral("main")), QCustomPlot::limAbove);
-    m_markers = new TimeMarkerLayer(axisRect(), xAxis, kMarkerLayer);
-    m_categories = new GanttCategoryLayer(axisRect(), m_gantt, kMarkerLayer);
+    setBars(m_gantt);
+    m_categories = new GanttCategoryLayer(axisRect(), m_gantt, markersLayerName());
 
     m_highlight = new QCPItemRect(this);
     m_highlight->setLayer(QStringLiteral("overlay"));
@@ -99,24 +85,9 @@ GanttView::GanttView(QWidget* parent) : QCustomPlot(parent) {
     plotLayout()->setRowStretchFactor(1, 0.001);
     plotLayout()->setRowSpacing(2);
 
-    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &GanttView::clampTimeRange);
-    connect(yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &GanttView::clampLaneRange);
-    // The lane ticker thins the lane names by the axis height of the previous layout, stale for one frame
-    // after a resize: a layout that changed that height is followed by one more frame.
-    connect(this, &QCustomPlot::afterLayout, this, [this] {
-        const int height = axisRect()->height();
-        if (m_laidOutAxisHeight >= 0 && std::abs(height - m_laidOutAxisHeight) > 2) replot(rpQueuedReplot);
-        m_laidOutAxisHeight = height;
-    });
     connect(this, &QCustomPlot::mouseMove, this, &GanttView::onMouseMove);
-    connect(this, &QCustomPlot::mouseWheel, this, &GanttView::onMouseWheel);
-    connect(this, &QCustomPlot::mouseDoubleClick, this, [this] {
-        fitView();
-        replot();
-    });
     setContextMenuPolicy(Qt::CustomContextMenu);
     connect(this, &QWidget::customContextMenuRequested, this, &GanttView::showContextMenu);
-    setMouseTracking(true);
 
     showMessage(tr("Run a solver to see its schedule"));
 }
@@ -149,12 +120,10 @@ void GanttView::showMessage(const QString& message) {
 
 void GanttView::setSchedule(std::shared_ptr<const Schedule> schedule, const QString& subtitle) {
     setHovered(std::nullopt);
-    QStringList names;
     std::vector<TimeMarker> markers;
     QString title;
     QString timeUnit;
     if (schedule) {
-        for (const Lane& lane : schedule->lanes) names << QString::fromStdString(lane.name);
         for (const Marker& marker : schedule->markers)
             markers.push_back({QStringLiteral("%1 = %2").arg(QString::fromStdString(marker.name),
                                                              quantityText(marker.time, QString::fromStdString(schedule->timeUnit))),
@@ -164,9 +133,9 @@ void GanttView::setSchedule(std::shared_ptr<const Schedule> schedule, const QStr
     }
     m_gantt->setSchedule(schedule);
     yAxis->setPadding(m_categories->stripWidth());
-    m_laneTicker->setLaneNames(names);
-    m_markers->setMarkers(std::move(markers));
-    axisRect()->setMinimumMargins(QMargins(0, m_markers->labelAreaHeight(), 0, 0));
+    m_laneTicker->setLaneNames(m_gantt->rowNames());
+    markerLayer()->setMarkers(std::move(markers));
+    axisRect()->setMinimumMargins(QMargins(0, markerLayer()->labelAreaHeight(), 0, 0));
     m_scheduleTitle = title.isEmpty() ? tr("Schedule") : title;
     m_subtitleText = subtitle;
     updateTitle();
@@ -178,13 +147,19 @@ void GanttView::setSchedule(std::shared_ptr<const Schedule> schedule, const QStr
 }
 
 void GanttView::updateTitle() {
-    const QString title = m_parts.title.value_or(m_scheduleTitle);
+    QString title = m_parts.title.value_or(m_scheduleTitle);
+    markerLayer()->setLabelsShown(!m_parts.markersInTitle);
+    if (m_parts.markersInTitle && !title.isEmpty())
+        for (const TimeMarker& marker : markerLayer()->markers()) title += QStringLiteral(" · ") + marker.label;
     m_title->setText(title);
     m_title->setVisible(!title.isEmpty());
-    m_title->setMargins(title.isEmpty() ? QMargins() : QMargins(0, 4, 0, 0));
+    m_title->setMargins(title.isEmpty() ? QMargins() : QMargins(0, m_parts.figure ? 1 : 4, 0, 0));
     const bool header = m_parts.header && !m_subtitleText.isEmpty();
     m_subtitle->setText(header ? m_subtitleText : QString());
     m_subtitle->setVisible(header);
+    // Hidden, the title and the header give their rows no height (an empty text element keeps a line's).
+    m_title->setMaximumSize(QWIDGETSIZE_MAX, title.isEmpty() ? 0 : QWIDGETSIZE_MAX);
+    m_subtitle->setMaximumSize(QWIDGETSIZE_MAX, header ? QWIDGETSIZE_MAX : 0);
 }
 
 void GanttView::setParts(const Parts& parts) {
@@ -226,11 +201,15 @@ void GanttView::updateLayout() {
         if (wrapped != m_subtitle->text()) m_subtitle->setText(wrapped);
     }
     // Room for the marker labels and the category names at the font of this layout (a figure's may differ).
-    axisRect()->setMinimumMargins(QMargins(0, m_markers->labelAreaHeight(), 0, 0));
+    axisRect()->setMinimumMargins(
+        QMargins(m_parts.minimumLeft, markerLayer()->labelAreaHeight(), m_parts.minimumRight, 0));
     yAxis->setPadding(m_categories->stripWidth());
+    xAxis->setTickLabels(m_parts.timeTickLabels);
     // A title wider than the figure is elided rather than cut on both sides.
     if (m_parts.figure && m_title->visible()) {
-        const QString title = m_parts.title.value_or(m_scheduleTitle);
+        QString title = m_parts.title.value_or(m_scheduleTitle);
+        if (m_parts.markersInTitle)
+            for (const TimeMarker& marker : markerLayer()->markers()) title += QStringLiteral(" · ") + marker.label;
         const QString shown = QFontMetricsF(m_title->font()).elidedText(title, Qt::ElideRight, width);
         if (shown != m_title->text()) m_title->setText(shown);
     }
@@ -248,11 +227,12 @@ void GanttView::updateLayout() {
         QCPLegend::FillOrder order = QCPLegend::foColumnsFirst;
         int wrap = 1;
         if (m_parts.legend == LegendPlacement::Right) {
-            // As many rows as the height holds, then another column. (minimumOuterSizeHint is public in the
-            // layout element; a text element hides it.)
+            // As many rows as the height beside the chart and its axis holds, then another column.
+            // (minimumOuterSizeHint is public in the layout element; a text element hides it.)
             const auto hintHeight = [](const QCPLayoutElement* element) { return element->minimumOuterSizeHint().height(); };
             const int room = viewport().height() - (m_title->visible() ? hintHeight(m_title) : 0) -
-                             (m_subtitle->visible() ? hintHeight(m_subtitle) : 0) - 40;
+                             (m_subtitle->visible() ? hintHeight(m_subtitle) : 0) - legend->margins().top() -
+                             legend->margins().bottom() - 4;
             order = QCPLegend::foRowsFirst;
             wrap = std::max(1, room / (tallest + legend->rowSpacing()));
         } else {
@@ -370,50 +350,30 @@ void GanttView::fitView() {
         first = 0;
         last = 1;
     }
-    for (const TimeMarker& marker : m_markers->markers()) last = std::max(last, marker.time);
+    for (const TimeMarker& marker : markerLayer()->markers()) last = std::max(last, marker.time);
     first = std::min(first, 0.0);
     const double span = last > first ? last - first : std::max(1.0, std::abs(first));
-    m_clamping = true;
-    xAxis->setRange(first, last + kRightPadding * span);
-    yAxis->setRange(-0.5, std::max(1, m_gantt->laneCount()) - 0.5);
-    m_clamping = false;
+    setRangesUnclamped(QCPRange(first, last + kRightPadding * span),
+                       QCPRange(-0.5, std::max(1, m_gantt->rowCount()) - 0.5));
 }
 
-void GanttView::clampTimeRange(const QCPRange& range) {
-    if (m_clamping || !m_gantt->schedule()) return;
-    double first = 0;
-    double last = 0;
-    if (!m_gantt->timeExtent(first, last)) return;
-    first = std::min(first, 0.0);
-    const double span = last > first ? last - first : 1.0;
-    // Zoom in down to a billionth of the span, out to three spans; never pan away from the schedule.
-    const double size = std::clamp(range.size(), span * 1e-9, span * 3);
-    double lower = range.size() == size ? range.lower : range.center() - size / 2;
-    lower = std::clamp(lower, first - span, last + span - size);
-    const QCPRange clamped(lower, lower + size);
-    if (clamped.lower == range.lower && clamped.upper == range.upper) return;
-    m_clamping = true;
-    xAxis->setRange(clamped);
-    m_clamping = false;
+void GanttView::setLanesGrouped(bool grouped) {
+    if (grouped == m_gantt->lanesGrouped()) return;
+    setHovered(std::nullopt);
+    m_gantt->setLanesGrouped(grouped);
+    m_laneTicker->setLaneNames(m_gantt->rowNames());
+    yAxis->setPadding(m_categories->stripWidth());
+    const QCPRange time = xAxis->range();
+    setRangesUnclamped(time, QCPRange(-0.5, std::max(1, m_gantt->rowCount()) - 0.5));
+    replot(rpQueuedReplot);
 }
 
-void GanttView::clampLaneRange(const QCPRange& range) {
-    if (m_clamping) return;
-    const double lanes = std::max(1, m_gantt->laneCount());
-    // At least one lane and at most all of them (plus half a lane on each side) are visible.
-    const double size = std::clamp(range.size(), std::min(1.0, lanes), lanes + 1);
-    double lower = range.size() == size ? range.lower : range.center() - size / 2;
-    lower = std::clamp(lower, -1.0, lanes - size);
-    const QCPRange clamped(lower, lower + size);
-    if (clamped.lower == range.lower && clamped.upper == range.upper) return;
-    m_clamping = true;
-    yAxis->setRange(clamped);
-    m_clamping = false;
+bool GanttView::namesEveryLane(int height) const {
+    return m_gantt->laneCount() * LaneAxisTicker::labelPixels(yAxis->tickLabelFont()) <= height;
 }
 
-void GanttView::onMouseWheel(QWheelEvent* event) {
-    // The wheel zooms time; with Ctrl it zooms lanes (for schedules with many lanes).
-    axisRect()->setRangeZoom(event->modifiers() & Qt::ControlModifier ? Qt::Vertical : Qt::Horizontal);
+bool GanttView::namesEveryRow(int height) const {
+    return m_gantt->rowCount() * LaneAxisTicker::labelPixels(yAxis->tickLabelFont()) <= height;
 }
 
 void GanttView::onMouseMove(QMouseEvent* event) {
@@ -436,9 +396,9 @@ void GanttView::setHovered(std::optional<GanttHit> hit) {
     m_hovered = hit;
     if (hit) {
         const Interval& in = m_gantt->interval(*hit);
-        const double half = 0.5 * m_gantt->barFraction() + 0.04;
-        m_highlight->topLeft->setCoords(in.start, hit->lane - half);
-        m_highlight->bottomRight->setCoords(in.end, hit->lane + half);
+        const auto [upper, lower] = m_gantt->laneBarCoords(hit->lane);
+        m_highlight->topLeft->setCoords(in.start, upper - 0.04);
+        m_highlight->bottomRight->setCoords(in.end, lower + 0.04);
     }
     m_highlight->setVisible(hit.has_value());
     layer(QStringLiteral("overlay"))->replot();
@@ -487,6 +447,12 @@ void GanttView::showContextMenu(const QPoint& position) {
     addColorMode(tr("Colour by kind"), GanttColorMode::ByKind);
     addColorMode(tr("Colour by group"), GanttColorMode::ByGroup);
     addColorMode(tr("Colour by lane"), GanttColorMode::ByLane);
+    if (m_gantt->groupingHelps()) {
+        menu.addSeparator();
+        QAction* group = menu.addAction(tr("Group lanes by category"), this, [this](bool on) { setLanesGrouped(on); });
+        group->setCheckable(true);
+        group->setChecked(lanesGrouped());
+    }
     addContextMenuActions(menu);
     menu.addSeparator();
     menu.addAction(tr("Copy image"), this, [this] { QApplication::clipboard()->setPixmap(toPixmap()); });

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "export/figure_options.h"
+#include "views/gantt/gantt_plot_base.h"
 #include "views/gantt/gantt_plottable.h"
 #include "views/common/result_chart.h"
 
@@ -19,7 +20,7 @@ class LaneAxisTicker;
 class GanttCategoryLayer;
 class TimeMarkerLayer;
 
-class GanttView : public QCustomPlot, public ResultChart {
+class GanttView : public GanttPlotBase, public ResultChart {
     Q_OBJECT
 public:
     explicit GanttView(QWidget* parent = nullptr);
@@ -39,6 +40,14 @@ public:
 
     void setColorMode(GanttColorMode mode);
     GanttColorMode colorMode() const { return m_gantt->colorMode(); }
+    // Lanes grouped by category (cluster, node), one named row each: see GanttPlottable::setLanesGrouped.
+    void setLanesGrouped(bool grouped);
+    bool lanesGrouped() const { return m_gantt->lanesGrouped(); }
+    // Whether a plot area of `height` pixels names every lane, or every row drawn (lanes or groups), at the
+    // plot's font (the lane ticker would thin them otherwise): a figure groups its lanes when it does not
+    // name every lane and grouping helps.
+    bool namesEveryLane(int height) const;
+    bool namesEveryRow(int height) const;
 
     // The parts drawn around the chart: on screen the schedule's title, the header and the legend below; a
     // figure's as its options ask.
@@ -48,6 +57,12 @@ public:
         LegendPlacement legend = LegendPlacement::Below;
         PaletteName palette = PaletteName::Default;
         bool figure = false;            // laid out for a figure: the header cut to a few lines
+        bool timeTickLabels = true;     // false: the time axis' ticks without their numbers (a stacked figure)
+        bool markersInTitle = false;    // the markers' labels ("makespan = 74.5 s") after the title, not over the chart
+        // The plot area's least distance to the left and right edges (pixels): stacked Gantts of a figure share
+        // their time axis' position this way.
+        int minimumLeft = 0;
+        int minimumRight = 0;
     };
     void setParts(const Parts& parts);
     const Parts& parts() const { return m_parts; }
@@ -67,10 +82,7 @@ private:
     void placeLegend();
     void updateTitle();
     void setOverlayMessage(const QString& message);
-    void clampTimeRange(const QCPRange& range);
-    void clampLaneRange(const QCPRange& range);
     void onMouseMove(QMouseEvent* event);
-    void onMouseWheel(QWheelEvent* event);
     void showContextMenu(const QPoint& position);
     void setHovered(std::optional<GanttHit> hit);
     QString tooltipText(const GanttHit& hit) const;
@@ -79,7 +91,6 @@ private:
     GanttPlottable* m_gantt;
     GanttCategoryLayer* m_categories;
     QSharedPointer<LaneAxisTicker> m_laneTicker;
-    TimeMarkerLayer* m_markers;
     QCPTextElement* m_title;
     QCPTextElement* m_subtitle;
     QString m_subtitleText;   // unwrapped: parts joined by " · "
@@ -88,8 +99,6 @@ private:
     QCPItemText* m_overlayText;
     QCPItemRect* m_highlight;
     std::optional<GanttHit> m_hovered;
-    bool m_clamping = false;
-    int m_laidOutAxisHeight = -1;  // the lane axis height of the last layout
 };
 
 }  // namespace hetsched::ui

@@ -18,8 +18,7 @@ double LaneAxisTicker::availablePixels() {
 }
 
 double LaneAxisTicker::getTickStep(const QCPRange& range) {
-    const double labelPixels = QFontMetricsF(m_axis->tickLabelFont()).height() * 1.2;
-    const double fitting = std::max(1.0, std::floor(availablePixels() / labelPixels));
+    const double fitting = std::max(1.0, std::floor(availablePixels() / labelPixels(m_axis->tickLabelFont())));
     const double needed = range.size() / fitting;
     if (needed <= 1.0) return 1.0;
     // A readable step: 1, 2, 5, 10, 20, 50, ...

@@ -14,6 +14,8 @@ public:
 
     void setLaneNames(QStringList names) { m_names = std::move(names); }
     const QStringList& laneNames() const { return m_names; }
+    // The pixels a lane needs for its name not to touch its neighbours' at that font.
+    static double labelPixels(const QFont& font) { return QFontMetricsF(font).height() * 1.2; }
 
 protected:
     double getTickStep(const QCPRange& range) override;

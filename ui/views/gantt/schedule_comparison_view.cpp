@@ -55,7 +55,7 @@ protected:
         if (!m_gantt->schedule()) return;
         const GanttGeometry geometry = m_gantt->geometry();
         painter->setBrush(Qt::NoBrush);
-        painter->setPen(QPen(dagCriticalColor(), 2));
+        painter->setPen(QPen(dagCriticalColor(m_gantt->paletteName()), 2));
         for (const QRectF& rect : rectsOf(geometry, m_critical)) painter->drawRect(rect);
         painter->setBrush(QColor(255, 214, 0, 110));
         painter->setPen(QPen(QColor(0x10, 0x10, 0x10), 2.5));
@@ -77,7 +77,7 @@ private:
         int previousLane = -2;
         for (const GanttHit& hit : hits) {
             const Interval& interval = m_gantt->interval(hit);
-            const auto [top, bottom] = geometry.barSpan(hit.lane);
+            const auto [top, bottom] = m_gantt->laneBarSpan(geometry, hit.lane);
             const bool joins = previous && previous->taskId == interval.taskId && previous->start == interval.start &&
                                previous->end == interval.end && hit.lane == previousLane + 1;
             if (joins) {
@@ -578,6 +578,8 @@ Expected<bool> ScheduleComparisonView::exportFigure(const QString& path, const F
     if (!table.rows.empty()) top = tableTop + static_cast<int>(std::ceil(table.height()));
 
     std::vector<GanttView::Parts> screen;
+    std::vector<bool> grouped(m_gantts.size(), false);   // lanes grouped for the figure only
+    std::vector<QSize> leastAreas;                         // each plot area's least size on screen
     std::vector<QString> timeLabels;
     std::vector<QCPRange> timeRanges;
     for (GanttView* gantt : m_gantts) timeRanges.push_back(gantt->xAxis->range());
@@ -595,9 +597,15 @@ Expected<bool> ScheduleComparisonView::exportFigure(const QString& path, const F
         const bool last = g == count - 1;
         // The run's name and solver stay; its metrics are in the header only when asked for.
         parts.header = options.header && count == 1;
-        parts.legend = last ? options.legend : LegendPlacement::None;
+        // One legend for the stack, under the last run: beside it, it would narrow one run's axis (or, kept
+        // aligned, every run's) for a couple of entries.
+        parts.legend = !last ? LegendPlacement::None
+                       : options.legend == LegendPlacement::Right && count > 1 ? LegendPlacement::Below
+                                                                               : options.legend;
         parts.palette = options.palette;
         parts.figure = true;
+        // On one shared time axis the numbers are under the last run only; the others keep their ticks.
+        parts.timeTickLabels = last || !options.sharedTimeAxis;
         gantt->setParts(parts);
         // One time axis title under the last run, unless each run has its own axis.
         if (!last && options.sharedTimeAxis) gantt->xAxis->setLabel(QString());
@@ -607,20 +615,75 @@ Expected<bool> ScheduleComparisonView::exportFigure(const QString& path, const F
         std::vector<std::unique_ptr<PlotFontScope>> fonts;
         for (GanttView* gantt : m_gantts) fonts.push_back(std::make_unique<PlotFontScope>(gantt, canvas.fontPoints));
         // What each Gantt needs around its plot area, measured at an even share; then every plot area the same.
+        // QCustomPlot's least plot area (50 x 50 pixels) would hide what a short share needs: plotAreaProblem
+        // says when the plot areas are too small.
+        for (GanttView* gantt : m_gantts) {
+            leastAreas.push_back(gantt->axisRect()->minimumSize());
+            gantt->axisRect()->setMinimumSize(1, 1);
+        }
         const int room = layout.height() - top;
         const int even = std::max(1, room / count);
         std::vector<int> chrome;
-        for (GanttView* gantt : m_gantts) {
-            gantt->toPixmap(layout.width(), even);
-            gantt->toPixmap(layout.width(), even);
-            chrome.push_back(even - gantt->axisRect()->height());
+        int area = 1;
+        const auto measure = [&] {
+            chrome.clear();
+            for (GanttView* gantt : m_gantts) {
+                gantt->toPixmap(layout.width(), even);
+                gantt->toPixmap(layout.width(), even);
+                chrome.push_back(even - gantt->axisRect()->height());
+            }
+            area = std::max(1, (room - std::accumulate(chrome.begin(), chrome.end(), 0)) / count);
+        };
+        measure();
+        // More lanes than the plot area can name (a task graph's processors): each run's lanes grouped by
+        // cluster or node, one named row each, a task over its processors still one bar with its name.
+        bool regrouped = false;
+        for (std::size_t g = 0; g < m_gantts.size(); ++g)
+            if (m_gantts[g]->gantt()->groupingHelps() && !m_gantts[g]->namesEveryLane(area)) {
+                m_gantts[g]->setLanesGrouped(true);
+                grouped[g] = true;
+                regrouped = true;
+            }
+        if (regrouped) measure();
+        // Still too short to name each run's rows: the markers' labels go after the runs' titles (their lines
+        // stay), which gives the plot areas the row they took.
+        const bool rowsNamed = std::all_of(m_gantts.begin(), m_gantts.end(),
+                                           [&](const GanttView* gantt) { return gantt->namesEveryRow(area); });
+        if (!rowsNamed) {
+            for (GanttView* gantt : m_gantts) {
+                GanttView::Parts parts = gantt->parts();
+                parts.markersInTitle = true;
+                gantt->setParts(parts);
+            }
+            measure();
         }
-        int chromeTotal = 0;
-        for (int c : chrome) chromeTotal += c;
-        const int area = std::max(1, (room - chromeTotal) / count);
         std::vector<int> heights;
         for (int g = 0; g < count; ++g) heights.push_back(area + chrome[static_cast<std::size_t>(g)]);
         heights.back() = room - std::accumulate(heights.begin(), heights.end() - 1, 0);
+        // Every run's time axis at one place across the page: the plot areas share their left and right edges
+        // (the last run's legend beside it narrows all of them).
+        if (count > 1) {
+            std::vector<QMargins> margins;
+            std::vector<QRect> rects;
+            for (int g = 0; g < count; ++g) {
+                GanttView* gantt = m_gantts[static_cast<std::size_t>(g)];
+                gantt->toPixmap(layout.width(), heights[static_cast<std::size_t>(g)]);
+                margins.push_back(gantt->axisRect()->margins());
+                rects.push_back(gantt->axisRect()->rect());
+            }
+            int left = 0;
+            int right = 0;
+            for (const QRect& rect : rects) {
+                left = std::max(left, rect.left());
+                right = std::max(right, layout.width() - rect.right());
+            }
+            for (std::size_t g = 0; g < m_gantts.size(); ++g) {
+                GanttView::Parts parts = m_gantts[g]->parts();
+                parts.minimumLeft = margins[g].left() + left - rects[g].left();
+                parts.minimumRight = margins[g].right() + right - (layout.width() - rects[g].right());
+                m_gantts[g]->setParts(parts);
+            }
+        }
         std::vector<std::unique_ptr<PlotFitScope>> fits;
         std::optional<Error> problem;
         for (int g = 0; g < count; ++g) {
@@ -668,6 +731,8 @@ Expected<bool> ScheduleComparisonView::exportFigure(const QString& path, const F
     }
     for (int g = 0; g < count; ++g) {
         GanttView* gantt = m_gantts[static_cast<std::size_t>(g)];
+        if (grouped[static_cast<std::size_t>(g)]) gantt->setLanesGrouped(false);
+        if (static_cast<std::size_t>(g) < leastAreas.size()) gantt->axisRect()->setMinimumSize(leastAreas[static_cast<std::size_t>(g)]);
         gantt->setParts(screen[static_cast<std::size_t>(g)]);
         gantt->xAxis->setLabel(timeLabels[static_cast<std::size_t>(g)]);
     }

@@ -26,6 +26,7 @@ int TimeMarkerLayer::labelAreaHeight() const {
     const int rows = std::min<int>(kLabelRows, static_cast<int>(m_markers.size()));
     // Half a line more: the lane labels at the top edge of the chart reach half their height above it.
     const int line = QFontMetrics(mParentPlot->font()).height();
+    if (!m_labelsShown) return 2;
     return rows * (line + 2) + 4 + line / 2;
 }
 
@@ -48,6 +49,7 @@ void TimeMarkerLayer::draw(QCPPainter* painter) {
         pen.setStyle(marker.dashed ? Qt::DashLine : Qt::SolidLine);
         painter->setPen(pen);
         painter->drawLine(QLineF(x, area.top(), x, area.bottom()));
+        if (!m_labelsShown) continue;
 
         const double width = metrics.horizontalAdvance(marker.label) + 8;
         const double left = std::clamp(x - width / 2, static_cast<double>(area.left()), area.right() - width);

@@ -27,6 +27,9 @@ public:
     const std::vector<TimeMarker>& markers() const { return m_markers; }
     // The height above the axis rect the labels need, for its top margin.
     int labelAreaHeight() const;
+    // Without labels, only the lines are drawn (a chart that says the markers elsewhere, in its title).
+    void setLabelsShown(bool shown) { m_labelsShown = shown; }
+    bool labelsShown() const { return m_labelsShown; }
 
 protected:
     void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
@@ -36,6 +39,7 @@ private:
     QCPAxisRect* m_axisRect;
     QCPAxis* m_timeAxis;
     std::vector<TimeMarker> m_markers;
+    bool m_labelsShown = true;
 };
 
 }  // namespace hetsched::ui

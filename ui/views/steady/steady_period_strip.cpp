@@ -6,6 +6,7 @@
 
 #include "util/number_text.h"
 #include "views/common/chart_palette.h"
+#include "views/gantt/gantt_plottable_base.h"
 
 namespace hetsched::ui {
 
@@ -101,7 +102,8 @@ void PatternBands::draw(QCPPainter* painter) {
         }
     }
 
-    int lastColumn = INT_MIN;
+    PixelFold fold;   // sub-pixel bands: the first band of a pixel column stands for the others
+    fold.reset(area);
     std::vector<std::size_t> labelled;
     for (std::size_t p = 0; p < patterns.size(); ++p) {
         const double start = m_data->patternStart(p);
@@ -114,11 +116,8 @@ void PatternBands::draw(QCPPainter* painter) {
         const bool dimmed = (m_selected && *m_selected != p) || (!m_selected && !m_emphasis.empty() && !m_emphasis.count(p));
         if (dimmed) color = fadedColor(color, 0.65);
         if (band.width() < 1.0) {
-            // Sub-pixel bands: one pixel column each, the first band of a column stands for the others.
-            const int column = static_cast<int>(std::floor(band.left()));
-            if (column == lastColumn && !(m_selected && *m_selected == p)) continue;
-            lastColumn = column;
-            band = QRectF(column, band.top(), 1.0, band.height());
+            // Sub-pixel bands: one pixel column each (the selected band is drawn whatever was there).
+            if (!fold.claim(band) && !(m_selected && *m_selected == p)) continue;
             painter->setPen(Qt::NoPen);
         } else {
             painter->setPen(QPen(color.darker(135), 1));

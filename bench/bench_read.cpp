@@ -1,0 +1,204 @@
+// Reading large instance files (issue 27): `readInstanceFile` (simdjson's DOM under the readers' JsonNode,
+// validation and the typed model) against simdjson's bare parse of the same file in the same run (On-Demand,
+// touching every value: what reading cannot go below), and against the nlohmann path the readers had before
+// (parse into nlohmann's tree, then the same readers over it). Writing: the instance's JSON text (indented by 2)
+// through nlohmann's tree as before, and streamed from the typed model as `hetsched generate` writes it now.
+// The files are those of the issue, written once into $TMPDIR (or /tmp) as `hetsched generate` writes them:
+//   dag      `generate dag --tasks 100000 --density 0.1 --jump 1 --clusters 8 --seed 3` (157 MB)
+//   cpugpu   the paper's random instance, n = 10^6, m = 64, k = 8, seed 2013 (about 55 MB)
+//   partition T = 1e5, n = 100, costs uniform in [0, 1000] (bench/partition_instances.h, about 88 MB)
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <simdjson.h>
+
+#include "experiments/cpugpu_experiments.h"
+#include "family/family.h"
+#include "io/instance_io.h"
+#include "io/json_reader.h"
+#include "model/dag_random.h"
+#include "partition_instances.h"
+
+namespace {
+
+using namespace hetsched;
+
+enum FileKind : int { Dag = 0, CpuGpu = 1, Partition = 2 };
+
+const char* kindName(int kind) {
+    switch (kind) {
+    case Dag: return "dag";
+    case CpuGpu: return "cpugpu";
+    default: return "partition";
+    }
+}
+
+Instance makeInstance(int kind) {
+    if (kind == Dag) {
+        DagPlatformConfig pc;
+        pc.clusters = 8;
+        pc.seed = 3;
+        DagGeneratorConfig gc;
+        gc.n = 100000;
+        gc.density = 0.1;
+        gc.jump = 1;
+        gc.seed = 3;
+        return Instance{*generateDag(gc, *generatePlatform(pc))};
+    }
+    if (kind == CpuGpu) return Instance{randomCpuGpuInstance(1000000, 64, 8, 2013)};
+    return Instance{bench::benchInstance(100000, 100, bench::Shape::Random)};
+}
+
+// The file of `kind`, written once per machine (kept between runs: delete it to write it again).
+const std::string& fileOf(int kind) {
+    static std::string paths[3];
+    std::string& path = paths[kind];
+    if (!path.empty()) return path;
+    const char* tmp = std::getenv("TMPDIR");
+    path = (std::filesystem::path(tmp && *tmp ? tmp : "/tmp") / ("hetsched_bench_read_" + std::string(kindName(kind)) + ".json")).string();
+    if (!std::filesystem::exists(path)) {
+        const std::string text = instanceToJson(makeInstance(kind)).dump(2) + "\n";
+        std::ofstream(path, std::ios::binary) << text;
+    }
+    return path;
+}
+
+void setBytes(benchmark::State& state, const std::string& path) {
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
+                            static_cast<std::int64_t>(std::filesystem::file_size(path)));
+}
+
+// Every scalar of the document read once (On-Demand reads lazily: a value not asked for is not parsed).
+std::size_t walk(simdjson::ondemand::value value) {
+    switch (value.type()) {
+    case simdjson::ondemand::json_type::array: {
+        std::size_t n = 0;
+        for (simdjson::ondemand::value item : value.get_array()) n += walk(item);
+        return n;
+    }
+    case simdjson::ondemand::json_type::object: {
+        std::size_t n = 0;
+        for (simdjson::ondemand::field field : value.get_object()) n += walk(field.value());
+        return n;
+    }
+    case simdjson::ondemand::json_type::number: return double(value) != 0 ? 1 : 0;
+    case simdjson::ondemand::json_type::string: return std::string_view(value).size();
+    case simdjson::ondemand::json_type::boolean: return bool(value) ? 1 : 0;
+    case simdjson::ondemand::json_type::null: return 0;
+    }
+    return 0;
+}
+
+// The baseline: the file loaded and every value parsed by simdjson's On-Demand API, nothing kept.
+void bareParse(benchmark::State& state) {
+    const std::string& path = fileOf(static_cast<int>(state.range(0)));
+    simdjson::ondemand::parser parser;
+    std::size_t sum = 0;
+    for (auto _ : state) {
+        const simdjson::padded_string text = simdjson::padded_string::load(path);
+        simdjson::ondemand::document doc = parser.iterate(text);
+        sum += walk(doc.get_value());
+    }
+    benchmark::DoNotOptimize(sum);
+    setBytes(state, path);
+    state.SetLabel(kindName(static_cast<int>(state.range(0))));
+}
+
+// simdjson's DOM parse alone (what readInstanceFile parses with), file loaded.
+void domParse(benchmark::State& state) {
+    const std::string& path = fileOf(static_cast<int>(state.range(0)));
+    simdjson::dom::parser parser;
+    for (auto _ : state) {
+        simdjson::dom::element root = parser.load(path);
+        benchmark::DoNotOptimize(root);
+    }
+    setBytes(state, path);
+    state.SetLabel(kindName(static_cast<int>(state.range(0))));
+}
+
+std::string describe(const Instance& instance) {
+    return std::visit([](const auto& in) {
+        using In = std::decay_t<decltype(in)>;
+        if constexpr (std::is_same_v<In, DagInstance>) return std::to_string(in.tasks.size()) + " tasks, " + std::to_string(in.edges.size()) + " edges";
+        else if constexpr (std::is_same_v<In, CpuGpuInstance>) return std::to_string(in.tasks.size()) + " tasks";
+        else if constexpr (std::is_same_v<In, PartitionInstance>) return std::to_string(in.resources.size()) + " resources";
+        else return std::string();
+    }, instance);
+}
+
+// What `hetsched solve FILE` reads with: the typed instance, validated.
+void readInstance(benchmark::State& state) {
+    const std::string& path = fileOf(static_cast<int>(state.range(0)));
+    std::string label;
+    for (auto _ : state) {
+        Expected<Instance> in = readInstanceFile(path);
+        if (!in) {
+            state.SkipWithError(in.error().message.c_str());
+            return;
+        }
+        label = describe(*in);
+    }
+    setBytes(state, path);
+    state.SetLabel(std::string(kindName(static_cast<int>(state.range(0)))) + ": " + label);
+}
+
+// The path before: nlohmann's parse into its tree, then the same readers over it.
+void readInstanceNlohmann(benchmark::State& state) {
+    const std::string& path = fileOf(static_cast<int>(state.range(0)));
+    std::string label;
+    for (auto _ : state) {
+        Expected<std::string> text = readTextFile(path);
+        Expected<Instance> in = instanceFromJson(json_detail::parseJsonText(*text));
+        if (!in) {
+            state.SkipWithError(in.error().message.c_str());
+            return;
+        }
+        label = describe(*in);
+    }
+    setBytes(state, path);
+    state.SetLabel(std::string(kindName(static_cast<int>(state.range(0)))) + ": " + label);
+}
+
+// The instance written as `hetsched generate` writes it (the text, not the disk).
+void writeInstance(benchmark::State& state) {
+    const std::string& path = fileOf(static_cast<int>(state.range(0)));
+    const Expected<Instance> in = readInstanceFile(path);
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        const std::string text = instanceToJson(*in).dump(2) + "\n";
+        bytes = text.size();
+        benchmark::DoNotOptimize(text.data());
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
+    state.SetLabel(kindName(static_cast<int>(state.range(0))));
+}
+
+// The same text streamed from the typed model (instanceText, io/instance_io.h), what `generate` writes now.
+void writeInstanceStreamed(benchmark::State& state) {
+    const std::string& path = fileOf(static_cast<int>(state.range(0)));
+    const Expected<Instance> in = readInstanceFile(path);
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        const std::string text = instanceText(*in) + "\n";
+        bytes = text.size();
+        benchmark::DoNotOptimize(text.data());
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
+    state.SetLabel(kindName(static_cast<int>(state.range(0))));
+}
+
+}  // namespace
+
+// Argument: 0 dag, 1 cpugpu, 2 partition.
+BENCHMARK(bareParse)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(domParse)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(readInstance)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(readInstanceNlohmann)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(writeInstance)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(writeInstanceStreamed)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_MAIN();

@@ -1,0 +1,57 @@
+// Writing JSON text value by value, byte for byte as nlohmann::json::dump(indent) writes the same document,
+// without building the document tree (large instances: a million tasks).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace hetsched::json_detail {
+
+class JsonTextWriter {
+public:
+    explicit JsonTextWriter(int indent = 2);
+    JsonTextWriter(const JsonTextWriter&) = delete;
+    JsonTextWriter& operator=(const JsonTextWriter&) = delete;
+
+    void beginObject();
+    void endObject();
+    void beginArray();
+    void endArray();
+    // The next key of the object; nlohmann writes an object's keys sorted, so must its callers.
+    void key(std::string_view name);
+
+    void value(double v);
+    void value(int v);
+    void value(std::int64_t v);
+    void value(std::string_view v);
+    void value(const char* v) { value(std::string_view(v)); }
+    void value(const std::string& v) { value(std::string_view(v)); }
+    // A small value of any shape (nlohmann's own text).
+    void value(const nlohmann::json& v);
+
+    // The text written (with no newline at the end, as dump).
+    std::string take() { return std::move(m_out); }
+
+private:
+    struct Level {
+        bool array = false;
+        bool empty = true;
+    };
+    void beginValue();
+    void beginContainer(bool array, char open);
+    void endContainer(char close);
+    void newLineAt(std::size_t depth);
+
+    std::string m_out;
+    int m_indent = 2;
+    std::vector<Level> m_levels;
+    bool m_afterKey = false;
+    // nlohmann's serializer for the scalars: its number and string text, exactly.
+    nlohmann::detail::serializer<nlohmann::json> m_scalars;
+};
+
+}  // namespace hetsched::json_detail

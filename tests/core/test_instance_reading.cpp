@@ -1,0 +1,222 @@
+// Instance files read through simdjson (parseInstance, readInstanceFile) say what the nlohmann tree reader
+// says, value for value and message for message; instance text written without a tree is the tree's dump.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "family/family.h"
+#include "io/instance_io.h"
+#include "io/json_reader.h"
+#include "model/dag_random.h"
+#include "model/platform_generators.h"
+#include "random_partition.h"
+
+namespace hetsched {
+namespace {
+
+// The reader as it was: nlohmann's parse into a tree, then the family's reader over the tree.
+Expected<Instance> treeReader(const std::string& text) {
+    try {
+        return instanceFromJson(json_detail::parseJsonText(text));
+    } catch (const json_detail::InputError& e) {
+        return invalidInput(e.what());
+    }
+}
+
+// Both read the same instance, or both refuse it with the same message.
+void expectSameOutcome(const std::string& text) {
+    const Expected<Instance> fast = parseInstance(text);
+    const Expected<Instance> tree = treeReader(text);
+    ASSERT_EQ(fast.ok(), tree.ok()) << text << "\nfast: " << (fast ? "read" : fast.error().message)
+                                    << "\ntree: " << (tree ? "read" : tree.error().message);
+    if (fast.ok())
+        EXPECT_EQ(instanceToJson(*fast), instanceToJson(*tree)) << text;
+    else
+        EXPECT_EQ(fast.error().message, tree.error().message) << text;
+}
+
+// Every leaf of `json` (a number, string, boolean or null), as pointers.
+void leaves(const nlohmann::json& json, const nlohmann::json::json_pointer& at, std::vector<nlohmann::json::json_pointer>& out) {
+    if (json.is_object()) {
+        for (auto it = json.begin(); it != json.end(); ++it) leaves(it.value(), at / it.key(), out);
+    } else if (json.is_array()) {
+        for (std::size_t i = 0; i < json.size(); ++i) leaves(json[i], at / i, out);
+    } else {
+        out.push_back(at);
+    }
+}
+
+// Tokens written in place of a value: every type, the edges of the ranges, integers and floats of the same
+// value, numbers beyond 64 bits and beyond double, negative zero.
+const std::vector<std::string> kTokens = {
+    "-1", "0", "-0", "-0.0", "0.5", "2", "2.0", "1E2", "1e-10", "1e300", "1e400", "-1e400", "7.0e12",
+    "18446744073709551615", "18446744073709551616", "-9223372036854775808", "9223372036854775807",
+    "123456789012345678901234567890", "\"x\"", "\"\"", "\"caf\\u00e9\"", "true", "false", "null", "[]", "{}",
+    "[1]", "{\"a\": 1}", "1.5e", "tru", "\"\\ud800\"", "\"\\udc00\"",
+};
+
+std::vector<Instance> examples() {
+    std::vector<Instance> out;
+    for (const FamilyDescriptor& family : families()) out.push_back(family.exampleInstance());
+    return out;
+}
+
+TEST(FastInstanceReader, EveryValueOfEveryExampleReplacedReadsAsTheTreeReaderReadsIt) {
+    for (const Instance& example : examples()) {
+        const nlohmann::json json = instanceToJson(example);
+        std::vector<nlohmann::json::json_pointer> paths;
+        leaves(json, {}, paths);
+        ASSERT_FALSE(paths.empty());
+        for (const auto& path : paths) {
+            for (const std::string& token : kTokens) {
+                nlohmann::json changed = json;
+                changed[path] = "@@hole@@";
+                std::string text = changed.dump(1);
+                text.replace(text.find("\"@@hole@@\""), 10, token);
+                SCOPED_TRACE(path.to_string() + " = " + token);
+                expectSameOutcome(text);
+            }
+        }
+    }
+}
+
+TEST(FastInstanceReader, KeysUnknownMissingOrRepeatedReadAsTheTreeReaderReadsThem) {
+    for (const Instance& example : examples()) {
+        const std::string text = instanceToJson(example).dump();
+        // A key put first in each object in turn: unknown ones (before and after the known ones in nlohmann's
+        // sorted order) and repeated ones (nlohmann keeps the last).
+        for (std::size_t at = text.find('{'); at != std::string::npos; at = text.find('{', at + 1)) {
+            for (const char* member : {"\"aa\": 1, ", "\"zz\": 1, ", "\"kind\": \"dag\", ", "\"kind\": \"nothing\", ",
+                                             "\"name\": \"t1\", ", "\"cpus\": -3, ", "\"tasks\": [], "}) {
+                std::string changed = text;
+                changed.insert(at + 1, member);
+                SCOPED_TRACE(changed);
+                expectSameOutcome(changed);
+            }
+        }
+        // Each key removed.
+        nlohmann::json json = instanceToJson(example);
+        std::vector<nlohmann::json::json_pointer> paths;
+        leaves(json, {}, paths);
+        for (const auto& path : paths) {
+            nlohmann::json changed = json;
+            if (!changed[path.parent_pointer()].is_object()) continue;
+            changed[path.parent_pointer()].erase(path.back());
+            expectSameOutcome(changed.dump());
+        }
+    }
+}
+
+TEST(FastInstanceReader, BrokenDocumentsGetTheTreeReadersMessage) {
+    for (const std::string& text : std::vector<std::string>{"", " ", "{", "[]", "null", "{\"kind\": 1}", "{\"kind\": \"dag\"} x",
+                                   "{\"kind\": \"dag\",}", std::string(300, '[') + std::string(300, ']'),
+                                   "{\"kind\": \"cpugpu\", \"tasks\": " + std::string(255, '[') + std::string(255, ']') + "}",
+                                   "\xEF\xBB\xBF{\"kind\": \"x\"}", "{\"kind\": \"caf\xE9\"}"}) {
+        SCOPED_TRACE(text);
+        expectSameOutcome(text);
+    }
+}
+
+TEST(FastInstanceReader, RandomGraphsWithRepeatedEdgesCyclesAndBadValuesReadAsTheTreeReaderReadsThem) {
+    std::mt19937_64 rng(27);
+    for (int round = 0; round < 60; ++round) {
+        DagPlatformConfig pc;
+        pc.clusters = 1 + round % 3;
+        pc.seed = static_cast<std::uint64_t>(round);
+        DagGeneratorConfig gc;
+        gc.n = 5 + round % 20;
+        gc.seed = static_cast<std::uint64_t>(round);
+        Expected<DagInstance> dag = generateDag(gc, *generatePlatform(pc));
+        ASSERT_TRUE(dag.ok()) << dag.error().message;
+        nlohmann::json json = instanceToJson(Instance{*dag});
+        nlohmann::json& edges = json["edges"];
+        if (edges.empty()) continue;
+        std::uniform_int_distribution<std::size_t> pick(0, edges.size() - 1);
+        // One to three faults: an edge repeated later, a reversed edge (a cycle), a negative byte count.
+        const int faults = 1 + round % 3;
+        for (int f = 0; f < faults; ++f) {
+            const std::size_t k = pick(rng);
+            switch ((round + f) % 3) {
+            case 0: edges.push_back(edges[k]); break;
+            case 1: edges.push_back({{"from", edges[k]["to"]}, {"to", edges[k]["from"]}, {"bytes", 1}}); break;
+            default: edges[pick(rng)]["bytes"] = -1; break;
+            }
+        }
+        SCOPED_TRACE(round);
+        expectSameOutcome(json.dump());
+    }
+}
+
+TEST(FastInstanceReader, AFileIsReadAsItsText) {
+    const std::string path = (std::filesystem::temp_directory_path() / "hetsched_fast_reader_test.json").string();
+    for (const Instance& example : examples()) {
+        const std::string text = instanceToJson(example).dump(2);
+        std::ofstream(path, std::ios::binary) << text;
+        const Expected<Instance> read = readInstanceFile(path);
+        ASSERT_TRUE(read.ok()) << read.error().message;
+        EXPECT_EQ(instanceToJson(*read), instanceToJson(example));
+        std::ofstream(path, std::ios::binary) << text.substr(0, text.size() / 2);
+        const Expected<Instance> cut = readInstanceFile(path);
+        ASSERT_FALSE(cut.ok());
+        EXPECT_EQ(cut.error().message, path + ": " + treeReader(text.substr(0, text.size() / 2)).error().message);
+    }
+    std::filesystem::remove(path);
+}
+
+// --- writing without a tree ------------------------------------------------------------------------------
+
+void expectTextIsTheDump(const Instance& instance) {
+    EXPECT_EQ(instanceText(instance), instanceToJson(instance).dump(2));
+}
+
+TEST(StreamedInstanceText, IsTheTreesDumpByteForByte) {
+    for (const Instance& example : examples()) expectTextIsTheDump(example);
+
+    DagInstance dag = std::get<DagInstance>(familyOf(Instance{DagInstance{}}).exampleInstance());
+    dag.tasks[0].name = "quote \" backslash \\ newline \n tab \t caf\xC3\xA9 \x01";
+    dag.tasks[1].flops = 1e21;
+    dag.tasks[2].flops = 1e-7;
+    dag.tasks[3].alpha = 0;
+    dag.edges[0].bytes = 100;
+    dag.platform.simgrid.file = "/tmp/platform.xml";
+    dag.platform.simgrid.hostsByCluster = {{"C1", {"h1", "h2"}}, {"C0", {}}};
+    expectTextIsTheDump(Instance{dag});
+
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        expectTextIsTheDump(Instance{randomCpuGpuInstance(50, 4, 2, seed, 1e-3 * double(seed))});
+        DagPlatformConfig pc;
+        pc.clusters = 1 + int(seed % 4);
+        pc.seed = seed;
+        DagGeneratorConfig gc;
+        gc.n = 30;
+        gc.seed = seed;
+        expectTextIsTheDump(Instance{*generateDag(gc, *generatePlatform(pc))});
+    }
+
+    std::mt19937_64 rng(7);
+    for (int round = 0; round < 50; ++round) {
+        PartitionInstance partition = testing::randomPartition(rng, {});
+        // Affine and measured-point costs too.
+        if (round % 3 == 1) {
+            partition.resources[0].cost = CostFunction{};
+            partition.resources[0].cost.kind = CostFunction::Kind::Affine;
+            partition.resources[0].cost.fixed = 0.5;
+            partition.resources[0].cost.perTask = 2;
+        } else if (round % 3 == 2) {
+            partition.resources[0].cost = CostFunction{};
+            partition.resources[0].cost.kind = CostFunction::Kind::Points;
+            partition.resources[0].cost.points = {{0, 1}, {3, 2.5}, {100, 1e30}};
+        }
+        partition.objective = round % 2 ? PartitionObjective::TotalCost : PartitionObjective::Makespan;
+        expectTextIsTheDump(Instance{partition});
+    }
+}
+
+}  // namespace
+}  // namespace hetsched
