@@ -76,24 +76,17 @@ nlohmann::json cpuGpuInstanceToJson(const CpuGpuInstance& in) {
 std::string cpuGpuInstanceText(const CpuGpuInstance& in) {
     json_detail::JsonTextWriter w;
     w.beginObject();
-    w.key("cpus");
-    w.value(in.cpus);
-    w.key("epsilon");
-    w.value(in.epsilon);
-    w.key("gpus");
-    w.value(in.gpus);
-    w.key("kind");
-    w.value("cpugpu");
+    w.member("cpus", in.cpus);
+    w.member("epsilon", in.epsilon);
+    w.member("gpus", in.gpus);
+    w.member("kind", "cpugpu");
     w.key("tasks");
     w.beginArray();
     for (const CpuGpuTask& t : in.tasks) {
         w.beginObject();
-        w.key("cpu");
-        w.value(t.cpu);
-        w.key("gpu");
-        w.value(t.gpu);
-        w.key("name");
-        w.value(t.name);
+        w.member("cpu", t.cpu);
+        w.member("gpu", t.gpu);
+        w.member("name", t.name);
         w.endObject();
     }
     w.endArray();

@@ -32,6 +32,12 @@ public:
     void value(const std::string& v) { value(std::string_view(v)); }
     // A small value of any shape (nlohmann's own text).
     void value(const nlohmann::json& v);
+    // A key and its value.
+    template <class T>
+    void member(std::string_view name, const T& v) {
+        key(name);
+        value(v);
+    }
 
     // The text written (with no newline at the end, as dump).
     std::string take() { return std::move(m_out); }

@@ -172,10 +172,8 @@ nlohmann::json partitionInstanceToJson(const PartitionInstance& in) {
 std::string partitionInstanceText(const PartitionInstance& in) {
     json_detail::JsonTextWriter w;
     w.beginObject();
-    w.key("kind");
-    w.value("partition");
-    w.key("objective");
-    w.value(partitionObjectiveName(in.objective));
+    w.member("kind", "partition");
+    w.member("objective", partitionObjectiveName(in.objective));
     w.key("resources");
     w.beginArray();
     for (const PartitionResource& r : in.resources) {
@@ -198,10 +196,8 @@ std::string partitionInstanceText(const PartitionInstance& in) {
         case CostFunction::Kind::Affine:
             w.key("affine");
             w.beginObject();
-            w.key("fixed");
-            w.value(r.cost.fixed);
-            w.key("per_task");
-            w.value(r.cost.perTask);
+            w.member("fixed", r.cost.fixed);
+            w.member("per_task", r.cost.perTask);
             w.endObject();
             break;
         case CostFunction::Kind::Points:
@@ -218,20 +214,16 @@ std::string partitionInstanceText(const PartitionInstance& in) {
         }
         w.endObject();
         if (!r.hasAllowedList()) {
-            w.key("lower");
-            w.value(r.lower);
+            w.member("lower", r.lower);
         }
-        w.key("name");
-        w.value(r.name);
+        w.member("name", r.name);
         if (!r.hasAllowedList()) {
-            w.key("upper");
-            w.value(r.upper);
+            w.member("upper", r.upper);
         }
         w.endObject();
     }
     w.endArray();
-    w.key("tasks");
-    w.value(in.tasks);
+    w.member("tasks", in.tasks);
     w.endObject();
     return w.take();
 }
