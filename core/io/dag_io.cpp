@@ -2,6 +2,7 @@
 
 #include "io/json_text_writer.h"
 #include "io/name_index.h"
+#include "model/dag_edge_rows.h"
 
 #include <cmath>
 #include <optional>
@@ -33,55 +34,6 @@ double latency(const JsonNode& node) {
     if (!(v >= 0 && v <= kMaxLatency)) node.fail("must be between 0 and 1e30 seconds, got " + node.text());
     return v;
 }
-
-// The first `count` edges by source in compressed rows, each row in index order.
-class EdgeRows {
-public:
-    EdgeRows(std::size_t taskCount, const std::vector<DagEdge>& edges, std::size_t count)
-        : m_start(taskCount + 1, 0), m_edges(count) {
-        for (std::size_t k = 0; k < count; ++k) ++m_start[edges[k].from + 1];
-        for (std::size_t t = 0; t < taskCount; ++t) m_start[t + 1] += m_start[t];
-        std::vector<std::size_t> next(m_start.begin(), m_start.end() - 1);
-        for (std::size_t k = 0; k < count; ++k) m_edges[next[edges[k].from]++] = k;
-    }
-
-    // The first edge (in index order) that repeats an earlier one.
-    std::optional<std::size_t> firstRepeated(const std::vector<DagEdge>& edges) const {
-        const std::size_t n = m_start.size() - 1;
-        std::vector<std::size_t> lastSource(n, n);   // per target: the last source seen leading to it
-        std::optional<std::size_t> first;
-        for (std::size_t t = 0; t < n; ++t)
-            for (std::size_t i = m_start[t]; i < m_start[t + 1]; ++i) {
-                const std::size_t k = m_edges[i], to = edges[k].to;
-                if (lastSource[to] == t && (!first || k < *first)) first = k;
-                lastSource[to] = t;
-            }
-        return first;
-    }
-
-    // Kahn's algorithm over the rows.
-    bool acyclic(const std::vector<DagEdge>& edges) const {
-        const std::size_t n = m_start.size() - 1;
-        std::vector<std::size_t> missing(n, 0);
-        for (std::size_t k : m_edges) ++missing[edges[k].to];
-        std::vector<std::size_t> ready;
-        for (std::size_t t = 0; t < n; ++t)
-            if (missing[t] == 0) ready.push_back(t);
-        std::size_t done = 0;
-        while (!ready.empty()) {
-            const std::size_t t = ready.back();
-            ready.pop_back();
-            ++done;
-            for (std::size_t i = m_start[t]; i < m_start[t + 1]; ++i)
-                if (--missing[edges[m_edges[i]].to] == 0) ready.push_back(edges[m_edges[i]].to);
-        }
-        return done == n;
-    }
-
-private:
-    std::vector<std::size_t> m_start;
-    std::vector<std::size_t> m_edges;
-};
 
 }  // namespace
 
@@ -154,8 +106,8 @@ DagInstance readDagInstance(const JsonNode& root) {
     // A repeated edge is found after the reading (by rows, O(N + E)); the error it would have raised first is
     // raised first: on an error of edge k, a repetition among the edges before it (or up to it, for its bytes).
     const auto failOnRepeat = [&](std::size_t count) {
-        const EdgeRows rows(in.tasks.size(), in.edges, count);
-        if (const std::optional<std::size_t> k = rows.firstRepeated(in.edges)) {
+        const DagEdgeRows rows(in.tasks.size(), in.edges, count);
+        if (const std::optional<std::size_t> k = rows.firstRepeated()) {
             const DagEdge& e = in.edges[*k];
             edges[*k].fail("duplicate edge \"" + in.tasks[e.from].name + "\" -> \"" + in.tasks[e.to].name + "\"");
         }
@@ -187,8 +139,8 @@ DagInstance readDagInstance(const JsonNode& root) {
             throw;
         }
     }
-    const EdgeRows rows = failOnRepeat(in.edges.size());
-    if (!rows.acyclic(in.edges)) {
+    const DagEdgeRows rows = failOnRepeat(in.edges.size());
+    if (!rows.acyclic()) {
         const DagGraph graph = buildDagGraph(in.tasks.size(), in.edges);
         if (!graph.cycle.empty()) edges.fail("the graph has a cycle: " + dagCycleText(in, graph.cycle));
     }
@@ -232,32 +184,25 @@ std::string dagInstanceText(const DagInstance& in) {
     w.beginArray();
     for (const DagEdge& e : in.edges) {
         w.beginObject();
-        w.key("bytes");
-        w.value(e.bytes);
-        w.key("from");
-        w.value(in.tasks[e.from].name);
-        w.key("to");
-        w.value(in.tasks[e.to].name);
+        w.member("bytes", e.bytes);
+        w.member("from", in.tasks[e.from].name);
+        w.member("to", in.tasks[e.to].name);
         w.endObject();
     }
     w.endArray();
-    w.key("kind");
-    w.value("dag");
+    w.member("kind", "dag");
     w.key("platform");
     w.beginObject();
     w.key("backbone");
     w.beginObject();
-    w.key("bandwidth");
-    w.value(in.platform.backbone.bandwidth);
-    w.key("latency");
-    w.value(in.platform.backbone.latency);
+    w.member("bandwidth", in.platform.backbone.bandwidth);
+    w.member("latency", in.platform.backbone.latency);
     w.endObject();
     w.key("clusters");
     w.beginArray();
     for (const DagCluster& c : in.platform.clusters) {
         w.beginObject();
-        w.key("bandwidth");
-        w.value(c.bandwidth);
+        w.member("bandwidth", c.bandwidth);
         if (simgrid)
             if (const std::vector<std::string>* hosts = simgrid->hostsOf(c.name); hosts && !hosts->empty()) {
                 w.key("hosts");
@@ -265,32 +210,24 @@ std::string dagInstanceText(const DagInstance& in) {
                 for (const std::string& host : *hosts) w.value(host);
                 w.endArray();
             }
-        w.key("latency");
-        w.value(c.latency);
-        w.key("name");
-        w.value(c.name);
-        w.key("processors");
-        w.value(c.processors);
-        w.key("speed");
-        w.value(c.speed);
+        w.member("latency", c.latency);
+        w.member("name", c.name);
+        w.member("processors", c.processors);
+        w.member("speed", c.speed);
         w.endObject();
     }
     w.endArray();
     if (simgrid) {
-        w.key("simgrid_file");
-        w.value(simgrid->file);
+        w.member("simgrid_file", simgrid->file);
     }
     w.endObject();
     w.key("tasks");
     w.beginArray();
     for (const DagTask& t : in.tasks) {
         w.beginObject();
-        w.key("alpha");
-        w.value(t.alpha);
-        w.key("flops");
-        w.value(t.flops);
-        w.key("name");
-        w.value(t.name);
+        w.member("alpha", t.alpha);
+        w.member("flops", t.flops);
+        w.member("name", t.name);
         w.endObject();
     }
     w.endArray();

@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "model/instance_checks.h"
+#include "model/dag_edge_rows.h"
 
 #include "common/number_format.h"   // formatSignificant: printf's %.6g
 
@@ -73,53 +74,20 @@ std::optional<std::string> dagInstanceProblem(const DagInstance& in) {
         if (!(t.alpha >= 0 && t.alpha <= 1)) return "task \"" + t.name + "\": alpha must be in [0, 1], got " + formatSignificant(t.alpha);
         if (t.flops / fastest > kMaxTaskSeconds) return dagTaskFitsNowhere(t, fastest);
     }
-    // The edges by source in compressed rows (those naming known tasks), in index order: an edge repeats
-    // an earlier one when its source already led to its target. O(N + E), no set of pairs.
     const std::size_t n = in.tasks.size();
     auto known = [&](const DagEdge& e) { return e.from < n && e.to < n; };
-    std::vector<std::size_t> outStart(n + 1, 0);
-    for (const DagEdge& e : in.edges)
-        if (known(e)) ++outStart[e.from + 1];
-    for (std::size_t t = 0; t < n; ++t) outStart[t + 1] += outStart[t];
-    std::vector<std::size_t> out(outStart.back());
-    {
-        std::vector<std::size_t> next(outStart.begin(), outStart.end() - 1);
-        for (std::size_t k = 0; k < in.edges.size(); ++k)
-            if (known(in.edges[k])) out[next[in.edges[k].from]++] = k;
-    }
-    std::vector<char> repeated(in.edges.size(), 0);
-    {
-        std::vector<std::size_t> lastSource(n, n);   // per target: the last source seen leading to it
-        for (std::size_t t = 0; t < n; ++t)
-            for (std::size_t k = outStart[t]; k < outStart[t + 1]; ++k) {
-                const std::size_t to = in.edges[out[k]].to;
-                if (lastSource[to] == t) repeated[out[k]] = 1;
-                lastSource[to] = t;
-            }
-    }
+    const DagEdgeRows rows(n, in.edges);
+    const std::optional<std::size_t> repeated = rows.firstRepeated();
     for (std::size_t k = 0; k < in.edges.size(); ++k) {
         const DagEdge& e = in.edges[k];
         if (!known(e)) return std::string("an edge names an unknown task");
         auto text = [&] { return "\"" + in.tasks[e.from].name + "\" -> \"" + in.tasks[e.to].name + "\""; };
         if (e.from == e.to) return "task \"" + in.tasks[e.from].name + "\" depends on itself";
-        if (repeated[k]) return "duplicate edge " + text();
+        if (repeated == k) return "duplicate edge " + text();
         if (!(e.bytes >= 0 && e.bytes <= kMaxValue)) return "edge " + text() + ": bytes must be between 0 and 1e30, got " + formatSignificant(e.bytes);
     }
     // Kahn's algorithm on the rows; only a graph with a cycle is walked again to name one.
-    std::vector<std::size_t> missing(n, 0);
-    for (const DagEdge& e : in.edges) ++missing[e.to];
-    std::vector<std::size_t> ready;
-    for (std::size_t t = 0; t < n; ++t)
-        if (missing[t] == 0) ready.push_back(t);
-    std::size_t done = 0;
-    while (!ready.empty()) {
-        const std::size_t t = ready.back();
-        ready.pop_back();
-        ++done;
-        for (std::size_t k = outStart[t]; k < outStart[t + 1]; ++k)
-            if (--missing[in.edges[out[k]].to] == 0) ready.push_back(in.edges[out[k]].to);
-    }
-    if (done == n) return std::nullopt;
+    if (rows.acyclic()) return std::nullopt;
     const DagGraph graph = buildDagGraph(in.tasks.size(), in.edges);
     if (!graph.cycle.empty()) return "the graph has a cycle: " + dagCycleText(in, graph.cycle);
     return std::nullopt;
