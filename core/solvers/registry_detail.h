@@ -58,8 +58,17 @@ inline SolverSpec solverSpec(std::string kind, std::string name, std::string des
 //   static std::vector<std::string> verify(const In&, const Solution&);
 //   static SolveResult result(const In&, const Solution&);
 //   static constexpr const char* kInvalid;                              // "an invalid schedule"
+// SolverFamilyDefaults gives the parts most families share (a schedule; nothing added after the solver): a
+// family's specialisation derives from it and states only what differs (a member of its own hides the default).
 template <class In>
 struct SolverFamily;
+
+template <class In, class S>
+struct SolverFamilyDefaults {
+    using Solution = S;
+    static constexpr const char* kInvalid = "an invalid schedule";
+    static void complete(const In&, S&) {}
+};
 
 template <class In>
 using FamilySolverFunction = std::function<Expected<typename SolverFamily<In>::Solution>(

@@ -5,6 +5,7 @@
 #include "io/json_reader.h"
 #include "model/instance_checks.h"
 #include "solvers/family_solution.h"
+#include "solvers/stored_result.h"
 #include "solvers/cpugpu/cpugpu_result.h"
 #include "solvers/cpugpu/cpugpu_registration.h"
 
@@ -69,8 +70,7 @@ nlohmann::json cpuGpuResultJson(const CpuGpuInstance& in, const SolveResult& res
 
 Expected<SolveResult> cpuGpuResultFromJson(const CpuGpuInstance& in, const nlohmann::json& json) {
     using json_detail::JsonNode;
-    try {
-        const JsonNode root(json, "");
+    return registry_detail::readStoredResult(json, [&](const JsonNode& root) -> Expected<SolveResult> {
         const std::optional<SolveStatus> status = solveStatusFromName(root.at("status").string());
         if (!status) root.at("status").fail("unknown status");
         CpuGpuSolution s;
@@ -126,11 +126,9 @@ Expected<SolveResult> cpuGpuResultFromJson(const CpuGpuInstance& in, const nlohm
             }
         }
         if (auto problems = verifyCpuGpu(in, s); !problems.empty())
-            return invalidInput("the stored result does not fit the instance: " + problems.front());
+            return registry_detail::storedResultDoesNotFit(problems.front());
         return cpuGpuSolveResult(in, s);
-    } catch (const json_detail::InputError& e) {
-        return invalidInput(std::string("stored result: ") + e.what());
-    }
+    });
 }
 
 }  // namespace hetsched
@@ -138,9 +136,7 @@ Expected<SolveResult> cpuGpuResultFromJson(const CpuGpuInstance& in, const nlohm
 namespace hetsched::registry_detail {
 
 template <>
-struct SolverFamily<CpuGpuInstance> {
-    using Solution = CpuGpuSolution;
-    static constexpr const char* kInvalid = "an invalid schedule";
+struct SolverFamily<CpuGpuInstance> : SolverFamilyDefaults<CpuGpuInstance, CpuGpuSolution> {
     static std::optional<std::string> instanceProblem(const CpuGpuInstance& in) { return cpuGpuInstanceProblem(in); }
     // A schedule that meets a proven lower bound is optimal, whichever solver found it (and whatever stopped it).
     static void complete(const CpuGpuInstance&, CpuGpuSolution& s) {

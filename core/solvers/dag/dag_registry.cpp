@@ -8,6 +8,7 @@
 #include "io/dag_io.h"
 #include "io/json_reader.h"
 #include "solvers/family_solution.h"
+#include "solvers/stored_result.h"
 #include "solvers/dag/dag_result.h"
 #include "solvers/dag/dag_registration.h"
 
@@ -83,8 +84,7 @@ nlohmann::json dagResultJson(const DagInstance& in, const SolveResult& result) {
 
 Expected<DagSolution> dagSolutionFromJson(const DagInstance& in, const nlohmann::json& json) {
     using json_detail::JsonNode;
-    try {
-        const JsonNode root(json, "");
+    return registry_detail::readStoredResult(json, [&](const JsonNode& root) -> Expected<DagSolution> {
         // A schedule whose tasks span clusters says so itself: a task stored with "clusters".
         bool spanning = false;
         if (auto stored = root.find("tasks"); stored && stored->raw().is_array())
@@ -149,17 +149,14 @@ Expected<DagSolution> dagSolutionFromJson(const DagInstance& in, const nlohmann:
             s.allocation = std::move(a);
         }
         if (auto problems = verifyDag(in, s, spanning); !problems.empty())
-            return invalidInput("the stored result does not fit the instance: " + problems.front());
+            return registry_detail::storedResultDoesNotFit(problems.front());
         return s;
-    } catch (const json_detail::InputError& e) {
-        return invalidInput(std::string("stored result: ") + e.what());
-    }
+    });
 }
 
 Expected<SolveResult> dagResultFromJson(const DagInstance& in, const nlohmann::json& json) {
     using json_detail::JsonNode;
-    try {
-        const JsonNode root(json, "");
+    return registry_detail::readStoredResult(json, [&](const JsonNode& root) -> Expected<SolveResult> {
         const std::optional<SolveStatus> status = solveStatusFromName(root.at("status").string());
         if (!status) root.at("status").fail("unknown status");
         Expected<DagSolution> s = dagSolutionFromJson(in, json);
@@ -167,9 +164,7 @@ Expected<SolveResult> dagResultFromJson(const DagInstance& in, const nlohmann::j
         SolveResult r = dagSolveResult(in, *s);
         r.status = *status;
         return r;
-    } catch (const json_detail::InputError& e) {
-        return invalidInput(std::string("stored result: ") + e.what());
-    }
+    });
 }
 
 }  // namespace hetsched
@@ -177,11 +172,8 @@ Expected<SolveResult> dagResultFromJson(const DagInstance& in, const nlohmann::j
 namespace hetsched::registry_detail {
 
 template <>
-struct SolverFamily<DagInstance> {
-    using Solution = DagSolution;
-    static constexpr const char* kInvalid = "an invalid schedule";
+struct SolverFamily<DagInstance> : SolverFamilyDefaults<DagInstance, DagSolution> {
     static std::optional<std::string> instanceProblem(const DagInstance& in) { return dagInstanceProblem(in); }
-    static void complete(const DagInstance&, DagSolution&) {}
     // A schedule whose tasks may span clusters (cpa's) says so itself (DagSolution::spansClusters).
     static std::vector<std::string> verify(const DagInstance& in, const DagSolution& s) {
         return verifyDag(in, s, s.spansClusters);

@@ -6,6 +6,7 @@
 #include "io/json_reader.h"
 #include "model/instance_checks.h"
 #include "solvers/family_solution.h"
+#include "solvers/stored_result.h"
 #include "solvers/divisible/divisible_registration.h"
 #include "solvers/divisible/divisible_result.h"
 
@@ -57,8 +58,7 @@ nlohmann::json divisibleResultJson(const DivisibleInstance& in, const SolveResul
 
 Expected<SolveResult> divisibleResultFromJson(const DivisibleInstance& in, const nlohmann::json& json) {
     using json_detail::JsonNode;
-    try {
-        const JsonNode root(json, "");
+    return registry_detail::readStoredResult(json, [&](const JsonNode& root) -> Expected<SolveResult> {
         const std::optional<SolveStatus> status = solveStatusFromName(root.at("status").string());
         if (!status) root.at("status").fail("unknown status");
         std::map<std::string, std::size_t> index;
@@ -94,16 +94,14 @@ Expected<SolveResult> divisibleResultFromJson(const DivisibleInstance& in, const
                 workers[i].at("alpha").fail("is positive but the worker is not in both send_order and return_order");
             // makeDivisibleSolution scales loads that overflow the horizon down; a stored result must fit as is.
             if (std::abs(s.alpha[i] - alpha[i]) > 1e-9 * std::max(1.0, alpha[i]))
-                return invalidInput("the stored result does not fit the instance: workers[" + std::to_string(i) +
-                                    "].alpha = " + workers[i].at("alpha").raw().dump() +
-                                    " does not fit in the horizon with this scenario");
+                return registry_detail::storedResultDoesNotFit("workers[" + std::to_string(i) +
+                                                   "].alpha = " + workers[i].at("alpha").raw().dump() +
+                                                   " does not fit in the horizon with this scenario");
         }
         if (auto problems = verifyDivisible(in, s); !problems.empty())
-            return invalidInput("the stored result does not fit the instance: " + problems.front());
+            return registry_detail::storedResultDoesNotFit(problems.front());
         return divisibleSolveResult(in, s);
-    } catch (const json_detail::InputError& e) {
-        return invalidInput(std::string("stored result: ") + e.what());
-    }
+    });
 }
 
 }  // namespace hetsched
@@ -111,11 +109,8 @@ Expected<SolveResult> divisibleResultFromJson(const DivisibleInstance& in, const
 namespace hetsched::registry_detail {
 
 template <>
-struct SolverFamily<DivisibleInstance> {
-    using Solution = DivisibleSolution;
-    static constexpr const char* kInvalid = "an invalid schedule";
+struct SolverFamily<DivisibleInstance> : SolverFamilyDefaults<DivisibleInstance, DivisibleSolution> {
     static std::optional<std::string> instanceProblem(const DivisibleInstance& in) { return divisibleInstanceProblem(in); }
-    static void complete(const DivisibleInstance&, DivisibleSolution&) {}
     static std::vector<std::string> verify(const DivisibleInstance& in, const DivisibleSolution& s) {
         return verifyDivisible(in, s);
     }

@@ -2,6 +2,7 @@
 #include "io/json_reader.h"
 #include "model/instance_checks.h"
 #include "solvers/family_solution.h"
+#include "solvers/stored_result.h"
 #include "solvers/partition/partition_common.h"
 #include "solvers/partition/partition_result.h"
 #include "solvers/partition/partition_registration.h"
@@ -38,8 +39,7 @@ nlohmann::json partitionResultJson(const PartitionInstance& in, const SolveResul
 
 Expected<SolveResult> partitionResultFromJson(const PartitionInstance& in, const nlohmann::json& json) {
     using json_detail::JsonNode;
-    try {
-        const JsonNode root(json, "");
+    return registry_detail::readStoredResult(json, [&](const JsonNode& root) -> Expected<SolveResult> {
         const std::optional<SolveStatus> status = solveStatusFromName(root.at("status").string());
         if (!status) root.at("status").fail("unknown status");
         PartitionSolution solution = partition_detail::infeasibleSolution(
@@ -60,11 +60,9 @@ Expected<SolveResult> partitionResultFromJson(const PartitionInstance& in, const
             solution = partition_detail::makeSolution(in, std::move(tasks), *status, solution.message);
         }
         if (auto problems = verifyPartition(in, solution); !problems.empty())
-            return invalidInput("the stored result does not fit the instance: " + problems.front());
+            return registry_detail::storedResultDoesNotFit(problems.front());
         return partitionSolveResult(in, solution);
-    } catch (const json_detail::InputError& e) {
-        return invalidInput(std::string("stored result: ") + e.what());
-    }
+    });
 }
 
 }  // namespace hetsched
@@ -72,11 +70,9 @@ Expected<SolveResult> partitionResultFromJson(const PartitionInstance& in, const
 namespace hetsched::registry_detail {
 
 template <>
-struct SolverFamily<PartitionInstance> {
-    using Solution = PartitionSolution;
+struct SolverFamily<PartitionInstance> : SolverFamilyDefaults<PartitionInstance, PartitionSolution> {
     static constexpr const char* kInvalid = "an invalid assignment";
     static std::optional<std::string> instanceProblem(const PartitionInstance& in) { return partitionInstanceProblem(in); }
-    static void complete(const PartitionInstance&, PartitionSolution&) {}
     static std::vector<std::string> verify(const PartitionInstance& in, const PartitionSolution& s) {
         return verifyPartition(in, s);
     }

@@ -6,6 +6,7 @@
 #include "io/json_reader.h"
 #include "model/instance_checks.h"
 #include "solvers/family_solution.h"
+#include "solvers/stored_result.h"
 #include "solvers/steady/steady_result.h"
 #include "solvers/steady/steady_registration.h"
 
@@ -83,8 +84,7 @@ Expected<SolveResult> steadyResultFromJson(const SteadyStateInstance& in, const 
 
 Expected<SteadySolution> steadySolutionFromJson(const SteadyStateInstance& in, const nlohmann::json& json) {
     using json_detail::JsonNode;
-    try {
-        const JsonNode root(json, "");
+    return registry_detail::readStoredResult(json, [&](const JsonNode& root) -> Expected<SteadySolution> {
         const std::optional<SolveStatus> status = solveStatusFromName(root.at("status").string());
         if (!status) root.at("status").fail("unknown status");
         const std::vector<SteadyArc> arcs = steadyArcs(in);
@@ -140,17 +140,15 @@ Expected<SteadySolution> steadySolutionFromJson(const SteadyStateInstance& in, c
         }
         const double stored = root.at("throughput").numberIn(0, 1e300);
         Expected<SteadySolution> rebuilt = completeSteadySolution(in, std::move(s), true);
-        if (!rebuilt) return invalidInput("the stored result does not fit the instance: " + rebuilt.error().message);
+        if (!rebuilt) return registry_detail::storedResultDoesNotFit(rebuilt.error().message);
         if (std::abs(rebuilt->throughput - stored) > 1e-7 * std::max(1.0, stored))
-            return invalidInput("the stored result does not fit the instance: its allocations carry " +
+            return registry_detail::storedResultDoesNotFit("its allocations carry " +
                                 std::to_string(rebuilt->throughput) + " within its patterns, not the stored throughput " +
                                 root.at("throughput").raw().dump());
         if (auto problems = verifySteady(in, *rebuilt); !problems.empty())
-            return invalidInput("the stored result does not fit the instance: " + problems.front());
+            return registry_detail::storedResultDoesNotFit(problems.front());
         return rebuilt;
-    } catch (const json_detail::InputError& e) {
-        return invalidInput(std::string("stored result: ") + e.what());
-    }
+    });
 }
 
 }  // namespace hetsched
@@ -158,16 +156,13 @@ Expected<SteadySolution> steadySolutionFromJson(const SteadyStateInstance& in, c
 namespace hetsched::registry_detail {
 
 template <>
-struct SolverFamily<SteadyStateInstance> {
-    using Solution = SteadySolution;
-    static constexpr const char* kInvalid = "an invalid schedule";
+struct SolverFamily<SteadyStateInstance> : SolverFamilyDefaults<SteadyStateInstance, SteadySolution> {
     // The file's rules, then what the solvers need beyond them (a route from the source, ...).
     static std::optional<std::string> instanceProblem(const SteadyStateInstance& in) {
         if (std::optional<std::string> problem = steadyInstanceProblem(in)) return problem;
         if (std::string why = steadyUnsolvableReason(in); !why.empty()) return why;
         return std::nullopt;
     }
-    static void complete(const SteadyStateInstance&, SteadySolution&) {}
     static std::vector<std::string> verify(const SteadyStateInstance& in, const SteadySolution& s) {
         return verifySteady(in, s);
     }
