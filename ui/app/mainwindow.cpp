@@ -1,7 +1,6 @@
 #include "app/mainwindow.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QCursor>
 #include <QDir>
@@ -17,30 +16,24 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
-#include <QTextBrowser>
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoView>
-#include <QUrl>
 
 #include "app/edit_commands.h"
+#include "app/editor_cache.h"
 #include "app/export_controller.h"
+#include "app/help_menu.h"
 #include "app/project_files.h"
 #include "app/run_simulation.h"
 #include "app/schedule_export.h"
 #include "app/solve_controller.h"
-#include "dialogs/about_dialog.h"
-#include "dialogs/help_dialog.h"
-#include "dialogs/papers.h"
+#include "app/tools_menu.h"
 #include "dialogs/task_graph_import_dialog.h"
 #include "dialogs/template_dialog.h"
 #include "document/autosave.h"
 #include "document/instance_list_model.h"
 #include "editors/instance_editor.h"
-#include "experiments/benchmark_dialog.h"
-#include "experiments/cpugpu_experiment_dialog.h"
-#include "experiments/dag_evaluation_dialog.h"
-#include "experiments/divisible_simulation_dialog.h"
 #include "families/ui_family.h"
 #include "panels/instance_list_panel.h"
 #include "panels/result_pane.h"
@@ -101,11 +94,13 @@ MainWindow::MainWindow(QWidget* parent)
 
     createActions();
     createDocks();
+    m_tools = new ToolsController(this);
     m_exports = new ExportController(m_document, m_resultPane, m_runTable, m_files, [this] { return currentEntry(); },
                                      [this] { return m_editor.data(); }, this);
     connect(m_exports, &ExportController::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
     connect(m_exports, &ExportController::errorRaised, this, &MainWindow::showError);
+    m_editors = std::make_unique<EditorCache>(m_document, m_editorHost, [this](InstanceEditor& editor) { prepareEditor(editor); });
     m_runSimulation = new RunSimulationController(m_document, m_runTable, m_resultPane, this);
     connect(m_runSimulation, &RunSimulationController::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
@@ -234,22 +229,6 @@ void MainWindow::createActions() {
         tr("Generate an instance from a template (star, CPU+GPU node, random graph, grid, tree, DAG)"));
     connect(m_newFromTemplateAction, &QAction::triggered, this, [this] { newFromTemplate(); });
 
-    m_cpuGpuExperimentAction = new QAction(tr("&CPU/GPU Experiment…"), this);
-    m_cpuGpuExperimentAction->setStatusTip(
-        tr("The paper's experiment: every CPU/GPU solver against the lower bound on random instances"));
-    connect(m_cpuGpuExperimentAction, &QAction::triggered, this, [this] {
-        CpuGpuExperimentDialog* dialog = cpuGpuExperimentDialog();
-        dialog->show();
-        dialog->raise();
-    });
-    m_dagEvaluationAction = new QAction(tr("&Task Graph Evaluation…"), this);
-    m_dagEvaluationAction->setStatusTip(
-        tr("The evaluation of N'Takpé and Suter 2006: every dag solver on random task graphs and clusters of clusters"));
-    connect(m_dagEvaluationAction, &QAction::triggered, this, [this] {
-        DagEvaluationDialog* dialog = dagEvaluationDialog();
-        dialog->show();
-        dialog->raise();
-    });
     m_importTaskGraphAction = new QAction(tr("Import &Task Graph…"), this);
     m_importTaskGraphAction->setStatusTip(
         tr("Add a task graph (DOT, WfFormat, Pegasus DAX, STG, daggen) on a SimGrid, current or random platform as a "
@@ -258,15 +237,6 @@ void MainWindow::createActions() {
         TaskGraphImportDialog* dialog = createTaskGraphImportDialog();
         if (dialog->exec() == QDialog::Accepted) addImportedTaskGraph(*dialog);
         dialog->deleteLater();
-    });
-    m_simulationAction = new QAction(tr("&Divisible-Load Simulation…"), this);
-    m_simulationAction->setStatusTip(
-        tr("The simulation of the divisible-load slides: the strategies against the optimal FIFO schedule"));
-    connect(m_simulationAction, &QAction::triggered, this, [this] {
-        DivisibleSimulationDialog* dialog = divisibleSimulationDialog();
-        dialog->show();
-        dialog->raise();
-        dialog->activateWindow();
     });
 }
 
@@ -386,53 +356,9 @@ void MainWindow::createMenus() {
     solve->addAction(m_runSimulation->action());
 
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
-    tools->addAction(m_simulationAction);
-    tools->addAction(m_cpuGpuExperimentAction);
-    tools->addAction(m_dagEvaluationAction);
-    // Tools > Benchmark (issue 28): every chosen solver on the user's own instances; one dialog, made on first use.
-    QAction* benchmark = tools->addAction(tr("&Benchmark…"), this, [this] {
-        auto* dialog = findChild<BenchmarkDialog*>();
-        if (!dialog) dialog = new BenchmarkDialog(this);
-        dialog->show();
-        dialog->raise();
-    });
-    benchmark->setObjectName(QStringLiteral("benchmarkAction"));
-    benchmark->setStatusTip(tr("Every chosen solver on your own instances and task graphs, on your platforms: ratios per solver"));
+    m_tools->addActionsTo(tools);
 
-    // Help: pages made from their one source (the guide in the resources, the solver registry, the actions).
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->setObjectName(QStringLiteral("helpMenu"));
-    QAction* guide = help->addAction(tr("&User Guide"), this, [this] {
-        showHelpPage(this, QStringLiteral("userGuideDialog"), tr("HetSched User Guide"),
-                     [](HelpDialog& dialog, QWidget&) { dialog.browser()->setSource(QUrl(QString::fromLatin1(kUserGuideUrl))); });
-    });
-    guide->setObjectName(QStringLiteral("userGuideAction"));
-    guide->setShortcut(QKeySequence::HelpContents);
-    QAction* algorithms = help->addAction(tr("&Algorithms"), this, [this] {
-        showHelpPage(this, QStringLiteral("algorithmsDialog"), tr("Algorithms"),
-                     [](HelpDialog& dialog, QWidget&) { dialog.browser()->setHtml(algorithmsHtml()); });
-    });
-    algorithms->setObjectName(QStringLiteral("algorithmsAction"));
-    algorithms->setStatusTip(tr("Every solver: what it does, its guarantee, complexity, paper and options"));
-    QAction* shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this, [this] {
-        showHelpPage(this, QStringLiteral("shortcutsDialog"), tr("Keyboard Shortcuts"), [](HelpDialog& dialog, QWidget& owner) {
-            dialog.browser()->setHtml(keyboardShortcutsHtml(static_cast<QMainWindow&>(owner).menuBar(), &owner));
-        });
-    });
-    shortcuts->setObjectName(QStringLiteral("shortcutsAction"));
-    help->addSeparator();
-    QAction* cite = help->addAction(tr("&Cite the Papers"), this, [this] {
-        copyPapersBibtex();
-        statusBar()->showMessage(tr("The BibTeX of the %n papers HetSched implements is on the clipboard", nullptr,
-                                    static_cast<int>(implementedPapers().size())),
-                                 kStatusTimeoutMs);
-    });
-    cite->setObjectName(QStringLiteral("citeAction"));
-    cite->setStatusTip(tr("Copy the BibTeX of the five papers whose algorithms HetSched implements"));
-    help->addSeparator();
-    QAction* about = help->addAction(tr("&About HetSched"), this, &MainWindow::about);
-    about->setObjectName(QStringLiteral("aboutAction"));
-    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    addHelpMenu(this, [this](const QString& message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
 }
 
 void MainWindow::createToolBar() {
@@ -577,7 +503,7 @@ void MainWindow::onCurrentEntryChanged(EntryId id) {
         m_runTable->setEntry(0);
         m_resultPane->showNothing(nullptr, tr("No instance selected"));
     } else {
-        m_editor = editorFor(*entry);
+        m_editor = m_editors->editorFor(*entry);
         m_editorHost->setCurrentWidget(m_editor ? static_cast<QWidget*>(m_editor) : m_editorPlaceholder);
         m_solverPanel->showInstance(&entry->instance);
         m_runTable->setEntry(id);
@@ -587,63 +513,34 @@ void MainWindow::onCurrentEntryChanged(EntryId id) {
     updateActions();
 }
 
-InstanceEditor* MainWindow::editorFor(const DocumentEntry& entry) {
-    const QString kind = QString::fromStdString(instanceKind(entry.instance));
-    const auto cached = std::find_if(m_editors.begin(), m_editors.end(), [&](const CachedEditor& c) {
-        return c.entry == entry.id && c.kind == kind && c.editor;
-    });
-    if (cached != m_editors.end()) {
-        // Shown again as it was left: it followed its entry meanwhile, nothing is rebuilt.
-        std::rotate(cached, cached + 1, m_editors.end());
-        return m_editors.back().editor;
-    }
-    InstanceEditor* editor = createInstanceEditor(entry.instance, m_document, m_editorHost);
-    if (!editor) return nullptr;
-    m_editorHost->addWidget(editor);
-    connect(editor, &InstanceEditor::statusMessage, this,
+// A new editor's messages go to the status bar; its own plots ask for their export from their context menus
+// (ui/families/ui_families.cpp).
+void MainWindow::prepareEditor(InstanceEditor& editor) {
+    connect(&editor, &InstanceEditor::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
-    // The editor's own plots ask for their export from their context menus (ui/families/ui_families.cpp).
     for (const UiFamily& family : uiFamilies()) {
         for (const EditorPlot& plot : family.editorPlots) {
-            if (!plot.plot(editor)) continue;
+            if (!plot.plot(&editor)) continue;
             switch (plot.kind) {
                 case EditorPlotKind::CostPlot:
-                    plot.onExportRequested(editor, m_exports, [this] { m_exports->exportCostPlotWithDialog(); });
+                    plot.onExportRequested(&editor, m_exports, [this] { m_exports->exportCostPlotWithDialog(); });
                     break;
                 case EditorPlotKind::ScenarioTimeline:
-                    plot.onExportRequested(editor, m_exports->timelineAction(), [this] { m_exports->timelineAction()->trigger(); });
+                    plot.onExportRequested(&editor, m_exports->timelineAction(), [this] { m_exports->timelineAction()->trigger(); });
                     break;
                 case EditorPlotKind::ThroughputPlot:
-                    plot.onExportRequested(editor, m_exports->throughputAction(),
+                    plot.onExportRequested(&editor, m_exports->throughputAction(),
                                            [this] { m_exports->throughputAction()->trigger(); });
                     break;
             }
         }
     }
-    editor->setEntry(entry.id);
-    m_editors.push_back({entry.id, kind, editor});
-    // The least recently shown go beyond the few kept.
-    while (m_editors.size() > kCachedEditors) {
-        delete m_editors.front().editor;
-        m_editors.erase(m_editors.begin());
-    }
-    return editor;
 }
 
 void MainWindow::dropEditors(bool all) {
-    for (auto it = m_editors.begin(); it != m_editors.end();) {
-        if (all || !it->editor || !m_document->entry(it->entry)) {
-            if (it->editor == m_editor) {
-                m_editor = nullptr;
-                m_editorHost->setCurrentWidget(m_editorPlaceholder);
-            }
-            // A removal may come from a signal its own editor is in: that one goes when control is back.
-            if (all) delete it->editor;
-            else if (it->editor) it->editor->deleteLater();
-            it = m_editors.erase(it);
-        } else {
-            ++it;
-        }
+    if (m_editors->drop(all, m_editor)) {
+        m_editor = nullptr;
+        m_editorHost->setCurrentWidget(m_editorPlaceholder);
     }
 }
 
@@ -729,9 +626,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     m_autosave->discardRecovery();
     cancelLoading();
     m_solveController->cancel();
-    if (m_simulationDialog) m_simulationDialog->cancel();
-    if (m_cpuGpuExperimentDialog) m_cpuGpuExperimentDialog->cancel();
-    if (m_dagEvaluationDialog) m_dagEvaluationDialog->cancel();
+    m_tools->cancelAll();
     QSettings settings;
     if (m_maximiseResultsAction->isChecked()) m_maximiseResultsAction->setChecked(false);   // save the usual layout
     settings.setValue(kGeometryKey, saveGeometry());
@@ -786,15 +681,9 @@ void MainWindow::rerun(int runIndex) {
     runSolver(run.solver(), run.options());
 }
 
-CpuGpuExperimentDialog* MainWindow::cpuGpuExperimentDialog() {
-    if (!m_cpuGpuExperimentDialog) m_cpuGpuExperimentDialog = new CpuGpuExperimentDialog(this);
-    return m_cpuGpuExperimentDialog;
-}
-
-DagEvaluationDialog* MainWindow::dagEvaluationDialog() {
-    if (!m_dagEvaluationDialog) m_dagEvaluationDialog = new DagEvaluationDialog(this);
-    return m_dagEvaluationDialog;
-}
+CpuGpuExperimentDialog* MainWindow::cpuGpuExperimentDialog() { return m_tools->cpuGpuExperimentDialog(); }
+DagEvaluationDialog* MainWindow::dagEvaluationDialog() { return m_tools->dagEvaluationDialog(); }
+DivisibleSimulationDialog* MainWindow::divisibleSimulationDialog() { return m_tools->divisibleSimulationDialog(); }
 
 TaskGraphImportDialog* MainWindow::createTaskGraphImportDialog() {
     auto* dialog = new TaskGraphImportDialog(this);
@@ -817,20 +706,11 @@ std::optional<double> MainWindow::recordedMakespan(EntryId id) const {
     return found->second;
 }
 
-DivisibleSimulationDialog* MainWindow::divisibleSimulationDialog() {
-    if (!m_simulationDialog) m_simulationDialog = new DivisibleSimulationDialog(this);
-    return m_simulationDialog;
-}
-
 void MainWindow::showError(const QString& what, const QString& message) {
     statusBar()->showMessage(tr("%1: %2").arg(what, message), kStatusTimeoutMs);
     QMessageBox box(QMessageBox::Warning, what, what, QMessageBox::Ok, this);
     box.setInformativeText(message);
     box.exec();
-}
-
-void MainWindow::about() {
-    AboutDialog(this).exec();
 }
 
 }  // namespace hetsched::ui

@@ -1,11 +1,13 @@
 // The main window: menus, docks and the wiring between the document, its editor, the solver and the charts. The
-// project's files (app/project_files.h) and File > Export (app/export_controller.h) are controllers of their own;
-// their operations are reached through the window too, as the tests and `hetsched gui` use them.
+// project's files (app/project_files.h), File > Export (app/export_controller.h), the Tools menu's experiments
+// (app/tools_menu.h), the Help menu (app/help_menu.h) and the kept editors (app/editor_cache.h) are parts of
+// their own; their operations are reached through the window too, as the tests and `hetsched gui` use them.
 #pragma once
 
 #include <QMainWindow>
 #include <QPointer>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 
@@ -26,7 +28,9 @@ class QStackedWidget;
 namespace hetsched::ui {
 
 class AutosaveManager;
+class EditorCache;
 class ExportController;
+class ToolsController;
 class DivisibleSimulationDialog;
 class CpuGpuExperimentDialog;
 class RecoveryDialog;
@@ -109,10 +113,9 @@ public:
     ResultPane* resultPane() const { return m_resultPane; }
     InstanceListPanel* instanceList() const { return m_instanceList; }
     InstanceEditor* editor() const { return m_editor; }
-    // The divisible-load simulation (Tools menu), created on first use.
+    // The Tools menu's dialogs (app/tools_menu.h), created on first use.
     DivisibleSimulationDialog* divisibleSimulationDialog();
     CpuGpuExperimentDialog* cpuGpuExperimentDialog();
-    // Tools > Task Graph Evaluation, created on first use.
     DagEvaluationDialog* dagEvaluationDialog();
     // File > Import Task Graph: a dialog offering the current dag instance's platform, and the entry its
     // accepted result becomes (undoable; 0 when the dialog holds no valid import).
@@ -158,7 +161,6 @@ private:
     void chooseNewInstanceKind();
     // A message in the status bar and a box saying what could not be done and why.
     void showError(const QString& what, const QString& message);
-    void about();
 
     void onCurrentEntryChanged(EntryId id);
     void onRunSelected(int runIndex);
@@ -179,18 +181,11 @@ private:
     ResultPane* m_resultPane = nullptr;
     QStackedWidget* m_editorHost = nullptr;
     QPointer<InstanceEditor> m_editor;  // the current entry's
-    // The editors of the entries shown last, each bound to its entry, kept so that showing an entry again
-    // shows its editor as it was (a task graph of 10,000 tasks takes a second to draw); least recent first.
-    struct CachedEditor {
-        EntryId entry = 0;
-        QString kind;
-        QPointer<InstanceEditor> editor;
-    };
-    std::vector<CachedEditor> m_editors;
-    static constexpr std::size_t kCachedEditors = 4;
-    InstanceEditor* editorFor(const DocumentEntry& entry);
+    std::unique_ptr<EditorCache> m_editors;   // the editors of the entries shown last
+    void prepareEditor(InstanceEditor& editor);
     // Deletes the kept editors of entries no longer in the document (all of them: `all`).
     void dropEditors(bool all);
+    ToolsController* m_tools = nullptr;   // the Tools menu's experiments
     QWidget* m_editorPlaceholder = nullptr;
     QSplitter* m_centralSplitter = nullptr;
     QLabel* m_instanceStatus = nullptr;
@@ -209,13 +204,7 @@ private:
     QAction* m_cancelAction = nullptr;
     QList<QAction*> m_newInstanceActions;   // File > New Instance: one per family (ui/families/)
     QAction* m_newFromTemplateAction = nullptr;
-    QAction* m_simulationAction = nullptr;
-    QAction* m_cpuGpuExperimentAction = nullptr;
-    QPointer<DivisibleSimulationDialog> m_simulationDialog;
-    QPointer<CpuGpuExperimentDialog> m_cpuGpuExperimentDialog;
-    QPointer<DagEvaluationDialog> m_dagEvaluationDialog;
     QAction* m_importTaskGraphAction = nullptr;
-    QAction* m_dagEvaluationAction = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_examplesMenu = nullptr;
     QAction* m_maximiseResultsAction = nullptr;
