@@ -25,7 +25,7 @@ Instance identicalTasks() {
     CpuGpuInstance in;
     in.cpus = 8;
     in.gpus = 4;
-    for (int j = 0; j < 121; ++j) in.tasks.push_back({"t" + std::to_string(j), 3.0, 3.0});
+    for (int j = 0; j < 121; ++j) in.tasks.push_back({std::string("t").append(std::to_string(j)), 3.0, 3.0});   // append: GCC 12 -Wrestrict on "t" + ...
     return Instance{in};
 }
 
