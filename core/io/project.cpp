@@ -2,6 +2,7 @@
 
 #include "io/instance_io.h"
 #include "io/json_reader.h"
+#include "model/instance_checks.h"
 
 namespace hetsched {
 
@@ -42,6 +43,7 @@ nlohmann::json projectToJson(const Project& project) {
             stored["earlier_instances"] = std::move(earlier);
         }
         if (!entry.layout.is_null()) stored["layout"] = entry.layout;
+        if (entry.recordedMakespan) stored["recorded_makespan"] = *entry.recordedMakespan;
         entries.push_back(std::move(stored));
     }
     return {{"format", kFormat}, {"version", kVersion}, {"entries", entries}};
@@ -100,6 +102,7 @@ Expected<Project> parseProject(std::string_view jsonText) {
                 }
             }
             if (auto layout = entry.find("layout")) e.layout = readLayout(*layout);
+            if (auto recorded = entry.find("recorded_makespan")) e.recordedMakespan = recorded->numberIn(0, dag_limits::kMaxValue);
             project.entries.push_back(std::move(e));
         }
         return project;

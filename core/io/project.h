@@ -1,6 +1,7 @@
 // The project file (.hsproj): several instances with the runs made on them.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,9 @@ struct ProjectEntry {
     nlohmann::json layout = nullptr;
     // Earlier versions of `instance` that runs were computed on, each stored once (version 2 on).
     std::vector<Instance> earlierInstances = {};
+    // The makespan, in seconds, that the file an imported workflow came from records for its own run; none
+    // when it records none (or the entry was not imported).
+    std::optional<double> recordedMakespan = std::nullopt;
 };
 
 struct Project {

@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QImage>
 #include <QLabel>
+#include <QListView>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -41,6 +42,7 @@
 #include <QMainWindow>
 #include <QMimeData>
 #include <QTimer>
+#include <QToolBar>
 #include "dialogs/help_dialog.h"
 #include "dialogs/task_graph_import_dialog.h"
 #include "panels/instance_list_panel.h"
@@ -49,7 +51,11 @@
 #include "views/gantt/schedule_comparison_view.h"
 #include "ui_test_util.h"
 #include "views/gantt/gantt_view.h"
+#include "views/gantt/time_marker_layer.h"
+#include "views/gantt/gantt_category_layer.h"
 #include "schedule/schedule.h"
+#include <QWheelEvent>
+#include <qcustomplot.h>
 
 using namespace hetsched;
 using namespace hetsched::ui;
@@ -148,6 +154,53 @@ QString widthReport(QMainWindow& window) {
 
 QPoint at(CanvasWidget* canvas, QPointF scenePos) { return canvas->view()->mapFromScene(scenePos); }
 
+// A main window shown at `size`, as on a screen of that size.
+std::unique_ptr<MainWindow> windowAt(QSize size) {
+    auto window = std::make_unique<MainWindow>();
+    window->resize(size);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get())) qWarning("the main window was not exposed");
+    settle();
+    return window;
+}
+
+// Picks `solver` in the Solver panel and clicks Run, as a user does; false when no run came of it.
+bool clickRunWith(MainWindow& window, const QString& solver) {
+    window.solverPanel()->setCurrentSolver(solver);
+    QSignalSpy succeeded(window.solveController(), &SolveController::succeeded);
+    QSignalSpy idle(window.solveController(), &SolveController::idle);
+    QTest::mouseClick(window.solverPanel()->findChild<QPushButton*>(QStringLiteral("runButton")), Qt::LeftButton);
+    if (!idle.wait(test::kSolveTimeoutMs)) return false;
+    settle();
+    return !succeeded.isEmpty();
+}
+
+// Clicks the entry named `name` in the Instances list.
+void clickEntry(MainWindow& window, const QString& name) {
+    QListView* list = window.instanceList()->view();
+    for (int row = 0; row < list->model()->rowCount(); ++row) {
+        const QModelIndex index = list->model()->index(row, 0);
+        if (index.data().toString() != name) continue;
+        list->scrollTo(index);
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, Qt::NoModifier, list->visualRect(index).center());
+        settle();
+        return;
+    }
+    QFAIL(qPrintable(QStringLiteral("no entry named ") + name));
+}
+
+// Turns the mouse wheel over the middle of a chart's plot area, `steps` notches (positive: zoom in).
+void wheelOver(QCustomPlot* plot, int steps) {
+    const QPoint centre = plot->axisRect()->rect().center();
+    QWheelEvent wheel(centre, plot->mapToGlobal(centre), QPoint(), QPoint(0, 120 * steps), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(plot, &wheel);
+    settle();
+}
+
+// The title element of a Gantt (the first row of its layout).
+QCPTextElement* titleOf(GanttView* gantt) { return qobject_cast<QCPTextElement*>(gantt->plotLayout()->element(0, 0)); }
+
 }  // namespace
 
 class WorkdayTests : public QObject {
@@ -183,7 +236,11 @@ private slots:
         // Run 1 replayed on SimGrid.
         clickRun(*window, 0);
         QSignalSpy simulated(window->runSimulation(), &RunSimulationController::simulated);
-        window->runSimulation()->action()->trigger();
+        QWidget* simulate = nullptr;
+        for (QToolBar* toolBar : window->findChildren<QToolBar*>())
+            if (QWidget* button = toolBar->widgetForAction(window->runSimulation()->action())) simulate = button;
+        QVERIFY(simulate);
+        QTest::mouseClick(simulate, Qt::LeftButton);
         QVERIFY(simulated.wait(120000));
         settle();
 
@@ -417,6 +474,16 @@ private slots:
         QVERIFY(window.resultPane()->isComparing());
         QCOMPARE(window.resultPane()->comparison()->ganttCount(), 5);
         QCOMPARE(window.size(), size);
+        // The comparison's metric names are whole, in view at the left of their table.
+        QTableView* metrics = window.resultPane()->comparison()->metricsTable();
+        QVERIFY(metrics->model()->rowCount() > 0);
+        int needed = 0;
+        for (int row = 0; row < metrics->model()->rowCount(); ++row)
+            needed = std::max(needed, metrics->fontMetrics().horizontalAdvance(metrics->model()->index(row, 0).data().toString()));
+        QVERIFY2(metrics->columnWidth(0) >= needed && metrics->columnViewportPosition(0) == 0 &&
+                     needed <= metrics->viewport()->width(),
+                 qPrintable(QStringLiteral("the names' column is %1 px of the %2 its names need, in %3 px")
+                                .arg(metrics->columnWidth(0)).arg(needed).arg(metrics->viewport()->width())));
     }
 
     // At a laptop's 1280x800, no built-in example's editor widens the window: each one fits beside the docks,
@@ -508,6 +575,20 @@ private slots:
         QVERIFY(test::solveWith(*window, QStringLiteral("heft")).isEmpty());
         settle();
         QCOMPARE(window->resultPane()->recordedMakespanNote(), QString());
+
+        // The record is part of the project: saved and reopened, the imported entry's run says the same.
+        const QString importedName = window->document()->entry(imported)->name;
+        const QString project = m_temp.filePath(QStringLiteral("recorded.hsproj"));
+        QVERIFY(window->saveProject(project).ok());
+        auto reopened = test::shownWindow();
+        QVERIFY(reopened->loadFile(project).ok());
+        settle();
+        clickEntry(*reopened, importedName);
+        QCOMPARE(reopened->recordedMakespan(reopened->currentEntry()).value_or(0), 354.0);
+        clickRun(*reopened, 0);
+        QCOMPARE(reopened->resultPane()->recordedMakespanNote(), note);
+        clickEntry(*reopened, window->document()->entry(example)->name);
+        QVERIFY(!reopened->recordedMakespan(reopened->currentEntry()).has_value());
     }
 
     // A window saved on a bigger screen comes back within the screen it opens on.
@@ -644,6 +725,212 @@ private slots:
         QApplication::sendEvent(canvas->view()->viewport(), &onIt);
         settle();
         QCOMPARE(nodeCount(), before);
+    }
+
+    // Item 7: the lower-bound result's title ("Lower bound 5.75 · the schedule drawn is its relaxation
+    // rounded: ...") is wider than the chart at 1280x800: it is broken into lines that each fit the chart,
+    // every word kept, rather than centred and cut on both sides.
+    void theLowerBoundTitleFitsTheChart() {
+        auto window = windowAt(QSize(1280, 800));
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("cpugpu-small.json"))).ok());
+        settle();
+        QVERIFY(clickRunWith(*window, QStringLiteral("lower-bound")));
+        GanttView* gantt = window->resultPane()->ganttView();
+        QVERIFY(gantt);
+        gantt->replot();
+        QCPTextElement* title = titleOf(gantt);
+        QVERIFY(title);
+        const QString full = QString::fromStdString(gantt->schedule()->title);
+        const QFontMetrics metrics(title->font());
+        QVERIFY2(metrics.horizontalAdvance(full) > gantt->width(),
+                 qPrintable(QStringLiteral("the title fits on one line at this size: %1").arg(full)));
+        QCOMPARE(title->text().simplified(), full.simplified());
+        for (const QString& line : title->text().split(QLatin1Char('\n')))
+            QVERIFY2(metrics.horizontalAdvance(line) <= gantt->width(),
+                     qPrintable(QStringLiteral("\"%1\" is %2 px wide in a chart of %3 px").arg(line)
+                                    .arg(metrics.horizontalAdvance(line)).arg(gantt->width())));
+    }
+
+    // Item 7: dual-approx's chart labels its makespan line, and its guess lines (lambda/3, 2 lambda/3, ...)
+    // pass behind the bars rather than through the task names written on them.
+    void theDualApproxMarkersKeepTheMakespanLabelAndTheTaskNames_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1600x1000") << QSize(1600, 1000);
+    }
+    void theDualApproxMarkersKeepTheMakespanLabelAndTheTaskNames() {
+        QFETCH(QSize, size);
+        auto window = windowAt(size);
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("cpugpu-small.json"))).ok());
+        settle();
+        QVERIFY(clickRunWith(*window, QStringLiteral("dual-approx")));
+        GanttView* gantt = window->resultPane()->ganttView();
+        QVERIFY(gantt);
+        const QImage picture = gantt->grab().toImage();   // drawn as on screen
+        const QStringList drawn = gantt->markerLayer()->drawnLabels();
+        QVERIFY2(std::any_of(drawn.begin(), drawn.end(), [](const QString& label) { return label.startsWith(QStringLiteral("makespan = ")); }),
+                 qPrintable(QStringLiteral("labels drawn: ") + drawn.join(QStringLiteral(", "))));
+        // Where a dashed line crosses a bar, the bar's colour is unbroken: the line is behind it.
+        const Schedule& schedule = *gantt->schedule();
+        const double ratio = picture.devicePixelRatio();
+        int crossings = 0;
+        QStringList crossed;
+        for (const TimeMarker& marker : gantt->markerLayer()->markers()) {
+            if (!marker.dashed) continue;
+            const int x = static_cast<int>(std::lround(gantt->xAxis->coordToPixel(marker.time)));
+            for (std::size_t lane = 0; lane < schedule.lanes.size(); ++lane) {
+                for (const Interval& bar : schedule.lanes[lane].intervals) {
+                    const double left = gantt->xAxis->coordToPixel(bar.start);
+                    const double right = gantt->xAxis->coordToPixel(bar.end);
+                    if (x < left + 6 || x > right - 6) continue;
+                    ++crossings;
+                    // The upper part of the bar, above its name: the column of the line against one beside it.
+                    const auto [lower, upper] = gantt->gantt()->laneBarCoords(static_cast<int>(lane));
+                    const int top = static_cast<int>(std::ceil(std::min(gantt->yAxis->coordToPixel(lower), gantt->yAxis->coordToPixel(upper))));
+                    for (int y = top + 2; y < top + 6; ++y) {
+                        const QColor on = picture.pixelColor(QPoint(x, y) * ratio);
+                        const QColor beside = picture.pixelColor(QPoint(x + 4, y) * ratio);
+                        if (on != beside)
+                            crossed << QStringLiteral("%1 over %2 at y %3").arg(marker.label, QString::fromStdString(bar.label)).arg(y);
+                    }
+                }
+            }
+        }
+        QVERIFY2(crossings > 0, "no dashed line crosses a bar: the check checks nothing");
+        QVERIFY2(crossed.isEmpty(), qPrintable(crossed.join(QStringLiteral("; "))));
+    }
+
+    // Item 7: the Gantt of each entry keeps its zoom while another entry is shown: a user zooms into one,
+    // clicks another entry and zooms there, and clicking back finds each as it was.
+    void eachEntryKeepsItsZoom() {
+        auto window = windowAt(QSize(1280, 800));
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("cpugpu-small.json"))).ok());
+        settle();
+        QTest::mouseClick(window->instanceList()->findChild<QWidget*>(QStringLiteral("duplicateInstanceButton")), Qt::LeftButton);
+        settle();
+        QCOMPARE(window->document()->entryCount(), 2);
+        clickEntry(*window, QStringLiteral("cpugpu-small"));
+        QVERIFY(clickRunWith(*window, QStringLiteral("heft")));
+        clickEntry(*window, QStringLiteral("cpugpu-small copy"));
+        QVERIFY(clickRunWith(*window, QStringLiteral("dual-approx")));
+
+        clickEntry(*window, QStringLiteral("cpugpu-small"));
+        QCustomPlot* first = window->resultPane()->chart()->plot();
+        const QCPRange fitted = first->xAxis->range();
+        wheelOver(first, 3);
+        const QCPRange zoomedFirst = window->resultPane()->chart()->plot()->xAxis->range();
+        QVERIFY2(zoomedFirst.size() < fitted.size() * 0.9, "the wheel did not zoom");
+
+        clickEntry(*window, QStringLiteral("cpugpu-small copy"));
+        wheelOver(window->resultPane()->chart()->plot(), 2);
+        const QCPRange zoomedSecond = window->resultPane()->chart()->plot()->xAxis->range();
+
+        clickEntry(*window, QStringLiteral("cpugpu-small"));
+        QCPRange shown = window->resultPane()->chart()->plot()->xAxis->range();
+        QVERIFY2(qFuzzyCompare(shown.lower + 1, zoomedFirst.lower + 1) && qFuzzyCompare(shown.upper, zoomedFirst.upper),
+                 qPrintable(QStringLiteral("cpugpu-small shows %1..%2, was zoomed to %3..%4").arg(shown.lower).arg(shown.upper)
+                                .arg(zoomedFirst.lower).arg(zoomedFirst.upper)));
+        clickEntry(*window, QStringLiteral("cpugpu-small copy"));
+        shown = window->resultPane()->chart()->plot()->xAxis->range();
+        QVERIFY2(qFuzzyCompare(shown.lower + 1, zoomedSecond.lower + 1) && qFuzzyCompare(shown.upper, zoomedSecond.upper),
+                 qPrintable(QStringLiteral("the copy shows %1..%2, was zoomed to %3..%4").arg(shown.lower).arg(shown.upper)
+                                .arg(zoomedSecond.lower).arg(zoomedSecond.upper)));
+    }
+
+    // Item 7: the planned and simulated Gantts of the Montage workflow (WfCommons) on SimGrid's platforms
+    // read well: the rotated cluster names do not overlap and each fits its room, every legend entry is
+    // whole, and the lane names start inside the chart.
+    void thePlannedAndSimulatedMontageReadsWell_data() {
+        QTest::addColumn<QString>("platform");
+        QTest::addColumn<QSize>("size");
+        for (const char* platform : {"small_platform.xml", "g5k.xml"}) {
+            QTest::newRow(qPrintable(QStringLiteral("%1 1280x800").arg(QLatin1String(platform)))) << QString::fromLatin1(platform) << QSize(1280, 800);
+            QTest::newRow(qPrintable(QStringLiteral("%1 1600x1000").arg(QLatin1String(platform)))) << QString::fromLatin1(platform) << QSize(1600, 1000);
+        }
+    }
+    void thePlannedAndSimulatedMontageReadsWell() {
+        QFETCH(QString, platform);
+        QFETCH(QSize, size);
+        const QString corpus = QStringLiteral(HETSCHED_CORPUS_DIR);
+        auto window = windowAt(size);
+        std::unique_ptr<TaskGraphImportDialog> dialog(window->createTaskGraphImportDialog());
+        dialog->setGraphFile(corpus + QStringLiteral("/wfcommons/v1.0_pegasus-instances/montage-chameleon-dss-05d-001.json"));
+        dialog->setPlatformSource(TaskGraphImportDialog::PlatformSource::File);
+        dialog->setPlatformFile(corpus + QStringLiteral("/simgrid-platforms/") + platform);
+        dialog->refresh();
+        QVERIFY2(dialog->result().ok(), qPrintable(dialog->previewText()));
+        QVERIFY(window->addImportedTaskGraph(*dialog) != 0);
+        settle();
+        QVERIFY(clickRunWith(*window, QStringLiteral("heft")));
+        QSignalSpy simulated(window->runSimulation(), &RunSimulationController::simulated);
+        window->runSimulation()->action()->trigger();
+        QVERIFY(simulated.wait(120000));
+        settle();
+        QVERIFY(window->resultPane()->isComparing());
+        ScheduleComparisonView* comparison = window->resultPane()->comparison();
+        QCOMPARE(comparison->ganttCount(), 2);
+        if (qEnvironmentVariableIsSet("HETSCHED_TEST_PICTURES"))
+            window->grab().save(QStringLiteral("%1/montage_%2_%3.png").arg(qEnvironmentVariable("HETSCHED_TEST_PICTURES"), platform).arg(size.width()));
+        QStringList problems;
+        for (int k = 0; k < comparison->ganttCount(); ++k) {
+            GanttView* gantt = comparison->gantt(k);
+            gantt->grab();   // drawn as on screen
+            const QString which = k == 0 ? QStringLiteral("planned") : QStringLiteral("simulated");
+            // The cluster names, upright in the strip: one after the other, each within its room.
+            auto* categories = gantt->findChild<GanttCategoryLayer*>();
+            QVERIFY(categories);
+            double previousEnd = -1e300;
+            for (const GanttCategoryLayer::DrawnName& name : categories->drawnNames()) {
+                if (name.from < previousEnd)
+                    problems << QStringLiteral("%1: cluster name \"%2\" overlaps the one above it").arg(which, name.text);
+                previousEnd = name.to;
+            }
+            // The legend's entries whole, inside the chart.
+            for (int item = 0; item < gantt->legend->itemCount(); ++item) {
+                QCPAbstractLegendItem* entry = gantt->legend->item(item);
+                if (!entry) continue;
+                const QRect rect = entry->outerRect();
+                if (rect.width() < entry->minimumOuterSizeHint().width() || !gantt->rect().contains(rect))
+                    problems << QStringLiteral("%1: legend entry %2 at %3,%4 %5x%6 needs %7 px in a chart of %8 px").arg(which).arg(item)
+                                    .arg(rect.x()).arg(rect.y()).arg(rect.width()).arg(rect.height())
+                                    .arg(entry->minimumOuterSizeHint().width()).arg(gantt->width());
+            }
+            // The lane names start inside the chart.
+            const QFontMetrics laneFont(gantt->yAxis->tickLabelFont());
+            int widest = 0;
+            for (const QString& lane : gantt->yAxis->tickVectorLabels()) widest = std::max(widest, laneFont.horizontalAdvance(lane));
+            const int left = gantt->axisRect()->left() - gantt->yAxis->tickLengthOut() - gantt->yAxis->tickLabelPadding() - widest;
+            if (left < 0) problems << QStringLiteral("%1: the lane names start %2 px left of the chart").arg(which).arg(-left);
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+    }
+
+    // The Solver dock's notes (what the solver does) are whole at both sizes of the default layout, whatever
+    // the example and the solver picked: the panel scrolls in its dock rather than squeeze them.
+    void theSolverNotesAreWhole_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1600x1000") << QSize(1600, 1000);
+    }
+    void theSolverNotesAreWhole() {
+        QFETCH(QSize, size);
+        auto window = windowAt(size);
+        auto* description = window->solverPanel()->findChild<QLabel*>(QStringLiteral("solverDescription"));
+        QVERIFY(description);
+        QStringList clipped;
+        for (const QString& example : MainWindow::exampleFiles()) {
+            QVERIFY(window->loadFile(example).ok());
+            settle();
+            for (const QString& solver : window->solverPanel()->solverNames()) {
+                window->solverPanel()->setCurrentSolver(solver);
+                settle();
+                if (description->height() < description->heightForWidth(description->width()))
+                    clipped << QStringLiteral("%1, %2: %3 px of %4").arg(QFileInfo(example).fileName(), solver)
+                                   .arg(description->height()).arg(description->heightForWidth(description->width()));
+            }
+        }
+        QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
+        QCOMPARE(window->size(), size);
     }
 
     // A project of version 1 (before runs kept their instance) opens: its runs are taken as computed on the

@@ -5,6 +5,7 @@
 #include <QCursor>
 #include <QDir>
 #include <QDockWidget>
+#include <QScrollArea>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
@@ -258,7 +259,15 @@ void MainWindow::createDocks() {
     m_solverPanel = new SolverPanel(this);
     auto* solverDock = new QDockWidget(tr("Solver"), this);
     solverDock->setObjectName(QStringLiteral("solverDock"));
-    solverDock->setWidget(m_solverPanel);
+    // On a short screen the panel scrolls inside its dock rather than squeeze its notes into fewer lines
+    // than their text needs (they wrap to the dock's width).
+    auto* solverScroll = new QScrollArea(solverDock);
+    solverScroll->setObjectName(QStringLiteral("solverScroll"));
+    solverScroll->setWidgetResizable(true);
+    solverScroll->setFrameShape(QFrame::NoFrame);
+    solverScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    solverScroll->setWidget(m_solverPanel);
+    solverDock->setWidget(solverScroll);
     addDockWidget(Qt::RightDockWidgetArea, solverDock);
 
     m_runTable = new RunTable(m_document, this);
@@ -695,15 +704,12 @@ TaskGraphImportDialog* MainWindow::createTaskGraphImportDialog() {
 EntryId MainWindow::addImportedTaskGraph(const TaskGraphImportDialog& dialog) {
     if (!dialog.result() || dialog.entryName().isEmpty()) return 0;
     const std::optional<double> recorded = dialog.recordedMakespan();
-    const EntryId next = m_document->addEntry(m_document->uniqueName(dialog.entryName()), Instance{*dialog.result()});
-    if (recorded && next) m_recordedMakespans[next] = *recorded;
-    return next;
+    return m_document->addEntry(m_document->uniqueName(dialog.entryName()), Instance{*dialog.result()}, {}, recorded);
 }
 
 std::optional<double> MainWindow::recordedMakespan(EntryId id) const {
-    const auto found = m_recordedMakespans.find(id);
-    if (found == m_recordedMakespans.end() || !m_document->entry(id)) return std::nullopt;
-    return found->second;
+    const DocumentEntry* entry = m_document->entry(id);
+    return entry ? entry->recordedMakespan : std::nullopt;
 }
 
 void MainWindow::showError(const QString& what, const QString& message) {

@@ -121,7 +121,7 @@ public:
     // accepted result becomes (undoable; 0 when the dialog holds no valid import).
     TaskGraphImportDialog* createTaskGraphImportDialog();
     EntryId addImportedTaskGraph(const TaskGraphImportDialog& dialog);
-    // The makespan an imported workflow's file records for its own run, by entry (this session's imports);
+    // The makespan an imported workflow's file records for its own run, by entry (kept in the project);
     // none for other entries. Its runs show it beside theirs.
     std::optional<double> recordedMakespan(EntryId id) const;
     // The steady-state instance of a SimGrid platform as a new entry (SimGrid runs in its child process,
@@ -211,7 +211,6 @@ private:
     bool m_instancesVisibleBeforeMaximise = true;
     EntryId m_panelEntry = 0;   // the entry the solver panel shows, whose messages it holds
     QMenu* m_viewMenu = nullptr;
-    std::unordered_map<EntryId, double> m_recordedMakespans;   // see recordedMakespan()
 };
 
 }  // namespace hetsched::ui

@@ -98,6 +98,7 @@ std::vector<DocumentEntry> ProjectDocument::prepareEntries(Project project, cons
         entry.instance = std::move(stored.instance);
         entry.digest = instanceDigest(entry.instance);
         entry.layout = std::move(stored.layout);
+        entry.recordedMakespan = stored.recordedMakespan;
         // The earlier versions runs were computed on, each one snapshot shared by its runs.
         std::vector<std::shared_ptr<const Instance>> earlier;
         std::vector<std::size_t> earlierDigests;
@@ -134,7 +135,7 @@ void ProjectDocument::reset(std::vector<DocumentEntry> entries, const QString& f
 Project ProjectDocument::toProject() const {
     Project project;
     for (const DocumentEntry& entry : m_entries) {
-        ProjectEntry stored{entry.name.toStdString(), entry.instance, {}, entry.layout, {}};
+        ProjectEntry stored{entry.name.toStdString(), entry.instance, {}, entry.layout, {}, entry.recordedMakespan};
         // Each earlier version once, in the order of the first run computed on it.
         std::vector<std::size_t> earlierDigests;
         for (const RunRecord& run : entry.runs) {
@@ -187,13 +188,15 @@ QString ProjectDocument::uniqueName(const QString& base) const {
     }
 }
 
-EntryId ProjectDocument::addEntry(const QString& name, Instance instance, std::vector<RunRecord> runs) {
+EntryId ProjectDocument::addEntry(const QString& name, Instance instance, std::vector<RunRecord> runs,
+                                  std::optional<double> recordedMakespan) {
     DocumentEntry entry;
     entry.id = nextId();
     entry.name = uniqueName(name);
     entry.instance = std::move(instance);
     entry.digest = instanceDigest(entry.instance);
     entry.runs = std::move(runs);
+    entry.recordedMakespan = recordedMakespan;
     const EntryId id = entry.id;
     m_undoStack.push(new AddEntryCommand(this, entryCount(), std::move(entry)));
     return id;

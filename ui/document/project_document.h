@@ -27,6 +27,7 @@ struct DocumentEntry {
     std::size_t digest = 0;  // instanceDigest(instance)
     std::vector<RunRecord> runs;
     nlohmann::json layout;   // canvas positions (ProjectEntry::layout); not in the digest
+    std::optional<double> recordedMakespan;   // an imported workflow's own run (ProjectEntry::recordedMakespan)
     // `instance` as an immutable snapshot, shared with the undo history and the runs made on it; null until
     // one is needed (the instance replaced by an edit is moved into its snapshot, never copied).
     std::shared_ptr<const Instance> snapshot;
@@ -85,7 +86,8 @@ public:
     QString uniqueName(const QString& base) const;
 
     // Edits, each one undoable command on undoStack().
-    EntryId addEntry(const QString& name, Instance instance, std::vector<RunRecord> runs = {});
+    EntryId addEntry(const QString& name, Instance instance, std::vector<RunRecord> runs = {},
+                     std::optional<double> recordedMakespan = std::nullopt);
     void removeEntry(EntryId id);
     void renameEntry(EntryId id, const QString& name);
     // mergeKey >= 0 merges consecutive edits with the same key on the same entry (typing in a spin box).

@@ -87,7 +87,7 @@ void InstanceListPanel::selectEntry(EntryId id) {
 
 void InstanceListPanel::duplicateCurrent() {
     const DocumentEntry* entry = m_document->entry(currentEntry());
-    if (entry) m_document->addEntry(tr("%1 copy").arg(entry->name), entry->instance);
+    if (entry) m_document->addEntry(tr("%1 copy").arg(entry->name), entry->instance, {}, entry->recordedMakespan);
 }
 
 void InstanceListPanel::removeCurrent() {

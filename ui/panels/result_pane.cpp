@@ -224,7 +224,32 @@ void ResultPane::showSingleChart() {
     m_chart->widget()->show();
 }
 
+void ResultPane::keepShownZoom() {
+    const std::shared_ptr<const SolveResult> shown = m_shownResult.lock();
+    m_shownResult.reset();
+    std::erase_if(m_keptZooms, [&](const KeptZoom& kept) {
+        const std::shared_ptr<const SolveResult> result = kept.result.lock();
+        return !result || result == shown;
+    });
+    QCustomPlot* plot = m_chart && !isComparing() ? m_chart->plot() : nullptr;
+    if (shown && plot) m_keptZooms.push_back({shown, plot->xAxis->range(), plot->yAxis->range()});
+}
+
+void ResultPane::restoreZoom(const std::shared_ptr<const SolveResult>& result) {
+    m_shownResult = result;
+    QCustomPlot* plot = m_chart ? m_chart->plot() : nullptr;
+    if (!result || !plot) return;
+    for (const KeptZoom& kept : m_keptZooms) {
+        if (kept.result.lock() != result) continue;
+        plot->xAxis->setRange(kept.time);
+        plot->yAxis->setRange(kept.lanes);
+        plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+}
+
 void ResultPane::showComparison(const Instance& instance, std::vector<ComparedRun> runs) {
+    keepShownZoom();
     if (!m_comparison) {
         m_comparison = new ScheduleComparisonView(this);
         m_chartLayout->addWidget(m_comparison);
@@ -248,6 +273,7 @@ void ResultPane::showComparison(const Instance& instance, std::vector<ComparedRu
 }
 
 void ResultPane::showRun(const Instance& instance, const RunRecord& run, bool current) {
+    keepShownZoom();
     ensureChart(chartTypeFor(instance));
     showSingleChart();
     m_heading->setText(tr("Schedule — %1, %2").arg(run.solver(), run.statusText()));
@@ -270,13 +296,15 @@ void ResultPane::showRun(const Instance& instance, const RunRecord& run, bool cu
     } else {
         m_recordedNote->hide();
     }
-    if (run.result)
+    if (run.result) {
         m_chart->showResult(instance, run.result);
-    else
+        restoreZoom(run.result);
+    } else
         m_chart->showMessage(tr("This run cannot be drawn: %1").arg(run.restoreError));
 }
 
 void ResultPane::showNothing(const Instance* instance, const QString& message) {
+    keepShownZoom();
     if (instance) ensureChart(chartTypeFor(*instance));
     showSingleChart();
     m_heading->setText(tr("Schedule"));

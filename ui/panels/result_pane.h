@@ -3,7 +3,10 @@
 #pragma once
 
 #include <QWidget>
+#include <memory>
+#include <qcustomplot.h>
 #include <optional>
+#include <vector>
 
 #include "document/run_record.h"
 #include "views/gantt/schedule_comparison_view.h"
@@ -58,6 +61,10 @@ private:
     void ensureChart(ChartType type);
     // Shows the single chart, hiding the comparison.
     void showSingleChart();
+    // Remembers the zoom of the run shown (before another is), so that showing that run again, after another
+    // entry or run, finds the chart as the user left it.
+    void keepShownZoom();
+    void restoreZoom(const std::shared_ptr<const SolveResult>& result);
 
     QToolButton* m_maximiseButton = nullptr;
     QLabel* m_heading;
@@ -71,6 +78,13 @@ private:
     ResultChart* m_chart = nullptr;
     std::optional<ChartType> m_chartType;
     ScheduleComparisonView* m_comparison = nullptr;
+    struct KeptZoom {
+        std::weak_ptr<const SolveResult> result;
+        QCPRange time;
+        QCPRange lanes;
+    };
+    std::vector<KeptZoom> m_keptZooms;               // one per run shown, while that run lives
+    std::weak_ptr<const SolveResult> m_shownResult;  // the run in the single chart; none: nothing or a comparison
 };
 
 }  // namespace hetsched::ui

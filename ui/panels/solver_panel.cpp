@@ -24,6 +24,7 @@ SolverPanel::SolverPanel(QWidget* parent) : QWidget(parent) {
     m_solverCombo = new QComboBox(this);
     m_solverCombo->setObjectName(QStringLiteral("solverComboBox"));
     m_description = new QLabel(this);
+    m_description->setObjectName(QStringLiteral("solverDescription"));
     m_description->setWordWrap(true);
     m_description->setStyleSheet(QStringLiteral("color:#555;"));
 

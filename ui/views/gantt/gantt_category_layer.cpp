@@ -78,11 +78,14 @@ void GanttCategoryLayer::draw(QCPPainter* painter) {
         }
         limit = run->from - kGap;
     }
-    previousEnd = areaTop - kGap;
-    for (Run& run : runs) {
-        run.from = std::max(run.from, previousEnd + kGap);
-        previousEnd = run.to;
+    // Where the names do not all fit, each keeps the room between its neighbours and is elided to it (or left
+    // out): never drawn over another.
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+        Run& run = runs[k];
+        run.from = std::max(run.from, k == 0 ? areaTop : runs[k - 1].to + kGap);
+        run.to = std::max(run.from, std::min(run.to, k + 1 < runs.size() ? runs[k + 1].from - kGap : areaBottom));
     }
+    m_drawnNames.clear();
     painter->setFont(font);
     for (const Run& run : runs) {
         painter->setPen(QPen(QColor(0x60, 0x60, 0x60), 1.2));
@@ -91,6 +94,7 @@ void GanttCategoryLayer::draw(QCPPainter* painter) {
         painter->drawLine(QLineF(bracket, run.bottom, bracket + 3, run.bottom));
         const QString shown = metrics.elidedText(run.name, Qt::ElideRight, run.to - run.from);
         if (shown.isEmpty() || shown == QStringLiteral("…")) continue;
+        m_drawnNames.push_back({shown, run.from, run.to});
         // Upright, read from the bottom up.
         painter->save();
         painter->translate(left, run.to);

@@ -4,6 +4,9 @@
 
 #include <qcustomplot.h>
 
+#include <QString>
+#include <vector>
+
 namespace hetsched::ui {
 
 class GanttPlottable;
@@ -15,6 +18,14 @@ public:
 
     // The strip's width, to reserve as the lane axis' padding: 0 unless the schedule has two categories.
     int stripWidth() const;
+    // The names the last draw wrote (elided where short of room), each with the span of pixel rows it was
+    // given, top to bottom.
+    struct DrawnName {
+        QString text;
+        double from = 0;
+        double to = 0;
+    };
+    const std::vector<DrawnName>& drawnNames() const { return m_drawnNames; }
 
 protected:
     void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
@@ -23,6 +34,7 @@ protected:
 private:
     QCPAxisRect* m_axisRect;
     const GanttPlottable* m_gantt;
+    std::vector<DrawnName> m_drawnNames;
 };
 
 }  // namespace hetsched::ui

@@ -45,6 +45,15 @@ GanttView::GanttView(QWidget* parent) : GanttPlotBase(parent) {
     m_gantt->removeFromLegend();
     setBars(m_gantt);
     m_categories = new GanttCategoryLayer(axisRect(), m_gantt, markersLayerName());
+    // Marker lines (a dual approximation's guesses, bounds) pass behind the bars, never through their names.
+    markerLayer()->setCoveredTest([this](const QPointF& pixel) {
+        const std::optional<GanttHit> hit = m_gantt->hitTest(pixel);
+        if (!hit) return false;
+        const Interval& bar = m_gantt->interval(*hit);
+        const double left = std::min(xAxis->coordToPixel(bar.start), xAxis->coordToPixel(bar.end));
+        const double right = std::max(xAxis->coordToPixel(bar.start), xAxis->coordToPixel(bar.end));
+        return pixel.x() > left + 1 && pixel.x() < right - 1;   // inside, not along its edge
+    });
 
     m_highlight = new QCPItemRect(this);
     m_highlight->setLayer(QStringLiteral("overlay"));
@@ -205,12 +214,26 @@ void GanttView::updateLayout() {
         QMargins(m_parts.minimumLeft, markerLayer()->labelAreaHeight(), m_parts.minimumRight, 0));
     yAxis->setPadding(m_categories->stripWidth());
     xAxis->setTickLabels(m_parts.timeTickLabels);
-    // A title wider than the figure is elided rather than cut on both sides.
-    if (m_parts.figure && m_title->visible()) {
+    // A title wider than the chart is not cut on both sides: a figure's is elided, the screen's broken into
+    // lines between words (all of it is read there, e.g. what a lower bound's schedule is).
+    if (m_title->visible()) {
         QString title = m_parts.title.value_or(m_scheduleTitle);
         if (m_parts.markersInTitle)
             for (const TimeMarker& marker : markerLayer()->markers()) title += QStringLiteral(" · ") + marker.label;
-        const QString shown = QFontMetricsF(m_title->font()).elidedText(title, Qt::ElideRight, width);
+        const QFontMetricsF metrics(m_title->font());
+        QString shown;
+        if (m_parts.figure) {
+            shown = metrics.elidedText(title, Qt::ElideRight, width);
+        } else {
+            QStringList lines;
+            for (const QString& word : title.split(QLatin1Char(' '))) {
+                if (!lines.isEmpty() && metrics.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= width)
+                    lines.back() += QLatin1Char(' ') + word;
+                else
+                    lines << word;
+            }
+            shown = lines.join(QLatin1Char('\n'));
+        }
         if (shown != m_title->text()) m_title->setText(shown);
     }
     // The legend's rows (below) or columns (right) as many as fit.

@@ -438,10 +438,10 @@ void ScheduleComparisonView::fillMetrics(const std::vector<ComparedRun>& runs) {
         name->setToolTip(rows[r]);
         m_metrics->setItem(r, 0, name);
     }
+    // The metric names whole (a narrow pane scrolls the runs' columns sideways rather than cut the names).
     QHeaderView* header = m_metricsView->horizontalHeader();
-    header->setStretchLastSection(false);
-    header->setSectionResizeMode(0, QHeaderView::Stretch);
-    for (int c = 1; c < m_metrics->columnCount(); ++c) header->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    header->setStretchLastSection(true);
+    for (int c = 0; c < m_metrics->columnCount(); ++c) header->setSectionResizeMode(c, QHeaderView::ResizeToContents);
 }
 
 void ScheduleComparisonView::fillMoves(const std::vector<ComparedRun>& runs) {

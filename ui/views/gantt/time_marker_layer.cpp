@@ -35,32 +35,71 @@ void TimeMarkerLayer::applyDefaultAntialiasingHint(QCPPainter* painter) const {
 }
 
 void TimeMarkerLayer::draw(QCPPainter* painter) {
+    m_drawnLabels.clear();
     if (m_markers.empty()) return;
     const QRect area = m_axisRect->rect();
     const QFontMetricsF metrics(mParentPlot->font());
     const double rowHeight = metrics.height() + 2;
-    std::vector<double> rowEnds(kLabelRows, -1e300);  // right edge of the last label placed in each row
     painter->setFont(mParentPlot->font());
-    for (const TimeMarker& marker : m_markers) {
-        const double x = m_timeAxis->coordToPixel(marker.time);
-        if (x < area.left() - 0.5 || x > area.right() + 0.5) continue;
-        const QColor color = marker.dashed ? kDashedMarkerColor : kSolidMarkerColor;
-        QPen pen(color, 1.5);
+    const auto colorOf = [](const TimeMarker& marker) { return marker.dashed ? kDashedMarkerColor : kSolidMarkerColor; };
+    std::vector<double> xs;
+    for (const TimeMarker& marker : m_markers) xs.push_back(m_timeAxis->coordToPixel(marker.time));
+    const auto inView = [&](std::size_t k) { return xs[k] >= area.left() - 0.5 && xs[k] <= area.right() + 0.5; };
+
+    // The lines, broken where the chart says something is drawn (they pass behind the bars and their names).
+    for (std::size_t k = 0; k < m_markers.size(); ++k) {
+        if (!inView(k)) continue;
+        const TimeMarker& marker = m_markers[k];
+        QPen pen(colorOf(marker), 1.5);
         pen.setStyle(marker.dashed ? Qt::DashLine : Qt::SolidLine);
         painter->setPen(pen);
-        painter->drawLine(QLineF(x, area.top(), x, area.bottom()));
-        if (!m_labelsShown) continue;
+        const double x = xs[k];
+        if (!m_covered) {
+            painter->drawLine(QLineF(x, area.top(), x, area.bottom()));
+            continue;
+        }
+        int from = area.top();
+        for (int y = area.top(); y <= area.bottom() + 1; ++y) {
+            const bool covered = y > area.bottom() || m_covered(QPointF(x, y + 0.5));
+            if (!covered) continue;
+            if (y > from) painter->drawLine(QLineF(x, from, x, y));
+            from = y + 1;
+        }
+    }
+    if (!m_labelsShown) return;
 
+    // The labels: the solid markers' first, then the others left to right, each in the first row where it
+    // overlaps no label placed before it.
+    std::vector<std::size_t> order;
+    for (std::size_t k = 0; k < m_markers.size(); ++k)
+        if (inView(k) && !m_markers[k].dashed) order.push_back(k);
+    for (std::size_t k = 0; k < m_markers.size(); ++k)
+        if (inView(k) && m_markers[k].dashed) order.push_back(k);
+    std::vector<std::vector<std::pair<double, double>>> rows(kLabelRows);  // the labels placed in each row
+    for (const std::size_t k : order) {
+        const TimeMarker& marker = m_markers[k];
+        const double x = xs[k];
         const double width = metrics.horizontalAdvance(marker.label) + 8;
         const double left = std::clamp(x - width / 2, static_cast<double>(area.left()), area.right() - width);
+        const auto overlaps = [&](int row, double from, double to) {
+            const auto& placed = rows[static_cast<std::size_t>(row)];
+            return std::any_of(placed.begin(), placed.end(), [&](const std::pair<double, double>& other) {
+                return from < other.second + 4 && other.first < to + 4;
+            });
+        };
         for (int row = 0; row < kLabelRows; ++row) {
-            if (left < rowEnds[static_cast<std::size_t>(row)] + 4) continue;
-            rowEnds[static_cast<std::size_t>(row)] = left + width;
+            // The label, and the tick joining it to its line across the rows below it, cross nothing.
+            bool tickCrosses = false;
+            for (int below = 0; below < row; ++below) tickCrosses = tickCrosses || overlaps(below, x - 1, x + 1);
+            if (tickCrosses || overlaps(row, left, left + width)) continue;
+            rows[static_cast<std::size_t>(row)].emplace_back(left, left + width);
+            for (int below = 0; below < row; ++below) rows[static_cast<std::size_t>(below)].emplace_back(x - 1, x + 1);
             const QRectF box(left, area.top() - (row + 1) * rowHeight - 2 - metrics.height() / 2, width, rowHeight);
-            painter->setPen(color);
+            painter->setPen(colorOf(marker));
             painter->drawText(box, Qt::AlignCenter, marker.label);
-            // A short tick joins a label of the upper row to its line.
+            // A short tick joins a label of an upper row to its line.
             if (row > 0) painter->drawLine(QLineF(x, box.bottom(), x, area.top()));
+            m_drawnLabels << marker.label;
             break;
         }
     }

@@ -4,6 +4,8 @@
 #include <qcustomplot.h>
 
 #include <QString>
+#include <QStringList>
+#include <functional>
 #include <vector>
 
 namespace hetsched::ui {
@@ -15,11 +17,12 @@ struct TimeMarker {
 };
 
 // Drawn in every render path (screen, PNG, PDF, SVG): labels are placed at draw time, in up to
-// kLabelRows rows above the axis rect, and dropped rather than overlapped when there is no room.
+// kLabelRows rows above the axis rect, and dropped rather than overlapped when there is no room; solid
+// markers (the makespan) are placed first, the dashed ones (guesses, bounds) where room is left.
 class TimeMarkerLayer : public QCPLayerable {
     Q_OBJECT
 public:
-    static constexpr int kLabelRows = 2;
+    static constexpr int kLabelRows = 3;
 
     TimeMarkerLayer(QCPAxisRect* axisRect, QCPAxis* timeAxis, const QString& layer);
 
@@ -30,6 +33,11 @@ public:
     // Without labels, only the lines are drawn (a chart that says the markers elsewhere, in its title).
     void setLabelsShown(bool shown) { m_labelsShown = shown; }
     bool labelsShown() const { return m_labelsShown; }
+    // Where the chart draws something a line must not cross (a bar with its name), by pixel: the lines are
+    // broken there, so that they pass behind the bars. None: the lines run unbroken.
+    void setCoveredTest(std::function<bool(const QPointF&)> covered) { m_covered = std::move(covered); }
+    // The labels the last draw placed (the others were dropped for want of room).
+    const QStringList& drawnLabels() const { return m_drawnLabels; }
 
 protected:
     void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
@@ -40,6 +48,8 @@ private:
     QCPAxis* m_timeAxis;
     std::vector<TimeMarker> m_markers;
     bool m_labelsShown = true;
+    std::function<bool(const QPointF&)> m_covered;
+    QStringList m_drawnLabels;
 };
 
 }  // namespace hetsched::ui
