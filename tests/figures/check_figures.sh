@@ -59,6 +59,22 @@ for palette in colorblind grey; do
 done
 check_pdf partition-below 85x50mm "$examples/partition-small.json" --legend below --title "Partition, 2 nodes"
 check_pdf divisible-bare 85x50mm "$examples/divisible-small.json" --no-title --no-header --legend none
+# --legend below: the legend right under the time axis' title, no empty line between them (at most 4 pt, half
+# a line of 8 pt text, from the title's lowest word to the legend's highest).
+for name in divisible-small partition-small cpugpu-heft-trap; do
+    check_pdf "$name-legend-below" 85x55mm "$examples/$name.json" --legend below
+    pdftotext -bbox "$out/$name-legend-below-85x55mm.pdf" - | python3 -c '
+import re, sys
+words = [(m.group(5), float(m.group(2)), float(m.group(4))) for m in re.finditer(
+    r"<word xMin=\"([^\"]+)\" yMin=\"([^\"]+)\" xMax=\"([^\"]+)\" yMax=\"([^\"]+)\">(.*?)</word>", sys.stdin.read())]
+title = max((w for w in words if w[0] == "time"), key=lambda w: w[1])
+below = [w for w in words if w[1] >= title[2] - 0.5]
+assert below, "no legend under the time axis title"
+gap = min(w[1] for w in below) - title[2]
+assert gap <= 4, f"{gap:.1f} pt between the time axis title and the legend under it"
+print(f"legend {gap:.1f} pt under the time axis title")
+' || fail "$name --legend below at 85x55mm: a gap over the legend"
+done
 
 # PNG and SVG of a physical size: 85 x 50 mm at 300 DPI is 1004 x 591 pixels; the SVG says 85 x 50 mm.
 "$hetsched" export "$examples/dag-two-clusters.json" --size 85x50mm -o "$out/dag.png" || fail "PNG export"

@@ -210,6 +210,8 @@ void GanttView::updateLayout() {
         QMargins(m_parts.minimumLeft, markerLayer()->labelAreaHeight(), m_parts.minimumRight, 0));
     yAxis->setPadding(m_categories->stripWidth());
     xAxis->setTickLabels(m_parts.timeTickLabels);
+    // A figure's time axis title sits close above the legend (the screen keeps QCustomPlot's 5 pixels).
+    xAxis->setPadding(m_parts.figure ? 1 : 5);
     // A title wider than the figure is elided rather than cut on both sides.
     if (m_parts.figure && m_title->visible()) {
         QString title = m_parts.title.value_or(m_scheduleTitle);
