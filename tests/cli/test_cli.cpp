@@ -229,7 +229,7 @@ TEST(CliExperiment, DivisibleSimulationPrintsCsv) {
     int rows = 0;
     for (std::string line; std::getline(lines, line);) {
         ++rows;
-        EXPECT_EQ(std::count(line.begin(), line.end(), ','), 7) << line;
+        EXPECT_EQ(std::count(line.begin(), line.end(), ','), 12) << line;   // 13 columns: 8 of means, 5 of deviations
     }
     EXPECT_EQ(rows, 4);
     const fs::path out = scratch("simulation.csv");
