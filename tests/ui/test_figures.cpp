@@ -284,7 +284,7 @@ private slots:
             if (auto* bars = qobject_cast<QCPErrorBars*>(dialog.workersPlot()->plottable(k)))
                 for (int i = 0; i < bars->dataCount(); ++i) drawn = std::max(drawn, bars->data()->at(i).errorPlus);
         QCOMPARE(drawn, largestSd);
-        QVERIFY2(pdfText(m_temp.filePath(QStringLiteral("divisible-throughput-175x100mm.pdf"))).contains(QStringLiteral("standard deviation")),
+        QVERIFY2(pdfText(m_temp.filePath(QStringLiteral("divisible-throughput-175x100mm.pdf"))).contains(QStringLiteral("mean ± sd over 3 platforms")),
                  "the plot says its bars are standard deviations");
     }
 

@@ -189,7 +189,7 @@ void DivisibleSimulationPlot::setRows(const std::vector<DivisibleSimulationRow>&
     const int platforms = rows.front().platforms;
     if (m_kind == Kind::RelativeThroughput) {
         setPanelCount(static_cast<int>(series.size()));
-        m_title->setText(tr("Throughput relative to optimal FIFO: %1 workers, mean ± standard deviation over %2 per point")
+        m_title->setText(tr("Throughput relative to optimal FIFO, %1 workers: mean ± sd over %2")
                              .arg(workers)
                              .arg(countOf(platforms, tr("platform"), tr("platforms"))));
         for (std::size_t k = 0; k < series.size(); ++k) {
@@ -222,7 +222,7 @@ void DivisibleSimulationPlot::setRows(const std::vector<DivisibleSimulationRow>&
         }
     } else {
         setPanelCount(1);
-        m_title->setText(tr("Workers used by the optimal FIFO schedule: %1 workers, mean ± standard deviation over %2 per point")
+        m_title->setText(tr("Workers used by optimal FIFO, %1 workers: mean ± sd over %2")
                              .arg(workers)
                              .arg(countOf(platforms, tr("platform"), tr("platforms"))));
         m_panels.front().title->setText(QString());
