@@ -1,6 +1,7 @@
 #include "experiments/divisible_experiments.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -235,6 +236,8 @@ Expected<std::vector<DivisibleSimulationRow>> divisibleSimulationFromRows(const 
             row.z = z;
             row.ratio = ratio;
             row.platforms = config.platforms;
+            std::vector<std::array<double, 5>> perPlatform;   // kept for the standard deviations
+            perPlatform.reserve(static_cast<std::size_t>(config.platforms));
             for (int k = 0; k < config.platforms; ++k, ++unit) {
                 SweepRowReader read(raw.rows[unit], raw.columns);
                 if (raw.rows[unit].unit != unit) return read.error("expected a row of unit " + std::to_string(unit));
@@ -252,6 +255,7 @@ Expected<std::vector<DivisibleSimulationRow>> divisibleSimulationFromRows(const 
                     value = *v;
                 }
                 if (auto extra = read.finish()) return *extra;
+                perPlatform.push_back({values[0], values[1], values[2], values[3], values[4]});
                 row.lifoOptimal += values[0];
                 row.fifoByC += values[1];
                 row.fifoByW += values[2];
@@ -264,6 +268,18 @@ Expected<std::vector<DivisibleSimulationRow>> divisibleSimulationFromRows(const 
             row.fifoByW /= n;
             row.fifoOptimalWorkers /= n;
             row.fifoOptimalThroughput /= n;
+            // The sample standard deviation, two passes around the mean: sqrt(sum (x - mean)^2 / (n - 1)).
+            const auto deviation = [&](std::size_t field, double mean) {
+                if (perPlatform.size() < 2) return 0.0;
+                double squares = 0;
+                for (const auto& values : perPlatform) squares += (values[field] - mean) * (values[field] - mean);
+                return std::sqrt(squares / (n - 1));
+            };
+            row.lifoOptimalSd = deviation(0, row.lifoOptimal);
+            row.fifoByCSd = deviation(1, row.fifoByC);
+            row.fifoByWSd = deviation(2, row.fifoByW);
+            row.fifoOptimalWorkersSd = deviation(3, row.fifoOptimalWorkers);
+            row.fifoOptimalThroughputSd = deviation(4, row.fifoOptimalThroughput);
             rows.push_back(row);
         }
     return rows;
@@ -354,11 +370,15 @@ std::vector<std::string> divisibleSimulationFlags(const DivisibleSimulationConfi
 
 std::string divisibleSimulationCsv(const std::vector<DivisibleSimulationRow>& rows) {
     std::ostringstream out;
-    out << "z,ratio,platforms,lifo_optimal,fifo_by_c,fifo_by_w,fifo_optimal_workers,fifo_optimal_throughput\n";
-    char line[256];
+    // The columns of the means first, as before the standard deviations were kept; theirs appended.
+    out << "z,ratio,platforms,lifo_optimal,fifo_by_c,fifo_by_w,fifo_optimal_workers,fifo_optimal_throughput"
+        << ",lifo_optimal_sd,fifo_by_c_sd,fifo_by_w_sd,fifo_optimal_workers_sd,fifo_optimal_throughput_sd\n";
+    char line[512];
     for (const DivisibleSimulationRow& r : rows) {
-        std::snprintf(line, sizeof line, "%.6g,%.6g,%d,%.9g,%.9g,%.9g,%.6g,%.9g\n", r.z, r.ratio, r.platforms,
-                      r.lifoOptimal, r.fifoByC, r.fifoByW, r.fifoOptimalWorkers, r.fifoOptimalThroughput);
+        std::snprintf(line, sizeof line, "%.6g,%.6g,%d,%.9g,%.9g,%.9g,%.6g,%.9g,%.9g,%.9g,%.9g,%.6g,%.9g\n", r.z,
+                      r.ratio, r.platforms, r.lifoOptimal, r.fifoByC, r.fifoByW, r.fifoOptimalWorkers,
+                      r.fifoOptimalThroughput, r.lifoOptimalSd, r.fifoByCSd, r.fifoByWSd, r.fifoOptimalWorkersSd,
+                      r.fifoOptimalThroughputSd);
         out << line;
     }
     return out.str();

@@ -60,6 +60,12 @@ struct DivisibleSimulationRow {
     double fifoByW = 0;
     double fifoOptimalWorkers = 0;    // mean number of workers used by fifo-optimal
     double fifoOptimalThroughput = 0; // mean throughput of fifo-optimal with T = 1
+    // The sample standard deviations of the same over the point's platforms (0 for one platform).
+    double lifoOptimalSd = 0;
+    double fifoByCSd = 0;
+    double fifoByWSd = 0;
+    double fifoOptimalWorkersSd = 0;
+    double fifoOptimalThroughputSd = 0;
 };
 
 // Its name for `hetsched experiment NAME`, in the parts of its sweeps and in job scripts.
@@ -80,7 +86,8 @@ Expected<std::size_t> divisibleSimulationUnitCount(const DivisibleSimulationConf
 // unit,z,ratio,platform,lifo_optimal,fifo_by_c,fifo_by_w,fifo_optimal_workers,fifo_optimal_throughput
 Expected<SweepRows> runDivisibleSimulationShard(const DivisibleSimulationConfig& config, const Shard& shard,
                                                 const Progress& progress = {});
-// The means per point from the rows of every unit (summed in unit order, as an unsharded run); rows that
+// The means per point from the rows of every unit (summed in unit order, as an unsharded run), and their
+// sample standard deviations over the point's platforms; rows that
 // do not fit the configuration are an error naming the unit.
 Expected<std::vector<DivisibleSimulationRow>> divisibleSimulationFromRows(const DivisibleSimulationConfig& config,
                                                                           const SweepRows& rows);
@@ -92,7 +99,8 @@ const ExperimentOptions& divisibleSimulationOptions();
 DivisibleSimulationConfig divisibleSimulationConfig(const OptionValues& values);
 OptionValues divisibleSimulationValues(const DivisibleSimulationConfig& config);
 std::vector<std::string> divisibleSimulationFlags(const DivisibleSimulationConfig& config);
-// CSV with a header line: z,ratio,platforms,lifo_optimal,fifo_by_c,fifo_by_w,fifo_optimal_workers,fifo_optimal_throughput
+// CSV with a header line: z,ratio,platforms,lifo_optimal,fifo_by_c,fifo_by_w,fifo_optimal_workers,fifo_optimal_throughput,
+// then the standard deviations: lifo_optimal_sd,fifo_by_c_sd,fifo_by_w_sd,fifo_optimal_workers_sd,fifo_optimal_throughput_sd
 std::string divisibleSimulationCsv(const std::vector<DivisibleSimulationRow>& rows);
 
 }  // namespace hetsched

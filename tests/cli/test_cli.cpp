@@ -224,11 +224,12 @@ TEST(CliExperiment, DivisibleSimulationPrintsCsv) {
     std::istringstream lines(r.out);
     std::string header;
     std::getline(lines, header);
-    EXPECT_EQ(header, "z,ratio,platforms,lifo_optimal,fifo_by_c,fifo_by_w,fifo_optimal_workers,fifo_optimal_throughput");
+    EXPECT_EQ(header, "z,ratio,platforms,lifo_optimal,fifo_by_c,fifo_by_w,fifo_optimal_workers,fifo_optimal_throughput,"
+                      "lifo_optimal_sd,fifo_by_c_sd,fifo_by_w_sd,fifo_optimal_workers_sd,fifo_optimal_throughput_sd");
     int rows = 0;
     for (std::string line; std::getline(lines, line);) {
         ++rows;
-        EXPECT_EQ(std::count(line.begin(), line.end(), ','), 7) << line;
+        EXPECT_EQ(std::count(line.begin(), line.end(), ','), 12) << line;   // 13 columns: 8 of means, 5 of deviations
     }
     EXPECT_EQ(rows, 4);
     const fs::path out = scratch("simulation.csv");

@@ -494,6 +494,47 @@ TEST(DivisibleExperiments, ThroughputByWorkerCountIsConsistent) {
     EXPECT_EQ(big->points.back().workers, 500);
 }
 
+// Each point keeps the spread of its platforms: the rows of one point with the values 1, 2, 3, 4 (in turn for
+// each column) give the mean 2.5 and the sample standard deviation sqrt(5/3) (the squares of -1.5, -0.5, 0.5,
+// 1.5 sum to 5, over n - 1 = 3); a point whose platforms agree has no spread.
+TEST(DivisibleExperiments, SimulationRowsKeepTheSampleStandardDeviationOfTheirPlatforms) {
+    DivisibleSimulationConfig config;
+    config.workers = 4;
+    config.zValues = {1.0};
+    config.ratios = {1, 10};
+    config.platforms = 4;
+    SweepRows raw;
+    raw.columns = "unit,z,ratio,platform,lifo_optimal,fifo_by_c,fifo_by_w,fifo_optimal_workers,fifo_optimal_throughput";
+    raw.totalUnits = 8;
+    for (std::size_t unit = 0; unit < 8; ++unit) {
+        const int platform = static_cast<int>(unit % 4);
+        const double v = unit < 4 ? platform + 1.0 : 0.5;   // 1, 2, 3, 4 at w/c = 1; 0.5 on every platform at 10
+        const std::string ratio = unit < 4 ? "1" : "10";
+        raw.rows.push_back({unit, "1," + ratio + "," + std::to_string(platform) + "," + exactNumber(v) + "," +
+                                      exactNumber(v) + "," + exactNumber(v) + "," + exactNumber(v) + "," + exactNumber(v),
+                            nullptr, 0});
+    }
+    Expected<std::vector<DivisibleSimulationRow>> rows = divisibleSimulationFromRows(config, raw);
+    ASSERT_TRUE(rows.ok()) << rows.error().message;
+    ASSERT_EQ(rows->size(), 2u);
+    const DivisibleSimulationRow& spread = (*rows)[0];
+    const double sd = std::sqrt(5.0 / 3.0);
+    EXPECT_DOUBLE_EQ(spread.lifoOptimal, 2.5);
+    EXPECT_NEAR(spread.lifoOptimalSd, sd, 1e-12);
+    EXPECT_NEAR(spread.fifoByCSd, sd, 1e-12);
+    EXPECT_NEAR(spread.fifoByWSd, sd, 1e-12);
+    EXPECT_NEAR(spread.fifoOptimalWorkersSd, sd, 1e-12);
+    EXPECT_NEAR(spread.fifoOptimalThroughputSd, sd, 1e-12);
+    const DivisibleSimulationRow& agreed = (*rows)[1];
+    EXPECT_DOUBLE_EQ(agreed.fifoByC, 0.5);
+    EXPECT_EQ(agreed.fifoByCSd, 0.0);
+    EXPECT_EQ(agreed.fifoOptimalWorkersSd, 0.0);
+    // The CSV carries them in the appended columns: 1.29099445 for the spread point's lifo-optimal.
+    const std::string csv = divisibleSimulationCsv(*rows);
+    const std::string first = csv.substr(csv.find('\n') + 1, csv.find('\n', csv.find('\n') + 1) - csv.find('\n') - 1);
+    EXPECT_EQ(first, "1,1,4,2.5,2.5,2.5,2.5,2.5,1.29099445,1.29099445,1.29099445,1.29099,1.29099445");
+}
+
 TEST(DivisibleExperiments, SimulationIsDeterministicAndBoundedByTheOptimalFifo) {
     DivisibleSimulationConfig config;
     config.workers = 30;
@@ -518,8 +559,10 @@ TEST(DivisibleExperiments, SimulationIsDeterministicAndBoundedByTheOptimalFifo) 
     ASSERT_TRUE(again.ok());
     EXPECT_EQ(divisibleSimulationCsv(*again), divisibleSimulationCsv(*rows));
     const std::string csv = divisibleSimulationCsv(*rows);
+    // The columns of the means as they always were, the standard deviations appended.
     EXPECT_EQ(csv.substr(0, csv.find('\n')),
-              "z,ratio,platforms,lifo_optimal,fifo_by_c,fifo_by_w,fifo_optimal_workers,fifo_optimal_throughput");
+              "z,ratio,platforms,lifo_optimal,fifo_by_c,fifo_by_w,fifo_optimal_workers,fifo_optimal_throughput,"
+              "lifo_optimal_sd,fifo_by_c_sd,fifo_by_w_sd,fifo_optimal_workers_sd,fifo_optimal_throughput_sd");
     EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 9);
 
     config.workers = 0;

@@ -42,12 +42,14 @@ for size in 85x50mm 175x100mm; do
     check_pdf dag-1000 "$size" "$out/dag-1000.json"
     check_pdf dag-1000-gantt "$size" "$out/dag-1000.json" --part gantt
 done
-# Three runs stacked, each run's 48 processors grouped by cluster, one named row each: 85 x 50 mm is still
-# refused (below), a column 80 mm high and two columns are drawn.
-for size in 85x80mm 175x100mm; do
+# Three runs stacked, each run's 48 processors grouped by cluster, one named row each, at one column (85 x 50
+# and 85 x 80 mm) and two columns; the time axis' numbers under the last run only.
+for size in 85x50mm 85x80mm 175x100mm; do
     check_pdf dag-compare "$size" "$examples/dag-two-clusters.json" --solver heft --solver mheft --solver hcpa
 done
-check_pdf dag-1000-compare 175x100mm "$out/dag-1000.json" --solver heft --solver mheft --solver hcpa
+for size in 85x50mm 175x100mm; do
+    check_pdf dag-1000-compare "$size" "$out/dag-1000.json" --solver heft --solver mheft --solver hcpa
+done
 check_pdf dag-compare-own-axes 175x100mm "$examples/dag-two-clusters.json" --solver heft --solver seq --time-axis own
 
 # The parts and palettes a user picks keep the rules too.
@@ -57,6 +59,22 @@ for palette in colorblind grey; do
 done
 check_pdf partition-below 85x50mm "$examples/partition-small.json" --legend below --title "Partition, 2 nodes"
 check_pdf divisible-bare 85x50mm "$examples/divisible-small.json" --no-title --no-header --legend none
+# --legend below: the legend right under the time axis' title, no empty line between them (at most 4 pt, half
+# a line of 8 pt text, from the title's lowest word to the legend's highest).
+for name in divisible-small partition-small cpugpu-heft-trap; do
+    check_pdf "$name-legend-below" 85x55mm "$examples/$name.json" --legend below
+    pdftotext -bbox "$out/$name-legend-below-85x55mm.pdf" - | python3 -c '
+import re, sys
+words = [(m.group(5), float(m.group(2)), float(m.group(4))) for m in re.finditer(
+    r"<word xMin=\"([^\"]+)\" yMin=\"([^\"]+)\" xMax=\"([^\"]+)\" yMax=\"([^\"]+)\">(.*?)</word>", sys.stdin.read())]
+title = max((w for w in words if w[0] == "time"), key=lambda w: w[1])
+below = [w for w in words if w[1] >= title[2] - 0.5]
+assert below, "no legend under the time axis title"
+gap = min(w[1] for w in below) - title[2]
+assert gap <= 4, f"{gap:.1f} pt between the time axis title and the legend under it"
+print(f"legend {gap:.1f} pt under the time axis title")
+' || fail "$name --legend below at 85x55mm: a gap over the legend"
+done
 
 # PNG and SVG of a physical size: 85 x 50 mm at 300 DPI is 1004 x 591 pixels; the SVG says 85 x 50 mm.
 "$hetsched" export "$examples/dag-two-clusters.json" --size 85x50mm -o "$out/dag.png" || fail "PNG export"
@@ -88,7 +106,7 @@ refused() {
     [ ! -e "$out/refused.pdf" ] || fail "a file was written for: $*"
 }
 refused "--size" "$examples/dag-two-clusters.json" --size 30x12mm
-refused "is too small" "$examples/dag-two-clusters.json" --size 85x50mm --solver heft --solver mheft --solver hcpa
+refused "is too small" "$examples/dag-two-clusters.json" --size 85x30mm --solver heft --solver mheft --solver hcpa
 refused "--font-pt must be in [6, 72]" "$examples/cpugpu-small.json" --size 85x50mm --font-pt 5
 refused "--format must be one of png|pdf|svg|tikz|paje|jedule|chrome-trace|csv|metrics-csv|latex-table" \
     "$examples/cpugpu-small.json" --format gif

@@ -245,7 +245,7 @@ private slots:
 
     void theDivisibleSimulationPlotsFitOneAndTwoColumns() {
         DivisibleSimulationDialog dialog;
-        dialog.setConfig(5, 1, 3, 7, {0.8, 1.0});
+        dialog.setConfig(5, 3, 3, 7, {0.8, 1.0});   // 5 workers, 3 platforms per point, 3 ratios, seed 7
         QSignalSpy finished(&dialog, &DivisibleSimulationDialog::experimentFinished);
         dialog.run();
         QVERIFY(finished.count() == 1 || finished.wait(kTimeoutMs));
@@ -256,6 +256,36 @@ private slots:
             return dialog.exportFigure(dialog.workersPlot(), path, figure);
         }, QStringLiteral("divisible-workers"));
         checkTables(&dialog, QStringLiteral("divisible-simulation"), {QStringLiteral("ratio")});
+        // Each curve has a bar of one standard deviation at each of its points, the deviations of the rows (3
+        // platforms per point: some spread), and the titles say what a point is.
+        for (DivisibleSimulationPlot* plot : {dialog.throughputPlot(), dialog.workersPlot()}) {
+            int curves = 0;
+            int errorBars = 0;
+            double largest = 0;
+            for (int k = 0; k < plot->plottableCount(); ++k) {
+                auto* bars = qobject_cast<QCPErrorBars*>(plot->plottable(k));
+                if (!bars) {
+                    ++curves;
+                    continue;
+                }
+                ++errorBars;
+                QCOMPARE(bars->dataCount(), bars->dataPlottable()->interface1D()->dataCount());
+                for (int i = 0; i < bars->dataCount(); ++i) largest = std::max(largest, bars->data()->at(i).errorPlus);
+            }
+            QVERIFY(largest > 0);
+            // The throughput panels: three strategies and the reference line (= 1, no bars) per z; workers: a curve per z.
+            QCOMPARE(errorBars, plot == dialog.workersPlot() ? curves : curves * 3 / 4);
+        }
+        const std::vector<DivisibleSimulationRow>& rows = dialog.rows();
+        double largestSd = 0;
+        for (const DivisibleSimulationRow& row : rows) largestSd = std::max(largestSd, row.fifoOptimalWorkersSd);
+        double drawn = 0;
+        for (int k = 0; k < dialog.workersPlot()->plottableCount(); ++k)
+            if (auto* bars = qobject_cast<QCPErrorBars*>(dialog.workersPlot()->plottable(k)))
+                for (int i = 0; i < bars->dataCount(); ++i) drawn = std::max(drawn, bars->data()->at(i).errorPlus);
+        QCOMPARE(drawn, largestSd);
+        QVERIFY2(pdfText(m_temp.filePath(QStringLiteral("divisible-throughput-175x100mm.pdf"))).contains(QStringLiteral("mean ± sd over 3 platforms")),
+                 "the plot says its bars are standard deviations");
     }
 
     // The dialog's fields, clicked: one column, no title, no header, no legend, grey, 7 pt text. The preview has
@@ -428,15 +458,15 @@ private slots:
         auto schedule = std::make_shared<Schedule>();
         for (int p = 0; p < 8; ++p) {
             Lane lane;
-            lane.name = "P" + std::to_string(p);
+            lane.name = std::string("P").append(std::to_string(p));
             lane.category = p < 2 ? "small" : "big";
             schedule->lanes.push_back(lane);
         }
         for (int p = 2; p < 8; ++p)
             schedule->lanes[static_cast<std::size_t>(p)].intervals.push_back(
-                Interval{.start = 0, .end = 10, .kind = IntervalKind::Compute, .label = "wide", .taskId = 1});
+                Interval{.start = 0, .end = 10, .kind = IntervalKind::Compute, .label = "wide", .taskId = 1, .group = {}, .detail = {}});
         schedule->lanes[0].intervals.push_back(
-            Interval{.start = 2, .end = 6, .kind = IntervalKind::Compute, .label = "narrow", .taskId = 0});
+            Interval{.start = 2, .end = 6, .kind = IntervalKind::Compute, .label = "narrow", .taskId = 0, .group = {}, .detail = {}});
         GanttView view;
         view.resize(600, 300);
         view.setSchedule(schedule);

@@ -58,6 +58,20 @@ QCPScatterStyle::ScatterShape shapeOf(DivisibleStrategy s) {
     }
 }
 
+// A bar of one standard deviation either side of each point of `graph` (the rows it was drawn from, in order).
+void addDeviationBars(QCPGraph* graph, const std::vector<const DivisibleSimulationRow*>& rows,
+                      double DivisibleSimulationRow::*sd, const QColor& color) {
+    QVector<double> deviations;
+    for (const DivisibleSimulationRow* row : rows) deviations << row->*sd;
+    auto* bars = new QCPErrorBars(graph->keyAxis(), graph->valueAxis());
+    bars->setName(graph->name() + QStringLiteral(" ± sd"));
+    bars->removeFromLegend();
+    bars->setDataPlottable(graph);
+    bars->setData(deviations);
+    bars->setPen(QPen(color, 1));
+    bars->setWhiskerWidth(4);
+}
+
 }  // namespace
 
 DivisibleSimulationPlot::DivisibleSimulationPlot(Kind kind, QWidget* parent)
@@ -143,8 +157,8 @@ void DivisibleSimulationPlot::setupAxes(QCPAxisRect* rect) {
 
 void DivisibleSimulationPlot::setPanelCount(int count) {
     count = std::max(1, count);
-    // Graphs refer to the axes of the panels: they go first.
-    clearGraphs();
+    // Graphs and their deviation bars refer to the axes of the panels: they go first.
+    clearPlottables();
     while (static_cast<int>(m_panels.size()) > count) {
         Panel panel = m_panels.back();
         m_panels.pop_back();
@@ -175,7 +189,7 @@ void DivisibleSimulationPlot::setRows(const std::vector<DivisibleSimulationRow>&
     const int platforms = rows.front().platforms;
     if (m_kind == Kind::RelativeThroughput) {
         setPanelCount(static_cast<int>(series.size()));
-        m_title->setText(tr("Throughput relative to optimal FIFO: %1 workers, mean over %2 per point")
+        m_title->setText(tr("Throughput relative to optimal FIFO, %1 workers: mean ± sd over %2")
                              .arg(workers)
                              .arg(countOf(platforms, tr("platform"), tr("platforms"))));
         for (std::size_t k = 0; k < series.size(); ++k) {
@@ -183,7 +197,8 @@ void DivisibleSimulationPlot::setRows(const std::vector<DivisibleSimulationRow>&
             panel.title->setText(tr("z = %1 (d_i = z c_i)").arg(formatRounded(series[k].z, 4)));
             QCPAxis* x = panel.rect->axis(QCPAxis::atBottom);
             QCPAxis* y = panel.rect->axis(QCPAxis::atLeft);
-            const auto addSeries = [&](DivisibleStrategy strategy, double DivisibleSimulationRow::*field) {
+            const auto addSeries = [&](DivisibleStrategy strategy, double DivisibleSimulationRow::*field,
+                                       double DivisibleSimulationRow::*sd) {
                 QCPGraph* graph = addGraph(x, y);
                 graph->setName(divisibleStrategyName(strategy));
                 graph->setPen(strategyPen(strategy));
@@ -192,6 +207,7 @@ void DivisibleSimulationPlot::setRows(const std::vector<DivisibleSimulationRow>&
                 for (const DivisibleSimulationRow* row : series[k].rows)
                     graph->addData(row->ratio, row->*field);
                 if (k > 0) graph->removeFromLegend();
+                addDeviationBars(graph, series[k].rows, sd, divisibleStrategyColor(strategy));
             };
             // The reference: fifo-optimal divided by itself.
             QCPGraph* reference = addGraph(x, y);
@@ -200,13 +216,13 @@ void DivisibleSimulationPlot::setRows(const std::vector<DivisibleSimulationRow>&
             reference->addData(series[k].rows.front()->ratio, 1.0);
             reference->addData(series[k].rows.back()->ratio, 1.0);
             if (k > 0) reference->removeFromLegend();
-            addSeries(DivisibleStrategy::LifoOptimal, &DivisibleSimulationRow::lifoOptimal);
-            addSeries(DivisibleStrategy::FifoByC, &DivisibleSimulationRow::fifoByC);
-            addSeries(DivisibleStrategy::FifoByW, &DivisibleSimulationRow::fifoByW);
+            addSeries(DivisibleStrategy::LifoOptimal, &DivisibleSimulationRow::lifoOptimal, &DivisibleSimulationRow::lifoOptimalSd);
+            addSeries(DivisibleStrategy::FifoByC, &DivisibleSimulationRow::fifoByC, &DivisibleSimulationRow::fifoByCSd);
+            addSeries(DivisibleStrategy::FifoByW, &DivisibleSimulationRow::fifoByW, &DivisibleSimulationRow::fifoByWSd);
         }
     } else {
         setPanelCount(1);
-        m_title->setText(tr("Workers used by the optimal FIFO schedule: %1 workers, mean over %2 per point")
+        m_title->setText(tr("Workers used by optimal FIFO, %1 workers: mean ± sd over %2")
                              .arg(workers)
                              .arg(countOf(platforms, tr("platform"), tr("platforms"))));
         m_panels.front().title->setText(QString());
@@ -219,6 +235,7 @@ void DivisibleSimulationPlot::setRows(const std::vector<DivisibleSimulationRow>&
                 QCPScatterStyle(k % 2 ? QCPScatterStyle::ssSquare : QCPScatterStyle::ssDisc, color, 6));
             for (const DivisibleSimulationRow* row : series[k].rows)
                 graph->addData(row->ratio, row->fifoOptimalWorkers);
+            addDeviationBars(graph, series[k].rows, &DivisibleSimulationRow::fifoOptimalWorkersSd, color);
         }
     }
     m_panels.front().title->setVisible(m_kind == Kind::RelativeThroughput);
@@ -257,6 +274,15 @@ void DivisibleSimulationPlot::fitView() {
             highValue = std::max(highValue, it->value);
         }
     }
+    // The deviation bars stay inside the range too.
+    for (int p = 0; p < plottableCount(); ++p)
+        if (auto* bars = qobject_cast<QCPErrorBars*>(plottable(p))) {
+            bool found = false;
+            const QCPRange range = static_cast<const QCPAbstractPlottable*>(bars)->getValueRange(found);
+            if (!found) continue;
+            lowValue = std::min(lowValue, range.lower);
+            highValue = std::max(highValue, range.upper);
+        }
     if (!(highRatio > 0)) {
         lowRatio = 0.1;
         highRatio = 100;

@@ -162,18 +162,23 @@ void GanttView::updateTitle() {
         for (const TimeMarker& marker : markerLayer()->markers()) title += QStringLiteral(" · ") + marker.label;
     m_title->setText(title);
     m_title->setVisible(!title.isEmpty());
-    m_title->setMargins(title.isEmpty() ? QMargins() : QMargins(0, m_parts.figure ? 1 : 4, 0, 0));
+    m_title->setMargins(title.isEmpty() ? QMargins() : QMargins(0, m_parts.figure ? 0 : 4, 0, 0));
     const bool header = m_parts.header && !m_subtitleText.isEmpty();
     m_subtitle->setText(header ? m_subtitleText : QString());
     m_subtitle->setVisible(header);
     // Hidden, the title and the header give their rows no height (an empty text element keeps a line's).
+    // (A text element's least height is a line even when empty: a least size of one pixel overrides it.)
     m_title->setMaximumSize(QWIDGETSIZE_MAX, title.isEmpty() ? 0 : QWIDGETSIZE_MAX);
+    m_title->setMinimumSize(title.isEmpty() ? QSize(1, 1) : QSize());
     m_subtitle->setMaximumSize(QWIDGETSIZE_MAX, header ? QWIDGETSIZE_MAX : 0);
+    m_subtitle->setMinimumSize(header ? QSize() : QSize(1, 1));
 }
 
 void GanttView::setParts(const Parts& parts) {
     const bool recolour = parts.palette != m_parts.palette;
     m_parts = parts;
+    // A figure's rows (title, header, chart, legend) without the screen's spacing between them.
+    plotLayout()->setRowSpacing(parts.figure ? 0 : 2);
     if (recolour) m_gantt->setPaletteName(parts.palette);
     updateTitle();
     rebuildLegend();
@@ -214,6 +219,8 @@ void GanttView::updateLayout() {
         QMargins(m_parts.minimumLeft, markerLayer()->labelAreaHeight(), m_parts.minimumRight, 0));
     yAxis->setPadding(m_categories->stripWidth());
     xAxis->setTickLabels(m_parts.timeTickLabels);
+    // A figure's time axis title sits close above the legend (the screen keeps QCustomPlot's 5 pixels).
+    xAxis->setPadding(m_parts.figure ? 1 : 5);
     // A title wider than the chart is not cut on both sides: a figure's is elided, the screen's broken into
     // lines between words (all of it is read there, e.g. what a lower bound's schedule is).
     if (m_title->visible()) {
@@ -317,7 +324,8 @@ void GanttView::placeLegend() {
         legend->setVisible(true);
         return;
     }
-    legend->setMargins(QMargins(6, 2, 6, 6));
+    // A figure's legend below sits close under the time axis, its rows packed.
+    legend->setMargins(m_parts.figure ? QMargins(4, 1, 4, 1) : QMargins(6, 2, 6, 6));
     placeLegendBelow(*this, shown);
 }
 

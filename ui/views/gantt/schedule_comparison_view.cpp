@@ -39,6 +39,8 @@ public:
     void setCritical(std::vector<GanttHit> hits) { m_critical = std::move(hits); }
     std::size_t selectedCount() const { return m_selected.size(); }
     std::size_t criticalCount() const { return m_critical.size(); }
+    // A figure's outlines are half as thick: at a paper's size the screen's would bury the bars they frame.
+    void setThin(bool thin) { m_thin = thin; }
 
     double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }
     QCPRange getKeyRange(bool& foundRange, QCP::SignDomain) const override {
@@ -55,10 +57,10 @@ protected:
         if (!m_gantt->schedule()) return;
         const GanttGeometry geometry = m_gantt->geometry();
         painter->setBrush(Qt::NoBrush);
-        painter->setPen(QPen(dagCriticalColor(m_gantt->paletteName()), 2));
+        painter->setPen(QPen(dagCriticalColor(m_gantt->paletteName()), m_thin ? 1 : 2));
         for (const QRectF& rect : rectsOf(geometry, m_critical)) painter->drawRect(rect);
         painter->setBrush(QColor(255, 214, 0, 110));
-        painter->setPen(QPen(QColor(0x10, 0x10, 0x10), 2.5));
+        painter->setPen(QPen(QColor(0x10, 0x10, 0x10), m_thin ? 1.2 : 2.5));
         for (const QRectF& rect : rectsOf(geometry, m_selected)) painter->drawRect(rect.adjusted(-1, -2, 1, 2));
     }
     void drawLegendIcon(QCPPainter*, const QRectF&) const override {}
@@ -97,6 +99,7 @@ private:
     GanttPlottable* m_gantt;
     std::vector<GanttHit> m_selected;
     std::vector<GanttHit> m_critical;
+    bool m_thin = false;
 };
 
 namespace {
@@ -604,6 +607,13 @@ Expected<bool> ScheduleComparisonView::exportFigure(const QString& path, const F
                                                                                : options.legend;
         parts.palette = options.palette;
         parts.figure = true;
+        // A run merely feasible says so on screen; in a figure its name and solver are enough.
+        if (const SolveResult* result = m_results[static_cast<std::size_t>(g)].get();
+            result && result->status == SolveStatus::Feasible && gantt->schedule()) {
+            const QString runTitle = QString::fromStdString(gantt->schedule()->title);   // "run solver · status"
+            parts.title = runTitle.left(runTitle.lastIndexOf(QStringLiteral(" · ")));
+        }
+        m_outlines[static_cast<std::size_t>(g)]->setThin(true);
         // On one shared time axis the numbers are under the last run only; the others keep their ticks.
         parts.timeTickLabels = last || !options.sharedTimeAxis;
         gantt->setParts(parts);
@@ -624,15 +634,22 @@ Expected<bool> ScheduleComparisonView::exportFigure(const QString& path, const F
         const int room = layout.height() - top;
         const int even = std::max(1, room / count);
         std::vector<int> chrome;
+        std::vector<int> shares(m_gantts.size(), even);   // each Gantt's height the chrome is measured at
         int area = 1;
+        // What each Gantt needs around its plot area depends on the height it is laid out at (a squeezed layout
+        // gives its texts less): measured at an even share, then again at the heights that share gives, so
+        // that every plot area comes out the same.
         const auto measure = [&] {
-            chrome.clear();
-            for (GanttView* gantt : m_gantts) {
-                gantt->toPixmap(layout.width(), even);
-                gantt->toPixmap(layout.width(), even);
-                chrome.push_back(even - gantt->axisRect()->height());
+            for (int pass = 0; pass < 2; ++pass) {
+                chrome.clear();
+                for (std::size_t g = 0; g < m_gantts.size(); ++g) {
+                    m_gantts[g]->toPixmap(layout.width(), shares[g]);
+                    m_gantts[g]->toPixmap(layout.width(), shares[g]);
+                    chrome.push_back(shares[g] - m_gantts[g]->axisRect()->height());
+                }
+                area = std::max(1, (room - std::accumulate(chrome.begin(), chrome.end(), 0)) / count);
+                for (std::size_t g = 0; g < m_gantts.size(); ++g) shares[g] = std::max(1, area + chrome[g]);
             }
-            area = std::max(1, (room - std::accumulate(chrome.begin(), chrome.end(), 0)) / count);
         };
         measure();
         // More lanes than the plot area can name (a task graph's processors): each run's lanes grouped by
@@ -656,6 +673,25 @@ Expected<bool> ScheduleComparisonView::exportFigure(const QString& path, const F
                 gantt->setParts(parts);
             }
             measure();
+        }
+        // Still too short (a column's height): the shared time axis' title leaves its own line for the end of the
+        // row of numbers, right-aligned under the axis' end, when the last number leaves it room there.
+        QString timeTitle;
+        GanttView* lastGantt = m_gantts.back();
+        const bool allRowsNamed = std::all_of(m_gantts.begin(), m_gantts.end(),
+                                              [&](const GanttView* gantt) { return gantt->namesEveryRow(area); });
+        if (count > 1 && options.sharedTimeAxis && !allRowsNamed && !lastGantt->xAxis->label().isEmpty() &&
+            !lastGantt->xAxis->tickVector().isEmpty()) {
+            QCPAxis* axis = lastGantt->xAxis;
+            const QFontMetricsF numbers(axis->tickLabelFont());
+            const double lastNumberEnd = axis->coordToPixel(axis->tickVector().back()) +
+                                         numbers.horizontalAdvance(axis->tickVectorLabels().back()) / 2;
+            const double width = QFontMetricsF(axis->labelFont()).horizontalAdvance(axis->label());
+            if (lastNumberEnd + numbers.horizontalAdvance(QStringLiteral("  ")) + width <= lastGantt->axisRect()->right()) {
+                timeTitle = axis->label();
+                axis->setLabel(QString());
+                measure();
+            }
         }
         std::vector<int> heights;
         for (int g = 0; g < count; ++g) heights.push_back(area + chrome[static_cast<std::size_t>(g)]);
@@ -725,6 +761,16 @@ Expected<bool> ScheduleComparisonView::exportFigure(const QString& path, const F
                     m_gantts[static_cast<std::size_t>(g)]->toPainter(&painter, layout.width(), heights[static_cast<std::size_t>(g)]);
                     painter.restore();
                     y += heights[static_cast<std::size_t>(g)];
+                }
+                if (!timeTitle.isEmpty()) {
+                    // On the numbers' line: under the axis, past its ticks and the numbers' padding.
+                    QCPAxis* axis = lastGantt->xAxis;
+                    const double top = y - heights.back() + lastGantt->axisRect()->bottom() + axis->offset() +
+                                       std::max(axis->tickLengthOut(), axis->subTickLengthOut()) + axis->tickLabelPadding();
+                    painter.setFont(axis->labelFont());
+                    painter.setPen(axis->labelColor());
+                    painter.drawText(QRectF(0, top, lastGantt->axisRect()->right(), QFontMetricsF(axis->tickLabelFont()).height()),
+                                     Qt::AlignRight | Qt::AlignTop, timeTitle);
                 }
             });
         }

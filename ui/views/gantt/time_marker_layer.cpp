@@ -26,7 +26,7 @@ int TimeMarkerLayer::labelAreaHeight() const {
     const int rows = std::min<int>(kLabelRows, static_cast<int>(m_markers.size()));
     // Half a line more: the lane labels at the top edge of the chart reach half their height above it.
     const int line = QFontMetrics(mParentPlot->font()).height();
-    if (!m_labelsShown) return 2;
+    if (!m_labelsShown) return 0;
     return rows * (line + 2) + 4 + line / 2;
 }
 
