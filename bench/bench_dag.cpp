@@ -10,6 +10,7 @@
 
 #include <string>
 
+#include "dag_instances.h"
 #include "model/dag_random.h"
 #include "reference/dag_reference_solvers.h"
 #include "solvers/dag/dag_solvers.h"
@@ -63,19 +64,9 @@ void sHcpaDense(benchmark::State& state) { run(state, solveDagSHcpa, true); }
 void mheftDense(benchmark::State& state) { run(state, solveDagMheft, true); }
 void heftDense(benchmark::State& state) { run(state, solveDagHeft, true); }
 
-// The instance of issue 27, built as `hetsched generate dag` builds it (platform seed = graph seed).
+// The instance of issue 27 (dag_instances.h), built once.
 const DagInstance& largeInstance() {
-    static const DagInstance in = [] {
-        DagPlatformConfig pc;
-        pc.clusters = 8;
-        pc.seed = 3;
-        DagGeneratorConfig gc;
-        gc.n = 100000;
-        gc.density = 0.1;
-        gc.jump = 1;
-        gc.seed = 3;
-        return *generateDag(gc, *generatePlatform(pc));
-    }();
+    static const DagInstance in = bench::largeDagInstance();
     return in;
 }
 

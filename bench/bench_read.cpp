@@ -22,6 +22,7 @@
 #include "io/instance_io.h"
 #include "io/json_reader.h"
 #include "model/dag_random.h"
+#include "dag_instances.h"
 #include "partition_instances.h"
 
 namespace {
@@ -39,17 +40,7 @@ const char* kindName(int kind) {
 }
 
 Instance makeInstance(int kind) {
-    if (kind == Dag) {
-        DagPlatformConfig pc;
-        pc.clusters = 8;
-        pc.seed = 3;
-        DagGeneratorConfig gc;
-        gc.n = 100000;
-        gc.density = 0.1;
-        gc.jump = 1;
-        gc.seed = 3;
-        return Instance{*generateDag(gc, *generatePlatform(pc))};
-    }
+    if (kind == Dag) return Instance{bench::largeDagInstance()};
     if (kind == CpuGpu) return Instance{randomCpuGpuInstance(1000000, 64, 8, 2013)};
     return Instance{bench::benchInstance(100000, 100, bench::Shape::Random)};
 }
@@ -131,12 +122,13 @@ std::string describe(const Instance& instance) {
     }, instance);
 }
 
-// What `hetsched solve FILE` reads with: the typed instance, validated.
-void readInstance(benchmark::State& state) {
+// The file of the benchmark's argument read by `read` at each iteration; the label says what was read.
+template <class Read>
+void readEach(benchmark::State& state, Read read) {
     const std::string& path = fileOf(static_cast<int>(state.range(0)));
     std::string label;
     for (auto _ : state) {
-        Expected<Instance> in = readInstanceFile(path);
+        Expected<Instance> in = read(path);
         if (!in) {
             state.SkipWithError(in.error().message.c_str());
             return;
@@ -147,21 +139,18 @@ void readInstance(benchmark::State& state) {
     state.SetLabel(std::string(kindName(static_cast<int>(state.range(0)))) + ": " + label);
 }
 
+// What `hetsched solve FILE` reads with: the typed instance, validated.
+void readInstance(benchmark::State& state) {
+    readEach(state, [](const std::string& path) { return readInstanceFile(path); });
+}
+
 // The path before: nlohmann's parse into its tree, then the same readers over it.
 void readInstanceNlohmann(benchmark::State& state) {
-    const std::string& path = fileOf(static_cast<int>(state.range(0)));
-    std::string label;
-    for (auto _ : state) {
+    readEach(state, [](const std::string& path) -> Expected<Instance> {
         Expected<std::string> text = readTextFile(path);
-        Expected<Instance> in = instanceFromJson(json_detail::parseJsonText(*text));
-        if (!in) {
-            state.SkipWithError(in.error().message.c_str());
-            return;
-        }
-        label = describe(*in);
-    }
-    setBytes(state, path);
-    state.SetLabel(std::string(kindName(static_cast<int>(state.range(0)))) + ": " + label);
+        if (!text) return text.error();
+        return instanceFromJson(json_detail::parseJsonText(*text));
+    });
 }
 
 // The instance written as `hetsched generate` writes it (the text, not the disk).

@@ -1,0 +1,21 @@
+// The large task graph of issue 27, as `hetsched generate dag --tasks 100000 --clusters 8 --density 0.1
+// --jump 1 --seed 3` builds it (platform seed = graph seed): read by bench_read, solved by bench_dag.
+#pragma once
+
+#include "model/dag_random.h"
+
+namespace hetsched::bench {
+
+inline DagInstance largeDagInstance() {
+    DagPlatformConfig pc;
+    pc.clusters = 8;
+    pc.seed = 3;
+    DagGeneratorConfig gc;
+    gc.n = 100000;
+    gc.density = 0.1;
+    gc.jump = 1;
+    gc.seed = 3;
+    return *generateDag(gc, *generatePlatform(pc));
+}
+
+}  // namespace hetsched::bench
