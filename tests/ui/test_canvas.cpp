@@ -676,11 +676,15 @@ private slots:
         QVERIFY(!platform->isVisible());
         editor.views()->setCurrentIndex(1);
         QVERIFY(platform->isVisible());
-        QTest::qWait(20);
-        const QRectF shown = platform->view()->mapToScene(platform->view()->viewport()->rect()).boundingRect();
-        for (const NodeItem* node : platform->scene()->nodeItems())
-            QVERIFY(shown.contains(node->shapeRect().translated(node->pos())));
-        QVERIFY(platform->view()->zoom() > 0.8);  // two clusters and a backbone: not a speck in a corner
+        // The canvas fits its view once shown (after the view has its size): wait for the fit, not a fixed delay.
+        const auto everyNodeShown = [&] {
+            const QRectF shown = platform->view()->mapToScene(platform->view()->viewport()->rect()).boundingRect();
+            for (const NodeItem* node : platform->scene()->nodeItems())
+                if (!shown.contains(node->shapeRect().translated(node->pos()))) return false;
+            return true;
+        };
+        // Fitted: every cluster in sight, and two clusters and a backbone are not a speck in a corner.
+        QTRY_VERIFY(everyNodeShown() && platform->view()->zoom() > 0.8);
         const std::size_t clusters = before.platform.clusters.size();
         QCOMPARE(platform->scene()->nodeItems().size(), clusters + 1);  // and the backbone
         QCOMPARE(platform->scene()->linkItems().size(), clusters);
