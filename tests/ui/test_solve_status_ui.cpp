@@ -2,6 +2,7 @@
 // its time limit, appear in the runs table and the result heading with their status and gap.
 #include <QApplication>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <atomic>
@@ -88,6 +89,25 @@ private slots:
         const QString status =
             window.runTable()->model()->index(0, RunTableModel::StatusColumn).data().toString();
         QVERIFY2(status.startsWith(QStringLiteral("time limit, gap ")), qPrintable(status));
+    }
+
+    // A solver whose answer is a bound states the bound's value in the status bar ("lower_bound = 30.25"), not
+    // "lower_bound = ≥ 30.25"; the Runs table shows it as "≥ 30.25" under Objective.
+    void aLowerBoundIsSaidAsABoundInTheStatusBar() {
+        MainWindow window;
+        const EntryId id = window.document()->addEntry(QStringLiteral("identical"), identicalTasks());
+        window.instanceList()->selectEntry(id);
+        QSignalSpy succeeded(window.solveController(), &SolveController::succeeded);
+        window.runSolver(QStringLiteral("lower-bound"), {});
+        QVERIFY(succeeded.wait(test::kSolveTimeoutMs));
+        QCOMPARE(window.document()->entry(id)->runs.size(), std::size_t{1});
+        QVERIFY(window.document()->entry(id)->runs.front().isBound());
+        const QString message = window.statusBar()->currentMessage();
+        const RunRecord& run = window.document()->entry(id)->runs.front();
+        QVERIFY2(message.contains(run.objectiveName() + QStringLiteral(" = ") + run.objectiveValueText()), qPrintable(message));
+        QVERIFY2(!message.contains(QStringLiteral("≥")), qPrintable(message));
+        const QString shown = window.runTable()->model()->index(0, RunTableModel::ObjectiveColumn).data().toString();
+        QVERIFY2(shown.startsWith(QStringLiteral("≥ ")), qPrintable(shown));
     }
 };
 

@@ -574,7 +574,8 @@ void MainWindow::onRunSelected(int runIndex) {
 void MainWindow::onRunSucceeded(EntryId id, const RunRecord& run) {
     m_runAll.finished(id, run.solver());
     QString summary = tr("%1: %2").arg(run.solver(), run.statusText());
-    if (run.objective()) summary += tr(", %1 = %2").arg(run.objectiveName(), run.objectiveText());
+    // A bound states its value ("lower_bound = 30.25"); the Runs table shows it as "≥ 30.25" under Objective.
+    if (run.objective()) summary += tr(", %1 = %2").arg(run.objectiveName(), run.objectiveValueText());
     if (const std::optional<double> seconds = run.seconds()) summary += tr(" in %1").arg(quantityText(*seconds, u"s"));
     if (!run.message().isEmpty() && run.status() == QLatin1String("infeasible"))
         summary += tr(" (%1)").arg(run.message());

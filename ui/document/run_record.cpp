@@ -65,11 +65,15 @@ bool RunRecord::isBound() const {
     return result ? result->answerIsBound : stringField(unreadable, "answer") == QLatin1String("lower_bound");
 }
 
-QString RunRecord::objectiveText() const {
+QString RunRecord::objectiveValueText() const {
     const std::optional<double> value = objective();
     if (!value) return QStringLiteral("—");
-    const QString text = quantityText(*value, result ? QString::fromStdString(result->objectiveUnit) : QString());
-    return isBound() ? QStringLiteral("≥ %1").arg(text) : text;
+    return quantityText(*value, result ? QString::fromStdString(result->objectiveUnit) : QString());
+}
+
+QString RunRecord::objectiveText() const {
+    const QString text = objectiveValueText();
+    return isBound() && objective() ? QStringLiteral("≥ %1").arg(text) : text;
 }
 
 std::optional<double> RunRecord::objective() const {

@@ -45,6 +45,8 @@ struct RunRecord {
     // The objective as shown: with its unit and 4 significant digits ("9.924 s"), "≥ 5.75" for a bound,
     // "—" when there is none.
     QString objectiveText() const;
+    // The objective's value alone, a bound's too ("5.75"): what "lower_bound = ..." states.
+    QString objectiveValueText() const;
     std::optional<double> seconds() const;
     QString message() const;
     // The simulated makespan of its last simulation on SimGrid, none when not simulated.
