@@ -53,25 +53,16 @@ void ToolsController::addActionsTo(QMenu* menu) const {
     menu->addAction(m_benchmarkAction);
 }
 
-DivisibleSimulationDialog* ToolsController::divisibleSimulationDialog() {
-    if (!m_simulationDialog) m_simulationDialog = new DivisibleSimulationDialog(m_window);
-    return m_simulationDialog;
+template <class Dialog>
+Dialog* ToolsController::madeOnce(QPointer<Dialog>& dialog) {
+    if (!dialog) dialog = new Dialog(m_window);
+    return dialog;
 }
 
-CpuGpuExperimentDialog* ToolsController::cpuGpuExperimentDialog() {
-    if (!m_cpuGpuExperimentDialog) m_cpuGpuExperimentDialog = new CpuGpuExperimentDialog(m_window);
-    return m_cpuGpuExperimentDialog;
-}
-
-DagEvaluationDialog* ToolsController::dagEvaluationDialog() {
-    if (!m_dagEvaluationDialog) m_dagEvaluationDialog = new DagEvaluationDialog(m_window);
-    return m_dagEvaluationDialog;
-}
-
-BenchmarkDialog* ToolsController::benchmarkDialog() {
-    if (!m_benchmarkDialog) m_benchmarkDialog = new BenchmarkDialog(m_window);
-    return m_benchmarkDialog;
-}
+DivisibleSimulationDialog* ToolsController::divisibleSimulationDialog() { return madeOnce(m_simulationDialog); }
+CpuGpuExperimentDialog* ToolsController::cpuGpuExperimentDialog() { return madeOnce(m_cpuGpuExperimentDialog); }
+DagEvaluationDialog* ToolsController::dagEvaluationDialog() { return madeOnce(m_dagEvaluationDialog); }
+BenchmarkDialog* ToolsController::benchmarkDialog() { return madeOnce(m_benchmarkDialog); }
 
 void ToolsController::cancelAll() {
     if (m_simulationDialog) m_simulationDialog->cancel();

@@ -32,6 +32,10 @@ public:
     void cancelAll();
 
 private:
+    // The dialog, made (a child of the window) the first time it is asked for.
+    template <class Dialog>
+    Dialog* madeOnce(QPointer<Dialog>& dialog);
+
     QWidget* m_window;
     QAction* m_simulationAction = nullptr;
     QAction* m_cpuGpuExperimentAction = nullptr;
