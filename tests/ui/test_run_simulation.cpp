@@ -20,6 +20,7 @@
 #include "panels/result_pane.h"
 #include "app/run_simulation.h"
 #include "panels/run_table.h"
+#include "util/background_job.h"
 #include "ui_test_util.h"
 #include "util/number_text.h"
 #include "views/gantt/gantt_view.h"
@@ -176,8 +177,51 @@ private slots:
     }
 
     void aLongSimulationIsCancelled() {
-        // 1,000 tasks on 8 clusters, mheft's whole-cluster transfers: seconds of SimGrid, cancelled after the
-        // progress dialog shows.
+        auto window = shownWindow();
+        QSignalSpy messages(window->runSimulation(), &RunSimulationController::statusMessage);
+        QSignalSpy simulated(window->runSimulation(), &RunSimulationController::simulated);
+        QProgressDialog* progress = startLongSimulation(*window);
+        QVERIFY(progress);
+        // Its Cancel button, as a user clicks it.
+        QPushButton* cancel = progress->findChild<QPushButton*>();
+        QVERIFY(cancel);
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QVERIFY(!window->runSimulation()->isRunning());
+        QVERIFY(!messages.isEmpty());
+        QCOMPARE(messages.last().at(0).toString(), QStringLiteral("Simulation cancelled"));
+        test::drainBackgroundWork();   // the cancelled simulation ended: its result, dropped, never arrives
+        QVERIFY(simulated.isEmpty());
+        QVERIFY(!window->document()->entry(window->currentEntry())->runs.front().simulation);
+        QVERIFY(window->runSimulation()->action()->isEnabled());
+    }
+
+    // The window-modal progress dialog's setValue processes events: a Cancel (or the simulation's end)
+    // waiting in the queue closes the dialog inside the progress report, which must not touch it after.
+    // It crashed CI once (a null dialog's setLabelText after its setValue).
+    void aCancelArrivingDuringAProgressReportIsSafe() {
+        auto window = shownWindow();
+        QSignalSpy messages(window->runSimulation(), &RunSimulationController::statusMessage);
+        QProgressDialog* progress = startLongSimulation(*window);
+        QVERIFY(progress);
+        auto* job = window->runSimulation()->findChild<BackgroundJob*>();
+        QVERIFY(job);
+        // The user's click on Cancel, waiting in the queue.
+        QPushButton* cancel = progress->findChild<QPushButton*>();
+        QVERIFY(cancel);
+        QVERIFY(QMetaObject::invokeMethod(cancel, &QPushButton::click, Qt::QueuedConnection));
+        const double next = (progress->value() + 1.0) / progress->maximum();   // a value the bar does not show yet
+        emit job->progressed(next, QStringLiteral("replaying the schedule"));
+        QVERIFY(!window->runSimulation()->isRunning());
+        QVERIFY(!messages.isEmpty());
+        QCOMPARE(messages.last().at(0).toString(), QStringLiteral("Simulation cancelled"));
+        test::drainBackgroundWork();
+        QVERIFY(window->runSimulation()->action()->isEnabled());
+    }
+
+private:
+    // 1,000 tasks on 8 clusters solved by mheft (whole-cluster transfers: seconds of SimGrid), its simulation
+    // started; the progress dialog once it shows, null when it never did.
+    QProgressDialog* startLongSimulation(MainWindow& window) {
         DagPlatformConfig pc;
         pc.clusters = 8;
         pc.heterogeneity = 5;
@@ -188,35 +232,23 @@ private slots:
         gc.jump = 2;
         gc.seed = 11;
         Expected<DagInstance> dag = generateDag(gc, *generatePlatform(pc));
-        QVERIFY(dag.ok());
+        if (!dag) return nullptr;
         const QString file = m_temp.filePath(QStringLiteral("big.json"));
         QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
+        if (!out.open(QIODevice::WriteOnly)) return nullptr;
         out.write(QByteArray::fromStdString(instanceToJson(Instance{*dag}).dump()));
         out.close();
 
-        auto window = shownWindow();
-        QVERIFY(window->loadFile(file).ok());
-        QCOMPARE(solveWith(*window, QStringLiteral("mheft")), QString());
+        if (!window.loadFile(file).ok() || !solveWith(window, QStringLiteral("mheft")).isEmpty()) return nullptr;
         settle();
-        QSignalSpy messages(window->runSimulation(), &RunSimulationController::statusMessage);
-        QSignalSpy simulated(window->runSimulation(), &RunSimulationController::simulated);
-        window->runSimulation()->action()->trigger();
-        QVERIFY(window->runSimulation()->isRunning());
-        QTRY_VERIFY_WITH_TIMEOUT(window->findChild<QProgressDialog*>(QStringLiteral("simulationProgress")) &&
-                                     window->findChild<QProgressDialog*>(QStringLiteral("simulationProgress"))->isVisible(),
-                                 10000);
-        // Its Cancel button, as a user clicks it.
-        QPushButton* cancel = window->findChild<QProgressDialog*>(QStringLiteral("simulationProgress"))->findChild<QPushButton*>();
-        QVERIFY(cancel);
-        QTest::mouseClick(cancel, Qt::LeftButton);
-        QVERIFY(!window->runSimulation()->isRunning());
-        QVERIFY(!messages.isEmpty());
-        QCOMPARE(messages.last().at(0).toString(), QStringLiteral("Simulation cancelled"));
-        test::drainBackgroundWork();   // the cancelled simulation ended: its result, dropped, never arrives
-        QVERIFY(simulated.isEmpty());
-        QVERIFY(!window->document()->entry(window->currentEntry())->runs.front().simulation);
-        QVERIFY(window->runSimulation()->action()->isEnabled());
+        window.runSimulation()->action()->trigger();
+        if (!window.runSimulation()->isRunning()) return nullptr;
+        const auto shown = [&window] {
+            auto* dialog = window.findChild<QProgressDialog*>(QStringLiteral("simulationProgress"));
+            return dialog && dialog->isVisible() ? dialog : nullptr;
+        };
+        if (!QTest::qWaitFor([&] { return shown() != nullptr; }, 10000)) return nullptr;
+        return shown();
     }
 };
 

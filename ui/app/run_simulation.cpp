@@ -129,8 +129,10 @@ RunSimulationController::RunSimulationController(ProjectDocument* document, RunT
 
     connect(m_job, &BackgroundJob::progressed, this, [this](double fraction, const QString& stage) {
         if (!m_progress) return;
-        m_progress->setValue(static_cast<int>(1000 * std::clamp(fraction, 0.0, 1.0)));
         if (!stage.isEmpty()) m_progress->setLabelText(stage[0].toUpper() + stage.mid(1) + QStringLiteral("…"));
+        // Last: a window-modal dialog's setValue processes events, in which the job may end or be cancelled
+        // and the dialog close (m_progress null after it).
+        m_progress->setValue(static_cast<int>(1000 * std::clamp(fraction, 0.0, 1.0)));
     });
     auto closeProgress = [this] {
         if (m_progress) m_progress->close();
@@ -196,8 +198,8 @@ void RunSimulationController::simulate(int runIndex) {
     m_progress->setAutoClose(false);
     m_progress->setAutoReset(false);
     m_progress->setAttribute(Qt::WA_DeleteOnClose);
-    m_progress->setValue(0);
     connect(m_progress, &QProgressDialog::canceled, m_job, &BackgroundJob::cancel);
+    m_progress->setValue(0);
 
     m_job->start([this, id, instance, planned](const Progress& progress) -> BackgroundJob::Delivery {
         // SimGrid runs in its child process (hetsched-simgrid): its aborts end the child, not the GUI.
