@@ -28,6 +28,7 @@
 #include "app/project_files.h"
 #include "app/run_simulation.h"
 #include "app/schedule_export.h"
+#include "app/solve_commands.h"
 #include "app/solve_controller.h"
 #include "app/tools_menu.h"
 #include "dialogs/task_graph_import_dialog.h"
@@ -95,6 +96,11 @@ MainWindow::MainWindow(QWidget* parent)
 
     createActions();
     createDocks();
+    // Run, Run all, Cancel and Re-run (app/solve_commands.h): their messages in the status bar.
+    m_solve = new SolveCommands(m_document, m_solveController, m_solverPanel, [this] { return currentEntry(); }, this);
+    connect(m_solve, &SolveCommands::statusMessage, this,
+            [this](const QString& message, int timeoutMs) { statusBar()->showMessage(message, timeoutMs); });
+    connect(m_solve, &SolveCommands::busyChanged, this, &MainWindow::updateActions);
     m_tools = new ToolsController(this);
     m_exports = new ExportController(m_document, m_resultPane, m_runTable, m_files, [this] { return currentEntry(); },
                                      [this] { return m_editor.data(); }, this);
@@ -109,7 +115,6 @@ MainWindow::MainWindow(QWidget* parent)
             [this](const QString& message) { showError(tr("Cannot simulate on SimGrid"), message); });
     createMenus();
     createToolBar();
-    connectSolver();
 
     // The project's files (app/project_files.h): its messages in the status bar, its errors in a box.
     connect(m_files, &ProjectFilesController::statusMessage, this,
@@ -206,15 +211,6 @@ void MainWindow::createActions() {
     m_undoAction->setShortcut(QKeySequence::Undo);
     m_redoAction = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
     m_redoAction->setShortcut(QKeySequence::Redo);
-
-    m_runAction = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run Solver"), this);
-    m_runAction->setShortcut(QKeySequence(tr("Ctrl+R")));
-    m_runAction->setStatusTip(tr("Run the selected solver on the current instance"));
-    m_runAllAction = new QAction(tr("Run &All Solvers"), this);
-    m_runAllAction->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
-    m_cancelAction = new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel Solve"), this);
-    m_cancelAction->setShortcut(QKeySequence(tr("Ctrl+.")));
-    m_cancelAction->setEnabled(false);
 
     // File > New Instance: one action per family, as the GUI's family table lists them.
     for (const UiFamily& family : uiFamilies()) {
@@ -358,9 +354,9 @@ void MainWindow::createMenus() {
     for (QDockWidget* dock : findChildren<QDockWidget*>()) m_viewMenu->addAction(dock->toggleViewAction());
 
     QMenu* solve = menuBar()->addMenu(tr("&Solve"));
-    solve->addAction(m_runAction);
-    solve->addAction(m_runAllAction);
-    solve->addAction(m_cancelAction);
+    solve->addAction(m_solve->runAction());
+    solve->addAction(m_solve->runAllAction());
+    solve->addAction(m_solve->cancelAction());
     solve->addSeparator();
     solve->addAction(m_runSimulation->action());
 
@@ -397,37 +393,12 @@ void MainWindow::createToolBar() {
     addFixed(m_undoAction, tr("Undo"), QStringLiteral("toolBarUndo"));
     addFixed(m_redoAction, tr("Redo"), QStringLiteral("toolBarRedo"));
     toolBar->addSeparator();
-    toolBar->addAction(m_runAction);
-    toolBar->addAction(m_cancelAction);
+    toolBar->addAction(m_solve->runAction());
+    toolBar->addAction(m_solve->cancelAction());
     toolBar->addAction(m_runSimulation->action());
     toolBar->addSeparator();
     toolBar->addAction(m_exports->chartAction());
     m_viewMenu->addAction(toolBar->toggleViewAction());
-}
-
-void MainWindow::connectSolver() {
-    connect(m_runAction, &QAction::triggered, this, [this] {
-        runSolver(m_solverPanel->currentSolver(), m_solverPanel->optionsFor(m_solverPanel->currentSolver()));
-    });
-    connect(m_runAllAction, &QAction::triggered, this, &MainWindow::runAllSolvers);
-    connect(m_cancelAction, &QAction::triggered, m_solveController, &SolveController::cancel);
-    connect(m_solverPanel, &SolverPanel::runRequested, this, &MainWindow::runSolver);
-    connect(m_solverPanel, &SolverPanel::runAllRequested, this, &MainWindow::runAllSolvers);
-    connect(m_solverPanel, &SolverPanel::cancelRequested, m_solveController, &SolveController::cancel);
-
-    connect(m_solveController, &SolveController::started, this, [this](const QString& solver, int queued) {
-        m_solverPanel->showStarted(m_runAll.runningText(solver), queued);
-        statusBar()->showMessage(tr("Running %1…").arg(solver));
-        updateActions();
-    });
-    connect(m_solveController, &SolveController::progressed, m_solverPanel, &SolverPanel::showProgress);
-    connect(m_solveController, &SolveController::succeeded, this, &MainWindow::onRunSucceeded);
-    connect(m_solveController, &SolveController::failed, this, &MainWindow::onRunFailed);
-    connect(m_solveController, &SolveController::idle, this, [this] {
-        m_solverPanel->showIdle();
-        if (const QString refusals = m_runAll.takeSummary(); !refusals.isEmpty()) m_solverPanel->showNote(refusals);
-        updateActions();
-    });
 }
 
 QStringList MainWindow::exampleFiles() {
@@ -471,22 +442,8 @@ EntryId MainWindow::currentEntry() const {
     return m_instanceList ? m_instanceList->currentEntry() : 0;
 }
 
-void MainWindow::runSolver(const QString& solver, const SolverOptions& options) {
-    const DocumentEntry* entry = m_document->entry(currentEntry());
-    if (!entry || solver.isEmpty()) return;
-    m_solverPanel->clearMessage();
-    m_solveController->enqueue({entry->id, entry->instance, solver.toStdString(), options});
-}
-
-void MainWindow::runAllSolvers() {
-    const DocumentEntry* entry = m_document->entry(currentEntry());
-    if (!entry) return;
-    m_solverPanel->clearMessage();
-    for (SolveRequest& request : m_runAll.start(entry->id, entry->instance, m_solverPanel->solverNames(),
-                                                [this](const QString& solver) { return m_solverPanel->optionsFor(solver); },
-                                                m_solverPanel->currentSolver()))
-        m_solveController->enqueue(std::move(request));
-}
+void MainWindow::runSolver(const QString& solver, const SolverOptions& options) { m_solve->runSolver(solver, options); }
+void MainWindow::runAllSolvers() { m_solve->runAllSolvers(); }
 
 void MainWindow::setResultsMaximised(bool maximised) {
     // The editor and the instance list step aside; the solver and the runs stay (a run is picked there).
@@ -571,53 +528,9 @@ void MainWindow::onRunSelected(int runIndex) {
     updateActions();
 }
 
-void MainWindow::onRunSucceeded(EntryId id, const RunRecord& run) {
-    m_runAll.finished(id, run.solver());
-    QString summary = tr("%1: %2").arg(run.solver(), run.statusText());
-    // A bound states its value ("lower_bound = 30.25"); the Runs table shows it as "≥ 30.25" under Objective.
-    if (run.objective()) summary += tr(", %1 = %2").arg(run.objectiveName(), run.objectiveValueText());
-    if (const std::optional<double> seconds = run.seconds()) summary += tr(" in %1").arg(quantityText(*seconds, u"s"));
-    if (!run.message().isEmpty() && run.status() == QLatin1String("infeasible"))
-        summary += tr(" (%1)").arg(run.message());
-    if (const std::optional<double> recorded = recordedMakespan(id); recorded && run.objective())
-        summary += tr("; the workflow's file records %1").arg(quantityText(*recorded, u"s"));
-    if (!m_document->entry(id)) {
-        statusBar()->showMessage(tr("%1 — discarded: its instance was removed").arg(summary),
-                                 kStatusTimeoutMs);
-        return;
-    }
-    m_document->appendRun(id, run);
-    statusBar()->showMessage(summary, kStatusTimeoutMs);
-}
-
-void MainWindow::onRunFailed(EntryId id, const QString& solver, const QString& message, bool cancelled) {
-    // A solver of Run all that refuses the instance is listed when the batch ends, not shown as an error.
-    if (m_runAll.finished(id, solver, cancelled ? QString() : message) && !cancelled) {
-        statusBar()->showMessage(tr("%1 not run: %2").arg(solver, message), kStatusTimeoutMs);
-        return;
-    }
-    if (cancelled) {
-        statusBar()->showMessage(tr("%1 cancelled").arg(solver), kStatusTimeoutMs);
-        return;
-    }
-    // A run of an entry that is no longer shown reports in the status bar only, naming its entry.
-    if (id == currentEntry()) {
-        m_solverPanel->showError(tr("%1 failed: %2").arg(solver, message));
-        statusBar()->showMessage(tr("%1 failed: %2").arg(solver, message), kStatusTimeoutMs);
-    } else {
-        const DocumentEntry* entry = m_document->entry(id);
-        statusBar()->showMessage(tr("%1 failed on %2: %3").arg(solver, entry ? entry->name : tr("a removed entry"), message),
-                                 kStatusTimeoutMs);
-    }
-}
-
 void MainWindow::updateActions() {
-    const DocumentEntry* entry = m_document->entry(currentEntry());
-    const bool busy = m_solveController->isBusy();
-    m_runAction->setEnabled(entry != nullptr && !busy);
-    m_runAllAction->setEnabled(entry != nullptr && !busy);
-    m_cancelAction->setEnabled(busy);
-    m_resultPane->rerunButton()->setEnabled(entry != nullptr && !busy);
+    m_solve->updateActions();
+    m_resultPane->rerunButton()->setEnabled(m_solve->canRun());
     if (m_exports) m_exports->updateActions();
 }
 
@@ -681,15 +594,7 @@ EntryId MainWindow::newFromTemplate(const std::function<int(TemplateDialog&)>& r
     return id;
 }
 
-void MainWindow::rerun(int runIndex) {
-    const DocumentEntry* entry = m_document->entry(currentEntry());
-    if (!entry) return;
-    if (runIndex < 0) runIndex = m_runTable->currentRun();
-    if (runIndex < 0 || runIndex >= static_cast<int>(entry->runs.size())) return;
-    const RunRecord& run = entry->runs[static_cast<std::size_t>(runIndex)];
-    if (run.solver().isEmpty()) return;
-    runSolver(run.solver(), run.options());
-}
+void MainWindow::rerun(int runIndex) { m_solve->rerun(runIndex < 0 ? m_runTable->currentRun() : runIndex); }
 
 CpuGpuExperimentDialog* MainWindow::cpuGpuExperimentDialog() { return m_tools->cpuGpuExperimentDialog(); }
 DagEvaluationDialog* MainWindow::dagEvaluationDialog() { return m_tools->dagEvaluationDialog(); }

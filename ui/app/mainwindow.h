@@ -1,7 +1,8 @@
 // The main window: menus, docks and the wiring between the document, its editor, the solver and the charts. The
-// project's files (app/project_files.h), File > Export (app/export_controller.h), the Tools menu's experiments
-// (app/tools_menu.h), the Help menu (app/help_menu.h) and the kept editors (app/editor_cache.h) are parts of
-// their own; their operations are reached through the window too, as the tests and `hetsched gui` use them.
+// project's files (app/project_files.h), File > Export (app/export_controller.h), Solve's commands
+// (app/solve_commands.h), the Tools menu's experiments (app/tools_menu.h), the Help menu (app/help_menu.h)
+// and the kept editors (app/editor_cache.h) are parts of their own; their operations are reached through the
+// window too, as the tests and `hetsched gui` use them.
 #pragma once
 
 #include <QMainWindow>
@@ -12,7 +13,6 @@
 #include <unordered_map>
 
 #include "app/project_files.h"
-#include "app/run_all.h"
 #include "common/expected.h"
 #include "document/project_document.h"
 #include "editors/instance_editor.h"
@@ -43,6 +43,7 @@ class ResultPane;
 class RunSimulationController;
 class RunTable;
 class ScheduleExportController;
+class SolveCommands;
 class SolveController;
 class SolverPanel;
 
@@ -154,7 +155,6 @@ private:
     void createMenus();
     void createToolBar();
     void createDocks();
-    void connectSolver();
 
     // View > Maximise Results: the result pane takes the centre (the editor and instance list hidden).
     void setResultsMaximised(bool maximised);
@@ -164,8 +164,6 @@ private:
 
     void onCurrentEntryChanged(EntryId id);
     void onRunSelected(int runIndex);
-    void onRunSucceeded(EntryId id, const RunRecord& run);
-    void onRunFailed(EntryId id, const QString& solver, const QString& message, bool cancelled);
     void updateActions();
     void updateInstanceStatus();
 
@@ -189,8 +187,7 @@ private:
     QWidget* m_editorPlaceholder = nullptr;
     QSplitter* m_centralSplitter = nullptr;
     QLabel* m_instanceStatus = nullptr;
-
-    RunAllBatch m_runAll;   // the solvers of the last Run all still to end, and their refusals
+    SolveCommands* m_solve = nullptr;   // Run, Run all, Cancel, Re-run
     QAction* m_newAction = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_saveAction = nullptr;
@@ -199,9 +196,6 @@ private:
     QAction* m_quitAction = nullptr;
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;
-    QAction* m_runAction = nullptr;
-    QAction* m_runAllAction = nullptr;
-    QAction* m_cancelAction = nullptr;
     QList<QAction*> m_newInstanceActions;   // File > New Instance: one per family (ui/families/)
     QAction* m_newFromTemplateAction = nullptr;
     QAction* m_importTaskGraphAction = nullptr;
