@@ -9,6 +9,9 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <algorithm>
+#include <QFile>
+#include <functional>
+#include <map>
 #include <QtTest>
 
 #include "canvas/canvas_widget.h"
@@ -321,6 +324,56 @@ private slots:
             QVERIFY(!whole.isEmpty());
             QCOMPARE(ProjectDocument::checkEdit(Instance(base), Instance(after)).error, whole);
         }
+    }
+
+    // The digest tells which runs are outdated: every field an instance file holds changes it. Each built-in
+    // example's leaves (numbers, strings, booleans) are changed one at a time; where the change reads back as
+    // another instance, its digest differs, and the digest of its JSON form is the instance's.
+    void everyFieldOfAnInstanceChangesItsDigest() {
+        std::map<std::string, int> changedByKind;
+        for (const QString& file : MainWindow::exampleFiles()) {
+            QFile in(file);
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            const nlohmann::json original = nlohmann::json::parse(in.readAll().toStdString());
+            const Expected<Instance> instance = instanceFromJson(original);
+            QVERIFY2(instance.ok(), qPrintable(file));
+            const std::size_t digest = instanceDigest(*instance);
+            QCOMPARE(instanceDigest(original), digest);
+            const std::string text = instanceToJson(*instance).dump();
+
+            std::vector<nlohmann::json::json_pointer> leaves;
+            const std::function<void(const nlohmann::json&, const nlohmann::json::json_pointer&)> collect =
+                [&](const nlohmann::json& node, const nlohmann::json::json_pointer& at) {
+                    if (node.is_object())
+                        for (const auto& [key, value] : node.items()) collect(value, at / key);
+                    else if (node.is_array())
+                        for (std::size_t k = 0; k < node.size(); ++k) collect(node[k], at / k);
+                    else
+                        leaves.push_back(at);
+                };
+            collect(original, nlohmann::json::json_pointer());
+            // At most 400 leaves of a big example, spread over the whole file.
+            const std::size_t stride = std::max<std::size_t>(1, leaves.size() / 400);
+            for (std::size_t k = 0; k < leaves.size(); k += stride) {
+                nlohmann::json changed = original;
+                nlohmann::json& leaf = changed[leaves[k]];
+                if (leaf.is_boolean()) leaf = !leaf.get<bool>();
+                else if (leaf.is_number_integer()) leaf = leaf.get<std::int64_t>() + 1;
+                else if (leaf.is_number()) leaf = leaf.get<double>() * 1.5 + 0.25;
+                else if (leaf.is_string()) leaf = leaf.get<std::string>() + "x";
+                else continue;
+                const Expected<Instance> other = instanceFromJson(changed);
+                if (!other || instanceToJson(*other).dump() == text) continue;   // refused, or not a field
+                QVERIFY2(instanceDigest(*other) != digest,
+                         qPrintable(file + QStringLiteral(": changing ") + QString::fromStdString(leaves[k].to_string()) +
+                                    QStringLiteral(" leaves the digest as it was")));
+                QCOMPARE(instanceDigest(changed), instanceDigest(*other));
+                ++changedByKind[std::string(instanceKind(*instance))];
+            }
+        }
+        // Every family's examples had fields changed (the test is not empty).
+        for (const std::string_view kind : kInstanceKinds)
+            QVERIFY2(changedByKind[std::string(kind)] >= 10, std::string(kind).c_str());
     }
 };
 

@@ -2,7 +2,10 @@
 
 #include <QCoreApplication>
 
+#include <cstdint>
 #include <functional>
+#include <type_traits>
+#include <variant>
 
 #include "io/instance_io.h"
 #include "results/result_io.h"
@@ -128,17 +131,111 @@ std::size_t dagDigest(const DagInstance& in) {
     return digest;
 }
 
+void mixCount(std::size_t& digest, std::int64_t count) { mix(digest, static_cast<std::size_t>(count)); }
+
+std::size_t partitionDigest(const PartitionInstance& in) {
+    std::size_t digest = 0x70617274;  // "part"
+    mixCount(digest, in.tasks);
+    mix(digest, static_cast<std::size_t>(in.objective));
+    mix(digest, in.resources.size());
+    for (const PartitionResource& r : in.resources) {
+        mix(digest, r.name);
+        mixCount(digest, r.lower);
+        mixCount(digest, r.upper);
+        mix(digest, r.allowed.size());
+        for (const std::int64_t count : r.allowed) mixCount(digest, count);
+        const CostFunction& c = r.cost;
+        mix(digest, static_cast<std::size_t>(c.kind));
+        mix(digest, c.table.size());
+        for (const double value : c.table) mix(digest, value);
+        mix(digest, c.fixed);
+        mix(digest, c.perTask);
+        mix(digest, c.points.size());
+        for (const auto& [x, cost] : c.points) {
+            mix(digest, x);
+            mix(digest, cost);
+        }
+    }
+    return digest;
+}
+
+std::size_t divisibleDigest(const DivisibleInstance& in) {
+    std::size_t digest = 0x6469766c;  // "divl"
+    mix(digest, in.horizon);
+    mix(digest, in.workers.size());
+    for (const DivisibleWorker& w : in.workers) {
+        mix(digest, w.name);
+        mix(digest, w.c);
+        mix(digest, w.w);
+        mix(digest, w.d);
+    }
+    for (const std::vector<std::size_t>* order : {&in.sendOrder, &in.returnOrder}) {
+        mix(digest, order->size());
+        for (const std::size_t worker : *order) mix(digest, worker);
+    }
+    return digest;
+}
+
+std::size_t steadyDigest(const SteadyStateInstance& in) {
+    std::size_t digest = 0x73746479;  // "stdy"
+    mix(digest, static_cast<std::size_t>(in.model));
+    mix(digest, in.nodes.size());
+    for (const SteadyNode& n : in.nodes) {
+        mix(digest, n.name);
+        mix(digest, n.speed);
+    }
+    mix(digest, in.links.size());
+    for (const SteadyLink& l : in.links) {
+        mix(digest, l.from);
+        mix(digest, l.to);
+        mix(digest, l.bandwidth);
+        mix(digest, static_cast<std::size_t>(l.bidirectional));
+    }
+    const SteadyApplication& a = in.application;
+    mix(digest, static_cast<std::size_t>(a.type));
+    mix(digest, a.source);
+    mix(digest, a.data);
+    mix(digest, a.result);
+    mix(digest, a.work);
+    mix(digest, a.targets.size());
+    for (const std::size_t target : a.targets) mix(digest, target);
+    return digest;
+}
+
+std::size_t cpuGpuDigest(const CpuGpuInstance& in) {
+    std::size_t digest = 0x63707567;  // "cpug"
+    mixCount(digest, in.cpus);
+    mixCount(digest, in.gpus);
+    mix(digest, in.epsilon);
+    mix(digest, in.tasks.size());
+    for (const CpuGpuTask& t : in.tasks) {
+        mix(digest, t.name);
+        mix(digest, t.cpu);
+        mix(digest, t.gpu);
+    }
+    return digest;
+}
+
 }  // namespace
 
 std::size_t instanceDigest(const Instance& instance) {
-    if (const auto* dag = std::get_if<DagInstance>(&instance)) return dagDigest(*dag);
-    return instanceDigest(instanceToJson(instance));
+    // From the instance's fields, every field its file holds (tests/ui/test_undo_edits.cpp changes each in
+    // turn), without its JSON form.
+    return std::visit(
+        [](const auto& in) -> std::size_t {
+            using In = std::decay_t<decltype(in)>;
+            if constexpr (std::is_same_v<In, PartitionInstance>) return partitionDigest(in);
+            else if constexpr (std::is_same_v<In, DivisibleInstance>) return divisibleDigest(in);
+            else if constexpr (std::is_same_v<In, SteadyStateInstance>) return steadyDigest(in);
+            else if constexpr (std::is_same_v<In, CpuGpuInstance>) return cpuGpuDigest(in);
+            else return dagDigest(in);
+        },
+        instance);
 }
 
 std::size_t instanceDigest(const nlohmann::json& instanceJson) {
-    // A task graph's digest is taken from its fields (see dagDigest), the same whichever form is at hand.
-    if (instanceJson.is_object() && instanceJson.value("kind", "") == "dag")
-        if (const Expected<Instance> dag = instanceFromJson(instanceJson)) return dagDigest(std::get<DagInstance>(*dag));
+    // The same digest whichever form is at hand; JSON that is no instance is told apart by its text.
+    if (const Expected<Instance> instance = instanceFromJson(instanceJson)) return instanceDigest(*instance);
     return std::hash<std::string>{}(instanceJson.dump());
 }
 

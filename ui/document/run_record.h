@@ -60,8 +60,8 @@ struct RunRecord {
 };
 
 // A fingerprint of an instance's content, to tell which runs were computed on its current version; the
-// same from its JSON form (instanceToJson) when that is at hand. In-session only (never stored): a task
-// graph's is taken from its fields, the other families' from their JSON text.
+// same from its JSON form (instanceToJson) when that is at hand. In-session only (never stored), taken from
+// the instance's fields (no JSON written).
 std::size_t instanceDigest(const Instance& instance);
 std::size_t instanceDigest(const nlohmann::json& instanceJson);
 
