@@ -2,11 +2,8 @@
 
 #include <QAction>
 #include <QCloseEvent>
-#include <QCursor>
-#include <QDir>
 #include <QDockWidget>
 #include <QScrollArea>
-#include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -25,14 +22,13 @@
 #include "app/editor_cache.h"
 #include "app/export_controller.h"
 #include "app/help_menu.h"
+#include "app/instance_commands.h"
 #include "app/project_files.h"
 #include "app/run_simulation.h"
 #include "app/schedule_export.h"
 #include "app/solve_commands.h"
 #include "app/solve_controller.h"
 #include "app/tools_menu.h"
-#include "dialogs/task_graph_import_dialog.h"
-#include "dialogs/template_dialog.h"
 #include "document/autosave.h"
 #include "document/instance_list_model.h"
 #include "editors/instance_editor.h"
@@ -42,7 +38,6 @@
 #include "panels/run_table.h"
 #include "panels/solver_panel.h"
 #include "util/fixed_text_action.h"
-#include "util/number_text.h"
 #include "util/resources.h"
 #include "util/window_fit.h"
 
@@ -54,10 +49,6 @@ constexpr int kStatusTimeoutMs = 6000;
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
 const QString kSplitterKey = QStringLiteral("mainWindow/centralSplitter");
-
-QString errorText(const Error& error) {
-    return QString::fromStdString(error.message);
-}
 
 }  // namespace
 
@@ -121,14 +112,8 @@ MainWindow::MainWindow(QWidget* parent)
             [this](const QString& message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
     connect(m_files, &ProjectFilesController::errorRaised, this, &MainWindow::showError);
     connect(m_files, &ProjectFilesController::loadFinished, this, &MainWindow::loadFinished);
-    connect(m_files, &ProjectFilesController::taskGraphImportRequested, this,
-            [this](const QString& graphFile, const QString& platformFile) {
-                TaskGraphImportDialog* dialog = createTaskGraphImportDialog();
-                if (!graphFile.isEmpty()) dialog->setGraphFile(graphFile);
-                if (!platformFile.isEmpty()) dialog->setPlatformFile(platformFile);
-                if (dialog->exec() == QDialog::Accepted) addImportedTaskGraph(*dialog);
-                dialog->deleteLater();
-            });
+    connect(m_files, &ProjectFilesController::taskGraphImportRequested, m_instances,
+            &InstanceCommands::importTaskGraph);
 
     connect(m_document, &ProjectDocument::instanceChanged, this, [this](EntryId id) {
         if (id != currentEntry()) return;
@@ -212,29 +197,10 @@ void MainWindow::createActions() {
     m_redoAction = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
     m_redoAction->setShortcut(QKeySequence::Redo);
 
-    // File > New Instance: one action per family, as the GUI's family table lists them.
-    for (const UiFamily& family : uiFamilies()) {
-        auto* action = new QAction(family.newInstanceText, this);
-        action->setStatusTip(family.newInstanceTip);
-        const QString kind = QString::fromStdString(family.kind);
-        connect(action, &QAction::triggered, this, [this, kind] { addNewInstance(kind); });
-        m_newInstanceActions.append(action);
-    }
-    m_newFromTemplateAction = new QAction(tr("New from &Template…"), this);
-    m_newFromTemplateAction->setShortcut(QKeySequence(tr("Ctrl+Shift+N")));
-    m_newFromTemplateAction->setStatusTip(
-        tr("Generate an instance from a template (star, CPU+GPU node, random graph, grid, tree, DAG)"));
-    connect(m_newFromTemplateAction, &QAction::triggered, this, [this] { newFromTemplate(); });
-
-    m_importTaskGraphAction = new QAction(tr("Import &Task Graph…"), this);
-    m_importTaskGraphAction->setStatusTip(
-        tr("Add a task graph (DOT, WfFormat, Pegasus DAX, STG, daggen) on a SimGrid, current or random platform as a "
-           "dag instance"));
-    connect(m_importTaskGraphAction, &QAction::triggered, this, [this] {
-        TaskGraphImportDialog* dialog = createTaskGraphImportDialog();
-        if (dialog->exec() == QDialog::Accepted) addImportedTaskGraph(*dialog);
-        dialog->deleteLater();
-    });
+    // New Instance, New from Template, Import Task Graph (app/instance_commands.h).
+    m_instances = new InstanceCommands(m_document, [this] { return currentEntry(); }, this);
+    connect(m_instances, &InstanceCommands::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, kStatusTimeoutMs); });
 }
 
 void MainWindow::createDocks() {
@@ -276,8 +242,7 @@ void MainWindow::createDocks() {
 
     connect(m_instanceList, &InstanceListPanel::currentEntryChanged, this,
             &MainWindow::onCurrentEntryChanged);
-    connect(m_instanceList, &InstanceListPanel::newInstanceRequested, this,
-            &MainWindow::chooseNewInstanceKind);
+    connect(m_instanceList, &InstanceListPanel::newInstanceRequested, m_instances, &InstanceCommands::chooseKind);
     connect(m_instanceList, &InstanceListPanel::importRequested, m_files, &ProjectFilesController::importWithDialog);
     connect(m_runTable, &RunTable::currentRunChanged, this, &MainWindow::onRunSelected);
     // Several selected runs are compared side by side, the first (in the table's order) as the reference.
@@ -308,36 +273,17 @@ void MainWindow::createMenus() {
     file->addAction(m_newAction);
     file->addAction(m_openAction);
     QMenu* newInstance = file->addMenu(tr("New &Instance"));
-    newInstance->addActions(m_newInstanceActions);
-    file->addAction(m_newFromTemplateAction);
+    newInstance->addActions(m_instances->newInstanceActions());
+    file->addAction(m_instances->newFromTemplateAction());
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, [this] { m_files->rebuildRecentMenu(m_recentMenu); });
-    m_examplesMenu = file->addMenu(tr("&Examples"));
-    m_examplesMenu->setObjectName(QStringLiteral("examplesMenu"));
-    m_examplesMenu->setToolTipsVisible(true);
-    // Several examples in one project: each added as an entry (one undoable step), beside opening one.
-    QMenu* addExample = m_examplesMenu->addMenu(tr("&Add to Project"));
-    addExample->setObjectName(QStringLiteral("addExampleMenu"));
-    m_examplesMenu->addSeparator();
-    for (const QString& example : exampleFiles()) {
-        const QString name = QFileInfo(example).completeBaseName();
-        QAction* open = m_examplesMenu->addAction(name);
-        open->setToolTip(tr("Open %1 as the project").arg(name));
-        connect(open, &QAction::triggered, this, [this, example] { openPath(example); });
-        QAction* add = addExample->addAction(name);
-        add->setToolTip(tr("Add %1 to the open project").arg(name));
-        connect(add, &QAction::triggered, this, [this, example] {
-            Expected<bool> imported = importFile(example);
-            if (!imported)
-                showError(tr("Cannot add %1").arg(QFileInfo(example).fileName()), errorText(imported.error()));
-        });
-    }
+    m_files->addExamplesMenu(file);
     file->addSeparator();
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
     file->addSeparator();
     file->addAction(m_importAction);
-    file->addAction(m_importTaskGraphAction);
+    file->addAction(m_instances->importTaskGraphAction());
     QMenu* exportMenu = file->addMenu(tr("E&xport"));
     m_exports->addActionsTo(exportMenu);
     file->addSeparator();
@@ -375,9 +321,9 @@ void MainWindow::createToolBar() {
     // The New button's arrow: an instance of each kind, or one from a template, in this project.
     if (auto* newButton = qobject_cast<QToolButton*>(toolBar->widgetForAction(m_newAction))) {
         auto* newMenu = new QMenu(newButton);
-        newMenu->addActions(m_newInstanceActions);
+        newMenu->addActions(m_instances->newInstanceActions());
         newMenu->addSeparator();
-        newMenu->addAction(m_newFromTemplateAction);
+        newMenu->addAction(m_instances->newFromTemplateAction());
         newButton->setMenu(newMenu);
         newButton->setPopupMode(QToolButton::MenuButtonPopup);
     }
@@ -401,14 +347,7 @@ void MainWindow::createToolBar() {
     m_viewMenu->addAction(toolBar->toggleViewAction());
 }
 
-QStringList MainWindow::exampleFiles() {
-    ensureResourcesLoaded();
-    QStringList files;
-    const QDir examples(QStringLiteral(":/examples"));
-    for (const QString& name : examples.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
-        files << examples.filePath(name);
-    return files;
-}
+QStringList MainWindow::exampleFiles() { return ProjectFilesController::exampleFiles(); }
 
 QString MainWindow::defaultExample() {
     return QStringLiteral(":/examples/partition-heterogeneous-node.json");
@@ -569,30 +508,8 @@ void MainWindow::dropEvent(QDropEvent* event) {
     openPath(urls.front().toLocalFile());
 }
 
-void MainWindow::chooseNewInstanceKind() {
-    QMenu menu(this);
-    menu.addActions(m_newInstanceActions);
-    menu.addSeparator();
-    menu.addAction(m_newFromTemplateAction);
-    menu.exec(QCursor::pos());
-}
-
-EntryId MainWindow::addNewInstance(const QString& kind) {
-    // The family's example instance; an unknown kind gets a partition instance, as File > New does.
-    const UiFamily* family = findUiFamily(kind.toStdString());
-    return m_document->addEntry(tr("untitled"), newInstanceOf(family ? *family : *findUiFamily("partition")));
-}
-
-EntryId MainWindow::newFromTemplate(const std::function<int(TemplateDialog&)>& run) {
-    TemplateDialog dialog(this);
-    const int result = run ? run(dialog) : dialog.exec();
-    if (result != QDialog::Accepted || !dialog.generated()) return 0;
-    const EntryId id = m_document->addEntry(dialog.instanceName(), *dialog.generated());
-    statusBar()->showMessage(tr("Added %1 from the template %2")
-                                 .arg(describeInstance(*dialog.generated()), dialog.templateTitle()),
-                             kStatusTimeoutMs);
-    return id;
-}
+EntryId MainWindow::addNewInstance(const QString& kind) { return m_instances->addNewInstance(kind); }
+EntryId MainWindow::newFromTemplate(const std::function<int(TemplateDialog&)>& run) { return m_instances->newFromTemplate(run); }
 
 void MainWindow::rerun(int runIndex) { m_solve->rerun(runIndex < 0 ? m_runTable->currentRun() : runIndex); }
 
@@ -600,18 +517,8 @@ CpuGpuExperimentDialog* MainWindow::cpuGpuExperimentDialog() { return m_tools->c
 DagEvaluationDialog* MainWindow::dagEvaluationDialog() { return m_tools->dagEvaluationDialog(); }
 DivisibleSimulationDialog* MainWindow::divisibleSimulationDialog() { return m_tools->divisibleSimulationDialog(); }
 
-TaskGraphImportDialog* MainWindow::createTaskGraphImportDialog() {
-    auto* dialog = new TaskGraphImportDialog(this);
-    if (const DocumentEntry* entry = m_document->entry(currentEntry()))
-        if (const auto* dag = std::get_if<DagInstance>(&entry->instance)) dialog->setCurrentPlatform(entry->name, dag->platform);
-    return dialog;
-}
-
-EntryId MainWindow::addImportedTaskGraph(const TaskGraphImportDialog& dialog) {
-    if (!dialog.result() || dialog.entryName().isEmpty()) return 0;
-    const std::optional<double> recorded = dialog.recordedMakespan();
-    return m_document->addEntry(m_document->uniqueName(dialog.entryName()), Instance{*dialog.result()}, {}, recorded);
-}
+TaskGraphImportDialog* MainWindow::createTaskGraphImportDialog() { return m_instances->createTaskGraphImportDialog(); }
+EntryId MainWindow::addImportedTaskGraph(const TaskGraphImportDialog& dialog) { return m_instances->addImportedTaskGraph(dialog); }
 
 std::optional<double> MainWindow::recordedMakespan(EntryId id) const {
     const DocumentEntry* entry = m_document->entry(id);

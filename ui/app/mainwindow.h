@@ -1,8 +1,8 @@
 // The main window: menus, docks and the wiring between the document, its editor, the solver and the charts. The
 // project's files (app/project_files.h), File > Export (app/export_controller.h), Solve's commands
-// (app/solve_commands.h), the Tools menu's experiments (app/tools_menu.h), the Help menu (app/help_menu.h)
-// and the kept editors (app/editor_cache.h) are parts of their own; their operations are reached through the
-// window too, as the tests and `hetsched gui` use them.
+// (app/solve_commands.h), New Instance and its kin (app/instance_commands.h), the Tools menu's experiments
+// (app/tools_menu.h), the Help menu (app/help_menu.h) and the kept editors (app/editor_cache.h) are parts of
+// their own; their operations are reached through the window too, as the tests and `hetsched gui` use them.
 #pragma once
 
 #include <QMainWindow>
@@ -43,6 +43,7 @@ class ResultPane;
 class RunSimulationController;
 class RunTable;
 class ScheduleExportController;
+class InstanceCommands;
 class SolveCommands;
 class SolveController;
 class SolverPanel;
@@ -158,7 +159,6 @@ private:
 
     // View > Maximise Results: the result pane takes the centre (the editor and instance list hidden).
     void setResultsMaximised(bool maximised);
-    void chooseNewInstanceKind();
     // A message in the status bar and a box saying what could not be done and why.
     void showError(const QString& what, const QString& message);
 
@@ -196,11 +196,8 @@ private:
     QAction* m_quitAction = nullptr;
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;
-    QList<QAction*> m_newInstanceActions;   // File > New Instance: one per family (ui/families/)
-    QAction* m_newFromTemplateAction = nullptr;
-    QAction* m_importTaskGraphAction = nullptr;
+    InstanceCommands* m_instances = nullptr;   // New Instance, New from Template, Import Task Graph
     QMenu* m_recentMenu = nullptr;
-    QMenu* m_examplesMenu = nullptr;
     QAction* m_maximiseResultsAction = nullptr;
     bool m_instancesVisibleBeforeMaximise = true;
     EntryId m_panelEntry = 0;   // the entry the solver panel shows, whose messages it holds

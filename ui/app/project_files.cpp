@@ -35,6 +35,7 @@
 #include "io/simgrid_platform.h"
 #include "util/background_job.h"
 #include "util/number_text.h"
+#include "util/resources.h"
 
 namespace hetsched::ui {
 
@@ -489,6 +490,39 @@ void ProjectFilesController::addRecentFile(const QString& path) {
     files.prepend(path);
     while (files.size() > kMaxRecentFiles) files.removeLast();
     settings.setValue(kRecentFilesKey, files);
+}
+
+QStringList ProjectFilesController::exampleFiles() {
+    ensureResourcesLoaded();
+    QStringList files;
+    const QDir examples(QStringLiteral(":/examples"));
+    for (const QString& name : examples.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        files << examples.filePath(name);
+    return files;
+}
+
+void ProjectFilesController::addExamplesMenu(QMenu* file) {
+    QMenu* menu = file->addMenu(tr("&Examples"));
+    menu->setObjectName(QStringLiteral("examplesMenu"));
+    menu->setToolTipsVisible(true);
+    // Several examples in one project: each added as an entry (one undoable step), beside opening one.
+    QMenu* addExample = menu->addMenu(tr("&Add to Project"));
+    addExample->setObjectName(QStringLiteral("addExampleMenu"));
+    menu->addSeparator();
+    for (const QString& example : exampleFiles()) {
+        const QString name = QFileInfo(example).completeBaseName();
+        QAction* open = menu->addAction(name);
+        open->setToolTip(tr("Open %1 as the project").arg(name));
+        connect(open, &QAction::triggered, this, [this, example] { openPath(example); });
+        QAction* add = addExample->addAction(name);
+        add->setToolTip(tr("Add %1 to the open project").arg(name));
+        connect(add, &QAction::triggered, this, [this, example] {
+            Expected<bool> imported = importFile(example);
+            if (!imported)
+                emit errorRaised(tr("Cannot add %1").arg(QFileInfo(example).fileName()),
+                                 QString::fromStdString(imported.error().message));
+        });
+    }
 }
 
 void ProjectFilesController::rebuildRecentMenu(QMenu* menu) {

@@ -63,6 +63,10 @@ public:
     void importWithDialog();
     // File > Open Recent, filled when it opens.
     void rebuildRecentMenu(QMenu* menu);
+    // The built-in examples, as resource paths (":/examples/partition-small.json").
+    static QStringList exampleFiles();
+    // File > Examples in `file`: each example opened as the project, or added to it (one undoable step).
+    void addExamplesMenu(QMenu* file);
     // Where file dialogs start (the project's folder, else the last one used), and the folder to remember.
     QString dialogDirectory() const;
     void rememberDirectory(const QString& path);
