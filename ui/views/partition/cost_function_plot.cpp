@@ -107,6 +107,9 @@ CostFunctionPlot::CostFunctionPlot(QWidget* parent) : QCustomPlot(parent) {
     m_makespanLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     m_makespanLabel->setPadding(QMargins(2, 0, 4, 1));
     m_makespanLabel->setSelectable(false);
+    // Above the cost curves (drawn later, on the main layer), on a light ground: read where curves cross it.
+    m_makespanLabel->setLayer(QStringLiteral("axes"));
+    m_makespanLabel->setBrush(QColor(255, 255, 255, 225));
     clearAssignment();
 
     setMouseTracking(true);
