@@ -108,7 +108,7 @@ int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostre
         err << "hetsched solve: error: " << result.error().message << "\n";
         return kExitError;
     }
-    const std::string text = resultToJson(instance, *result).dump(2) + "\n";
+    const std::string text = resultText(instance, *result) + "\n";
     if (a.output.empty()) {
         out << text;
     } else if (auto written = writeTextFileAtomically(a.output, text); !written) {

@@ -1,7 +1,7 @@
 #include "io/cpugpu_io.h"
 
 #include "io/json_text_writer.h"
-#include "io/name_index.h"
+#include "common/name_index.h"
 
 #include <string_view>
 #include <unordered_map>
@@ -50,7 +50,7 @@ CpuGpuInstance readCpuGpuInstance(const JsonNode& root) {
     if (tasks.size() > kMaxTasks) tasks.fail("at most 1000000 tasks");
     // Names as views of the tasks' own strings (reserved: they do not move).
     in.tasks.reserve(tasks.size());
-    io_detail::NameIndex index(tasks.size());
+    NameIndex index(tasks.size());
     for (std::size_t j = 0; j < tasks.size(); ++j) {
         in.tasks.push_back(readTask(tasks[j]));
         if (const std::optional<std::size_t> earlier = index.add(in.tasks.back().name))

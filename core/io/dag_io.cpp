@@ -1,7 +1,7 @@
 #include "io/dag_io.h"
 
 #include "io/json_text_writer.h"
-#include "io/name_index.h"
+#include "common/name_index.h"
 #include "model/dag_edge_rows.h"
 
 #include <cmath>
@@ -84,7 +84,7 @@ DagInstance readDagInstance(const JsonNode& root) {
     if (tasks.size() == 0) tasks.fail("expected at least one task");
     if (tasks.size() > kMaxTasks) tasks.fail("at most 1000000 tasks");
     // Names as views of the tasks' own strings (reserved: they do not move).
-    io_detail::NameIndex index(tasks.size());
+    NameIndex index(tasks.size());
     in.tasks.reserve(tasks.size());
     for (std::size_t i = 0; i < tasks.size(); ++i) {
         const JsonNode node = tasks[i];

@@ -3,6 +3,7 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "common/name_index.h"
 #include "model/instance_checks.h"
 #include "model/dag_edge_rows.h"
 
@@ -64,11 +65,10 @@ std::optional<std::string> dagInstanceProblem(const DagInstance& in) {
     if (in.tasks.size() > kMaxTasks) return std::string("more than 1000000 tasks");
     if (in.edges.size() > kMaxEdges) return std::string("more than 20000000 edges");
     const double fastest = dagFastestSpeed(p);
-    std::unordered_set<std::string_view> taskNames;
-    taskNames.reserve(in.tasks.size());
+    NameIndex taskNames(in.tasks.size());
     for (const DagTask& t : in.tasks) {
         if (t.name.empty()) return std::string("a task has an empty name");
-        if (!taskNames.insert(t.name).second) return "duplicate task name \"" + t.name + "\"";
+        if (taskNames.add(t.name)) return "duplicate task name \"" + t.name + "\"";
         if (!(t.flops >= 0 && t.flops <= kMaxValue))
             return "task \"" + t.name + "\": flops must be between 0 and 1e30, got " + formatSignificant(t.flops);
         if (!(t.alpha >= 0 && t.alpha <= 1)) return "task \"" + t.name + "\": alpha must be in [0, 1], got " + formatSignificant(t.alpha);

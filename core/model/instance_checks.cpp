@@ -5,6 +5,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "common/name_index.h"
 #include "common/number_format.h"
 
 namespace hetsched {
@@ -63,8 +64,10 @@ std::optional<std::string> partitionInstanceProblem(const PartitionInstance& in)
             if (cost.table.size() != expected)
                 return costPath + ".table: expected " + std::to_string(expected) + " values, got " +
                        std::to_string(cost.table.size());
+            // Ten million values: a value's path is written only for its problem.
             for (std::size_t k = 0; k < cost.table.size(); ++k)
-                if (auto problem = outside(at(costPath + ".table", k), cost.table[k], 0, kMaxCost)) return problem;
+                if (!(cost.table[k] >= 0 && cost.table[k] <= kMaxCost))
+                    if (auto problem = outside(at(costPath + ".table", k), cost.table[k], 0, kMaxCost)) return problem;
             break;
         }
         case CostFunction::Kind::Affine:
@@ -158,16 +161,18 @@ std::optional<std::string> cpuGpuInstanceProblem(const CpuGpuInstance& in) {
     if (auto problem = outside("epsilon", in.epsilon, kMinEpsilon, kMaxEpsilon)) return problem;
     if (in.tasks.empty()) return std::string("tasks: expected at least one task");
     if (in.tasks.size() > kMaxTasks) return std::string("tasks: at most 1000000 tasks");
-    std::unordered_map<std::string, std::size_t> index;
-    index.reserve(in.tasks.size());
+    // A million tasks: names as views in an open-addressing index, a task's path written only for its problem.
+    NameIndex index(in.tasks.size());
     for (std::size_t j = 0; j < in.tasks.size(); ++j) {
         const CpuGpuTask& t = in.tasks[j];
-        const std::string path = at("tasks", j);
-        if (t.name.empty()) return path + ".name: expected a non-empty string";
-        if (auto [it, added] = index.emplace(t.name, j); !added)
-            return path + ".name: duplicate task name \"" + t.name + "\" (also tasks[" + std::to_string(it->second) + "])";
-        if (auto problem = outside(path + ".cpu", t.cpu, kMinTime, kMaxTime)) return problem;
-        if (auto problem = outside(path + ".gpu", t.gpu, kMinTime, kMaxTime)) return problem;
+        if (t.name.empty()) return at("tasks", j) + ".name: expected a non-empty string";
+        if (const std::optional<std::size_t> earlier = index.add(t.name))
+            return at("tasks", j) + ".name: duplicate task name \"" + t.name + "\" (also tasks[" +
+                   std::to_string(*earlier) + "])";
+        const bool inRange = t.cpu >= kMinTime && t.cpu <= kMaxTime && t.gpu >= kMinTime && t.gpu <= kMaxTime;
+        if (inRange) continue;
+        if (auto problem = outside(at("tasks", j) + ".cpu", t.cpu, kMinTime, kMaxTime)) return problem;
+        if (auto problem = outside(at("tasks", j) + ".gpu", t.gpu, kMinTime, kMaxTime)) return problem;
     }
     return std::nullopt;
 }

@@ -1,6 +1,8 @@
 #include "results/result_io.h"
 
 #include "io/json_reader.h"
+#include "io/json_text_writer.h"
+#include "solvers/family_solution.h"
 #include "solvers/cpugpu/cpugpu_result.h"
 #include "solvers/dag/dag_result.h"
 #include "solvers/divisible/divisible_result.h"
@@ -70,8 +72,8 @@ Expected<SolveResult> resultFromJson(const Instance& instance, const nlohmann::j
     return restored;
 }
 
-nlohmann::json resultToJson(const Instance& instance, const SolveResult& result) {
-    nlohmann::json json = std::visit([&](const auto& in) { return writeAlternative(in, result); }, instance);
+// The keys every family's result has, added to (or replacing) the family's own.
+static void addCommonKeys(nlohmann::json& json, const SolveResult& result) {
     json["kind"] = result.kind;
     json["solver"] = result.solver;
     json["status"] = solveStatusName(result.status);
@@ -84,7 +86,36 @@ nlohmann::json resultToJson(const Instance& instance, const SolveResult& result)
         json["best_bound"] = *result.bestBound;
         json["gap"] = *result.gap;
     }
+}
+
+nlohmann::json resultToJson(const Instance& instance, const SolveResult& result) {
+    nlohmann::json json = std::visit([&](const auto& in) { return writeAlternative(in, result); }, instance);
+    addCommonKeys(json, result);
     return json;
+}
+
+std::string resultText(const Instance& instance, const SolveResult& result) {
+    const auto* cpugpu = std::get_if<CpuGpuInstance>(&instance);
+    if (!cpugpu || !solutionOf<CpuGpuSolution>(result)) return resultToJson(instance, result).dump(2);
+    // A CPU/GPU result of a million tasks: its small keys as a tree, its rows streamed at their place among
+    // them (an object's keys are written sorted).
+    nlohmann::json keys = cpuGpuResultKeysButTasks(*cpugpu, result);
+    addCommonKeys(keys, result);
+    json_detail::JsonTextWriter w(2);
+    w.beginObject();
+    bool rowsWritten = false;
+    const auto writeRows = [&] {
+        w.key("tasks");
+        writeCpuGpuTaskRows(*cpugpu, result, w);
+        rowsWritten = true;
+    };
+    for (const auto& [key, value] : keys.items()) {
+        if (!rowsWritten && key > "tasks") writeRows();
+        w.member(key, value);
+    }
+    if (!rowsWritten) writeRows();
+    w.endObject();
+    return w.take();
 }
 
 }  // namespace hetsched

@@ -3,6 +3,8 @@
 // a SolveResult meets JSON: solvers, views, simulations and experiments read the typed result.
 #pragma once
 
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "common/expected.h"
@@ -17,5 +19,8 @@ Expected<SolveResult> resultFromJson(const Instance& instance, const nlohmann::j
 // no solution), then kind, solver, status, seconds, message, optimal_within, answer, call_status, and
 // best_bound and gap where the solver proved a bound. `instance` is the one it was computed on.
 nlohmann::json resultToJson(const Instance& instance, const SolveResult& result);
+// The text of resultToJson(instance, result).dump(2), byte for byte; a CPU/GPU result's rows are streamed
+// (no tree of a million tasks). What `hetsched solve` writes.
+std::string resultText(const Instance& instance, const SolveResult& result);
 
 }  // namespace hetsched

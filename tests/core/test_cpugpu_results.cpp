@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "io/instance_io.h"
+#include "model/platform_generators.h"
 #include "results/result_io.h"
 #include "solvers/registry.h"
 
@@ -175,6 +176,34 @@ TEST(CpuGpuStoredResults, KeepHeteroPriosAbortedRuns) {
     nlohmann::json tampered = resultToJson(in, *solved);
     tampered["aborted"][0]["unit"] = "gpu";   // on the GPU the aborted run would overlap v
     EXPECT_FALSE(resultFromJson(in, tampered).ok());
+}
+
+// `hetsched solve` writes a CPU/GPU result with its rows streamed (resultText): byte for byte the text of its
+// tree, for every solver, with shelves, aborted runs, a bound answer and a gap; and for a result without a
+// solution and the other families (written from the tree).
+TEST(CpuGpuStoredResults, TheStreamedTextIsTheTreesText) {
+    std::vector<Instance> instances{example(), Instance(randomCpuGpuInstance(300, 6, 2, 7)),
+                                    *parseInstance(R"({"kind": "cpugpu", "cpus": 1, "gpus": 1,
+        "tasks": [{"name": "u \"quoted\" é", "cpu": 5, "gpu": 1}, {"name": "v", "cpu": 10, "gpu": 1}]})")};
+    int compared = 0;
+    for (const Instance& in : instances)
+        for (const SolverSpec& spec : solversForKind("cpugpu")) {
+            SolverOptions options;
+            if (spec.name == "exact") options["time_limit"] = 0.2;
+            auto r = solve(in, spec.name, options);
+            ASSERT_TRUE(r.ok()) << spec.name << ": " << r.error().message;
+            EXPECT_EQ(resultText(in, *r), resultToJson(in, *r).dump(2)) << spec.name;
+            ++compared;
+        }
+    EXPECT_EQ(compared, 18);
+    SolveResult bare;   // no solution: the common keys only
+    bare.kind = "cpugpu";
+    bare.solver = "heft";
+    EXPECT_EQ(resultText(example(), bare), resultToJson(example(), bare).dump(2));
+    const Instance partition = *readInstanceFile(std::string(HETSCHED_EXAMPLES_DIR) + "/partition-small.json");
+    auto other = solve(partition, "dp");
+    ASSERT_TRUE(other.ok());
+    EXPECT_EQ(resultText(partition, *other), resultToJson(partition, *other).dump(2));
 }
 
 }  // namespace

@@ -22,7 +22,7 @@ CpuGpuInstance identicalTasks() {
     CpuGpuInstance in;
     in.cpus = 8;
     in.gpus = 4;
-    for (int j = 0; j < 121; ++j) in.tasks.push_back({"t" + std::to_string(j), 3.0, 3.0});
+    for (int j = 0; j < 121; ++j) in.tasks.push_back({std::string("t").append(std::to_string(j)), 3.0, 3.0});
     return in;
 }
 
@@ -254,7 +254,7 @@ TEST(SolveStatus, DivisibleExhaustiveCancelledKeepsItsBestScenario) {
         DivisibleInstance in;
         in.horizon = 10;
         for (int i = 0; i < 7; ++i)
-            in.workers.push_back({"P" + std::to_string(i + 1), std::pow(10.0, exponent(random)),
+            in.workers.push_back({std::string("P").append(std::to_string(i + 1)), std::pow(10.0, exponent(random)),
                                   std::pow(10.0, 1.5 * exponent(random)), std::pow(10.0, exponent(random))});
         std::atomic<bool> stop{false};
         int reports = 0;

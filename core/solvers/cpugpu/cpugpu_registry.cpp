@@ -42,7 +42,7 @@ SolveResult cpuGpuSolveResult(const CpuGpuInstance& in, const CpuGpuSolution& s)
     return r;
 }
 
-nlohmann::json cpuGpuResultJson(const CpuGpuInstance& in, const SolveResult& result) {
+nlohmann::json cpuGpuResultKeysButTasks(const CpuGpuInstance& in, const SolveResult& result) {
     nlohmann::json j = nlohmann::json::object();
     const CpuGpuSolution* solution = solutionOf<CpuGpuSolution>(result);
     if (!solution) return j;
@@ -52,13 +52,6 @@ nlohmann::json cpuGpuResultJson(const CpuGpuInstance& in, const SolveResult& res
     j["gap"] = s.makespan > 0 ? (s.makespan - s.lowerBound) / s.makespan : 0.0;
     if (s.lambda) j["lambda"] = *s.lambda;
     if (s.guarantee) j["guarantee"] = *s.guarantee;
-    nlohmann::json tasks = nlohmann::json::array();
-    tasks.get_ref<nlohmann::json::array_t&>().reserve(std::min(s.placements.size(), in.tasks.size()));
-    for (std::size_t t = 0; t < s.placements.size() && t < in.tasks.size(); ++t) {
-        const CpuGpuPlacement& p = s.placements[t];
-        tasks.push_back(runJson(in.tasks[t].name, p.unit, p.processor, p.start, p.end, p.shelf));
-    }
-    j["tasks"] = std::move(tasks);
     if (!s.aborted.empty()) {
         nlohmann::json aborted = nlohmann::json::array();
         for (const CpuGpuAbortedRun& a : s.aborted)
@@ -66,6 +59,39 @@ nlohmann::json cpuGpuResultJson(const CpuGpuInstance& in, const SolveResult& res
         j["aborted"] = std::move(aborted);
     }
     return j;
+}
+
+nlohmann::json cpuGpuResultJson(const CpuGpuInstance& in, const SolveResult& result) {
+    nlohmann::json j = cpuGpuResultKeysButTasks(in, result);
+    const CpuGpuSolution* solution = solutionOf<CpuGpuSolution>(result);
+    if (!solution) return j;
+    const CpuGpuSolution& s = *solution;
+    nlohmann::json tasks = nlohmann::json::array();
+    tasks.get_ref<nlohmann::json::array_t&>().reserve(std::min(s.placements.size(), in.tasks.size()));
+    for (std::size_t t = 0; t < s.placements.size() && t < in.tasks.size(); ++t) {
+        const CpuGpuPlacement& p = s.placements[t];
+        tasks.push_back(runJson(in.tasks[t].name, p.unit, p.processor, p.start, p.end, p.shelf));
+    }
+    j["tasks"] = std::move(tasks);
+    return j;
+}
+
+void writeCpuGpuTaskRows(const CpuGpuInstance& in, const SolveResult& result, json_detail::JsonTextWriter& w) {
+    const CpuGpuSolution* solution = solutionOf<CpuGpuSolution>(result);
+    w.beginArray();
+    for (std::size_t t = 0; solution && t < solution->placements.size() && t < in.tasks.size(); ++t) {
+        // runJson's keys, in its (sorted) order.
+        const CpuGpuPlacement& p = solution->placements[t];
+        w.beginObject();
+        w.member("end", p.end);
+        w.member("processor", p.processor);
+        if (p.shelf > 0) w.member("shelf", shelfName(p.shelf));
+        w.member("start", p.start);
+        w.member("task", in.tasks[t].name);
+        w.member("unit", cpuGpuUnitName(p.unit));
+        w.endObject();
+    }
+    w.endArray();
 }
 
 Expected<SolveResult> cpuGpuResultFromJson(const CpuGpuInstance& in, const nlohmann::json& json) {

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/json_text_writer.h"
 #include "solvers/cpugpu/cpugpu_solvers.h"
 #include "solvers/registry.h"
 
@@ -16,6 +17,10 @@ SolveResult cpuGpuSolveResult(const CpuGpuInstance& in, const CpuGpuSolution& so
 // guarantee, tasks[], aborted[]), from its typed solution; an empty object when it has none. For
 // resultToJson (results/result_io.h), which adds the keys common to every family.
 nlohmann::json cpuGpuResultJson(const CpuGpuInstance& in, const SolveResult& result);
+// The same keys but the rows of "tasks", and those rows written into `w` as the array cpuGpuResultJson holds:
+// for a writer that streams a million rows (results/result_io.h's resultText) instead of building their tree.
+nlohmann::json cpuGpuResultKeysButTasks(const CpuGpuInstance& in, const SolveResult& result);
+void writeCpuGpuTaskRows(const CpuGpuInstance& in, const SolveResult& result, json_detail::JsonTextWriter& w);
 
 // Reads the family's keys of a stored result (makespan, lower_bound, lambda, guarantee, tasks[],
 // aborted[]) back and verifies the schedule against the instance (task names in input order, times

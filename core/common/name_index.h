@@ -1,5 +1,5 @@
-// Names to their position, for the readers of large instances: the duplicate check and the lookups of the
-// names an edge gives. Open addressing over views of the names kept in the model (no node per name: a
+// Names to their position, for the readers and checks of large instances: the duplicate check and the lookups
+// of the names an edge gives. Open addressing over views of the names kept in the model (no node per name: a
 // million names are a million cache misses in std::unordered_map, and as many allocations).
 #pragma once
 
@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace hetsched::io_detail {
+namespace hetsched {
 
 class NameIndex {
 public:
@@ -67,4 +67,4 @@ private:
     std::size_t m_mask = 0;
 };
 
-}  // namespace hetsched::io_detail
+}  // namespace hetsched
