@@ -841,7 +841,8 @@ private slots:
 
     // Item 7: the planned and simulated Gantts of the Montage workflow (WfCommons) on SimGrid's platforms
     // read well: the rotated cluster names do not overlap and each fits its room, every legend entry is
-    // whole, and the lane names start inside the chart.
+    // whole, the title, header, plot and legend each have their height, and the lane names start inside
+    // the chart and leave the bars most of its width.
     void thePlannedAndSimulatedMontageReadsWell_data() {
         QTest::addColumn<QString>("platform");
         QTest::addColumn<QSize>("size");
@@ -926,12 +927,16 @@ private slots:
             for (const QString& lane : gantt->yAxis->tickVectorLabels()) widest = std::max(widest, laneFont.horizontalAdvance(lane));
             const int left = gantt->axisRect()->left() - gantt->yAxis->tickLengthOut() - gantt->yAxis->tickLabelPadding() - widest;
             if (left < 0) problems << QStringLiteral("%1: the lane names start %2 px left of the chart").arg(which).arg(-left);
+            // Long lane names (g5k's "AS_netgear08.orsay.grid5000.fr #17") leave the bars most of the width.
+            if (widest > std::max(130, gantt->width() / 4))
+                problems << QStringLiteral("%1: the lane names take %2 px of a chart %3 px wide").arg(which).arg(widest).arg(gantt->width());
         }
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
     }
 
     // The Solver dock's notes (what the solver does) are whole at both sizes of the default layout, whatever
-    // the example and the solver picked: the panel scrolls in its dock rather than squeeze them.
+    // the example and the solver picked, and the panel keeps the height of its parts: it scrolls in its dock
+    // rather than squeeze them.
     void theSolverNotesAreWhole_data() {
         QTest::addColumn<QSize>("size");
         QTest::newRow("1280x800") << QSize(1280, 800);
@@ -940,7 +945,8 @@ private slots:
     void theSolverNotesAreWhole() {
         QFETCH(QSize, size);
         auto window = windowAt(size);
-        auto* description = window->solverPanel()->findChild<QLabel*>(QStringLiteral("solverDescription"));
+        SolverPanel* panel = window->solverPanel();
+        auto* description = panel->findChild<QLabel*>(QStringLiteral("solverDescription"));
         QVERIFY(description);
         QStringList clipped;
         for (const QString& example : MainWindow::exampleFiles()) {
@@ -952,6 +958,12 @@ private slots:
                 if (description->height() < description->heightForWidth(description->width()))
                     clipped << QStringLiteral("%1, %2: %3 px of %4").arg(QFileInfo(example).fileName(), solver)
                                    .arg(description->height()).arg(description->heightForWidth(description->width()));
+                // Nor is the rest of the panel squeezed (in a dock too low for it, its parts would be laid over
+                // the dock's title and each other): it has the height its parts need at its width.
+                const int least = panel->layout()->totalMinimumHeightForWidth(panel->width());
+                if (panel->height() < least)
+                    clipped << QStringLiteral("%1, %2: the panel is %3 px high, its parts need %4").arg(QFileInfo(example).fileName(), solver)
+                                   .arg(panel->height()).arg(least);
             }
         }
         QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
