@@ -880,7 +880,9 @@ private slots:
         QStringList problems;
         for (int k = 0; k < comparison->ganttCount(); ++k) {
             GanttView* gantt = comparison->gantt(k);
-            gantt->grab();   // drawn as on screen
+            const QPixmap drawn = gantt->grab();   // drawn as on screen, the whole chart (the pane may scroll)
+            if (qEnvironmentVariableIsSet("HETSCHED_TEST_PICTURES"))
+                drawn.save(QStringLiteral("%1/montage_%2_%3_run%4.png").arg(qEnvironmentVariable("HETSCHED_TEST_PICTURES"), platform).arg(size.width()).arg(k + 1));
             const QString which = k == 0 ? QStringLiteral("planned") : QStringLiteral("simulated");
             // The title, its header, the plot and the legend each get the height they need, one under the
             // other: the title is not drawn over the header ("makespan = ..."), nor the legend's rows over each
