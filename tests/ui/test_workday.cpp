@@ -21,6 +21,7 @@
 #include "document/project_document.h"
 #include "document/run_table_model.h"
 #include "editors/dag_editor.h"
+#include "editors/divisible_editor.h"
 #include "editors/steady_state_editor.h"
 #include "io/project.h"
 #include "panels/result_pane.h"
@@ -51,6 +52,7 @@
 #include "views/gantt/schedule_comparison_view.h"
 #include "ui_test_util.h"
 #include "views/gantt/gantt_view.h"
+#include "views/gantt/gantt_plottable.h"
 #include "views/gantt/time_marker_layer.h"
 #include "views/gantt/gantt_category_layer.h"
 #include "schedule/schedule.h"
@@ -839,7 +841,8 @@ private slots:
 
     // Item 7: the planned and simulated Gantts of the Montage workflow (WfCommons) on SimGrid's platforms
     // read well: the rotated cluster names do not overlap and each fits its room, every legend entry is
-    // whole, and the lane names start inside the chart.
+    // whole, the title, header, plot and legend each have their height, and the lane names start inside
+    // the chart and leave the bars most of its width.
     void thePlannedAndSimulatedMontageReadsWell_data() {
         QTest::addColumn<QString>("platform");
         QTest::addColumn<QSize>("size");
@@ -871,11 +874,36 @@ private slots:
         QCOMPARE(comparison->ganttCount(), 2);
         if (qEnvironmentVariableIsSet("HETSCHED_TEST_PICTURES"))
             window->grab().save(QStringLiteral("%1/montage_%2_%3.png").arg(qEnvironmentVariable("HETSCHED_TEST_PICTURES"), platform).arg(size.width()));
+        // Drawn once as on screen: each Gantt then asks for the height its texts need, and is laid out again.
+        for (int k = 0; k < comparison->ganttCount(); ++k) comparison->gantt(k)->grab();
+        settle();
         QStringList problems;
         for (int k = 0; k < comparison->ganttCount(); ++k) {
             GanttView* gantt = comparison->gantt(k);
-            gantt->grab();   // drawn as on screen
+            const QPixmap drawn = gantt->grab();   // drawn as on screen, the whole chart (the pane may scroll)
+            if (qEnvironmentVariableIsSet("HETSCHED_TEST_PICTURES"))
+                drawn.save(QStringLiteral("%1/montage_%2_%3_run%4.png").arg(qEnvironmentVariable("HETSCHED_TEST_PICTURES"), platform).arg(size.width()).arg(k + 1));
             const QString which = k == 0 ? QStringLiteral("planned") : QStringLiteral("simulated");
+            // The title, its header, the plot and the legend each get the height they need, one under the
+            // other: the title is not drawn over the header ("makespan = ..."), nor the legend's rows over each
+            // other, and the plot area has room for a lane's name.
+            QCPLayoutGrid* grid = gantt->plotLayout();
+            int previousBottom = -1;
+            for (int row = 0; row < grid->rowCount(); ++row) {
+                const QCPLayoutElement* element = grid->hasElement(row, 0) ? grid->element(row, 0) : nullptr;
+                if (!element || !element->visible() || element->outerRect().height() <= 1) continue;
+                const QRect rect = element->outerRect();
+                const int needed = element == gantt->axisRect()
+                                       ? gantt->axisRect()->margins().top() + gantt->axisRect()->margins().bottom() +
+                                             QFontMetrics(gantt->yAxis->tickLabelFont()).height()
+                                       : element->minimumOuterSizeHint().height();
+                if (rect.height() < needed)
+                    problems << QStringLiteral("%1: row %2 of the chart is %3 px high, its contents need %4").arg(which).arg(row)
+                                    .arg(rect.height()).arg(needed);
+                if (rect.top() < previousBottom)
+                    problems << QStringLiteral("%1: row %2 of the chart starts over the row above").arg(which).arg(row);
+                previousBottom = rect.bottom();
+            }
             // The cluster names, upright in the strip: one after the other, each within its room.
             auto* categories = gantt->findChild<GanttCategoryLayer*>();
             QVERIFY(categories);
@@ -901,12 +929,16 @@ private slots:
             for (const QString& lane : gantt->yAxis->tickVectorLabels()) widest = std::max(widest, laneFont.horizontalAdvance(lane));
             const int left = gantt->axisRect()->left() - gantt->yAxis->tickLengthOut() - gantt->yAxis->tickLabelPadding() - widest;
             if (left < 0) problems << QStringLiteral("%1: the lane names start %2 px left of the chart").arg(which).arg(-left);
+            // Long lane names (g5k's "AS_netgear08.orsay.grid5000.fr #17") leave the bars most of the width.
+            if (widest > std::max(130, gantt->width() / 4))
+                problems << QStringLiteral("%1: the lane names take %2 px of a chart %3 px wide").arg(which).arg(widest).arg(gantt->width());
         }
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
     }
 
     // The Solver dock's notes (what the solver does) are whole at both sizes of the default layout, whatever
-    // the example and the solver picked: the panel scrolls in its dock rather than squeeze them.
+    // the example and the solver picked, and the panel keeps the height of its parts: it scrolls in its dock
+    // rather than squeeze them.
     void theSolverNotesAreWhole_data() {
         QTest::addColumn<QSize>("size");
         QTest::newRow("1280x800") << QSize(1280, 800);
@@ -915,7 +947,8 @@ private slots:
     void theSolverNotesAreWhole() {
         QFETCH(QSize, size);
         auto window = windowAt(size);
-        auto* description = window->solverPanel()->findChild<QLabel*>(QStringLiteral("solverDescription"));
+        SolverPanel* panel = window->solverPanel();
+        auto* description = panel->findChild<QLabel*>(QStringLiteral("solverDescription"));
         QVERIFY(description);
         QStringList clipped;
         for (const QString& example : MainWindow::exampleFiles()) {
@@ -927,9 +960,143 @@ private slots:
                 if (description->height() < description->heightForWidth(description->width()))
                     clipped << QStringLiteral("%1, %2: %3 px of %4").arg(QFileInfo(example).fileName(), solver)
                                    .arg(description->height()).arg(description->heightForWidth(description->width()));
+                // Nor is the rest of the panel squeezed (in a dock too low for it, its parts would be laid over
+                // the dock's title and each other): it has the height its parts need at its width.
+                const int least = panel->layout()->totalMinimumHeightForWidth(panel->width());
+                if (panel->height() < least)
+                    clipped << QStringLiteral("%1, %2: the panel is %3 px high, its parts need %4").arg(QFileInfo(example).fileName(), solver)
+                                   .arg(panel->height()).arg(least);
             }
         }
         QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
+        QCOMPARE(window->size(), size);
+    }
+
+    // The divisible-load result of the 12-worker star (14 lanes: the master's sends and receipts, 12 workers)
+    // names every lane at both sizes of the default layout, in names no taller than their lanes are apart and
+    // no smaller than a readable 7 points, rather than every other lane.
+    void everyLaneOfTheDivisibleScheduleIsNamed_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1600x1000") << QSize(1600, 1000);
+    }
+    void everyLaneOfTheDivisibleScheduleIsNamed() {
+        QFETCH(QSize, size);
+        auto window = windowAt(size);
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("divisible-star-12.json"))).ok());
+        settle();
+        QVERIFY(clickRunWith(*window, QStringLiteral("fifo-optimal")));
+        GanttView* gantt = window->resultPane()->ganttView();
+        QVERIFY(gantt);
+        gantt->grab();   // laid out and drawn as on screen
+        QStringList lanes;
+        for (const Lane& lane : gantt->schedule()->lanes) lanes << QString::fromStdString(lane.name);
+        QCOMPARE(lanes.size(), 14);
+        QStringList named = gantt->yAxis->tickVectorLabels().toList();
+        named.sort();
+        lanes.sort();
+        QCOMPARE(named, lanes);
+        const QFont font = gantt->yAxis->tickLabelFont();
+        QVERIFY2(font.pointSizeF() >= 7.0, qPrintable(QStringLiteral("lane names at %1 pt").arg(font.pointSizeF())));
+        const double apart = std::abs(gantt->yAxis->coordToPixel(1) - gantt->yAxis->coordToPixel(0));
+        QVERIFY2(QFontMetricsF(font).height() <= apart,
+                 qPrintable(QStringLiteral("names %1 px high on lanes %2 px apart").arg(QFontMetricsF(font).height()).arg(apart)));
+    }
+
+    // The steady-state result's periodic schedule: each lane name ("P1 receive") keeps a gap of background
+    // between it and the bracket of its group ("processors"), at both sizes.
+    void theSteadyLaneNamesKeepClearOfTheBrackets_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1600x1000") << QSize(1600, 1000);
+    }
+    void theSteadyLaneNamesKeepClearOfTheBrackets() {
+        QFETCH(QSize, size);
+        auto window = windowAt(size);
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("steady-state-bag-of-tasks.json"))).ok());
+        settle();
+        QVERIFY(clickRunWith(*window, QStringLiteral("lp")));
+        GanttView* gantt = nullptr;
+        for (GanttView* view : window->resultPane()->findChildren<GanttView*>())
+            if (view->isVisible() && view->findChild<GanttCategoryLayer*>()->stripWidth() > 0) gantt = view;
+        QVERIFY2(gantt, "no periodic schedule with grouped lanes is shown");
+        const QImage picture = gantt->grab().toImage();
+        const double ratio = picture.devicePixelRatio();
+        const QFontMetrics laneFont(gantt->yAxis->tickLabelFont());
+        int widest = 0;
+        for (const QString& lane : gantt->yAxis->tickVectorLabels()) widest = std::max(widest, laneFont.horizontalAdvance(lane));
+        QVERIFY(widest > 0);
+        // The lane names are right-aligned against the axis: the widest starts here; the two columns left of it
+        // are background (no bracket, no name) over the whole height of the lanes.
+        const int nameLeft = gantt->axisRect()->left() - gantt->yAxis->tickLengthOut() - gantt->yAxis->tickLabelPadding() - widest;
+        QStringList inked;
+        for (int x = nameLeft - 2; x < nameLeft; ++x)
+            for (int y = gantt->axisRect()->top(); y <= gantt->axisRect()->bottom(); ++y)
+                if (picture.pixelColor(QPoint(x, y) * ratio).lightness() < 200)
+                    inked << QStringLiteral("%1,%2").arg(x).arg(y);
+        QVERIFY2(inked.isEmpty(), qPrintable(QStringLiteral("ink just left of the lane names (x %1): ").arg(nameLeft) + inked.join(' ')));
+    }
+
+    // The divisible-load editor at both sizes: the scenario's buttons (Sort by c+d, FIFO, LIFO, Clear
+    // scenario) are whole, lie over neither order list nor each other, and take the click: LIFO reverses
+    // the return order.
+    void theScenarioButtonsKeepOffTheOrderLists_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1600x1000") << QSize(1600, 1000);
+    }
+    void theScenarioButtonsKeepOffTheOrderLists() {
+        QFETCH(QSize, size);
+        auto window = windowAt(size);
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("divisible-star-12.json"))).ok());
+        settle();
+        DivisibleEditor* editor = nullptr;
+        for (DivisibleEditor* shown : window->findChildren<DivisibleEditor*>())
+            if (shown->isVisible()) editor = shown;
+        QVERIFY(editor);
+        QList<QWidget*> parts;
+        for (const char* name : {"sendOrderList", "returnOrderList", "sortByCommunicationButton", "fifoButton", "lifoButton",
+                                 "clearScenarioButton"}) {
+            auto* part = editor->findChild<QWidget*>(QLatin1String(name));
+            QVERIFY2(part && part->isVisible(), name);
+            parts << part;
+        }
+        const auto rectOf = [editor](QWidget* part) { return QRect(part->mapTo(editor, QPoint(0, 0)), part->size()); };
+        QStringList problems;
+        for (int a = 0; a < parts.size(); ++a) {
+            // The least size a layout gives it: its own minimum where set, else its hint.
+            QSize least = parts[a]->minimumSizeHint();
+            if (parts[a]->minimumWidth() > 0) least.setWidth(parts[a]->minimumWidth());
+            if (parts[a]->minimumHeight() > 0) least.setHeight(parts[a]->minimumHeight());
+            if (parts[a]->width() < least.width() || parts[a]->height() < least.height())
+                problems << QStringLiteral("%1 is %2x%3, needs %4x%5").arg(parts[a]->objectName()).arg(parts[a]->width())
+                                .arg(parts[a]->height()).arg(least.width()).arg(least.height());
+            for (int b = a + 1; b < parts.size(); ++b)
+                if (rectOf(parts[a]).intersects(rectOf(parts[b])))
+                    problems << QStringLiteral("%1 overlaps %2").arg(parts[a]->objectName(), parts[b]->objectName());
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+
+        auto* sendList = editor->findChild<QListView*>(QStringLiteral("sendOrderList"));
+        auto* returnList = editor->findChild<QListView*>(QStringLiteral("returnOrderList"));
+        QWidget* lifo = editor->findChild<QWidget*>(QStringLiteral("lifoButton"));
+        // Clicked where it shows: the point is the button's, no list's.
+
+        QCOMPARE(editor->childAt(lifo->mapTo(editor, lifo->rect().center())), lifo);
+        QTest::mouseClick(lifo, Qt::LeftButton, Qt::NoModifier, lifo->rect().center());
+        settle();
+        const int workers = sendList->model()->rowCount();
+        QVERIFY(workers == 12);
+        QStringList sent, returned;
+        for (int row = 0; row < workers; ++row) {
+            sent.prepend(sendList->model()->index(row, 0).data().toString());
+            returned << returnList->model()->index(row, 0).data().toString();
+        }
+        const auto names = [](QStringList texts) {
+            for (QString& text : texts) text = text.section(QLatin1Char(' '), -1);   // "3.  node03" -> "node03"
+            return texts;
+        };
+        QCOMPARE(names(returned), names(sent));
         QCOMPARE(window->size(), size);
     }
 

@@ -11,7 +11,9 @@
 #include <QListView>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
@@ -48,6 +50,17 @@ bool sameCosts(const std::vector<DivisibleWorker>& a, const std::vector<Divisibl
                           return x.c == y.c && x.w == y.w && x.d == y.d;
                       });
 }
+
+// A pane in a scroll area that scrolls only when the viewport is lower than the least height its contents
+// need at its width: QScrollArea asks a pane whose labels wrap for its preferred height, which keeps the
+// workers' table and the lists tall and scrolls at any window size.
+class LeastHeightPane : public QWidget {
+public:
+    using QWidget::QWidget;
+    int heightForWidth(int width) const override {
+        return layout() ? layout()->totalMinimumHeightForWidth(width) : QWidget::heightForWidth(width);
+    }
+};
 
 QListView* makeOrderList(DivisibleScenarioModel* model, const QString& name, QWidget* parent) {
     auto* list = new QListView(parent);
@@ -188,12 +201,22 @@ DivisibleEditor::DivisibleEditor(ProjectDocument* document, QWidget* parent)
     scenarioLayout->addLayout(scenarioButtons);
     scenarioLayout->addWidget(m_scenarioResult);
 
-    auto* leftPane = new QWidget(this);
+    auto* leftPane = new LeastHeightPane(this);
     auto* leftLayout = new QVBoxLayout(leftPane);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(m_table, 2);
     leftLayout->addLayout(tableButtons);
     leftLayout->addWidget(scenarioBox, 3);
+    // Lower than the workers, the buttons and the scenario need (a laptop's 800 pixels share the centre with
+    // the results), the pane scrolls rather than lay its buttons over the order lists (issue 25).
+    auto* leftScroll = new QScrollArea(this);
+    leftScroll->setObjectName(QStringLiteral("divisibleEditorScroll"));
+    leftScroll->setWidgetResizable(true);
+    leftScroll->setFrameShape(QFrame::NoFrame);
+    leftScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    leftScroll->setWidget(leftPane);
+    leftScroll->setMinimumWidth(leftPane->minimumSizeHint().width() +
+                                leftScroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, leftScroll));
 
     // The pictures: the scenario's timeline, and the throughput against the number of workers.
     m_timeline = new DivisibleTimelineView(this);
@@ -243,7 +266,7 @@ DivisibleEditor::DivisibleEditor(ProjectDocument* document, QWidget* parent)
     m_tabs->addTab(m_star, tr("Star"));
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(leftPane);
+    splitter->addWidget(leftScroll);
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);

@@ -23,7 +23,8 @@ QFont categoryFont(const QFont& plotFont) {
 int GanttCategoryLayer::stripWidth() const {
     // Grouped lanes name their categories on the lane axis itself.
     if (m_gantt->categoryCount() < 2 || m_gantt->lanesGrouped()) return 0;
-    return QFontMetrics(categoryFont(mParentPlot->font())).height() + 8;
+    // The name, the bracket beside it, and a gap of a few pixels before the lane names (issue 25).
+    return QFontMetrics(categoryFont(mParentPlot->font())).height() + 10;
 }
 
 void GanttCategoryLayer::applyDefaultAntialiasingHint(QCPPainter* painter) const {
@@ -37,7 +38,8 @@ void GanttCategoryLayer::draw(QCPPainter* painter) {
     const QFont font = categoryFont(mParentPlot->font());
     const QFontMetricsF metrics(font);
     const double left = m_axisRect->outerRect().left() + 2;
-    const double bracket = left + width - 3;
+    // The bracket's ticks end 3 pixels inside the strip: the lane names start at its right edge.
+    const double bracket = left + width - 8;
     const GanttGeometry g = m_gantt->geometry();
     const auto& lanes = m_gantt->schedule()->lanes;
     const auto [firstLane, lastLane] = g.visibleLanes(m_gantt->laneCount());
@@ -100,7 +102,7 @@ void GanttCategoryLayer::draw(QCPPainter* painter) {
         painter->translate(left, run.to);
         painter->rotate(-90);
         painter->setPen(QColor(0x30, 0x30, 0x30));
-        painter->drawText(QRectF(0, 0, run.to - run.from, width - 4), Qt::AlignCenter, shown);
+        painter->drawText(QRectF(0, 0, run.to - run.from, width - 8), Qt::AlignCenter, shown);
         painter->restore();
     }
 }

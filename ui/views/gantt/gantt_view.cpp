@@ -25,6 +25,10 @@ namespace {
 constexpr int kMaxLegendEntries = 16;
 constexpr double kRightPadding = 0.05;  // of the time span, so a marker at the end is not on the border
 const QString kSubtitleSeparator = QStringLiteral("   ·   ");
+// The smallest lane names shrink to on screen so that every lane keeps its name (issue 25); below it they
+// stay at the plot's size and the lane axis names every other lane, or fewer.
+constexpr double kMinLaneNamePoints = 7.0;
+constexpr int kLeastHeight = 200;   // pixels: the view's fixed minimum
 
 QString statusText(const SolveResult& result) {
     return QString::fromStdString(solveStatusText(result));
@@ -34,11 +38,12 @@ QString statusText(const SolveResult& result) {
 
 GanttView::GanttView(QWidget* parent) : GanttPlotBase(parent) {
     setObjectName(QStringLiteral("ganttView"));
-    setMinimumSize(320, 200);
+    setMinimumSize(320, kLeastHeight);
 
     xAxis->setLabel(tr("time"));
     m_laneTicker = QSharedPointer<LaneAxisTicker>::create(yAxis);
     yAxis->setTicker(m_laneTicker);
+    m_laneNameFont = yAxis->tickLabelFont();
 
     m_gantt = new GanttPlottable(xAxis, yAxis);
     m_gantt->setName(tr("schedule"));
@@ -275,6 +280,56 @@ void GanttView::updateLayout() {
         }
     }
     QCustomPlot::updateLayout();
+    // On screen, lanes closer than their names' height: the names shrink (down to a readable size) rather
+    // than every other lane losing its name. The font changes only the axis' width, so a second layout
+    // keeps the plot's height and its ticks are made for that font.
+    if (!m_parts.figure) {
+        const QFont wanted = laneNameFontFor(axisRect()->height());
+        if (wanted != yAxis->tickLabelFont()) {
+            yAxis->setTickLabelFont(wanted);
+            QCustomPlot::updateLayout();
+        }
+        if (m_leastLanesShown > 0) {
+            const int lanes = std::clamp(m_gantt->rowCount(), 1, m_leastLanesShown);
+            const int least = std::max(kLeastHeight, leastHeight(static_cast<int>(std::ceil(lanes * LaneAxisTicker::labelPixels(m_laneNameFont)))));
+            // Not while this layout is painted: the new least size resizes the view, which lays it out again.
+            if (least != minimumHeight())
+                QMetaObject::invokeMethod(this, [this, least] { setMinimumHeight(least); }, Qt::QueuedConnection);
+        }
+    }
+}
+
+int GanttView::leastHeight(int plotPixels) const {
+    QCPLayoutGrid* grid = plotLayout();
+    int height = 0;
+    int rows = 0;
+    for (int row = 0; row < grid->rowCount(); ++row) {
+        int rowHeight = -1;
+        for (int column = 0; column < grid->columnCount(); ++column) {
+            // (minimumOuterSizeHint is public in the layout element; a text element hides it.)
+            const QCPLayoutElement* element = grid->hasElement(row, column) ? grid->element(row, column) : nullptr;
+            if (!element) continue;
+            if (element == axisRect())
+                rowHeight = std::max(rowHeight, plotPixels + axisRect()->margins().top() + axisRect()->margins().bottom());
+            else if (element->visible())
+                rowHeight = std::max(rowHeight, std::min(element->minimumOuterSizeHint().height(), element->maximumOuterSizeHint().height()));
+        }
+        if (rowHeight < 0) continue;
+        height += rowHeight;
+        ++rows;
+    }
+    return height + std::max(0, rows - 1) * grid->rowSpacing();
+}
+
+QFont GanttView::laneNameFontFor(int plotHeight) const {
+    const double rows = yAxis->range().size();
+    QFont font = m_laneNameFont;
+    if (rows * LaneAxisTicker::labelPixels(font) <= plotHeight) return font;
+    for (double points = font.pointSizeF() - 0.5; points >= kMinLaneNamePoints; points -= 0.5) {
+        font.setPointSizeF(points);
+        if (rows * LaneAxisTicker::labelPixels(font) <= plotHeight) return font;
+    }
+    return m_laneNameFont;   // too many lanes even then: every name readable, some lanes unnamed
 }
 
 void GanttView::setOverlayMessage(const QString& message) {

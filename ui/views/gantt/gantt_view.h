@@ -48,6 +48,13 @@ public:
     // name every lane and grouping helps.
     bool namesEveryLane(int height) const;
     bool namesEveryRow(int height) const;
+    // The least height that draws the title, the header, the marker labels, the axes and the legend whole
+    // around a plot area of `plotPixels`, at the width laid out last: lower, QCustomPlot lays them over each
+    // other (a title over its header).
+    int leastHeight(int plotPixels) const;
+    // On screen, keeps the view at least as high as its texts need around room for `lanes` lanes' names (0:
+    // its fixed minimum only): a comparison's Gantts then scroll in their pane rather than squeeze.
+    void setLeastLanesShown(int lanes) { m_leastLanesShown = lanes; }
 
     // The parts drawn around the chart: on screen the schedule's title, the header and the legend below; a
     // figure's as its options ask.
@@ -81,6 +88,9 @@ protected:
 private:
     void placeLegend();
     void updateTitle();
+    // The lane names' font on screen for a plot area `plotHeight` pixels high: the plot's, or smaller down
+    // to kMinLaneNamePoints where that names every lane in view.
+    QFont laneNameFontFor(int plotHeight) const;
     void setOverlayMessage(const QString& message);
     void onMouseMove(QMouseEvent* event);
     void showContextMenu(const QPoint& position);
@@ -91,6 +101,8 @@ private:
     GanttPlottable* m_gantt;
     GanttCategoryLayer* m_categories;
     QSharedPointer<LaneAxisTicker> m_laneTicker;
+    QFont m_laneNameFont;   // the lane names' font on screen when they have room
+    int m_leastLanesShown = 0;
     QCPTextElement* m_title;
     QCPTextElement* m_subtitle;
     QString m_subtitleText;   // unwrapped: parts joined by " · "

@@ -1,8 +1,13 @@
 #include "views/gantt/lane_axis_ticker.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace hetsched::ui {
+
+namespace {
+constexpr int kLeastElidedPixels = 130;   // a lane name is never elided shorter
+}  // namespace
 
 LaneAxisTicker::LaneAxisTicker(QCPAxis* axis) : m_axis(axis) {}
 
@@ -38,7 +43,12 @@ QString LaneAxisTicker::getTickLabel(double tick, const QLocale& locale, QChar f
     Q_UNUSED(formatChar)
     Q_UNUSED(precision)
     const long long lane = std::llround(tick);
-    return lane >= 0 && lane < m_names.size() ? m_names[static_cast<qsizetype>(lane)] : QString();
+    if (lane < 0 || lane >= m_names.size()) return {};
+    // A name wider than a quarter of the chart ("AS_netgear08.orsay.grid5000.fr #17" of SimGrid's g5k) is
+    // elided in its middle, keeping its start and its number, so that the bars keep the width; a bar's
+    // tooltip names its lane whole.
+    const int widest = std::max(kLeastElidedPixels, m_axis->parentPlot()->viewport().width() / 4);
+    return QFontMetrics(m_axis->tickLabelFont()).elidedText(m_names[static_cast<qsizetype>(lane)], Qt::ElideMiddle, widest);
 }
 
 QVector<double> LaneAxisTicker::createTickVector(double tickStep, const QCPRange& range) {

@@ -104,6 +104,9 @@ private:
 
 namespace {
 
+// Each run's Gantt keeps room for this many lanes' names under its title, header and legend (issue 25).
+constexpr int kLeastLanesShown = 4;
+
 // Roles of the table of moves: the sort key of every cell, and on the task cell what to highlight.
 constexpr int kSortRole = Qt::UserRole;
 constexpr int kTaskRole = Qt::UserRole + 1;
@@ -285,6 +288,8 @@ void ScheduleComparisonView::showRuns(const Instance& instance, std::vector<Comp
     clearRuns();
     for (const ComparedRun& run : runs) {
         auto* gantt = new GanttView(m_ganttSplitter);
+        // Each run's title, header and legend whole over room for a few lanes; the runs scroll in the pane.
+        gantt->setLeastLanesShown(kLeastLanesShown);
         m_ganttSplitter->addWidget(gantt);
         m_gantts.push_back(gantt);
         auto* outlines = new GanttOutlines(gantt->gantt());
