@@ -489,6 +489,47 @@ private slots:
         QCOMPARE(view.gantt()->rowCount(), 8);
     }
 
+    // heft runs each task on one processor: in a figure, a task on 1 of the 32 processors of cluster C1 would
+    // be 1/32 of C1's row high, a hairline. Every bar of the figure is at least kFigureMinimumBarPoints high
+    // at the printed size, in the comparison (lanes grouped by cluster) and in the single run's Gantt.
+    void everyTaskOfAFigureIsABarAtLeastThreePointsHigh() {
+        Expected<Instance> instance = readInstanceFile(examplePath("dag-two-clusters.json").toStdString());
+        QVERIFY(instance.ok());
+        std::vector<ComparedRun> runs;
+        for (const char* solver : {"heft", "mheft", "hcpa"}) {
+            Expected<SolveResult> result = solve(*instance, solver);
+            QVERIFY(result.ok());
+            runs.push_back({QString::fromLatin1(solver), std::make_shared<const SolveResult>(*result), 1});
+        }
+        QCOMPARE(kFigureMinimumBarPoints, 3.0);
+        const double tolerance = 72.0 / layoutDotsPerInch();   // a pixel of the layout
+        for (const char* size : {"85x50mm", "175x100mm"}) {
+            const bool column = QLatin1String(size) == QLatin1String("85x50mm");
+            const FigureOptions options = column ? figureOf(85, 50) : figureOf(175, 100);
+            ScheduleComparisonView comparison;
+            comparison.resize(1200, 800);
+            comparison.showRuns(*instance, runs);
+            const QString pdf = m_temp.filePath(QStringLiteral("thin-bars-comparison-%1.pdf").arg(QLatin1String(size)));
+            Expected<FigureCanvas> canvas = figureCanvas(pdf, options);
+            QVERIFY(canvas.ok());
+            const Expected<bool> written = comparison.exportFigure(pdf, *canvas, options);
+            QVERIFY2(written.ok(), written.ok() ? "" : written.error().message.c_str());
+            QVERIFY2(comparison.figureThinnestBarPoints() >= kFigureMinimumBarPoints - tolerance,
+                     qPrintable(QStringLiteral("a bar %1 pt high at %2").arg(comparison.figureThinnestBarPoints()).arg(QLatin1String(size))));
+            const QString verdict = checkerVerdict(pdf, QLatin1String(size));
+            QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
+
+            DagScheduleView single;
+            single.resize(1200, 800);
+            single.showResult(*instance, runs.front().result);
+            const QString one = m_temp.filePath(QStringLiteral("thin-bars-heft-%1.pdf").arg(QLatin1String(size)));
+            const Expected<bool> alone = single.exportFigure(one, *figureCanvas(one, options), options);
+            QVERIFY2(alone.ok(), alone.ok() ? "" : alone.error().message.c_str());
+            QVERIFY2(single.figureThinnestBarPoints() >= kFigureMinimumBarPoints - tolerance,
+                     qPrintable(QStringLiteral("a bar %1 pt high at %2").arg(single.figureThinnestBarPoints()).arg(QLatin1String(size))));
+        }
+    }
+
     // The one folding routine of the Gantt engines: a bar thinner than a pixel is drawn only where it paints a
     // pixel no earlier one painted; bars a pixel or more both ways are always drawn.
     void pixelFoldDrawsEachPixelOnce() {

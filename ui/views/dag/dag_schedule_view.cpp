@@ -482,6 +482,8 @@ Expected<bool> DagScheduleView::exportFigure(const QString& path, const FigureCa
     }
     m_gantt->setLegendPlacement(options.legend);
     m_graph->graph()->setFigure(true);
+    // A figure's bars are at least kFigureMinimumBarPoints high at the printed size.
+    m_gantt->gantt()->setMinimumBarPixels(kFigureMinimumBarPoints * layoutDotsPerInch() / 72.0);
     Expected<bool> written = true;
     {
         const PlotFontScope ganttFonts(m_gantt, points);
@@ -522,6 +524,7 @@ Expected<bool> DagScheduleView::exportFigure(const QString& path, const FigureCa
                     painter.translate(0, top);
                     m_gantt->toPainter(&painter, ganttWidth, plotHeight);
                     painter.restore();
+                    m_figureThinnestBarPoints = m_gantt->gantt()->lastDrawStats().thinnestBar * 72.0 / layoutDotsPerInch();
                 }
                 if (graphWidth > 0) {
                     painter.save();
@@ -533,6 +536,7 @@ Expected<bool> DagScheduleView::exportFigure(const QString& path, const FigureCa
         }
     }
     m_graph->graph()->setFigure(false);
+    m_gantt->gantt()->setMinimumBarPixels(0);
     m_gantt->setLegendPlacement(LegendPlacement::Below);
     if (m_data) setColorMode(m_colorMode);
     // Rendering at another size re-laid the plots out: lay them out again for the screen.

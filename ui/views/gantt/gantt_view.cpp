@@ -17,6 +17,7 @@
 #include "views/common/plot_message.h"
 #include "views/common/figure_fit.h"
 #include "views/common/chart_palette.h"
+#include "views/common/chart_export.h"
 
 namespace hetsched::ui {
 
@@ -179,6 +180,8 @@ void GanttView::setParts(const Parts& parts) {
     m_parts = parts;
     // A figure's rows (title, header, chart, legend) without the screen's spacing between them.
     plotLayout()->setRowSpacing(parts.figure ? 0 : 2);
+    // A figure's bars are at least kFigureMinimumBarPoints high at the printed size; the screen's are not.
+    m_gantt->setMinimumBarPixels(parts.figure ? kFigureMinimumBarPoints * layoutDotsPerInch() / 72.0 : 0.0);
     if (recolour) m_gantt->setPaletteName(parts.palette);
     updateTitle();
     rebuildLegend();

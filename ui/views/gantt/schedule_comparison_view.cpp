@@ -762,6 +762,11 @@ Expected<bool> ScheduleComparisonView::exportFigure(const QString& path, const F
                     painter.restore();
                     y += heights[static_cast<std::size_t>(g)];
                 }
+                m_figureThinnestBarPoints = 0;
+                for (GanttView* gantt : m_gantts)
+                    if (const double bar = gantt->gantt()->lastDrawStats().thinnestBar; bar > 0)
+                        m_figureThinnestBarPoints = std::min(m_figureThinnestBarPoints > 0 ? m_figureThinnestBarPoints : bar * 72.0 / layoutDotsPerInch(),
+                                                             bar * 72.0 / layoutDotsPerInch());
                 if (!timeTitle.isEmpty()) {
                     // On the numbers' line: under the axis, past its ticks and the numbers' padding.
                     QCPAxis* axis = lastGantt->xAxis;
