@@ -530,6 +530,53 @@ private slots:
         }
     }
 
+    // A legend asked for is drawn or its absence explained, never dropped silently: at 85 x 55 mm the task graph
+    // figure gives the metrics header's lines to the legend below (and says so); at 85 x 40 mm, where it cannot
+    // fit, the canvas' notes say the legend was left out and which --size holds it, and that size does.
+    void aLegendAskedForIsDrawnOrItsAbsenceExplained() {
+        Expected<Instance> instance = readInstanceFile(examplePath("dag-two-clusters.json").toStdString());
+        QVERIFY(instance.ok());
+        Expected<SolveResult> result = solve(*instance, "heft");
+        QVERIFY(result.ok());
+        DagScheduleView view;
+        view.resize(1200, 800);
+        view.showResult(*instance, std::make_shared<const SolveResult>(*result));
+        const auto exportAt = [&](double height, QStringList& notes) -> QString {
+            FigureOptions options = figureOf(85, height);
+            options.legend = LegendPlacement::Below;
+            const QString pdf = m_temp.filePath(QStringLiteral("legend-below-85x%1mm.pdf").arg(height));
+            Expected<FigureCanvas> canvas = figureCanvas(pdf, options);
+            if (!canvas.ok()) return {};
+            const Expected<bool> written = view.exportFigure(pdf, *canvas, options);
+            if (!written.ok()) return {};
+            notes = *canvas->notes;
+            return pdf;
+        };
+        QStringList notes;
+        const QString fits = exportAt(55, notes);
+        QVERIFY(!fits.isEmpty());
+        QVERIFY2(pdfText(fits).contains(QStringLiteral("waiting for data")), qPrintable(pdfText(fits)));
+        QCOMPARE(notes.size(), 1);
+        QVERIFY2(notes.front().contains(QStringLiteral("metrics header was cut")), qPrintable(notes.front()));
+        QVERIFY(checkerVerdict(fits, QStringLiteral("85x55mm")).isEmpty());
+
+        const QString tooShort = exportAt(40, notes);
+        QVERIFY(!tooShort.isEmpty());
+        QVERIFY(!pdfText(tooShort).contains(QStringLiteral("waiting for data")));
+        QCOMPARE(notes.size(), 1);
+        const QRegularExpressionMatch holds =
+            QRegularExpression(QStringLiteral("legend was left out.*--size 85x(\\d+)mm holds it")).match(notes.front());
+        QVERIFY2(holds.hasMatch(), qPrintable(notes.front()));
+        const double suggested = holds.captured(1).toDouble();
+        QVERIFY(suggested > 40);
+        QStringList none;
+        const QString holding = exportAt(suggested, none);
+        QVERIFY(!holding.isEmpty());
+        QVERIFY2(pdfText(holding).contains(QStringLiteral("waiting for data")), qPrintable(notes.front()));
+        QVERIFY2(std::none_of(none.begin(), none.end(), [](const QString& n) { return n.contains(QStringLiteral("legend was left out")); }),
+                 qPrintable(none.join(QLatin1Char('\n'))));
+    }
+
     // The one folding routine of the Gantt engines: a bar thinner than a pixel is drawn only where it paints a
     // pixel no earlier one painted; bars a pixel or more both ways are always drawn.
     void pixelFoldDrawsEachPixelOnce() {

@@ -365,7 +365,16 @@ Expected<bool> GanttView::exportFigure(const QString& path, const FigureCanvas& 
         {
             const PlotFontScope fonts(this, canvas.fontPoints);
             toPixmap(canvas.layout.width(), canvas.layout.height());
-            if (layoutSqueezed(this, canvas.layout.height())) figure.legend = LegendPlacement::None;
+            if (layoutSqueezed(this, canvas.layout.height())) {
+                // Left out, and the canvas' notes say so and what height would hold it.
+                int needed = 0;
+                for (int height = canvas.layout.height() + 2; height <= 4 * canvas.layout.height() && needed == 0; height += 2) {
+                    toPixmap(canvas.layout.width(), height);
+                    if (!layoutSqueezed(this, height)) needed = height;
+                }
+                figure.legend = LegendPlacement::None;
+                canvas.notes->append(legendLeftOutNote(canvas, needed));
+            }
         }
         if (figure.legend == LegendPlacement::None) setParts(figure);
     }
