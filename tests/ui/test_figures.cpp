@@ -577,6 +577,37 @@ private slots:
                  qPrintable(none.join(QLatin1Char('\n'))));
     }
 
+    // The graph part of a task graph figure names its tasks beside their nodes wherever a name fits at the
+    // printed size: every one of the example's 8 tasks at two columns, all but at most two at one column, and
+    // the page keeps the checker's rules (no two words overlap, 6 to 10 pt).
+    void theGraphOfATaskGraphFigureNamesItsTasks() {
+        Expected<Instance> instance = readInstanceFile(examplePath("dag-two-clusters.json").toStdString());
+        QVERIFY(instance.ok());
+        const auto& dag = std::get<DagInstance>(*instance);
+        Expected<SolveResult> result = solve(*instance, "heft");
+        QVERIFY(result.ok());
+        DagScheduleView view;
+        view.resize(1200, 800);
+        view.showResult(*instance, std::make_shared<const SolveResult>(*result));
+        for (const auto& [width, height, size, unnamed] : {std::tuple{85.0, 55.0, "85x55mm", 2}, std::tuple{175.0, 100.0, "175x100mm", 0}}) {
+            FigureOptions options = figureOf(width, height);
+            options.part = "dag";
+            const QString pdf = m_temp.filePath(QStringLiteral("graph-names-%1.pdf").arg(QLatin1String(size)));
+            Expected<FigureCanvas> canvas = figureCanvas(pdf, options);
+            QVERIFY(canvas.ok());
+            const Expected<bool> written = view.exportFigure(pdf, *canvas, options);
+            QVERIFY2(written.ok(), written.ok() ? "" : written.error().message.c_str());
+            // pdftotext writes the font's ligatures ("ﬀ" of fft_x) as such: compared in compatibility form.
+            const QStringList words = pdfText(pdf).normalized(QString::NormalizationForm_KC).split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+            QStringList missing;
+            for (const DagTask& task : dag.tasks)
+                if (!words.contains(QString::fromStdString(task.name))) missing << QString::fromStdString(task.name);
+            QVERIFY2(missing.size() <= unnamed, qPrintable(QStringLiteral("%1: no %2").arg(QLatin1String(size), missing.join(QStringLiteral(", ")))));
+            const QString verdict = checkerVerdict(pdf, QLatin1String(size));
+            QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
+        }
+    }
+
     // The one folding routine of the Gantt engines: a bar thinner than a pixel is drawn only where it paints a
     // pixel no earlier one painted; bars a pixel or more both ways are always drawn.
     void pixelFoldDrawsEachPixelOnce() {
