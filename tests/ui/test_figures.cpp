@@ -255,6 +255,17 @@ private slots:
         checkAtPaperSizes([&](const QString& path, const FigureOptions& figure) {
             return dialog.exportFigure(dialog.workersPlot(), path, figure);
         }, QStringLiteral("divisible-workers"));
+        // The vertical axes' titles whole at both sizes, never elided: on two lines, set smaller (down to 6 pt),
+        // or in the plot's shorter wording ("relative" under the title "Throughput relative to optimal FIFO").
+        for (const char* size : {"85x50mm", "175x100mm"}) {
+            const QString throughput = pdfText(m_temp.filePath(QStringLiteral("divisible-throughput-%1.pdf").arg(QLatin1String(size))));
+            QVERIFY2(!throughput.contains(QStringLiteral("…")), qPrintable(throughput));
+            QVERIFY2(throughput.contains(QRegularExpression(QStringLiteral("throughput\\s+ratio|\\brelative\\b\\s*\\n"))),
+                     qPrintable(throughput));
+            const QString workers = pdfText(m_temp.filePath(QStringLiteral("divisible-workers-%1.pdf").arg(QLatin1String(size))));
+            QVERIFY2(!workers.contains(QStringLiteral("…")), qPrintable(workers));
+            QVERIFY2(workers.contains(QRegularExpression(QStringLiteral("workers\\s+used|\\bworkers\\s*\\n"))), qPrintable(workers));
+        }
         checkTables(&dialog, QStringLiteral("divisible-simulation"), {QStringLiteral("ratio")});
         // Each curve has a bar of one standard deviation at each of its points, the deviations of the rows (3
         // platforms per point: some spread), and the titles say what a point is.

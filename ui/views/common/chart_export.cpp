@@ -451,8 +451,38 @@ PlotFitScope::PlotFitScope(QCustomPlot* plot, QSize layout) {
             if (!axis->visible()) continue;
             const QString label = axis->label();
             const double length = axis->orientation() == Qt::Horizontal ? rect->width() : rect->height();
-            // A title longer than its axis goes on two lines, the second elided if need be.
-            const QString fitted = wrappedText(label, axis->labelFont(), std::max(0.0, length), 2);
+            // A title longer than its axis goes on two lines; a word still too long for the axis is set smaller,
+            // by half points down to 6 pt, before anything is elided.
+            QString fitted = wrappedText(label, axis->labelFont(), std::max(0.0, length), 2);
+            if (!label.isEmpty() && fitted.contains(QStringLiteral("…"))) {
+                const QFont labelFont = axis->labelFont();
+                QFont smaller = labelFont;
+                for (double points = labelFont.pointSizeF() - 0.5; points >= kMinFontPoints - 1e-9; points -= 0.5) {
+                    smaller.setPointSizeF(points);
+                    const QString wrapped = wrappedText(label, smaller, std::max(0.0, length), 2);
+                    if (wrapped.contains(QStringLiteral("…"))) continue;
+                    axis->setLabelFont(smaller);
+                    m_restore.push_back([axis, labelFont] { axis->setLabelFont(labelFont); });
+                    fitted = wrapped;
+                    break;
+                }
+            }
+            // Still too long even at 6 pt: the shorter title the chart gave the axis for a figure, if any
+            // (property kFigureShortLabel), then the same steps.
+            const QString shorter = axis->property(kFigureShortLabel).toString();
+            if (!label.isEmpty() && fitted.contains(QStringLiteral("…")) && !shorter.isEmpty()) {
+                const QFont labelFont = axis->labelFont();
+                QFont smaller = labelFont;
+                for (double points = labelFont.pointSizeF(); points >= kMinFontPoints - 1e-9; points -= 0.5) {
+                    smaller.setPointSizeF(points);
+                    const QString wrapped = wrappedText(shorter, smaller, std::max(0.0, length), 2);
+                    if (wrapped.contains(QStringLiteral("…")) && points - 0.5 >= kMinFontPoints - 1e-9) continue;
+                    axis->setLabelFont(smaller);
+                    m_restore.push_back([axis, labelFont] { axis->setLabelFont(labelFont); });
+                    fitted = wrapped;
+                    break;
+                }
+            }
             if (!label.isEmpty() && fitted != label) {
                 const bool nothingLeft = fitted.startsWith(QStringLiteral("…"));
                 axis->setLabel(nothingLeft ? QString() : fitted);

@@ -103,6 +103,10 @@ private:
     std::vector<std::function<void()>> m_restore;
 };
 
+// The name of an axis' property holding the shorter title a figure uses where the axis' own title does not
+// fit whole even at 6 pt ("relative" for "throughput ratio" under a title saying relative to what).
+inline constexpr char kFigureShortLabel[] = "figureShortLabel";
+
 // Lays a plot out at `layout` pixels for a figure and, for its lifetime, fits its texts there: an axis title
 // longer than its axis is elided, tick labels that would touch are thinned (fewer ticks). Puts the titles
 // and tick counts back on destruction.
