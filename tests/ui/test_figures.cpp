@@ -619,6 +619,34 @@ private slots:
         }
     }
 
+    // Before any run an experiment's plot fills its area and says what to do, as the result views do, rather
+    // than a small empty axis box at its left: every experiment dialog, at the size a 1280 x 800 screen gives.
+    void anExperimentPlotBeforeAnyRunSaysToRunIt() {
+        CpuGpuExperimentDialog cpugpu;
+        DagEvaluationDialog dag;
+        DivisibleSimulationDialog divisible;
+        const std::vector<std::pair<QDialog*, QCustomPlot*>> plots{
+            {&cpugpu, cpugpu.plot()}, {&dag, dag.plot()}, {&divisible, divisible.throughputPlot()}, {&divisible, divisible.workersPlot()}};
+        for (const auto& [dialog, plot] : plots) {
+            dialog->resize(1100, 700);
+            dialog->show();
+            QVERIFY(QTest::qWaitForWindowExposed(dialog));
+            plot->replot();
+            if (qEnvironmentVariableIsSet("HETSCHED_UI_SHOTS"))
+                dialog->grab().save(QDir(qEnvironmentVariable("HETSCHED_UI_SHOTS")).filePath(dialog->metaObject()->className() + QStringLiteral(".png")));
+            const QString name = QString::fromLatin1(dialog->metaObject()->className());
+            // The message, centred in a plot area spanning most of the plot's width.
+            QStringList texts;
+            for (int k = 0; k < plot->itemCount(); ++k)
+                if (auto* text = qobject_cast<QCPItemText*>(plot->item(k)); text && text->visible()) texts << text->text();
+            QVERIFY2(std::any_of(texts.begin(), texts.end(), [](const QString& t) { return t.startsWith(QStringLiteral("Run the")); }),
+                     qPrintable(name + QStringLiteral(": ") + texts.join(QStringLiteral(" | "))));
+            QVERIFY2(plot->axisRect()->width() >= plot->width() / 2,
+                     qPrintable(QStringLiteral("%1: a plot area %2 of %3 pixels wide").arg(name).arg(plot->axisRect()->width()).arg(plot->width())));
+            dialog->hide();
+        }
+    }
+
     // The one folding routine of the Gantt engines: a bar thinner than a pixel is drawn only where it paints a
     // pixel no earlier one painted; bars a pixel or more both ways are always drawn.
     void pixelFoldDrawsEachPixelOnce() {
