@@ -647,6 +647,50 @@ private slots:
         }
     }
 
+    // Three runs on 4 clusters in one column (85 x 50 mm): a run's plot area is too short for four names one
+    // under the other. Every cluster's row is named by every run, or the canvas' notes say which run leaves
+    // which rows unnamed, and why: for each cluster, the runs naming it and the notes naming it make 3.
+    void aColumnWideComparisonNamesEveryCluster() {
+        Expected<Instance> generated = readInstanceFile(QStringLiteral(HETSCHED_EXAMPLES_DIR "/dag-two-clusters.json").toStdString());
+        QVERIFY(generated.ok());
+        DagInstance dag = std::get<DagInstance>(*generated);
+        // Four clusters of 16 to 32 processors, the example's tasks.
+        dag.platform.clusters.push_back(dag.platform.clusters[0]);
+        dag.platform.clusters.push_back(dag.platform.clusters[1]);
+        dag.platform.clusters[2].name = "C2";
+        dag.platform.clusters[3].name = "C3";
+        const Instance instance = dag;
+        std::vector<ComparedRun> runs;
+        for (const char* solver : {"heft", "mheft", "hcpa"}) {
+            Expected<SolveResult> result = solve(instance, solver);
+            QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
+            runs.push_back({QString::fromLatin1(solver), std::make_shared<const SolveResult>(*result), 1});
+        }
+        ScheduleComparisonView view;
+        view.resize(1200, 800);
+        view.showRuns(instance, runs);
+        const QString pdf = m_temp.filePath(QStringLiteral("four-clusters-85x50mm.pdf"));
+        const FigureOptions options = figureOf(85, 50);
+        Expected<FigureCanvas> canvas = figureCanvas(pdf, options);
+        QVERIFY(canvas.ok());
+        const Expected<bool> written = view.exportFigure(pdf, *canvas, options);
+        QVERIFY2(written.ok(), written.ok() ? "" : written.error().message.c_str());
+        const QString text = pdfText(pdf);
+        const QStringList notes = *canvas->notes;
+        for (const char* cluster : {"C0", "C1", "C2", "C3"}) {
+            const QRegularExpression name(QStringLiteral("\\b%1\\b").arg(QLatin1String(cluster)));
+            const qsizetype explained = std::count_if(notes.begin(), notes.end(), [&](const QString& note) {
+                return note.section(QStringLiteral(" are not named"), 0, 0).contains(name);
+            });
+            QVERIFY2(text.count(name) + explained == 3,
+                     qPrintable(QStringLiteral("%1 named %2 times, %3 notes:\n%4\n%5")
+                                    .arg(QLatin1String(cluster)).arg(text.count(name)).arg(explained).arg(text, notes.join(QLatin1Char('\n')))));
+        }
+        QVERIFY2(!notes.isEmpty(), "four rows cannot all be named in a third of 50 mm at 8 pt: a note says so");
+        const QString verdict = checkerVerdict(pdf, QStringLiteral("85x50mm"));
+        QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
+    }
+
     // The one folding routine of the Gantt engines: a bar thinner than a pixel is drawn only where it paints a
     // pixel no earlier one painted; bars a pixel or more both ways are always drawn.
     void pixelFoldDrawsEachPixelOnce() {
