@@ -71,9 +71,12 @@ int runExport(const std::vector<std::string>& args, int argc, char** argv) {
     QApplication app(argc, argv);
     const QString output = QString::fromStdString(a.solve.output);
     const QString format = QString::fromStdString(a.format);
+    QStringList notes;
     Expected<bool> written = runs.size() == 1
-                                 ? ui::exportFigure(instance, runs.front().result, output, a.figure, format)
-                                 : ui::exportComparisonFigure(instance, runs, output, a.figure, format);
+                                 ? ui::exportFigure(instance, runs.front().result, output, a.figure, format, &notes)
+                                 : ui::exportComparisonFigure(instance, runs, output, a.figure, format, &notes);
+    // What the figure left out of what was asked, and why: never silently.
+    for (const QString& note : notes) std::cerr << "hetsched export: note: " << note.toStdString() << "\n";
     if (!written) {
         std::cerr << "hetsched export: error: " << written.error().message << "\n";
         // What was asked cannot be drawn (too small, a part the result has not): a bad command line.

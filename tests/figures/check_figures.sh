@@ -76,6 +76,12 @@ print(f"legend {gap:.1f} pt under the time axis title")
 ' || fail "$name --legend below at 85x55mm: a gap over the legend"
 done
 
+# A legend asked for that does not fit is never dropped silently: stderr says so and which --size holds it.
+"$hetsched" export "$examples/partition-small.json" --size 85x30mm --legend below -o "$out/no-legend.pdf" \
+    2> "$out/no-legend.err" || fail "export partition-small at 85x30mm: $(cat "$out/no-legend.err")"
+grep -q "note: the legend was left out: .* --size 85x[0-9]*mm holds it" "$out/no-legend.err" ||
+    fail "a legend left out without a note: $(cat "$out/no-legend.err")"
+
 # PNG and SVG of a physical size: 85 x 50 mm at 300 DPI is 1004 x 591 pixels; the SVG says 85 x 50 mm.
 "$hetsched" export "$examples/dag-two-clusters.json" --size 85x50mm -o "$out/dag.png" || fail "PNG export"
 "$hetsched" export "$examples/dag-two-clusters.json" --size 85x50mm -o "$out/dag.svg" || fail "SVG export"

@@ -255,6 +255,17 @@ private slots:
         checkAtPaperSizes([&](const QString& path, const FigureOptions& figure) {
             return dialog.exportFigure(dialog.workersPlot(), path, figure);
         }, QStringLiteral("divisible-workers"));
+        // The vertical axes' titles whole at both sizes, never elided: on two lines, set smaller (down to 6 pt),
+        // or in the plot's shorter wording ("relative" under the title "Throughput relative to optimal FIFO").
+        for (const char* size : {"85x50mm", "175x100mm"}) {
+            const QString throughput = pdfText(m_temp.filePath(QStringLiteral("divisible-throughput-%1.pdf").arg(QLatin1String(size))));
+            QVERIFY2(!throughput.contains(QStringLiteral("…")), qPrintable(throughput));
+            QVERIFY2(throughput.contains(QRegularExpression(QStringLiteral("throughput\\s+ratio|\\brelative\\b\\s*\\n"))),
+                     qPrintable(throughput));
+            const QString workers = pdfText(m_temp.filePath(QStringLiteral("divisible-workers-%1.pdf").arg(QLatin1String(size))));
+            QVERIFY2(!workers.contains(QStringLiteral("…")), qPrintable(workers));
+            QVERIFY2(workers.contains(QRegularExpression(QStringLiteral("workers\\s+used|\\bworkers\\s*\\n"))), qPrintable(workers));
+        }
         checkTables(&dialog, QStringLiteral("divisible-simulation"), {QStringLiteral("ratio")});
         // Each curve has a bar of one standard deviation at each of its points, the deviations of the rows (3
         // platforms per point: some spread), and the titles say what a point is.
@@ -487,6 +498,197 @@ private slots:
         QCOMPARE(hit->lane, 5);
         view.setLanesGrouped(false);
         QCOMPARE(view.gantt()->rowCount(), 8);
+    }
+
+    // heft runs each task on one processor: in a figure, a task on 1 of the 32 processors of cluster C1 would
+    // be 1/32 of C1's row high, a hairline. Every bar of the figure is at least kFigureMinimumBarPoints high
+    // at the printed size, in the comparison (lanes grouped by cluster) and in the single run's Gantt.
+    void everyTaskOfAFigureIsABarAtLeastThreePointsHigh() {
+        Expected<Instance> instance = readInstanceFile(examplePath("dag-two-clusters.json").toStdString());
+        QVERIFY(instance.ok());
+        std::vector<ComparedRun> runs;
+        for (const char* solver : {"heft", "mheft", "hcpa"}) {
+            Expected<SolveResult> result = solve(*instance, solver);
+            QVERIFY(result.ok());
+            runs.push_back({QString::fromLatin1(solver), std::make_shared<const SolveResult>(*result), 1});
+        }
+        QCOMPARE(kFigureMinimumBarPoints, 3.0);
+        const double tolerance = 72.0 / layoutDotsPerInch();   // a pixel of the layout
+        for (const char* size : {"85x50mm", "175x100mm"}) {
+            const bool column = QLatin1String(size) == QLatin1String("85x50mm");
+            const FigureOptions options = column ? figureOf(85, 50) : figureOf(175, 100);
+            ScheduleComparisonView comparison;
+            comparison.resize(1200, 800);
+            comparison.showRuns(*instance, runs);
+            const QString pdf = m_temp.filePath(QStringLiteral("thin-bars-comparison-%1.pdf").arg(QLatin1String(size)));
+            Expected<FigureCanvas> canvas = figureCanvas(pdf, options);
+            QVERIFY(canvas.ok());
+            const Expected<bool> written = comparison.exportFigure(pdf, *canvas, options);
+            QVERIFY2(written.ok(), written.ok() ? "" : written.error().message.c_str());
+            QVERIFY2(comparison.figureThinnestBarPoints() >= kFigureMinimumBarPoints - tolerance,
+                     qPrintable(QStringLiteral("a bar %1 pt high at %2").arg(comparison.figureThinnestBarPoints()).arg(QLatin1String(size))));
+            const QString verdict = checkerVerdict(pdf, QLatin1String(size));
+            QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
+
+            DagScheduleView single;
+            single.resize(1200, 800);
+            single.showResult(*instance, runs.front().result);
+            const QString one = m_temp.filePath(QStringLiteral("thin-bars-heft-%1.pdf").arg(QLatin1String(size)));
+            const Expected<bool> alone = single.exportFigure(one, *figureCanvas(one, options), options);
+            QVERIFY2(alone.ok(), alone.ok() ? "" : alone.error().message.c_str());
+            QVERIFY2(single.figureThinnestBarPoints() >= kFigureMinimumBarPoints - tolerance,
+                     qPrintable(QStringLiteral("a bar %1 pt high at %2").arg(single.figureThinnestBarPoints()).arg(QLatin1String(size))));
+        }
+    }
+
+    // A legend asked for is drawn or its absence explained, never dropped silently: at 85 x 55 mm the task graph
+    // figure gives the metrics header's lines to the legend below (and says so); at 85 x 40 mm, where it cannot
+    // fit, the canvas' notes say the legend was left out and which --size holds it, and that size does.
+    void aLegendAskedForIsDrawnOrItsAbsenceExplained() {
+        Expected<Instance> instance = readInstanceFile(examplePath("dag-two-clusters.json").toStdString());
+        QVERIFY(instance.ok());
+        Expected<SolveResult> result = solve(*instance, "heft");
+        QVERIFY(result.ok());
+        DagScheduleView view;
+        view.resize(1200, 800);
+        view.showResult(*instance, std::make_shared<const SolveResult>(*result));
+        const auto exportAt = [&](double height, QStringList& notes) -> QString {
+            FigureOptions options = figureOf(85, height);
+            options.legend = LegendPlacement::Below;
+            const QString pdf = m_temp.filePath(QStringLiteral("legend-below-85x%1mm.pdf").arg(height));
+            Expected<FigureCanvas> canvas = figureCanvas(pdf, options);
+            if (!canvas.ok()) return {};
+            const Expected<bool> written = view.exportFigure(pdf, *canvas, options);
+            if (!written.ok()) return {};
+            notes = *canvas->notes;
+            return pdf;
+        };
+        QStringList notes;
+        const QString fits = exportAt(55, notes);
+        QVERIFY(!fits.isEmpty());
+        QVERIFY2(pdfText(fits).contains(QStringLiteral("waiting for data")), qPrintable(pdfText(fits)));
+        QCOMPARE(notes.size(), 1);
+        QVERIFY2(notes.front().contains(QStringLiteral("metrics header was cut")), qPrintable(notes.front()));
+        QVERIFY(checkerVerdict(fits, QStringLiteral("85x55mm")).isEmpty());
+
+        const QString tooShort = exportAt(40, notes);
+        QVERIFY(!tooShort.isEmpty());
+        QVERIFY(!pdfText(tooShort).contains(QStringLiteral("waiting for data")));
+        QCOMPARE(notes.size(), 1);
+        const QRegularExpressionMatch holds =
+            QRegularExpression(QStringLiteral("legend was left out.*--size 85x(\\d+)mm holds it")).match(notes.front());
+        QVERIFY2(holds.hasMatch(), qPrintable(notes.front()));
+        const double suggested = holds.captured(1).toDouble();
+        QVERIFY(suggested > 40);
+        QStringList none;
+        const QString holding = exportAt(suggested, none);
+        QVERIFY(!holding.isEmpty());
+        QVERIFY2(pdfText(holding).contains(QStringLiteral("waiting for data")), qPrintable(notes.front()));
+        QVERIFY2(std::none_of(none.begin(), none.end(), [](const QString& n) { return n.contains(QStringLiteral("legend was left out")); }),
+                 qPrintable(none.join(QLatin1Char('\n'))));
+    }
+
+    // The graph part of a task graph figure names its tasks beside their nodes wherever a name fits at the
+    // printed size: every one of the example's 8 tasks at two columns, all but at most two at one column, and
+    // the page keeps the checker's rules (no two words overlap, 6 to 10 pt).
+    void theGraphOfATaskGraphFigureNamesItsTasks() {
+        Expected<Instance> instance = readInstanceFile(examplePath("dag-two-clusters.json").toStdString());
+        QVERIFY(instance.ok());
+        const auto& dag = std::get<DagInstance>(*instance);
+        Expected<SolveResult> result = solve(*instance, "heft");
+        QVERIFY(result.ok());
+        DagScheduleView view;
+        view.resize(1200, 800);
+        view.showResult(*instance, std::make_shared<const SolveResult>(*result));
+        for (const auto& [width, height, size, unnamed] : {std::tuple{85.0, 55.0, "85x55mm", 2}, std::tuple{175.0, 100.0, "175x100mm", 0}}) {
+            FigureOptions options = figureOf(width, height);
+            options.part = "dag";
+            const QString pdf = m_temp.filePath(QStringLiteral("graph-names-%1.pdf").arg(QLatin1String(size)));
+            Expected<FigureCanvas> canvas = figureCanvas(pdf, options);
+            QVERIFY(canvas.ok());
+            const Expected<bool> written = view.exportFigure(pdf, *canvas, options);
+            QVERIFY2(written.ok(), written.ok() ? "" : written.error().message.c_str());
+            // pdftotext writes the font's ligatures ("ﬀ" of fft_x) as such: compared in compatibility form.
+            const QStringList words = pdfText(pdf).normalized(QString::NormalizationForm_KC).split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+            QStringList missing;
+            for (const DagTask& task : dag.tasks)
+                if (!words.contains(QString::fromStdString(task.name))) missing << QString::fromStdString(task.name);
+            QVERIFY2(missing.size() <= unnamed, qPrintable(QStringLiteral("%1: no %2").arg(QLatin1String(size), missing.join(QStringLiteral(", ")))));
+            const QString verdict = checkerVerdict(pdf, QLatin1String(size));
+            QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
+        }
+    }
+
+    // Before any run an experiment's plot fills its area and says what to do, as the result views do, rather
+    // than a small empty axis box at its left: every experiment dialog, at the size a 1280 x 800 screen gives.
+    void anExperimentPlotBeforeAnyRunSaysToRunIt() {
+        CpuGpuExperimentDialog cpugpu;
+        DagEvaluationDialog dag;
+        DivisibleSimulationDialog divisible;
+        const std::vector<std::pair<QDialog*, QCustomPlot*>> plots{
+            {&cpugpu, cpugpu.plot()}, {&dag, dag.plot()}, {&divisible, divisible.throughputPlot()}, {&divisible, divisible.workersPlot()}};
+        for (const auto& [dialog, plot] : plots) {
+            dialog->resize(1100, 700);
+            dialog->show();
+            QVERIFY(QTest::qWaitForWindowExposed(dialog));
+            plot->replot();
+            if (qEnvironmentVariableIsSet("HETSCHED_UI_SHOTS"))
+                dialog->grab().save(QDir(qEnvironmentVariable("HETSCHED_UI_SHOTS")).filePath(dialog->metaObject()->className() + QStringLiteral(".png")));
+            const QString name = QString::fromLatin1(dialog->metaObject()->className());
+            // The message, centred in a plot area spanning most of the plot's width.
+            QStringList texts;
+            for (int k = 0; k < plot->itemCount(); ++k)
+                if (auto* text = qobject_cast<QCPItemText*>(plot->item(k)); text && text->visible()) texts << text->text();
+            QVERIFY2(std::any_of(texts.begin(), texts.end(), [](const QString& t) { return t.startsWith(QStringLiteral("Run the")); }),
+                     qPrintable(name + QStringLiteral(": ") + texts.join(QStringLiteral(" | "))));
+            QVERIFY2(plot->axisRect()->width() >= plot->width() / 2,
+                     qPrintable(QStringLiteral("%1: a plot area %2 of %3 pixels wide").arg(name).arg(plot->axisRect()->width()).arg(plot->width())));
+            dialog->hide();
+        }
+    }
+
+    // Three runs on 4 clusters in one column (85 x 50 mm): a run's plot area is too short for four names one
+    // under the other. Every cluster's row is named by every run, or the canvas' notes say which run leaves
+    // which rows unnamed, and why: for each cluster, the runs naming it and the notes naming it make 3.
+    void aColumnWideComparisonNamesEveryCluster() {
+        Expected<Instance> generated = readInstanceFile(QStringLiteral(HETSCHED_EXAMPLES_DIR "/dag-two-clusters.json").toStdString());
+        QVERIFY(generated.ok());
+        DagInstance dag = std::get<DagInstance>(*generated);
+        // Four clusters of 16 to 32 processors, the example's tasks.
+        dag.platform.clusters.push_back(dag.platform.clusters[0]);
+        dag.platform.clusters.push_back(dag.platform.clusters[1]);
+        dag.platform.clusters[2].name = "C2";
+        dag.platform.clusters[3].name = "C3";
+        const Instance instance = dag;
+        std::vector<ComparedRun> runs;
+        for (const char* solver : {"heft", "mheft", "hcpa"}) {
+            Expected<SolveResult> result = solve(instance, solver);
+            QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
+            runs.push_back({QString::fromLatin1(solver), std::make_shared<const SolveResult>(*result), 1});
+        }
+        ScheduleComparisonView view;
+        view.resize(1200, 800);
+        view.showRuns(instance, runs);
+        const QString pdf = m_temp.filePath(QStringLiteral("four-clusters-85x50mm.pdf"));
+        const FigureOptions options = figureOf(85, 50);
+        Expected<FigureCanvas> canvas = figureCanvas(pdf, options);
+        QVERIFY(canvas.ok());
+        const Expected<bool> written = view.exportFigure(pdf, *canvas, options);
+        QVERIFY2(written.ok(), written.ok() ? "" : written.error().message.c_str());
+        const QString text = pdfText(pdf);
+        const QStringList notes = *canvas->notes;
+        for (const char* cluster : {"C0", "C1", "C2", "C3"}) {
+            const QRegularExpression name(QStringLiteral("\\b%1\\b").arg(QLatin1String(cluster)));
+            const qsizetype explained = std::count_if(notes.begin(), notes.end(), [&](const QString& note) {
+                return note.section(QStringLiteral(" are not named"), 0, 0).contains(name);
+            });
+            QVERIFY2(text.count(name) + explained == 3,
+                     qPrintable(QStringLiteral("%1 named %2 times, %3 notes:\n%4\n%5")
+                                    .arg(QLatin1String(cluster)).arg(text.count(name)).arg(explained).arg(text, notes.join(QLatin1Char('\n')))));
+        }
+        QVERIFY2(!notes.isEmpty(), "four rows cannot all be named in a third of 50 mm at 8 pt: a note says so");
+        const QString verdict = checkerVerdict(pdf, QStringLiteral("85x50mm"));
+        QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
     }
 
     // The one folding routine of the Gantt engines: a bar thinner than a pixel is drawn only where it paints a

@@ -108,7 +108,7 @@ std::optional<Error> partProblem(const Instance& instance, const std::string& pa
 }  // namespace
 
 Expected<bool> exportFigure(const Instance& instance, const SolveResult& result, const QString& path,
-                            const FigureOptions& options, const QString& format) {
+                            const FigureOptions& options, const QString& format, QStringList* notes) {
     if (!QApplication::instance())
         return invalidInput("exportFigure needs a QApplication (use QT_QPA_PLATFORM=offscreen)");
     ensureResourcesLoaded();
@@ -120,11 +120,14 @@ Expected<bool> exportFigure(const Instance& instance, const SolveResult& result,
     chart->widget()->resize(canvas->layout);
     chart->showResult(instance, std::make_shared<const SolveResult>(result));
     chart->fitView();
-    return chart->exportFigure(path, *canvas, options);
+    Expected<bool> written = chart->exportFigure(path, *canvas, options);
+    if (notes) *notes = *canvas->notes;
+    return written;
 }
 
 Expected<bool> exportComparisonFigure(const Instance& instance, const std::vector<NamedResult>& runs,
-                                      const QString& path, const FigureOptions& options, const QString& format) {
+                                      const QString& path, const FigureOptions& options, const QString& format,
+                                      QStringList* notes) {
     if (!QApplication::instance())
         return invalidInput("exportComparisonFigure needs a QApplication (use QT_QPA_PLATFORM=offscreen)");
     ensureResourcesLoaded();
@@ -139,7 +142,9 @@ Expected<bool> exportComparisonFigure(const Instance& instance, const std::vecto
         compared.push_back({run.name, std::make_shared<const SolveResult>(run.result), 0});
     view.showRuns(instance, std::move(compared));
     view.fitView();
-    return view.exportFigure(path, *canvas, options);
+    Expected<bool> written = view.exportFigure(path, *canvas, options);
+    if (notes) *notes = *canvas->notes;
+    return written;
 }
 
 }  // namespace hetsched::ui

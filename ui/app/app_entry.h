@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -32,10 +33,11 @@ hetsched::Expected<bool> exportChart(const hetsched::Instance& instance, const h
 // The figure of the result as `options` ask (hetsched export's flags): laid out at options.size with its text at
 // options.fontPoints, the parts and palette chosen; the format is `format` ("png", "pdf", "svg") or, when
 // empty, the extension of `path`. Refuses, before writing anything, a size too small for the chart at that
-// text size (naming --size), a part the result has not (--part), a DPI for PDF or SVG.
+// text size (naming --size), a part the result has not (--part), a DPI for PDF or SVG. `notes`, when given,
+// receives what the figure left out of what was asked and why (a legend that did not fit).
 hetsched::Expected<bool> exportFigure(const hetsched::Instance& instance, const hetsched::SolveResult& result,
                                       const QString& path, const hetsched::FigureOptions& options,
-                                      const QString& format = {});
+                                      const QString& format = {}, QStringList* notes = nullptr);
 
 // One run of a comparison: its name ("heft") and result.
 struct NamedResult {
@@ -46,6 +48,6 @@ struct NamedResult {
 // shared time axis.
 hetsched::Expected<bool> exportComparisonFigure(const hetsched::Instance& instance, const std::vector<NamedResult>& runs,
                                                 const QString& path, const hetsched::FigureOptions& options,
-                                                const QString& format = {});
+                                                const QString& format = {}, QStringList* notes = nullptr);
 
 }  // namespace hetsched::ui

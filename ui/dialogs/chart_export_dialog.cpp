@@ -112,7 +112,8 @@ QString defaultChartFileName(const QString& entry, const QString& solver, const 
     return base + QLatin1Char('.') + suffix;
 }
 
-Expected<bool> exportResultChart(ResultChart* chart, const QString& path, const ChartExportRequest& request) {
+Expected<bool> exportResultChart(ResultChart* chart, const QString& path, const ChartExportRequest& request,
+                                 QStringList* notes) {
     if (!chart) return invalidInput("there is no chart to export");
     // A dag result still being prepared is shown at once: the ranges saved below are then the result's.
     if (auto* dag = dynamic_cast<DagScheduleView*>(chart)) dag->finishPreparing();
@@ -124,7 +125,9 @@ Expected<bool> exportResultChart(ResultChart* chart, const QString& path, const 
             saved.emplace(plotsOf(chart));
             chart->fitView();
         }
-        return chart->exportFigure(path, *canvas, *request.figure);
+        Expected<bool> written = chart->exportFigure(path, *canvas, *request.figure);
+        if (notes) *notes = *canvas->notes;
+        return written;
     }
     const int width = request.size.width();
     const int height = request.size.height();
@@ -386,7 +389,8 @@ void ChartExportDialog::updatePreview() {
                                     static_cast<double>(canvas->layout.height()), SizeUnit::Pixel};
     drawn.figure->dotsPerInch = 0;
     drawn.format = QStringLiteral("png");
-    const Expected<bool> written = exportResultChart(m_chart, file, drawn);
+    QStringList notes;
+    const Expected<bool> written = exportResultChart(m_chart, file, drawn, &notes);
     if (!written) {
         m_preview->setPixmap(QPixmap());
         m_preview->resize(0, 0);
@@ -396,7 +400,10 @@ void ChartExportDialog::updatePreview() {
     const QPixmap pixmap(file);
     m_preview->setPixmap(pixmap);
     m_preview->resize(pixmap.size());
-    m_previewNote->setText(tr("%1, text at %2 pt").arg(canvas->sizeText).arg(asked.figure->fontPoints));
+    // What the figure leaves out of what was asked (a legend that does not fit) is said under the preview.
+    QString note = tr("%1, text at %2 pt").arg(canvas->sizeText).arg(asked.figure->fontPoints);
+    for (const QString& leftOut : notes) note += QStringLiteral("\n") + leftOut.left(1).toUpper() + leftOut.mid(1) + QLatin1Char('.');
+    m_previewNote->setText(note);
 }
 
 void ChartExportDialog::restoreSettings() {

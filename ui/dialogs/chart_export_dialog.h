@@ -51,7 +51,9 @@ QSize onScreenExportSize(ResultChart* chart, DagExportPart part);
 QString defaultChartFileName(const QString& entry, const QString& solver, const QString& suffix = QStringLiteral("png"));
 
 // Renders the chart as asked into `path` (the format by its extension), leaving the view as it was on screen.
-Expected<bool> exportResultChart(ResultChart* chart, const QString& path, const ChartExportRequest& request);
+// `notes`, when given, receives what a figure left out of what was asked and why (a legend that did not fit).
+Expected<bool> exportResultChart(ResultChart* chart, const QString& path, const ChartExportRequest& request,
+                                 QStringList* notes = nullptr);
 
 class ChartExportDialog : public QDialog {
     Q_OBJECT

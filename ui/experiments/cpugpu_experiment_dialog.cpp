@@ -14,6 +14,8 @@
 
 #include "io/instance_io.h"
 #include "views/common/chart_palette.h"
+#include "views/common/plot_legend.h"
+#include "views/common/plot_message.h"
 
 namespace hetsched::ui {
 
@@ -64,6 +66,8 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent)
     m_plot->plotLayout()->addElement(2, 0, m_plot->legend);
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    m_emptyMessage = addCentredMessage(m_plot, first);
+    m_emptyMessage->setText(tr("Run the experiment to see each solver's deviation per case"));
     m_plot->legend->setVisible(true);
     m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
     m_plot->legend->setWrap(4);
@@ -95,7 +99,13 @@ CpuGpuExperimentDialog::CpuGpuExperimentDialog(QWidget* parent)
     setOptions(defaults);
 
     connect(m_statistic, &QComboBox::currentIndexChanged, this, [this] { showExperiment(); });
+    showExperiment();
     updateState();
+}
+
+CpuGpuExperimentDialog::~CpuGpuExperimentDialog() {
+    // The plot deletes the legend with its layout, so it must be in the layout then.
+    placeLegendBelow(*m_plot, true);
 }
 
 Expected<CpuGpuExperimentOptions> CpuGpuExperimentDialog::options() const {
@@ -154,6 +164,10 @@ void CpuGpuExperimentDialog::showExperiment() {
         m_panels->addElement(0, 0, first);
     }
     m_panels->simplify();
+    // Before any run: the plot area fills the plot and says what to do (an empty legend in the layout would
+    // narrow it to a small box at the left).
+    m_emptyMessage->setVisible(!m_experiment);
+    placeLegendBelow(*m_plot, m_experiment.has_value());
     if (!m_experiment) {
         m_title->setText(QString());
         m_plot->replot();

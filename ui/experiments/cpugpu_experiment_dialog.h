@@ -11,6 +11,7 @@
 class QCustomPlot;
 class QCPLayoutGrid;
 class QCPTextElement;
+class QCPItemText;
 class QComboBox;
 class QSpinBox;
 
@@ -20,6 +21,7 @@ class CpuGpuExperimentDialog : public ExperimentDialog {
     Q_OBJECT
 public:
     explicit CpuGpuExperimentDialog(QWidget* parent = nullptr);
+    ~CpuGpuExperimentDialog() override;
 
     // The options of the form (errors name the field); setOptions fills the form.
     Expected<CpuGpuExperimentOptions> options() const;
@@ -50,6 +52,7 @@ private:
     QCustomPlot* m_plot;            // a title, one panel per (m, k) case, the legend under them
     QCPTextElement* m_title;
     QCPLayoutGrid* m_panels;
+    QCPItemText* m_emptyMessage;    // before any run, in the middle of the plot area
     std::optional<CpuGpuExperiment> m_experiment;
 };
 

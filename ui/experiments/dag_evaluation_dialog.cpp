@@ -11,6 +11,8 @@
 #include <map>
 #include <memory>
 
+#include "views/common/plot_legend.h"
+#include "views/common/plot_message.h"
 #include "io/instance_io.h"
 #include "solvers/registry.h"
 #include "views/common/chart_palette.h"
@@ -72,6 +74,8 @@ DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : ExperimentDialog(QSt
     m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->legend->setIconSize(20, 8);
     m_plot->xAxis->grid()->setZeroLinePen(Qt::NoPen);
+    m_emptyMessage = addCentredMessage(m_plot);
+    m_emptyMessage->setText(tr("Run the evaluation to see each solver's mean per setting"));
     addExport(m_plot, tr("Export Plot…"), QString(), QSize(1000, 600));
 
     auto* form = new QFormLayout;
@@ -102,6 +106,11 @@ DagEvaluationDialog::DagEvaluationDialog(QWidget* parent) : ExperimentDialog(QSt
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { showRows(); });
     showRows();
     updateState();
+}
+
+DagEvaluationDialog::~DagEvaluationDialog() {
+    // The plot deletes the legend with its layout, so it must be in the layout then.
+    placeLegendBelow(*m_plot, true);
 }
 
 Expected<DagEvaluationConfig> DagEvaluationDialog::config() const {
@@ -170,6 +179,10 @@ void DagEvaluationDialog::showRows() {
     const Metric metric = static_cast<Metric>(m_metric->currentIndex());
     m_plot->xAxis->setLabel(byClusters ? tr("clusters") : tr("heterogeneity (fastest / slowest speed bound)"));
     m_plot->yAxis->setLabel(m_metric->currentText());
+    // Before any run: the plot area fills the plot and says what to do (an empty legend in the layout would
+    // narrow it to a small box at the left).
+    m_emptyMessage->setVisible(!m_rows);
+    placeLegendBelow(*m_plot, m_rows.has_value());
     if (!m_rows) {
         m_title->setText(QString());
         m_plot->replot();

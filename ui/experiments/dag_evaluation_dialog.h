@@ -13,6 +13,7 @@ class QCheckBox;
 class QComboBox;
 class QCustomPlot;
 class QCPTextElement;
+class QCPItemText;
 
 namespace hetsched::ui {
 
@@ -20,6 +21,7 @@ class DagEvaluationDialog : public ExperimentDialog {
     Q_OBJECT
 public:
     explicit DagEvaluationDialog(QWidget* parent = nullptr);
+    ~DagEvaluationDialog() override;
 
     // The configuration of the form (errors name the field); setConfig fills the form.
     Expected<DagEvaluationConfig> config() const;
@@ -53,6 +55,7 @@ private:
     QComboBox* m_groupBy;
     QComboBox* m_metric;
     QCustomPlot* m_plot;
+    QCPItemText* m_emptyMessage;   // before any run, in the middle of the plot area
     QCPTextElement* m_title;   // what a point is: a mean over the other settings, and of how many runs
     std::optional<std::vector<DagEvaluationRow>> m_rows;
     std::vector<std::string> m_rowSolvers;   // the solvers of the shown run, in the form's order

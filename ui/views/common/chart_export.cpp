@@ -192,6 +192,7 @@ Expected<FigureCanvas> figureCanvas(const QString& path, const FigureOptions& op
     const FigureSize size = options.size.value_or(FigureSize{1200, 700, SizeUnit::Pixel});
     const int dpi = layoutDotsPerInch();
     canvas.sizeText = QString::fromStdString(figureSizeText(size));
+    canvas.size = size;
     if (canvas.format != ChartFormat::Png) {
         if (options.dotsPerInch != 0)
             return invalidInput("--dpi applies to PNG only (a PDF or SVG page is sized in points: use --size "
@@ -229,6 +230,8 @@ Expected<FigureCanvas> pixelCanvas(const QString& path, int width, int height, c
     const QFont font = QApplication::font();
     canvas.fontPoints = font.pointSizeF() > 0 ? font.pointSizeF() : 9;
     canvas.sizeText = QStringLiteral("%1x%2").arg(width).arg(height);
+    canvas.size = FigureSize{static_cast<double>(width), static_cast<double>(height),
+                             *format == ChartFormat::Png ? SizeUnit::Pixel : SizeUnit::Point};
     canvas.checkRoom = false;
     if (canvas.format == ChartFormat::Png) {
         canvas.pixels = QSize(width, height);
@@ -250,6 +253,20 @@ Expected<bool> writeFigure(const QString& path, const FigureCanvas& canvas,
         case ChartFormat::Pdf: return writePdf(path, canvas, paint);
     }
     return writeError(path, QObject::tr("unknown format"));
+}
+
+QString legendLeftOutNote(const FigureCanvas& canvas, int neededLayoutHeight) {
+    QString note = QObject::tr("the legend was left out: at --size %1 with %2 pt text it does not fit beside or "
+                               "under the chart")
+                       .arg(canvas.sizeText, QString::fromStdString(formatShortest(canvas.fontPoints)));
+    if (neededLayoutHeight > canvas.layout.height() && canvas.layout.height() > 0) {
+        // The same width, the height in the unit asked, rounded up (to a tenth for cm and in).
+        FigureSize larger = canvas.size;
+        const double step = larger.unit == SizeUnit::Centimetre || larger.unit == SizeUnit::Inch ? 0.1 : 1.0;
+        larger.height = std::ceil(larger.height * neededLayoutHeight / canvas.layout.height() / step - 1e-9) * step;
+        note += QObject::tr("; --size %1 holds it").arg(QString::fromStdString(figureSizeText(larger)));
+    }
+    return note + QObject::tr(" (or a smaller --font-pt, or --no-header)");
 }
 
 QFont figureFont(double points, bool bold) {
@@ -434,8 +451,38 @@ PlotFitScope::PlotFitScope(QCustomPlot* plot, QSize layout) {
             if (!axis->visible()) continue;
             const QString label = axis->label();
             const double length = axis->orientation() == Qt::Horizontal ? rect->width() : rect->height();
-            // A title longer than its axis goes on two lines, the second elided if need be.
-            const QString fitted = wrappedText(label, axis->labelFont(), std::max(0.0, length), 2);
+            // A title longer than its axis goes on two lines; a word still too long for the axis is set smaller,
+            // by half points down to 6 pt, before anything is elided.
+            QString fitted = wrappedText(label, axis->labelFont(), std::max(0.0, length), 2);
+            if (!label.isEmpty() && fitted.contains(QStringLiteral("…"))) {
+                const QFont labelFont = axis->labelFont();
+                QFont smaller = labelFont;
+                for (double points = labelFont.pointSizeF() - 0.5; points >= kMinFontPoints - 1e-9; points -= 0.5) {
+                    smaller.setPointSizeF(points);
+                    const QString wrapped = wrappedText(label, smaller, std::max(0.0, length), 2);
+                    if (wrapped.contains(QStringLiteral("…"))) continue;
+                    axis->setLabelFont(smaller);
+                    m_restore.push_back([axis, labelFont] { axis->setLabelFont(labelFont); });
+                    fitted = wrapped;
+                    break;
+                }
+            }
+            // Still too long even at 6 pt: the shorter title the chart gave the axis for a figure, if any
+            // (property kFigureShortLabel), then the same steps.
+            const QString shorter = axis->property(kFigureShortLabel).toString();
+            if (!label.isEmpty() && fitted.contains(QStringLiteral("…")) && !shorter.isEmpty()) {
+                const QFont labelFont = axis->labelFont();
+                QFont smaller = labelFont;
+                for (double points = labelFont.pointSizeF(); points >= kMinFontPoints - 1e-9; points -= 0.5) {
+                    smaller.setPointSizeF(points);
+                    const QString wrapped = wrappedText(shorter, smaller, std::max(0.0, length), 2);
+                    if (wrapped.contains(QStringLiteral("…")) && points - 0.5 >= kMinFontPoints - 1e-9) continue;
+                    axis->setLabelFont(smaller);
+                    m_restore.push_back([axis, labelFont] { axis->setLabelFont(labelFont); });
+                    fitted = wrapped;
+                    break;
+                }
+            }
             if (!label.isEmpty() && fitted != label) {
                 const bool nothingLeft = fitted.startsWith(QStringLiteral("…"));
                 axis->setLabel(nothingLeft ? QString() : fitted);

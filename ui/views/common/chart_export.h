@@ -8,7 +8,9 @@
 #include <QSize>
 #include <QSizeF>
 #include <QString>
+#include <QStringList>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,7 +63,16 @@ struct FigureCanvas {
     bool checkRoom = true;
     // The size as a user reads it ("85 x 50 mm", "1200 x 700 px"), for messages.
     QString sizeText;
+    FigureSize size;       // as asked (a larger one is suggested in its unit)
+    // What the figure left out of what was asked, and why (a legend that does not fit, and the size that
+    // would hold it), for the caller to tell the user: `hetsched export` on stderr, the Export dialog under
+    // its preview. Shared by the copies of a canvas.
+    std::shared_ptr<QStringList> notes = std::make_shared<QStringList>();
 };
+
+// The note of a legend left out of a figure: why, and what would hold it (`neededLayoutHeight`: the layout
+// height at which it fits, 0 when none was found).
+QString legendLeftOutNote(const FigureCanvas& canvas, int neededLayoutHeight);
 
 // The canvas of a figure with these options written to `path` (the format from `format` when not empty, else
 // from the extension), or why there is none: an unknown format, a size out of range, a DPI for a vector
@@ -91,6 +102,10 @@ public:
 private:
     std::vector<std::function<void()>> m_restore;
 };
+
+// The name of an axis' property holding the shorter title a figure uses where the axis' own title does not
+// fit whole even at 6 pt ("relative" for "throughput ratio" under a title saying relative to what).
+inline constexpr char kFigureShortLabel[] = "figureShortLabel";
 
 // Lays a plot out at `layout` pixels for a figure and, for its lifetime, fits its texts there: an axis title
 // longer than its axis is elided, tick labels that would touch are thinned (fewer ticks). Puts the titles

@@ -237,12 +237,20 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
             const double y0 = std::round(std::max(r.top(), topLimit));
             const double y1 = std::round(std::min(r.bottom(), bottomLimit));
             r = QRectF(x0, y0, x1 - x0, y1 - y0);   // on whole pixels; thinner than one: folded, one pixel
+            if (!piece.wait && r.height() < m_minimumBarPixels) {
+                // A figure's bar at least its least height, inside its cluster's band: down, or up at its end.
+                const auto [bandTop, bandBottom] = g.bandSpan(d.processors.offset[c], d.processors.offset[c + 1] - 1);
+                const double least = std::min(m_minimumBarPixels, std::floor(bandBottom - bandTop));
+                r.setBottom(std::max(r.bottom(), std::min(r.top() + least, std::floor(bandBottom))));
+                r.setTop(std::min(r.top(), r.bottom() - least));
+            }
             if (!m_fold.claim(r)) continue;
             if (piece.wait) {
                 (r.width() >= kHatchMinPixels && r.height() >= kHatchMinPixels ? waitsHatched : waitsPlain).append(r);
                 continue;
             }
             const std::uint16_t color = m_taskColor[piece.task];
+            m_stats.thinnestBar = m_stats.thinnestBar > 0 ? std::min(m_stats.thinnestBar, r.height()) : r.height();
             const bool big = r.width() >= kOutlineMinPixels && r.height() >= kOutlineMinPixels;
             (big ? outlined : plain)[color].append(r);
             if (m_showCritical && d.trace.onCriticalPath[piece.task]) critical.append(r);

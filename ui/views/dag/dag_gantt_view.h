@@ -36,6 +36,7 @@ struct DagGanttDrawStats {
     std::size_t mergedPixels = 0;   // sub-pixel rectangles folded into a pixel already painted
     std::size_t labels = 0;         // task names written (one per task at most)
     std::size_t connectors = 0;     // bars joining consecutive runs of a task
+    double thinnestBar = 0;         // the least height (pixels) of a task's bar drawn; 0: none drawn
     double milliseconds = 0;
 };
 

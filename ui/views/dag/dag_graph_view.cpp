@@ -405,11 +405,54 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
     QFont font = mParentPlot->font();
     painter->setFont(font);
     const QFontMetricsF metrics(font);
-    // A figure names its tasks as soon as three characters fit between neighbours and a line of text
-    // between a node and the layer below.
-    const double labelSpacing = m_figure ? std::max(3 * metrics.height(), metrics.horizontalAdvance(QStringLiteral("T00")) + 4)
-                                         : kNodeLabelSpacingPixels;
-    if (spacing >= labelSpacing) {
+    m_figureLabels.clear();
+    if (m_figure) {
+        // A figure names each task where its whole name fits at the printed size: under its node, else above,
+        // right or left of it, on no other name, no node and inside the plot; a name that fits nowhere is
+        // left out (the Gantt beside names it where its bar holds it). Edges under a name are faded by its
+        // background.
+        const QRectF inside = area.adjusted(1, 1, -1, -1);
+        struct Disc {
+            QPointF centre;
+            double radius;
+        };
+        std::vector<Disc> discs;
+        discs.reserve(circles.size());
+        for (std::size_t t : circles) discs.push_back({toPixel(m_layout.position[t]), pixelRadius(t) + 1});
+        const auto coversNode = [&](const QRectF& box) {
+            for (const Disc& disc : discs) {
+                const double dx = disc.centre.x() - std::clamp(disc.centre.x(), box.left(), box.right());
+                const double dy = disc.centre.y() - std::clamp(disc.centre.y(), box.top(), box.bottom());
+                if (dx * dx + dy * dy < disc.radius * disc.radius) return true;
+            }
+            return false;
+        };
+        const double h = metrics.height();
+        for (std::size_t k = 0; k < circles.size() && m_figureLabels.size() < kMaxNodeLabels; ++k) {
+            const std::size_t t = circles[k];
+            const QString name = d.taskName(t);
+            const double w = metrics.horizontalAdvance(name) + 2;
+            const QPointF c = discs[k].centre;
+            const double r = discs[k].radius;
+            // Under, above, right, left, then the right and left sides' lower and upper halves.
+            for (const QRectF& box : {QRectF(c.x() - w / 2, c.y() + r, w, h), QRectF(c.x() - w / 2, c.y() - r - h, w, h),
+                                      QRectF(c.x() + r + 1, c.y() - h / 2, w, h), QRectF(c.x() - r - 1 - w, c.y() - h / 2, w, h),
+                                      QRectF(c.x() + r + 1, c.y() + r * 0.3, w, h), QRectF(c.x() - r - 1 - w, c.y() + r * 0.3, w, h),
+                                      QRectF(c.x() + r + 1, c.y() - r * 0.3 - h, w, h), QRectF(c.x() - r - 1 - w, c.y() - r * 0.3 - h, w, h)}) {
+                if (!inside.contains(box) || coversNode(box)) continue;
+                if (std::any_of(m_figureLabels.begin(), m_figureLabels.end(),
+                                [&box](const DagGraphLabel& label) { return label.rect.intersects(box); }))
+                    continue;
+                m_figureLabels.push_back({t, box, name});
+                break;
+            }
+        }
+        for (const DagGraphLabel& label : m_figureLabels) graphics::paintLabelBackground(*painter, label.rect);
+        painter->setPen(QColor(0x20, 0x20, 0x20));
+        for (const DagGraphLabel& label : m_figureLabels) painter->drawText(label.rect, Qt::AlignCenter, label.text);
+        m_stats.nodeLabels = m_figureLabels.size();
+    }
+    if (!m_figure && spacing >= kNodeLabelSpacingPixels) {
         painter->setPen(QColor(0x20, 0x20, 0x20));
         for (std::size_t t : circles) {
             if (m_stats.nodeLabels >= kMaxNodeLabels) break;

@@ -30,6 +30,13 @@ struct DagGraphDrawStats {
     double milliseconds = 0;
 };
 
+// A task's name as the last figure drew it beside its node.
+struct DagGraphLabel {
+    std::size_t task = 0;
+    QRectF rect;   // pixels of the plot
+    QString text;
+};
+
 class DagGraphPlottable : public QCPAbstractPlottable {
     Q_OBJECT
 public:
@@ -63,6 +70,8 @@ public:
     QPointF toPixel(const layout::Point& p) const;
     std::optional<std::size_t> hitTest(const QPointF& pixel) const;
     const DagGraphDrawStats& lastDrawStats() const { return m_stats; }
+    // The names the last draw for a figure wrote (none on screen, where names follow the zoom).
+    const std::vector<DagGraphLabel>& lastFigureLabels() const { return m_figureLabels; }
 
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
     QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
@@ -95,6 +104,7 @@ private:
     bool m_showCritical = true;
     bool m_figure = false;
     DagGraphDrawStats m_stats;
+    std::vector<DagGraphLabel> m_figureLabels;
     std::size_t m_lastVisibleEdges = 0;
 };
 

@@ -457,10 +457,15 @@ Expected<bool> DagScheduleView::exportFigure(const QString& path, const FigureCa
     const QString title = options.title ? QString::fromStdString(*options.title) : m_title->text();
     const QStringList metrics = options.header && m_data ? m_data->metrics : QStringList();
     // The header keeps at most a quarter of the height; the plots share the rest.
-    const FigureHeader header(title, metrics, figureFont(points, true), figureFont(points), layout.width() - 2 * kMargin,
-                              layout.height() * 0.25);
-    const int top = header.height() > 0 ? kMargin + static_cast<int>(std::ceil(header.height())) : 0;
-    const int plotHeight = layout.height() - top;
+    std::optional<FigureHeader> header;
+    int top = 0;
+    int plotHeight = 0;
+    const auto layHeader = [&](double most) {
+        header.emplace(title, metrics, figureFont(points, true), figureFont(points), layout.width() - 2 * kMargin, most);
+        top = header->height() > 0 ? kMargin + static_cast<int>(std::ceil(header->height())) : 0;
+        plotHeight = layout.height() - top;
+    };
+    layHeader(layout.height() * 0.25);
     const int ganttWidth = part == DagExportPart::Both    ? static_cast<int>(std::round(layout.width() * kGanttShare))
                            : part == DagExportPart::Gantt ? layout.width()
                                                           : 0;
@@ -482,6 +487,8 @@ Expected<bool> DagScheduleView::exportFigure(const QString& path, const FigureCa
     }
     m_gantt->setLegendPlacement(options.legend);
     m_graph->graph()->setFigure(true);
+    // A figure's bars are at least kFigureMinimumBarPoints high at the printed size.
+    m_gantt->gantt()->setMinimumBarPixels(kFigureMinimumBarPoints * layoutDotsPerInch() / 72.0);
     Expected<bool> written = true;
     {
         const PlotFontScope ganttFonts(m_gantt, points);
@@ -494,9 +501,31 @@ Expected<bool> DagScheduleView::exportFigure(const QString& path, const FigureCa
                 m_gantt->setLegendPlacement(LegendPlacement::Below);
         }
         if (options.legend != LegendPlacement::None && ganttWidth > 0 && plotHeight > 0) {
-            // A legend that does not fit beside or under the Gantt is left out, as the header is cut.
+            // A legend that does not fit under the Gantt first takes the metrics header's lines, one by one
+            // (the header is cut with an ellipsis); still too short, it is left out and the canvas' notes say
+            // so, and what height would hold it.
             m_gantt->toPixmap(ganttWidth, plotHeight);
-            if (layoutSqueezed(m_gantt, plotHeight)) m_gantt->setLegendPlacement(LegendPlacement::None);
+            const auto metricLines = header->metricLines().size();
+            while (layoutSqueezed(m_gantt, plotHeight) && !header->metricLines().isEmpty()) {
+                const auto lines = header->metricLines().size();
+                layHeader(header->height() - 1);
+                m_gantt->toPixmap(ganttWidth, plotHeight);
+                if (header->metricLines().size() >= lines) break;
+            }
+            if (layoutSqueezed(m_gantt, plotHeight)) {
+                int needed = 0;
+                for (int height = plotHeight + 2; height <= 4 * layout.height() && needed == 0; height += 2) {
+                    m_gantt->toPixmap(ganttWidth, height);
+                    if (!layoutSqueezed(m_gantt, height)) needed = top + height;
+                }
+                m_gantt->setLegendPlacement(LegendPlacement::None);
+                canvas.notes->append(legendLeftOutNote(canvas, needed));
+            } else if (header->metricLines().size() < metricLines) {
+                canvas.notes->append(tr("the metrics header was cut from %1 to %2 lines to make room for the legend "
+                                        "(a taller --size keeps it, --no-header leaves it out)")
+                                         .arg(metricLines)
+                                         .arg(header->metricLines().size()));
+            }
         }
         std::optional<PlotFitScope> ganttFit;
         std::optional<PlotFitScope> graphFit;
@@ -516,12 +545,13 @@ Expected<bool> DagScheduleView::exportFigure(const QString& path, const FigureCa
         } else {
             written = writeFigure(path, canvas, [&](QCPPainter& painter) {
                 painter.fillRect(QRect(QPoint(0, 0), layout), Qt::white);
-                header.paint(painter, QPointF(kMargin, kMargin));
+                header->paint(painter, QPointF(kMargin, kMargin));
                 if (ganttWidth > 0) {
                     painter.save();
                     painter.translate(0, top);
                     m_gantt->toPainter(&painter, ganttWidth, plotHeight);
                     painter.restore();
+                    m_figureThinnestBarPoints = m_gantt->gantt()->lastDrawStats().thinnestBar * 72.0 / layoutDotsPerInch();
                 }
                 if (graphWidth > 0) {
                     painter.save();
@@ -533,6 +563,7 @@ Expected<bool> DagScheduleView::exportFigure(const QString& path, const FigureCa
         }
     }
     m_graph->graph()->setFigure(false);
+    m_gantt->gantt()->setMinimumBarPixels(0);
     m_gantt->setLegendPlacement(LegendPlacement::Below);
     if (m_data) setColorMode(m_colorMode);
     // Rendering at another size re-laid the plots out: lay them out again for the screen.

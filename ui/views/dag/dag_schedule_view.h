@@ -73,6 +73,8 @@ public:
     enum class Origin { None, Gantt, Graph };
     void selectTask(int task, Origin from = Origin::None);
     int selectedTask() const { return m_selected; }
+    // The least height of a task's bar the last figure drew, in points at its printed size (0: none drawn).
+    double figureThinnestBarPoints() const { return m_figureThinnestBarPoints; }
     // The line that names the selected task, where it runs and when (the whole text, however it is shown).
     QString selectionText() const;
 
@@ -109,6 +111,7 @@ private:
     BackgroundJob* m_job;
     DagColorMode m_colorMode = DagColorMode::ByLevel;
     int m_selected = -1;
+    double m_figureThinnestBarPoints = 0;
     QLabel* m_title;
     QLabel* m_metrics;
     ElidedLabel* m_selection;

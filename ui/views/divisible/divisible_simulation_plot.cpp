@@ -7,6 +7,7 @@
 #include <map>
 
 #include "util/number_text.h"
+#include "views/common/chart_export.h"
 #include "views/common/chart_palette.h"
 #include "views/divisible/divisible_series.h"
 #include "views/common/plot_legend.h"
@@ -153,6 +154,8 @@ void DivisibleSimulationPlot::setupAxes(QCPAxisRect* rect) {
     y->grid()->setPen(QPen(QColor(215, 215, 215), 1, Qt::DotLine));
     y->setLabel(m_kind == Kind::RelativeThroughput ? tr("throughput ratio")
                                                    : tr("workers used"));
+    // A column's short axis: the plot's title says relative to what.
+    y->setProperty(kFigureShortLabel, m_kind == Kind::RelativeThroughput ? tr("relative") : tr("workers"));
 }
 
 void DivisibleSimulationPlot::setPanelCount(int count) {

@@ -91,9 +91,18 @@ std::pair<double, double> GanttPlottable::laneBarSpan(const GanttGeometry& g, in
     const auto [first, last] = m_groupLanes[static_cast<std::size_t>(group)];
     const auto [top, bottom] = g.barSpan(group);
     const double share = (bottom - top) / (last - first + 1);
-    const double upper = std::round(top + share * (lane - first));
-    const double lower = std::round(top + share * (lane - first + 1));
-    return {upper, std::max(lower, upper + 1.0)};
+    double upper = std::round(top + share * (lane - first));
+    double lower = std::max(std::round(top + share * (lane - first + 1)), upper + 1.0);
+    // A figure's bar is at least its least height, inside its group's bar: it grows down, or up at the bottom.
+    const double least = std::min(m_minimumBarPixels, bottom - top);
+    if (lower - upper < least) {
+        lower = upper + least;
+        if (lower > bottom) {
+            lower = bottom;
+            upper = bottom - least;
+        }
+    }
+    return {upper, lower};
 }
 
 std::pair<int, int> GanttPlottable::visibleLaneRange(const GanttGeometry& g) const {
@@ -454,7 +463,7 @@ void GanttPlottable::draw(QCPPainter* painter) {
                     // The same task on the lane above: one bar over both, one name.
                     Spanned& span = found->second;
                     QRectF& rect = (*span.batch)[span.rect];
-                    rect.setBottom(top + height);
+                    rect.setBottom(std::max(rect.bottom(), top + height));
                     if (span.label >= 0) labels[static_cast<std::size_t>(span.label)].rect = rect;
                     else if (rect.height() >= metrics.height() - 2 && width >= 2 * kLabelPaddingPixels &&
                              labels.size() < kMaxLabels) {
@@ -479,6 +488,10 @@ void GanttPlottable::draw(QCPPainter* painter) {
         }
     }
 
+    for (const auto* group : {&plain, &outlined})
+        for (const QVector<QRectF>& batch : *group)
+            for (const QRectF& rect : batch)
+                m_stats.thinnestBar = m_stats.thinnestBar > 0 ? std::min(m_stats.thinnestBar, rect.height()) : rect.height();
     applyDefaultAntialiasingHint(painter);
     std::tie(m_stats.drawnRects, m_stats.colorBatches) = batches.draw(painter, m_palette, 140);
 

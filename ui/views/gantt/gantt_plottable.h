@@ -45,6 +45,7 @@ struct GanttDrawStats {
     std::size_t drawnRects = 0;        // rectangles sent to the painter after per-pixel merging
     std::size_t colorBatches = 0;      // drawRects calls
     std::size_t labels = 0;
+    double thinnestBar = 0;            // the least height (pixels) of a bar drawn; 0: none drawn
     double milliseconds = 0;
 };
 

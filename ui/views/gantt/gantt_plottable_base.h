@@ -8,6 +8,7 @@
 #include <QColor>
 #include <QRectF>
 #include <QVector>
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -54,6 +55,11 @@ struct GanttBarBatches {
                                              int darker) const;
 };
 
+// A figure's least bar height, in points at the printed size: a task on 1 of a cluster's 32 processors is drawn
+// at least this high (about 1 mm) where its share of the cluster's row would be a hairline. A bar's height is
+// then its share of the row (its processors over the row's), but never less than this.
+inline constexpr double kFigureMinimumBarPoints = 3.0;
+
 // A plottable drawing lanes across time, on a key (time) axis and a value (lane) axis holding one lane per
 // integer; subclasses say what is there and where a pixel hits.
 class GanttPlottableBase : public QCPAbstractPlottable {
@@ -68,6 +74,10 @@ public:
     // Where times and rows are on screen: the one mapping of drawing, hit tests and zoom.
     GanttGeometry geometry() const { return GanttGeometry(mKeyAxis.data(), mValueAxis.data(), barFraction()); }
 
+    // The least height of a bar, in pixels (0: none, the screen's); clamped inside the bar's row or group.
+    void setMinimumBarPixels(double pixels) { m_minimumBarPixels = std::max(0.0, pixels); }
+    double minimumBarPixels() const { return m_minimumBarPixels; }
+
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
     QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
     QCPRange getValueRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
@@ -81,6 +91,8 @@ protected:
     void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
     // The colour of the legend icon (QCustomPlot's legend; the Gantt charts draw their own legends).
     virtual QColor iconColor() const = 0;
+
+    double m_minimumBarPixels = 0;
 };
 
 }  // namespace hetsched::ui

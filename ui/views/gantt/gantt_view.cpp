@@ -17,6 +17,7 @@
 #include "views/common/plot_message.h"
 #include "views/common/figure_fit.h"
 #include "views/common/chart_palette.h"
+#include "views/common/chart_export.h"
 
 namespace hetsched::ui {
 
@@ -184,6 +185,8 @@ void GanttView::setParts(const Parts& parts) {
     m_parts = parts;
     // A figure's rows (title, header, chart, legend) without the screen's spacing between them.
     plotLayout()->setRowSpacing(parts.figure ? 0 : 2);
+    // A figure's bars are at least kFigureMinimumBarPoints high at the printed size; the screen's are not.
+    m_gantt->setMinimumBarPixels(parts.figure ? kFigureMinimumBarPoints * layoutDotsPerInch() / 72.0 : 0.0);
     if (recolour) m_gantt->setPaletteName(parts.palette);
     updateTitle();
     rebuildLegend();
@@ -417,7 +420,16 @@ Expected<bool> GanttView::exportFigure(const QString& path, const FigureCanvas& 
         {
             const PlotFontScope fonts(this, canvas.fontPoints);
             toPixmap(canvas.layout.width(), canvas.layout.height());
-            if (layoutSqueezed(this, canvas.layout.height())) figure.legend = LegendPlacement::None;
+            if (layoutSqueezed(this, canvas.layout.height())) {
+                // Left out, and the canvas' notes say so and what height would hold it.
+                int needed = 0;
+                for (int height = canvas.layout.height() + 2; height <= 4 * canvas.layout.height() && needed == 0; height += 2) {
+                    toPixmap(canvas.layout.width(), height);
+                    if (!layoutSqueezed(this, height)) needed = height;
+                }
+                figure.legend = LegendPlacement::None;
+                canvas.notes->append(legendLeftOutNote(canvas, needed));
+            }
         }
         if (figure.legend == LegendPlacement::None) setParts(figure);
     }

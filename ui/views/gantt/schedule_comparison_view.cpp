@@ -22,6 +22,7 @@
 #include "views/common/figure_header.h"
 #include "views/dag/dag_view_data.h"
 #include "views/gantt/gantt_view.h"
+#include "views/gantt/lane_axis_ticker.h"
 
 namespace hetsched::ui {
 
@@ -767,6 +768,11 @@ Expected<bool> ScheduleComparisonView::exportFigure(const QString& path, const F
                     painter.restore();
                     y += heights[static_cast<std::size_t>(g)];
                 }
+                m_figureThinnestBarPoints = 0;
+                for (GanttView* gantt : m_gantts)
+                    if (const double bar = gantt->gantt()->lastDrawStats().thinnestBar; bar > 0)
+                        m_figureThinnestBarPoints = std::min(m_figureThinnestBarPoints > 0 ? m_figureThinnestBarPoints : bar * 72.0 / layoutDotsPerInch(),
+                                                             bar * 72.0 / layoutDotsPerInch());
                 if (!timeTitle.isEmpty()) {
                     // On the numbers' line: under the axis, past its ticks and the numbers' padding.
                     QCPAxis* axis = lastGantt->xAxis;
@@ -778,6 +784,31 @@ Expected<bool> ScheduleComparisonView::exportFigure(const QString& path, const F
                                      Qt::AlignRight | Qt::AlignTop, timeTitle);
                 }
             });
+        }
+    }
+    // A run whose cluster (or node) rows are not all named says so, and which rows are left unnamed: never
+    // silently (the lane axis steps its names where the plot area is too short for all of them).
+    if (written) {
+        for (int g = 0; g < count; ++g) {
+            GanttView* gantt = m_gantts[static_cast<std::size_t>(g)];
+            if (!grouped[static_cast<std::size_t>(g)]) continue;
+            const QStringList rows = gantt->gantt()->rowNames();
+            QStringList named;
+            for (const QString& label : gantt->yAxis->tickVectorLabels())
+                if (!label.isEmpty()) named << label;
+            QStringList unnamed;
+            for (const QString& row : rows)
+                if (!named.contains(row)) unnamed << row;
+            if (unnamed.isEmpty()) continue;
+            canvas.notes->append(tr("run %1: the rows %2 are not named (%3 rows in a plot area %4 pt high, a name "
+                                    "each needs %5 pt at %6 pt text); a taller --size, fewer runs or a smaller "
+                                    "--font-pt names them")
+                                     .arg(QChar(u'a' + g))
+                                     .arg(unnamed.join(QStringLiteral(", ")))
+                                     .arg(rows.size())
+                                     .arg(qRound(gantt->axisRect()->height() * 72.0 / layoutDotsPerInch()))
+                                     .arg(qRound(LaneAxisTicker::labelPixels(figureFont(canvas.fontPoints)) * 72.0 / layoutDotsPerInch()))
+                                     .arg(canvas.fontPoints));
         }
     }
     for (int g = 0; g < count; ++g) {

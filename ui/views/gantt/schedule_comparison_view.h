@@ -63,6 +63,8 @@ public:
     // Per Gantt, the intervals outlined as the selected task and as the critical path (dag runs).
     std::size_t highlightedIntervals(int run) const;
     std::size_t criticalIntervals(int run) const;
+    // The least height of a bar the last figure drew, in points at its printed size (0: no bar drawn).
+    double figureThinnestBarPoints() const { return m_figureThinnestBarPoints; }
 
 signals:
     void exportRequested();
@@ -89,6 +91,7 @@ private:
     double m_lastTime = 0;
     bool m_syncing = false;
     bool m_sized = false;
+    double m_figureThinnestBarPoints = 0;
 };
 
 }  // namespace hetsched::ui
