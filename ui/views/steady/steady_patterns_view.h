@@ -14,6 +14,7 @@
 
 class QCPPainter;
 class QLabel;
+class QScrollArea;
 class QSortFilterProxyModel;
 class QSplitter;
 class QTabWidget;
@@ -92,6 +93,7 @@ private:
     std::shared_ptr<const SolveResult> m_result;
     QLabel* m_header;
     QLabel* m_selection;
+    QScrollArea* m_scroll;
     QSplitter* m_vertical;
     QSplitter* m_horizontal;
     SteadyGraphView* m_graph;
