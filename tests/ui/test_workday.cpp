@@ -1125,9 +1125,16 @@ private slots:
             for (int b = a + 1; b < parts.size(); ++b)
                 if (rectIn(parts[a]).intersects(rectIn(parts[b])))
                     problems << QStringLiteral("%1 overlaps %2").arg(parts[a]->metaObject()->className(), parts[b]->metaObject()->className());
-        // The schedule is whole in the pane (once scrolled to, where the pane scrolls).
+        // The schedule is whole in the pane (once scrolled to, where the pane scrolls), and the pane inside the
+        // window.
         auto* scroll = view->findChild<QScrollArea*>();
         const int paneHeight = scroll ? scroll->viewport()->height() : view->height();
+        // (A wrapped header once pushed the pane's bottom 8 px out of the window.)
+        QWidget* pane = scroll ? static_cast<QWidget*>(scroll) : view;
+        const QRect paneInWindow(pane->mapTo(window.get(), QPoint(0, 0)), pane->size());
+        if (!window->centralWidget()->geometry().contains(paneInWindow))
+            problems << QStringLiteral("the pane at y %1..%2 reaches past the window's centre (y %3..%4)").arg(paneInWindow.top())
+                            .arg(paneInWindow.bottom()).arg(window->centralWidget()->geometry().top()).arg(window->centralWidget()->geometry().bottom());
         if (gantt->height() > paneHeight)
             problems << QStringLiteral("the schedule is %1 px high in a pane of %2 px").arg(gantt->height()).arg(paneHeight);
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));

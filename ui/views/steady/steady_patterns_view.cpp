@@ -208,8 +208,16 @@ void SteadyPatternsView::fitGanttHeight() {
     m_vertical->setSizes({total - want, want});
 }
 
+void SteadyPatternsView::fitHeaderHeight() {
+    // The header wraps: its lines at this width are its least height, or the layout (which asks a label's
+    // minimum, not its height for the width) would push the parts below out of the pane.
+    const int lines = m_header->heightForWidth(width());
+    if (lines > 0 && lines != m_header->minimumHeight()) m_header->setMinimumHeight(lines);
+}
+
 void SteadyPatternsView::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
+    fitHeaderHeight();
     if (m_fitPending) fitGanttHeight();
 }
 
@@ -294,6 +302,7 @@ void SteadyPatternsView::setParts(std::shared_ptr<const SteadyViewData> data, st
                                                                 QString::fromLatin1(solveStatusName(m_result->status)))
                                    : tr("<b>Steady state</b>"));
     }
+    fitHeaderHeight();
     updateSelectionText();
 }
 

@@ -83,6 +83,8 @@ private:
                      const FigureHeader* header = nullptr);
     // Gives the periodic schedule the height its lanes need (at most 3/5), until the user moves the divider.
     void fitGanttHeight();
+    // Keeps the header's wrapped lines as its least height.
+    void fitHeaderHeight();
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
