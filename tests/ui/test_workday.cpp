@@ -55,6 +55,13 @@
 #include "views/gantt/gantt_plottable.h"
 #include "views/gantt/time_marker_layer.h"
 #include "views/gantt/gantt_category_layer.h"
+#include "views/steady/steady_graph_view.h"
+#include "views/steady/steady_patterns_view.h"
+#include "views/steady/steady_period_strip.h"
+#include <QScrollArea>
+#include <QTabBar>
+#include <QTabWidget>
+#include <set>
 #include "schedule/schedule.h"
 #include <QWheelEvent>
 #include <qcustomplot.h>
@@ -1035,6 +1042,103 @@ private slots:
                 if (picture.pixelColor(QPoint(x, y) * ratio).lightness() < 200)
                     inked << QStringLiteral("%1,%2").arg(x).arg(y);
         QVERIFY2(inked.isEmpty(), qPrintable(QStringLiteral("ink just left of the lane names (x %1): ").arg(nameLeft) + inked.join(' ')));
+    }
+
+    // The steady-state result after Run all (clicked), at both sizes of the default layout: the periodic
+    // schedule names every lane in names no taller than the lanes are apart, its categories' names ("send
+    // ports", "receive ports", "processors") whole, and the Allocations and Patterns tables show their rows
+    // under their header; no part lies over another. Where the pane is lower than that, it scrolls.
+    void theSteadyResultShowsEveryLaneAndTheTablesRows_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1600x1000") << QSize(1600, 1000);
+    }
+    void theSteadyResultShowsEveryLaneAndTheTablesRows() {
+        QFETCH(QSize, size);
+        auto window = windowAt(size);
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("steady-state-bag-of-tasks.json"))).ok());
+        settle();
+        QSignalSpy idle(window->solveController(), &SolveController::idle);
+        auto* runAll = window->solverPanel()->findChild<QPushButton*>(QStringLiteral("runAllButton"));
+        QVERIFY(runAll && runAll->isEnabled());
+        QTest::mouseClick(runAll, Qt::LeftButton);
+        QVERIFY(idle.wait(test::kSolveTimeoutMs));
+        test::drainBackgroundWork();
+        settle();
+        SteadyPatternsView* view = nullptr;
+        for (SteadyPatternsView* shown : window->resultPane()->findChildren<SteadyPatternsView*>())
+            if (shown->isVisible()) view = shown;
+        QVERIFY2(view && view->data(), "no steady-state result is shown");
+        SteadyGanttView* gantt = view->gantt();
+        // Drawn as on screen: the schedule then asks for the height its lanes need and is laid out again.
+        gantt->grab();
+        settle();
+        gantt->grab();
+        if (qEnvironmentVariableIsSet("HETSCHED_TEST_PICTURES"))
+            window->grab().save(QStringLiteral("%1/steady_%2.png").arg(qEnvironmentVariable("HETSCHED_TEST_PICTURES")).arg(size.width()));
+        QStringList problems;
+
+        QStringList lanes;
+        std::set<QString> categories;
+        for (const Lane& lane : gantt->schedule()->lanes) {
+            lanes << QString::fromStdString(lane.name);
+            categories.insert(QString::fromStdString(lane.category));
+        }
+        QVERIFY(lanes.size() >= 4);
+        QStringList named = gantt->yAxis->tickVectorLabels().toList();
+        named.sort();
+        lanes.sort();
+        if (named != lanes)
+            problems << QStringLiteral("lanes named: %1 of %2").arg(named.join(QStringLiteral(", ")), lanes.join(QStringLiteral(", ")));
+        const double apart = std::abs(gantt->yAxis->coordToPixel(1) - gantt->yAxis->coordToPixel(0));
+        const QFontMetricsF laneFont(gantt->yAxis->tickLabelFont());
+        if (laneFont.height() > apart)
+            problems << QStringLiteral("lane names %1 px high on lanes %2 px apart").arg(laneFont.height()).arg(apart);
+        std::set<QString> drawnCategories;
+        for (const GanttCategoryLayer::DrawnName& name : gantt->findChild<GanttCategoryLayer*>()->drawnNames()) drawnCategories.insert(name.text);
+        if (drawnCategories != categories)
+            problems << QStringLiteral("category names drawn: %1 of %2")
+                            .arg(QStringList(drawnCategories.begin(), drawnCategories.end()).join(QStringLiteral(", ")),
+                                 QStringList(categories.begin(), categories.end()).join(QStringLiteral(", ")));
+
+        // Each table (its tab clicked) shows its first rows whole under its header.
+        auto* tabs = view->findChild<QTabWidget*>();
+        QVERIFY(tabs);
+        for (QTableView* table : {view->allocationTable(), view->patternTable()}) {
+            const int tab = tabs->indexOf(table);
+            QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, Qt::NoModifier, tabs->tabBar()->tabRect(tab).center());
+            settle();
+            QVERIFY(table->isVisible());
+            const int rows = std::min(2, table->model()->rowCount());
+            QVERIFY(rows >= 1);
+            for (int row = 0; row < rows; ++row) {
+                const QRect rect = table->visualRect(table->model()->index(row, 0));
+                if (rect.top() < 0 || rect.bottom() >= table->viewport()->height())
+                    problems << QStringLiteral("%1: row %2 at %3..%4 of a viewport %5 px high").arg(table->objectName()).arg(row)
+                                    .arg(rect.top()).arg(rect.bottom()).arg(table->viewport()->height());
+            }
+        }
+        // The parts one beside or under the other, each within the view's scrolled content.
+        const auto rectIn = [view](QWidget* part) { return QRect(part->mapTo(view, QPoint(0, 0)), part->size()); };
+        QList<QWidget*> parts{view->graph(), view->strip(), tabs, gantt};
+        for (int a = 0; a < parts.size(); ++a)
+            for (int b = a + 1; b < parts.size(); ++b)
+                if (rectIn(parts[a]).intersects(rectIn(parts[b])))
+                    problems << QStringLiteral("%1 overlaps %2").arg(parts[a]->metaObject()->className(), parts[b]->metaObject()->className());
+        // The schedule is whole in the pane (once scrolled to, where the pane scrolls), and the pane inside the
+        // window.
+        auto* scroll = view->findChild<QScrollArea*>();
+        const int paneHeight = scroll ? scroll->viewport()->height() : view->height();
+        // (A wrapped header once pushed the pane's bottom 8 px out of the window.)
+        QWidget* pane = scroll ? static_cast<QWidget*>(scroll) : view;
+        const QRect paneInWindow(pane->mapTo(window.get(), QPoint(0, 0)), pane->size());
+        if (!window->centralWidget()->geometry().contains(paneInWindow))
+            problems << QStringLiteral("the pane at y %1..%2 reaches past the window's centre (y %3..%4)").arg(paneInWindow.top())
+                            .arg(paneInWindow.bottom()).arg(window->centralWidget()->geometry().top()).arg(window->centralWidget()->geometry().bottom());
+        if (gantt->height() > paneHeight)
+            problems << QStringLiteral("the schedule is %1 px high in a pane of %2 px").arg(gantt->height()).arg(paneHeight);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+        QCOMPARE(window->size(), size);
     }
 
     // The divisible-load editor at both sizes: the scenario's buttons (Sort by c+d, FIFO, LIFO, Clear

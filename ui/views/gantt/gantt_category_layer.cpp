@@ -3,6 +3,7 @@
 #include "views/gantt/gantt_plottable.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace hetsched::ui {
 
@@ -10,6 +11,11 @@ GanttCategoryLayer::GanttCategoryLayer(QCPAxisRect* axisRect, const GanttPlottab
     : QCPLayerable(axisRect->parentPlot(), layer), m_axisRect(axisRect), m_gantt(gantt) {}
 
 namespace {
+
+// The room between two names in the strip, and what a name has above and below the plot area (lines of its
+// font): the marker labels and the time ticks start to the right of the strip.
+constexpr double kGap = 4;
+constexpr double kLinesBeyondPlot = 1.5;
 
 QFont categoryFont(const QFont& plotFont) {
     QFont font = plotFont;
@@ -25,6 +31,17 @@ int GanttCategoryLayer::stripWidth() const {
     if (m_gantt->categoryCount() < 2 || m_gantt->lanesGrouped()) return 0;
     // The name, the bracket beside it, and a gap of a few pixels before the lane names (issue 25).
     return QFontMetrics(categoryFont(mParentPlot->font())).height() + 10;
+}
+
+int GanttCategoryLayer::namesPixels() const {
+    if (stripWidth() == 0 || !m_gantt->schedule()) return 0;
+    const QFontMetricsF metrics(categoryFont(mParentPlot->font()));
+    double need = -kGap;
+    const auto& lanes = m_gantt->schedule()->lanes;
+    for (std::size_t lane = 0; lane < lanes.size(); ++lane)
+        if (lane == 0 || lanes[lane].category != lanes[lane - 1].category)
+            need += metrics.horizontalAdvance(QString::fromStdString(lanes[lane].category)) + 2 + kGap;
+    return std::max(0, static_cast<int>(std::ceil(need - 2 * kLinesBeyondPlot * metrics.height())));
 }
 
 void GanttCategoryLayer::applyDefaultAntialiasingHint(QCPPainter* painter) const {
@@ -60,11 +77,10 @@ void GanttCategoryLayer::draw(QCPPainter* painter) {
     // Each name centred on its run, pushed down past the one above it, then up from the bottom of the
     // view: a name a little longer than its run (two lanes) borrows room from its neighbours rather than
     // being cut; what still finds no room is.
-    constexpr double kGap = 4;
     // The strip's column is free above and below the axis rect (marker labels and time ticks start to
     // the right of it): names may use that room too.
-    const double areaTop = area.top() - 1.5 * metrics.height();
-    const double areaBottom = area.bottom() + 1.5 * metrics.height();
+    const double areaTop = area.top() - kLinesBeyondPlot * metrics.height();
+    const double areaBottom = area.bottom() + kLinesBeyondPlot * metrics.height();
     double previousEnd = areaTop - kGap;
     for (Run& run : runs) {
         const double need = metrics.horizontalAdvance(run.name) + 2;

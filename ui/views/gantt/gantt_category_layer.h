@@ -18,6 +18,9 @@ public:
 
     // The strip's width, to reserve as the lane axis' padding: 0 unless the schedule has two categories.
     int stripWidth() const;
+    // The least height of the plot area (pixels) at which every category's name is whole in the strip (the
+    // names may use a line and a half above and below it): 0 without a strip.
+    int namesPixels() const;
     // The names the last draw wrote (elided where short of room), each with the span of pixel rows it was
     // given, top to bottom.
     struct DrawnName {

@@ -294,7 +294,10 @@ void GanttView::updateLayout() {
         }
         if (m_leastLanesShown > 0) {
             const int lanes = std::clamp(m_gantt->rowCount(), 1, m_leastLanesShown);
-            const int least = std::max(kLeastHeight, leastHeight(static_cast<int>(std::ceil(lanes * LaneAxisTicker::labelPixels(m_laneNameFont)))));
+            int plotPixels = static_cast<int>(std::ceil(lanes * LaneAxisTicker::labelPixels(m_laneNameFont)));
+            // All lanes in view: their categories' names whole too ("send ports", "receive ports", "processors").
+            if (m_gantt->rowCount() <= m_leastLanesShown) plotPixels = std::max(plotPixels, m_categories->namesPixels());
+            const int least = std::max(kLeastHeight, leastHeight(plotPixels));
             // Not while this layout is painted: the new least size resizes the view, which lays it out again.
             if (least != minimumHeight())
                 QMetaObject::invokeMethod(this, [this, least] { setMinimumHeight(least); }, Qt::QueuedConnection);

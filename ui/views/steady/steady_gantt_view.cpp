@@ -15,8 +15,7 @@ namespace {
 // More pattern boundaries than this would bury the chart under dashed lines: only T is marked then.
 constexpr std::size_t kMaxPatternMarkers = 12;
 // Beyond this many lanes, resources idle during the whole period are left out (the graph shows them).
-constexpr int kLaneHeight = 16;        // pixels a lane needs for its name
-constexpr int kChromeHeight = 120;     // title, subtitle, marker labels, time axis and legend
+constexpr int kLaneHeight = 22;        // pixels a lane has for its bars and name at the preferred height
 constexpr int kMaxLanesFitted = 16;    // the preferred height grows with the lanes up to this many
 
 std::string patternLabel(const std::string& group) {
@@ -61,6 +60,10 @@ SteadyGanttView::SteadyGanttView(QWidget* parent) : GanttView(parent) {
         const std::optional<std::size_t> p = patternOf(in);
         if (p && in.taskId >= 0) emit barClicked(*p, static_cast<std::size_t>(in.taskId));
     });
+}
+
+int SteadyGanttView::preferredHeight() const {
+    return std::max(minimumHeight(), leastHeight(kLaneHeight * std::max(1, m_lanesFitted)));
 }
 
 std::optional<std::size_t> SteadyGanttView::patternOf(const Interval& interval) {
@@ -114,7 +117,7 @@ void SteadyGanttView::setSteadyResult(std::shared_ptr<const SteadyViewData> data
         else
             busy.push_back(std::move(lane));
     schedule->lanes = std::move(busy);
-    m_preferredHeight = kChromeHeight + kLaneHeight * std::min(static_cast<int>(schedule->lanes.size()), kMaxLanesFitted);
+    m_lanesFitted = std::min(static_cast<int>(schedule->lanes.size()), kMaxLanesFitted);
     schedule->title = tr("Periodic schedule: one period of length T = %1")
                           .arg(formatRounded(m_data ? m_data->solution.periodic.period : result->schedule.endTime(), 6))
                           .toStdString();

@@ -31,8 +31,9 @@ public:
 
     // The pattern and allocation of an interval of the drawn schedule (from its group "piK" and task id).
     static std::optional<std::size_t> patternOf(const Interval& interval);
-    // The height at which every lane shown has room for its name (up to 16 lanes; beyond, zoom and pan).
-    int preferredHeight() const { return m_preferredHeight; }
+    // The height at which every lane shown (up to 16; beyond, zoom and pan) has room for its bars and name,
+    // with the title, header, marker labels, time axis and legend whole at the width laid out last.
+    int preferredHeight() const;
 
 signals:
     void coloringChanged(hetsched::ui::SteadyColoring coloring);
@@ -45,7 +46,7 @@ private:
 
     std::shared_ptr<const SteadyViewData> m_data;
     SteadyColoring m_coloring = SteadyColoring::ByPattern;
-    int m_preferredHeight = 200;
+    int m_lanesFitted = 0;   // the lanes the preferred height has room for
     std::optional<std::size_t> m_pattern;
     std::optional<std::size_t> m_allocation;
     QCPItemRect* m_span;

@@ -4,10 +4,14 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextDocument>
+#include <QStyle>
+#include <QTabBar>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -23,6 +27,11 @@
 namespace hetsched::ui {
 
 namespace {
+
+// The periodic schedule keeps room for this many lanes' names at its font; more lanes zoom and pan.
+constexpr int kLeastLanesNamed = 16;
+// The allocations and patterns tables keep room for this many rows under their header.
+constexpr int kLeastTableRows = 2;
 
 QTableView* makeTable(QWidget* parent, QAbstractItemModel* model, const QString& name) {
     auto* table = new QTableView(parent);
@@ -92,11 +101,18 @@ SteadyPatternsView::SteadyPatternsView(QWidget* parent) : QWidget(parent) {
     m_patternProxy->setSourceModel(m_patternModel);
     m_patternProxy->setSortRole(Qt::UserRole);
     m_tabs = new QTabWidget(this);
-    m_tabs->setMinimumHeight(60);
     m_allocationTable = makeTable(m_tabs, m_allocationProxy, QStringLiteral("steadyAllocationTable"));
     m_patternTable = makeTable(m_tabs, m_patternProxy, QStringLiteral("steadyPatternTable"));
     m_tabs->addTab(m_allocationTable, tr("Allocations"));
     m_tabs->addTab(m_patternTable, tr("Patterns"));
+    // The tables keep room for their header and a few rows over their scroll bar: a low pane scrolls rather
+    // than leave the header alone.
+    {
+        const int frame = 2 * m_allocationTable->frameWidth() + 2 * m_tabs->style()->pixelMetric(QStyle::PM_DefaultFrameWidth);
+        m_tabs->setMinimumHeight(m_tabs->tabBar()->sizeHint().height() + m_allocationTable->horizontalHeader()->sizeHint().height() +
+                                 kLeastTableRows * m_allocationTable->verticalHeader()->defaultSectionSize() +
+                                 m_allocationTable->horizontalScrollBar()->sizeHint().height() + frame + 4);
+    }
 
     auto* right = new QWidget(this);
     right->setMinimumWidth(300);
@@ -106,6 +122,10 @@ SteadyPatternsView::SteadyPatternsView(QWidget* parent) : QWidget(parent) {
     rightLayout->addWidget(m_strip);
     rightLayout->addWidget(m_selection);
     rightLayout->addWidget(m_tabs, 1);
+    // The selection's lines wrap (a height for its width the splitter does not ask): the column keeps room
+    // for all three, or the tables' scroll bar would slip under the schedule.
+    right->setMinimumHeight(m_strip->minimumHeight() + m_selection->maximumHeight() + m_tabs->minimumHeight() +
+                            2 * rightLayout->spacing());
 
     m_horizontal = new QSplitter(Qt::Horizontal, this);
     m_horizontal->addWidget(m_graph);
@@ -113,6 +133,9 @@ SteadyPatternsView::SteadyPatternsView(QWidget* parent) : QWidget(parent) {
     m_horizontal->setStretchFactor(0, 5);
     m_horizontal->setStretchFactor(1, 4);
     m_gantt = new SteadyGanttView(this);
+    // Every lane named, the title, header, marker labels and legend whole: the schedule keeps the height they
+    // need, and the view scrolls in a low pane rather than lay the names over each other.
+    m_gantt->setLeastLanesShown(kLeastLanesNamed);
     m_vertical = new QSplitter(Qt::Vertical, this);
     m_vertical->addWidget(m_horizontal);
     m_vertical->addWidget(m_gantt);
@@ -127,7 +150,18 @@ SteadyPatternsView::SteadyPatternsView(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addWidget(m_header);
-    layout->addWidget(m_vertical, 1);
+    // The parts keep their least heights (the graph's, the tables' rows, the schedule's lanes) and scroll
+    // under the header in a pane lower than their sum (1280x800).
+    m_scroll = new QScrollArea(this);
+    m_scroll->setObjectName(QStringLiteral("steadyScroll"));
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setWidget(m_vertical);
+    // The pane keeps the graph and a schedule at their fixed least heights in view, as before it scrolled:
+    // the editor above does not take that room.
+    m_scroll->setMinimumHeight(m_graph->minimumHeight() + m_gantt->minimumHeight() + m_vertical->handleWidth());
+    layout->addWidget(m_scroll, 1);
 
     connect(m_vertical, &QSplitter::splitterMoved, this, [this] { m_userSizedGantt = true; });
     connect(m_strip, &SteadyPeriodStrip::patternClicked, this, [this](std::optional<std::size_t> p) {
@@ -166,12 +200,24 @@ void SteadyPatternsView::fitGanttHeight() {
         return;
     }
     m_fitPending = false;
-    const int want = std::min(m_gantt->preferredHeight(), total * 3 / 5);
+    // The schedule's comfortable height, at most 3/5 of the pane and what the graph and tables leave; never
+    // below its least (every lane named): the pane scrolls then.
+    const int upperLeast = std::max(m_horizontal->minimumHeight(), m_horizontal->minimumSizeHint().height());
+    const int room = total - upperLeast - m_vertical->handleWidth();
+    const int want = std::max(m_gantt->minimumHeight(), std::min({m_gantt->preferredHeight(), total * 3 / 5, room}));
     m_vertical->setSizes({total - want, want});
+}
+
+void SteadyPatternsView::fitHeaderHeight() {
+    // The header wraps: its lines at this width are its least height, or the layout (which asks a label's
+    // minimum, not its height for the width) would push the parts below out of the pane.
+    const int lines = m_header->heightForWidth(width());
+    if (lines > 0 && lines != m_header->minimumHeight()) m_header->setMinimumHeight(lines);
 }
 
 void SteadyPatternsView::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
+    fitHeaderHeight();
     if (m_fitPending) fitGanttHeight();
 }
 
@@ -228,6 +274,8 @@ void SteadyPatternsView::setParts(std::shared_ptr<const SteadyViewData> data, st
     if (m_result) {
         m_gantt->setSteadyResult(m_data, m_result);
         fitGanttHeight();
+        // Again once the schedule has asked for the least height its lanes need (posted by its layout).
+        QMetaObject::invokeMethod(this, [this] { fitGanttHeight(); }, Qt::QueuedConnection);
     } else {
         m_gantt->showMessage(message);
     }
@@ -254,6 +302,7 @@ void SteadyPatternsView::setParts(std::shared_ptr<const SteadyViewData> data, st
                                                                 QString::fromLatin1(solveStatusName(m_result->status)))
                                    : tr("<b>Steady state</b>"));
     }
+    fitHeaderHeight();
     updateSelectionText();
 }
 

@@ -14,6 +14,7 @@
 
 class QCPPainter;
 class QLabel;
+class QScrollArea;
 class QSortFilterProxyModel;
 class QSplitter;
 class QTabWidget;
@@ -82,6 +83,8 @@ private:
                      const FigureHeader* header = nullptr);
     // Gives the periodic schedule the height its lanes need (at most 3/5), until the user moves the divider.
     void fitGanttHeight();
+    // Keeps the header's wrapped lines as its least height.
+    void fitHeaderHeight();
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -92,6 +95,7 @@ private:
     std::shared_ptr<const SolveResult> m_result;
     QLabel* m_header;
     QLabel* m_selection;
+    QScrollArea* m_scroll;
     QSplitter* m_vertical;
     QSplitter* m_horizontal;
     SteadyGraphView* m_graph;
