@@ -1141,6 +1141,38 @@ private slots:
         QCOMPARE(window->size(), size);
     }
 
+    // The divisible-load editor's Scenario timeline at both sizes: every line of its title and subtitle
+    // ("scenario LP · sends P1, P2 · returns LIFO · ρ = ...") fits the chart's width, none is cut at both ends.
+    void theScenarioTimelineTextsFitTheChart_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1600x1000") << QSize(1600, 1000);
+    }
+    void theScenarioTimelineTextsFitTheChart() {
+        QFETCH(QSize, size);
+        auto window = windowAt(size);
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("divisible-small.json"))).ok());
+        settle();
+        GanttView* timeline = nullptr;
+        for (GanttView* shown : window->findChildren<GanttView*>(QStringLiteral("scenarioTimeline")))
+            if (shown->isVisible()) timeline = shown;
+        QVERIFY2(timeline, "no scenario timeline is shown");
+        timeline->grab();   // laid out and drawn as on screen
+        QStringList problems;
+        int texts = 0;
+        for (int row = 0; row < timeline->plotLayout()->rowCount(); ++row) {
+            auto* text = qobject_cast<QCPTextElement*>(timeline->plotLayout()->element(row, 0));
+            if (!text || !text->visible() || text->text().isEmpty()) continue;
+            ++texts;
+            const QFontMetrics metrics(text->font());
+            for (const QString& line : text->text().split(QLatin1Char('\n')))
+                if (metrics.horizontalAdvance(line) > timeline->width())
+                    problems << QStringLiteral("\"%1\" is %2 px wide in a chart of %3 px").arg(line).arg(metrics.horizontalAdvance(line)).arg(timeline->width());
+        }
+        QCOMPARE(texts, 2);   // the title and the subtitle
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+    }
+
     // The divisible-load editor at both sizes: the scenario's buttons (Sort by c+d, FIFO, LIFO, Clear
     // scenario) are whole, lie over neither order list nor each other, and take the click: LIFO reverses
     // the return order.

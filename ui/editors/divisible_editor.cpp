@@ -94,6 +94,10 @@ QListView* makeOrderList(DivisibleScenarioModel* model, const QString& name, QWi
 }
 
 // "sends P3, P1, P2 · returns P1, P3, P2", shortened for many workers and for FIFO or LIFO returns.
+// Between the parts of the timeline's subtitle: GanttView breaks a subtitle wider than the chart into lines
+// there (one part with " · " inside would be centred and cut on both sides: "enario LP · sends ...").
+const QString kSubtitleSeparator = QStringLiteral("   ·   ");
+
 QString scenarioText(const DivisibleInstance& in) {
     constexpr std::size_t kNamesShown = 5;
     const DivisibleScenario scenario = effectiveScenario(in);
@@ -110,7 +114,7 @@ QString scenarioText(const DivisibleInstance& in) {
     const QString returns = scenario.returnOrder == scenario.sendOrder ? QObject::tr("FIFO")
                             : lifo                                     ? QObject::tr("LIFO")
                                                                        : names(scenario.returnOrder);
-    return QObject::tr("sends %1 · returns %2").arg(sends, returns);
+    return QObject::tr("sends %1").arg(sends) + kSubtitleSeparator + QObject::tr("returns %1").arg(returns);
 }
 
 }  // namespace
@@ -510,7 +514,7 @@ void DivisibleEditor::showScenario(const DivisibleInstance& in, const Expected<D
     m_scenarioResult->setText(text);
 
     const QString subtitle =
-        tr("scenario LP · %1 · ρ = %2").arg(scenarioText(in), formatRounded(s.throughput, 7));
+        QStringList{tr("scenario LP"), scenarioText(in), tr("ρ = %1").arg(formatRounded(s.throughput, 7))}.join(kSubtitleSeparator);
     m_timeline->setDivisibleSchedule(divisibleSchedule(in, s), subtitle);
 }
 

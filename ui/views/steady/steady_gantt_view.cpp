@@ -14,7 +14,6 @@ namespace {
 
 // More pattern boundaries than this would bury the chart under dashed lines: only T is marked then.
 constexpr std::size_t kMaxPatternMarkers = 12;
-// Beyond this many lanes, resources idle during the whole period are left out (the graph shows them).
 constexpr int kLaneHeight = 22;        // pixels a lane has for its bars and name at the preferred height
 constexpr int kMaxLanesFitted = 16;    // the preferred height grows with the lanes up to this many
 
