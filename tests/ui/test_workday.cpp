@@ -210,6 +210,13 @@ void wheelOver(QCustomPlot* plot, int steps) {
 // The title element of a Gantt (the first row of its layout).
 QCPTextElement* titleOf(GanttView* gantt) { return qobject_cast<QCPTextElement*>(gantt->plotLayout()->element(0, 0)); }
 
+// The two screens of the issue's journeys, as a test's data rows: a laptop's 1280x800 and 1600x1000.
+void addLaptopScreenSizes() {
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1280x800") << QSize(1280, 800);
+    QTest::newRow("1600x1000") << QSize(1600, 1000);
+}
+
 }  // namespace
 
 class WorkdayTests : public QObject {
@@ -426,9 +433,7 @@ private slots:
     // scrolls inside the pane (the window does not grow taller). The Runs table shows the solver, status and
     // objective of each run without scrolling sideways.
     void theWindowKeepsItsSizeThroughTheJourneys_data() {
-        QTest::addColumn<QSize>("size");
-        QTest::newRow("1280x800") << QSize(1280, 800);
-        QTest::newRow("1600x1000") << QSize(1600, 1000);
+        addLaptopScreenSizes();
     }
     void theWindowKeepsItsSizeThroughTheJourneys() {
         QFETCH(QSize, size);
@@ -763,9 +768,7 @@ private slots:
     // Item 7: dual-approx's chart labels its makespan line, and its guess lines (lambda/3, 2 lambda/3, ...)
     // pass behind the bars rather than through the task names written on them.
     void theDualApproxMarkersKeepTheMakespanLabelAndTheTaskNames_data() {
-        QTest::addColumn<QSize>("size");
-        QTest::newRow("1280x800") << QSize(1280, 800);
-        QTest::newRow("1600x1000") << QSize(1600, 1000);
+        addLaptopScreenSizes();
     }
     void theDualApproxMarkersKeepTheMakespanLabelAndTheTaskNames() {
         QFETCH(QSize, size);
@@ -947,9 +950,7 @@ private slots:
     // the example and the solver picked, and the panel keeps the height of its parts: it scrolls in its dock
     // rather than squeeze them.
     void theSolverNotesAreWhole_data() {
-        QTest::addColumn<QSize>("size");
-        QTest::newRow("1280x800") << QSize(1280, 800);
-        QTest::newRow("1600x1000") << QSize(1600, 1000);
+        addLaptopScreenSizes();
     }
     void theSolverNotesAreWhole() {
         QFETCH(QSize, size);
@@ -983,9 +984,7 @@ private slots:
     // names every lane at both sizes of the default layout, in names no taller than their lanes are apart and
     // no smaller than a readable 7 points, rather than every other lane.
     void everyLaneOfTheDivisibleScheduleIsNamed_data() {
-        QTest::addColumn<QSize>("size");
-        QTest::newRow("1280x800") << QSize(1280, 800);
-        QTest::newRow("1600x1000") << QSize(1600, 1000);
+        addLaptopScreenSizes();
     }
     void everyLaneOfTheDivisibleScheduleIsNamed() {
         QFETCH(QSize, size);
@@ -1013,9 +1012,7 @@ private slots:
     // The steady-state result's periodic schedule: each lane name ("P1 receive") keeps a gap of background
     // between it and the bracket of its group ("processors"), at both sizes.
     void theSteadyLaneNamesKeepClearOfTheBrackets_data() {
-        QTest::addColumn<QSize>("size");
-        QTest::newRow("1280x800") << QSize(1280, 800);
-        QTest::newRow("1600x1000") << QSize(1600, 1000);
+        addLaptopScreenSizes();
     }
     void theSteadyLaneNamesKeepClearOfTheBrackets() {
         QFETCH(QSize, size);
@@ -1049,9 +1046,7 @@ private slots:
     // ports", "receive ports", "processors") whole, and the Allocations and Patterns tables show their rows
     // under their header; no part lies over another. Where the pane is lower than that, it scrolls.
     void theSteadyResultShowsEveryLaneAndTheTablesRows_data() {
-        QTest::addColumn<QSize>("size");
-        QTest::newRow("1280x800") << QSize(1280, 800);
-        QTest::newRow("1600x1000") << QSize(1600, 1000);
+        addLaptopScreenSizes();
     }
     void theSteadyResultShowsEveryLaneAndTheTablesRows() {
         QFETCH(QSize, size);
@@ -1144,9 +1139,7 @@ private slots:
     // The divisible-load editor's Scenario timeline at both sizes: every line of its title and subtitle
     // ("scenario LP · sends P1, P2 · returns LIFO · ρ = ...") fits the chart's width, none is cut at both ends.
     void theScenarioTimelineTextsFitTheChart_data() {
-        QTest::addColumn<QSize>("size");
-        QTest::newRow("1280x800") << QSize(1280, 800);
-        QTest::newRow("1600x1000") << QSize(1600, 1000);
+        addLaptopScreenSizes();
     }
     void theScenarioTimelineTextsFitTheChart() {
         QFETCH(QSize, size);
@@ -1177,9 +1170,7 @@ private slots:
     // scenario) are whole, lie over neither order list nor each other, and take the click: LIFO reverses
     // the return order.
     void theScenarioButtonsKeepOffTheOrderLists_data() {
-        QTest::addColumn<QSize>("size");
-        QTest::newRow("1280x800") << QSize(1280, 800);
-        QTest::newRow("1600x1000") << QSize(1600, 1000);
+        addLaptopScreenSizes();
     }
     void theScenarioButtonsKeepOffTheOrderLists() {
         QFETCH(QSize, size);
