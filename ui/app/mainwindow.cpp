@@ -3,7 +3,6 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QDockWidget>
-#include <QScrollArea>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -40,6 +39,7 @@
 #include "util/fixed_text_action.h"
 #include "util/resources.h"
 #include "util/window_fit.h"
+#include "util/vertical_scroll.h"
 
 namespace hetsched::ui {
 
@@ -223,13 +223,7 @@ void MainWindow::createDocks() {
     solverDock->setObjectName(QStringLiteral("solverDock"));
     // On a short screen the panel scrolls inside its dock rather than squeeze its notes into fewer lines
     // than their text needs (they wrap to the dock's width).
-    auto* solverScroll = new QScrollArea(solverDock);
-    solverScroll->setObjectName(QStringLiteral("solverScroll"));
-    solverScroll->setWidgetResizable(true);
-    solverScroll->setFrameShape(QFrame::NoFrame);
-    solverScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    solverScroll->setWidget(m_solverPanel);
-    solverDock->setWidget(solverScroll);
+    solverDock->setWidget(verticalScrollArea(m_solverPanel, QStringLiteral("solverScroll"), solverDock));
     addDockWidget(Qt::RightDockWidgetArea, solverDock);
 
     m_runTable = new RunTable(m_document, this);

@@ -32,6 +32,7 @@
 #include "util/number_text.h"
 #include "views/divisible/divisible_throughput_plot.h"
 #include "views/divisible/divisible_timeline_view.h"
+#include "util/vertical_scroll.h"
 
 namespace hetsched::ui {
 
@@ -213,12 +214,7 @@ DivisibleEditor::DivisibleEditor(ProjectDocument* document, QWidget* parent)
     leftLayout->addWidget(scenarioBox, 3);
     // Lower than the workers, the buttons and the scenario need (a laptop's 800 pixels share the centre with
     // the results), the pane scrolls rather than lay its buttons over the order lists (issue 25).
-    auto* leftScroll = new QScrollArea(this);
-    leftScroll->setObjectName(QStringLiteral("divisibleEditorScroll"));
-    leftScroll->setWidgetResizable(true);
-    leftScroll->setFrameShape(QFrame::NoFrame);
-    leftScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    leftScroll->setWidget(leftPane);
+    QScrollArea* leftScroll = verticalScrollArea(leftPane, QStringLiteral("divisibleEditorScroll"), this);
     leftScroll->setMinimumWidth(leftPane->minimumSizeHint().width() +
                                 leftScroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, leftScroll));
 

@@ -23,6 +23,7 @@
 #include "views/dag/dag_view_data.h"
 #include "views/gantt/gantt_view.h"
 #include "views/gantt/lane_axis_ticker.h"
+#include "util/vertical_scroll.h"
 
 namespace hetsched::ui {
 
@@ -213,12 +214,7 @@ ScheduleComparisonView::ScheduleComparisonView(QWidget* parent)
     sideLayout->addWidget(m_movesView, 3);
 
     // The runs' Gantts scroll inside the pane: five runs never make the window taller than the screen.
-    auto* ganttScroll = new QScrollArea(this);
-    ganttScroll->setObjectName(QStringLiteral("comparisonGanttScroll"));
-    ganttScroll->setWidgetResizable(true);
-    ganttScroll->setFrameShape(QFrame::NoFrame);
-    ganttScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    ganttScroll->setWidget(m_ganttSplitter);
+    QScrollArea* ganttScroll = verticalScrollArea(m_ganttSplitter, QStringLiteral("comparisonGanttScroll"), this);
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->addWidget(ganttScroll);
     m_splitter->addWidget(side);

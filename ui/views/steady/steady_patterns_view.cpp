@@ -23,6 +23,7 @@
 #include "views/steady/steady_graph_view.h"
 #include "views/steady/steady_period_strip.h"
 #include "views/steady/steady_tables.h"
+#include "util/vertical_scroll.h"
 
 namespace hetsched::ui {
 
@@ -152,12 +153,7 @@ SteadyPatternsView::SteadyPatternsView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_header);
     // The parts keep their least heights (the graph's, the tables' rows, the schedule's lanes) and scroll
     // under the header in a pane lower than their sum (1280x800).
-    m_scroll = new QScrollArea(this);
-    m_scroll->setObjectName(QStringLiteral("steadyScroll"));
-    m_scroll->setWidgetResizable(true);
-    m_scroll->setFrameShape(QFrame::NoFrame);
-    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_scroll->setWidget(m_vertical);
+    m_scroll = verticalScrollArea(m_vertical, QStringLiteral("steadyScroll"), this);
     // The pane keeps the graph and a schedule at their fixed least heights in view, as before it scrolled:
     // the editor above does not take that room.
     m_scroll->setMinimumHeight(m_graph->minimumHeight() + m_gantt->minimumHeight() + m_vertical->handleWidth());
