@@ -61,6 +61,21 @@ FigureOptions figureOf(double widthMm, double heightMm) {
 }
 
 // What check_pdf_figure.py says of a PDF at that size: empty when it keeps every rule.
+// The runs of heft, mheft and hcpa on a task graph instance, as a comparison takes them (digest 1); a solver's
+// failure in `failed` (then the runs before it only).
+std::vector<ComparedRun> heftMheftHcpa(const Instance& instance, QString* failed) {
+    std::vector<ComparedRun> runs;
+    for (const char* solver : {"heft", "mheft", "hcpa"}) {
+        Expected<SolveResult> result = solve(instance, solver);
+        if (!result) {
+            *failed = QStringLiteral("%1: %2").arg(QLatin1String(solver), QString::fromStdString(result.error().message));
+            return runs;
+        }
+        runs.push_back({QString::fromLatin1(solver), std::make_shared<const SolveResult>(*result), 1});
+    }
+    return runs;
+}
+
 QString checkerVerdict(const QString& pdf, const QString& size) {
     QProcess checker;
     checker.start(QStringLiteral("python3"), {QStringLiteral(HETSCHED_FIGURE_CHECKER), pdf, size});
@@ -428,12 +443,9 @@ private slots:
     void aThreeRunTaskGraphComparisonGroupsItsLanesByCluster() {
         Expected<Instance> instance = readInstanceFile(examplePath("dag-two-clusters.json").toStdString());
         QVERIFY(instance.ok());
-        std::vector<ComparedRun> runs;
-        for (const char* solver : {"heft", "mheft", "hcpa"}) {
-            Expected<SolveResult> result = solve(*instance, solver);
-            QVERIFY(result.ok());
-            runs.push_back({QString::fromLatin1(solver), std::make_shared<const SolveResult>(*result), 1});
-        }
+        QString failed;
+        const std::vector<ComparedRun> runs = heftMheftHcpa(*instance, &failed);
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
         ScheduleComparisonView view;
         view.resize(1200, 800);
         view.showRuns(*instance, runs);
@@ -506,12 +518,9 @@ private slots:
     void everyTaskOfAFigureIsABarAtLeastThreePointsHigh() {
         Expected<Instance> instance = readInstanceFile(examplePath("dag-two-clusters.json").toStdString());
         QVERIFY(instance.ok());
-        std::vector<ComparedRun> runs;
-        for (const char* solver : {"heft", "mheft", "hcpa"}) {
-            Expected<SolveResult> result = solve(*instance, solver);
-            QVERIFY(result.ok());
-            runs.push_back({QString::fromLatin1(solver), std::make_shared<const SolveResult>(*result), 1});
-        }
+        QString failed;
+        const std::vector<ComparedRun> runs = heftMheftHcpa(*instance, &failed);
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
         QCOMPARE(kFigureMinimumBarPoints, 3.0);
         const double tolerance = 72.0 / layoutDotsPerInch();   // a pixel of the layout
         for (const char* size : {"85x50mm", "175x100mm"}) {
@@ -660,12 +669,9 @@ private slots:
         dag.platform.clusters[2].name = "C2";
         dag.platform.clusters[3].name = "C3";
         const Instance instance = dag;
-        std::vector<ComparedRun> runs;
-        for (const char* solver : {"heft", "mheft", "hcpa"}) {
-            Expected<SolveResult> result = solve(instance, solver);
-            QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
-            runs.push_back({QString::fromLatin1(solver), std::make_shared<const SolveResult>(*result), 1});
-        }
+        QString failed;
+        const std::vector<ComparedRun> runs = heftMheftHcpa(instance, &failed);
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
         ScheduleComparisonView view;
         view.resize(1200, 800);
         view.showRuns(instance, runs);
