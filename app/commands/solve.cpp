@@ -108,10 +108,14 @@ int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostre
         err << "hetsched solve: error: " << result.error().message << "\n";
         return kExitError;
     }
-    const std::string text = resultText(instance, *result) + "\n";
+    // Streamed: the text of a million-task result is never held whole.
+    const auto produce = [&](const TextSink& sink) {
+        writeResultText(instance, *result, sink);
+        sink("\n");
+    };
     if (a.output.empty()) {
-        out << text;
-    } else if (auto written = writeTextFileAtomically(a.output, text); !written) {
+        produce([&](std::string_view piece) { out.write(piece.data(), static_cast<std::streamsize>(piece.size())); });
+    } else if (auto written = writeFileAtomically(a.output, produce); !written) {
         err << "hetsched solve: error: " << written.error().message << "\n";
         return kExitError;
     }

@@ -149,6 +149,10 @@ std::string systemMessage(int error) {
 }  // namespace
 
 Expected<bool> writeTextFileAtomically(const std::string& path, const std::string& text) {
+    return writeFileAtomically(path, [&](const TextSink& sink) { sink(text); });
+}
+
+Expected<bool> writeFileAtomically(const std::string& path, const std::function<void(const TextSink&)>& produce) {
     namespace fs = std::filesystem;
     if (path.empty()) return ioError("cannot write a file without a name");
     // Through a symbolic link the file it points to is replaced, not the link.
@@ -186,15 +190,19 @@ Expected<bool> writeTextFileAtomically(const std::string& path, const std::strin
         mode = 0666 & ~mask;
     }
     ::fchmod(fd, mode);
-    std::size_t written = 0;
-    while (written < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            return failWith("cannot write " + path, errno);
+    int writeError = 0;
+    produce([&](std::string_view piece) {
+        std::size_t written = 0;
+        while (writeError == 0 && written < piece.size()) {
+            const ssize_t n = ::write(fd, piece.data() + written, piece.size() - written);
+            if (n < 0) {
+                if (errno != EINTR) writeError = errno;
+                continue;
+            }
+            written += static_cast<std::size_t>(n);
         }
-        written += static_cast<std::size_t>(n);
-    }
+    });
+    if (writeError != 0) return failWith("cannot write " + path, writeError);
     // The data reaches the disk before the name points to it: a crash leaves the old file or the new one.
     if (::fsync(fd) != 0 && errno != EINVAL) return failWith("cannot write " + path, errno);
     if (::close(fd) != 0) {
@@ -218,7 +226,9 @@ Expected<bool> writeTextFileAtomically(const std::string& path, const std::strin
     {
         std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
         if (!file) return ioError("cannot write " + temporary);
-        file << text;
+        produce([&](std::string_view piece) {
+            if (file) file.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+        });
         file.flush();
         if (!file) {
             file.close();

@@ -1,6 +1,7 @@
 // Reading and writing instance files (JSON) with validation that names the JSON path of every error.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -30,6 +31,13 @@ Expected<std::string> readTextFile(const std::string& path);
 // as it was and the Io error says why (errno's words). The target keeps its permissions; through a
 // symbolic link, the file it points to is replaced.
 Expected<bool> writeTextFileAtomically(const std::string& path, const std::string& text);
+
+// Where a text goes piece by piece (a file, a stream).
+using TextSink = std::function<void(std::string_view)>;
+// The same, the text handed over by `produce` in pieces as it is made (a result of a million tasks is never
+// held whole). A piece the file refuses (disk full) stops the writing: later pieces are dropped and the Io error
+// names the first failure.
+Expected<bool> writeFileAtomically(const std::string& path, const std::function<void(const TextSink&)>& produce);
 
 // The schedule's intervals as CSV: lane,category,start,end,kind,label,task,group
 std::string scheduleToCsv(const Schedule& schedule);

@@ -12,6 +12,7 @@ void JsonTextWriter::newLineAt(std::size_t depth) {
 
 // What comes before a value: nothing after a key or at the top, the separator and indentation in an array.
 void JsonTextWriter::beginValue() {
+    flushIfFull();
     if (m_afterKey) {
         m_afterKey = false;
         return;
@@ -23,12 +24,26 @@ void JsonTextWriter::beginValue() {
     newLineAt(m_levels.size());
 }
 
+void JsonTextWriter::quoted(std::string_view text) {
+    // Printable ASCII but the quote and the backslash is written as it is by nlohmann; anything else (control
+    // characters, UTF-8, which nlohmann checks) goes through its serializer.
+    for (const char c : text)
+        if (const auto u = static_cast<unsigned char>(c); u < 0x20 || u > 0x7e || c == '"' || c == '\\') {
+            m_scalars.dump(nlohmann::json(std::string(text)), false, false, 0);
+            return;
+        }
+    m_out += '"';
+    m_out += text;
+    m_out += '"';
+}
+
 void JsonTextWriter::key(std::string_view name) {
+    flushIfFull();
     Level& level = m_levels.back();
     if (!level.empty) m_out += ',';
     level.empty = false;
     newLineAt(m_levels.size());
-    m_scalars.dump(nlohmann::json(std::string(name)), false, false, 0);
+    quoted(name);
     m_out += ": ";
     m_afterKey = true;
 }
@@ -65,7 +80,7 @@ void JsonTextWriter::value(std::int64_t v) {
 
 void JsonTextWriter::value(std::string_view v) {
     beginValue();
-    m_scalars.dump(nlohmann::json(std::string(v)), false, false, 0);
+    quoted(v);
 }
 
 void JsonTextWriter::value(const nlohmann::json& v) {

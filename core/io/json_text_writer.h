@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,8 +40,15 @@ public:
         value(v);
     }
 
-    // The text written (with no newline at the end, as dump).
+    // The text written (with no newline at the end, as dump); with a sink, what it has not been given yet.
     std::string take() { return std::move(m_out); }
+
+    // From now on the text goes to `sink` in pieces of about `chunk` bytes as it is written (a million-row
+    // document is never held whole); take() gives what is left after the last piece.
+    void setSink(std::function<void(std::string_view)> sink, std::size_t chunk = std::size_t{1} << 20) {
+        m_sink = std::move(sink);
+        m_chunk = chunk;
+    }
 
 private:
     struct Level {
@@ -51,11 +59,21 @@ private:
     void beginContainer(bool array, char open);
     void endContainer(char close);
     void newLineAt(std::size_t depth);
+    void flushIfFull() {
+        if (m_sink && m_out.size() >= m_chunk) {
+            m_sink(m_out);
+            m_out.clear();
+        }
+    }
+    // A string as nlohmann writes it: quoted, and escaped where it must be (by nlohmann itself then).
+    void quoted(std::string_view text);
 
     std::string m_out;
     int m_indent = 2;
     std::vector<Level> m_levels;
     bool m_afterKey = false;
+    std::function<void(std::string_view)> m_sink;
+    std::size_t m_chunk = 0;
     // nlohmann's serializer for the scalars: its number and string text, exactly.
     nlohmann::detail::serializer<nlohmann::json> m_scalars;
 };

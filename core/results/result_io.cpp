@@ -95,13 +95,24 @@ nlohmann::json resultToJson(const Instance& instance, const SolveResult& result)
 }
 
 std::string resultText(const Instance& instance, const SolveResult& result) {
+    std::string text;
+    writeResultText(instance, result, [&](std::string_view piece) { text += piece; });
+    return text;
+}
+
+void writeResultText(const Instance& instance, const SolveResult& result,
+                     const std::function<void(std::string_view)>& sink) {
     const auto* cpugpu = std::get_if<CpuGpuInstance>(&instance);
-    if (!cpugpu || !solutionOf<CpuGpuSolution>(result)) return resultToJson(instance, result).dump(2);
+    if (!cpugpu || !solutionOf<CpuGpuSolution>(result)) {
+        sink(resultToJson(instance, result).dump(2));
+        return;
+    }
     // A CPU/GPU result of a million tasks: its small keys as a tree, its rows streamed at their place among
     // them (an object's keys are written sorted).
     nlohmann::json keys = cpuGpuResultKeysButTasks(*cpugpu, result);
     addCommonKeys(keys, result);
     json_detail::JsonTextWriter w(2);
+    w.setSink(sink);
     w.beginObject();
     bool rowsWritten = false;
     const auto writeRows = [&] {
@@ -115,7 +126,7 @@ std::string resultText(const Instance& instance, const SolveResult& result) {
     }
     if (!rowsWritten) writeRows();
     w.endObject();
-    return w.take();
+    sink(w.take());
 }
 
 }  // namespace hetsched

@@ -3,7 +3,9 @@
 // a SolveResult meets JSON: solvers, views, simulations and experiments read the typed result.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -22,5 +24,9 @@ nlohmann::json resultToJson(const Instance& instance, const SolveResult& result)
 // The text of resultToJson(instance, result).dump(2), byte for byte; a CPU/GPU result's rows are streamed
 // (no tree of a million tasks). What `hetsched solve` writes.
 std::string resultText(const Instance& instance, const SolveResult& result);
+// The same text handed to `sink` in pieces of about a megabyte, so that a result of a million tasks is never held
+// whole (`hetsched solve` writes it straight to its file or to standard output).
+void writeResultText(const Instance& instance, const SolveResult& result,
+                     const std::function<void(std::string_view)>& sink);
 
 }  // namespace hetsched

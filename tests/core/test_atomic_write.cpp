@@ -109,6 +109,33 @@ TEST(AtomicWrite, ADiskFullDuringTheWriteKeepsTheOldFileIntact) {
     EXPECT_EQ(namesIn(dir), std::vector<std::string>{"project.hsproj"});
 }
 
+TEST(AtomicWrite, APieceRefusedStopsTheWritingAndKeepsTheOldFile) {
+    const fs::path dir = scratch("pieces");
+    const fs::path file = dir / "result.json";
+    ASSERT_TRUE(writeFileAtomically(file.string(), [](const TextSink& sink) {
+                    for (int k = 0; k < 5; ++k) sink("piece " + std::to_string(k) + "\n");
+                }).ok());
+    EXPECT_EQ(contentOf(file), "piece 0\npiece 1\npiece 2\npiece 3\npiece 4\n");
+    // The disk fills during the third piece: the writing stops there, the old file stays.
+    struct rlimit saved {};
+    ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &saved), 0);
+    const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN);
+    struct rlimit limited = saved;
+    limited.rlim_cur = 100;
+    ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &limited), 0);
+    int pieces = 0;
+    const Expected<bool> written = writeFileAtomically(file.string(), [&](const TextSink& sink) {
+        for (int k = 0; k < 5; ++k, ++pieces) sink(std::string(40, 'x'));
+    });
+    ::setrlimit(RLIMIT_FSIZE, &saved);
+    std::signal(SIGXFSZ, previousHandler);
+    ASSERT_FALSE(written.ok());
+    EXPECT_EQ(pieces, 5);   // the producer runs to its end; what the file refused is dropped
+    EXPECT_NE(written.error().message.find("result.json"), std::string::npos) << written.error().message;
+    EXPECT_EQ(contentOf(file), "piece 0\npiece 1\npiece 2\npiece 3\npiece 4\n");
+    EXPECT_EQ(namesIn(dir), std::vector<std::string>{"result.json"});
+}
+
 TEST(AtomicWrite, ATemporaryLeftByACrashIsIgnored) {
     const fs::path dir = scratch("crash");
     const fs::path file = dir / "project.hsproj";

@@ -2,7 +2,10 @@
 // read back.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
+#include <string_view>
+#include <vector>
 
 #include "io/instance_io.h"
 #include "model/platform_generators.h"
@@ -204,6 +207,23 @@ TEST(CpuGpuStoredResults, TheStreamedTextIsTheTreesText) {
     auto other = solve(partition, "dp");
     ASSERT_TRUE(other.ok());
     EXPECT_EQ(resultText(partition, *other), resultToJson(partition, *other).dump(2));
+}
+
+// `hetsched solve` writes a large result in pieces as it is made: the pieces, joined, are the tree's text, and a
+// result of 20,000 tasks (about 2.8 MB) comes in several pieces of about a megabyte, none much larger.
+TEST(CpuGpuStoredResults, ALargeResultIsWrittenInPiecesThatJoinToTheSameText) {
+    const Instance in(randomCpuGpuInstance(20000, 16, 4, 11));
+    auto r = solve(in, "heft");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    std::vector<std::size_t> sizes;
+    std::string joined;
+    writeResultText(in, *r, [&](std::string_view piece) {
+        sizes.push_back(piece.size());
+        joined += piece;
+    });
+    EXPECT_EQ(joined, resultToJson(in, *r).dump(2));
+    EXPECT_GE(sizes.size(), 3u);
+    EXPECT_LE(*std::max_element(sizes.begin(), sizes.end()), (std::size_t{1} << 20) + 4096);
 }
 
 }  // namespace
