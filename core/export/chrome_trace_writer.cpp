@@ -41,7 +41,8 @@ Expected<std::string> writeChromeTrace(const ScheduleSet& set, const FigureOptio
                     json args = {{"kind", intervalKindName(in.kind)}, {"start", in.start}, {"end", in.end}};
                     if (in.taskId >= 0) args["task_id"] = in.taskId;
                     if (!in.group.empty()) args["group"] = in.group;
-                    if (!in.detail.empty()) args["detail"] = in.detail;
+                    if (std::string detail = intervalDetail(run.schedule, in); !detail.empty())
+                        args["detail"] = std::move(detail);
                     if (set.runs.size() > 1) args["run"] = run.name;
                     events.push_back({{"name", in.label.empty() ? std::string(intervalKindName(in.kind)) : in.label},
                                       {"cat", intervalKindName(in.kind)},

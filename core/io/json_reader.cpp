@@ -373,7 +373,7 @@ std::string JsonNode::text() const {
 // --- FastJsonDocument --------------------------------------------------------------------------------------
 
 struct FastJsonDocument::Impl {
-    dom::parser parser;
+    dom::document document;   // the parsed values; the parser (and its index of the text) is gone once parsed
     dom::element root;
 };
 
@@ -406,9 +406,13 @@ std::unique_ptr<FastJsonDocument> FastJsonDocument::parse(std::string_view text,
     Impl& impl = *document->m_impl;
     // The same bound as parseJsonText's scan, or lower (simdjson counts from the root): a document simdjson
     // refuses for its depth goes to that scan, which says where.
-    if (impl.parser.allocate(std::max<std::size_t>(text.size(), 1), kMaxJsonDepth) != simdjson::SUCCESS) return nullptr;
+    // The parser's index of the text's structure (4 bytes per token) is freed as soon as the document is made;
+    // the document holds the values (the text itself can go too: readers of a large file free it here).
+    dom::parser parser;
+    if (parser.allocate(std::max<std::size_t>(text.size(), 1), kMaxJsonDepth) != simdjson::SUCCESS) return nullptr;
     dom::element root;
-    if (impl.parser.parse(text.data(), text.size(), !padded).get(root) != simdjson::SUCCESS) return nullptr;
+    if (parser.parse_into_document(impl.document, text.data(), text.size(), !padded).get(root) != simdjson::SUCCESS)
+        return nullptr;
     impl.root = root;
     return document;
 }

@@ -31,6 +31,11 @@ std::size_t Schedule::intervalCount() const {
     return count;
 }
 
+std::string intervalDetail(const Schedule& schedule, const Interval& interval) {
+    if (!interval.detail.empty() || !schedule.describe) return interval.detail;
+    return schedule.describe(interval);
+}
+
 std::vector<std::string> checkScheduleShape(const Schedule& schedule) {
     std::vector<std::string> problems;
     for (const Lane& lane : schedule.lanes) {

@@ -1,6 +1,7 @@
 // The generic schedule every view draws from: lanes of timed intervals, markers and named metrics.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,7 @@ struct Interval {
     std::string label;   // drawn inside the bar when it fits ("x=12")
     int taskId = -1;     // index of the task/resource in the instance, -1 when none
     std::string group;   // optional grouping (a shelf "S3", a pattern, a level)
-    std::string detail;  // tooltip text beyond the label
+    std::string detail;  // tooltip text beyond the label (or made when asked: Schedule::describe)
 };
 
 struct Lane {
@@ -48,10 +49,17 @@ struct Schedule {
     std::vector<Lane> lanes;
     std::vector<Marker> markers;
     std::vector<Metric> metrics;
+    // The tooltip text of an interval whose own `detail` is empty, made when it is asked for: a schedule of a
+    // million intervals keeps a function of the solution instead of a string per interval. Read it through
+    // intervalDetail. Empty: the intervals' `detail` is all there is.
+    std::function<std::string(const Interval&)> describe = {};
 
     double endTime() const;     // the latest interval end (0 when empty)
     std::size_t intervalCount() const;
 };
+
+// An interval's text beyond its label: its own `detail`, else what the schedule's `describe` makes of it.
+std::string intervalDetail(const Schedule& schedule, const Interval& interval);
 
 // Problems with the schedule itself (an interval with end < start, a NaN time): empty when sound.
 std::vector<std::string> checkScheduleShape(const Schedule& schedule);

@@ -126,7 +126,7 @@ nlohmann::json scheduleToJson(const Schedule& s) {
             if (!iv.label.empty()) j["label"] = iv.label;
             if (iv.taskId >= 0) j["task"] = iv.taskId;
             if (!iv.group.empty()) j["group"] = iv.group;
-            if (!iv.detail.empty()) j["detail"] = iv.detail;
+            if (std::string detail = intervalDetail(s, iv); !detail.empty()) j["detail"] = std::move(detail);
             intervals.push_back(std::move(j));
         }
         lanes.push_back({{"name", lane.name}, {"category", lane.category}, {"intervals", std::move(intervals)}});

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <string_view>
 #include <vector>
 
@@ -207,6 +208,28 @@ TEST(CpuGpuStoredResults, TheStreamedTextIsTheTreesText) {
     auto other = solve(partition, "dp");
     ASSERT_TRUE(other.ok());
     EXPECT_EQ(resultText(partition, *other), resultToJson(partition, *other).dump(2));
+}
+
+// A bar's tooltip is made when it is shown (Schedule::describe): the task's times and acceleration, and its shelf
+// in a dual approximation's schedule; no interval keeps a string of its own.
+TEST(CpuGpuStoredResults, TooltipsAreMadeWhenAskedFromTheTasksTimes) {
+    const Instance in = *parseInstance(R"({"kind": "cpugpu", "cpus": 1, "gpus": 1,
+        "tasks": [{"name": "u", "cpu": 5, "gpu": 1}, {"name": "v", "cpu": 10, "gpu": 4}]})");
+    const std::map<std::string, std::string> expected{{"u", "u: cpu 5, gpu 1, acceleration 5"},
+                                                      {"v", "v: cpu 10, gpu 4, acceleration 2.5"}};
+    for (const std::string solver : {"heft", "dual-approx"}) {
+        auto r = solve(in, solver);
+        ASSERT_TRUE(r.ok()) << r.error().message;
+        int shown = 0;
+        for (const Lane& lane : r->schedule.lanes)
+            for (const Interval& interval : lane.intervals) {
+                EXPECT_TRUE(interval.detail.empty()) << solver << " " << interval.label;
+                const std::string shelf = interval.group.empty() ? "" : ", shelf " + interval.group;
+                EXPECT_EQ(intervalDetail(r->schedule, interval), expected.at(interval.label) + shelf) << solver;
+                ++shown;
+            }
+        EXPECT_EQ(shown, 2) << solver;
+    }
 }
 
 // `hetsched solve` writes a large result in pieces as it is made: the pieces, joined, are the tree's text, and a

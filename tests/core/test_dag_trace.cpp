@@ -115,6 +115,36 @@ TEST(DagTrace, PlacementsComeBackFromTheScheduleOfEverySolver) {
     }
 }
 
+// The text of the schedule's tooltips, made only when asked (Schedule::describe), not kept per interval.
+std::string detailOf(const Schedule& schedule, std::size_t lane, IntervalKind kind) {
+    for (const Interval& interval : schedule.lanes[lane].intervals)
+        if (interval.kind == kind) return intervalDetail(schedule, interval);
+    return "<no such interval>";
+}
+
+TEST(DagTrace, TooltipsAreMadeWhenAskedAndNameTheTaskItsClustersAndItsWait) {
+    const DagInstance in = twoClusters();
+    DagSolution s;
+    s.tasks = handPlacements();
+    s.makespan = 6.5;
+    Schedule schedule = dagSchedule(in, s);
+    for (const Lane& lane : schedule.lanes)
+        for (const Interval& interval : lane.intervals) EXPECT_TRUE(interval.detail.empty()) << interval.label;
+    EXPECT_EQ(detailOf(schedule, 0, IntervalKind::Compute), "a: 2 processor(s) of C0, 0 s to 0.5 s, 1e+09 flops, alpha 0");
+    EXPECT_EQ(detailOf(schedule, 4, IntervalKind::Compute), "b: 2 processor(s) of C1, 1.62 s to 2.62 s, 2e+09 flops, alpha 0");
+    // b waits on C1 for a's data (0.5 + 1.12 s), d on C0 for c's (1.5 + 4.01 s).
+    EXPECT_EQ(detailOf(schedule, 5, IntervalKind::Redistribution), "data for b until 1.62 s");
+    EXPECT_EQ(detailOf(schedule, 2, IntervalKind::Redistribution), "data for d until 5.51 s");
+    // A task across both clusters names both; a copy of the schedule outlives the original's texts.
+    s.tasks[2] = {{3, 4}, 0.5, 1.5};
+    Schedule copy;
+    {
+        const Schedule original = dagSchedule(in, s);
+        copy = original;
+    }
+    EXPECT_EQ(detailOf(copy, 3, IntervalKind::Compute), "c: 2 processor(s) of C0, C1, 0.5 s to 1.5 s, 1e+09 flops, alpha 0");
+}
+
 TEST(DagTrace, AScheduleOfAnotherPlatformIsRefusedWithAReason) {
     const DagInstance in = twoClusters();
     DagSolution s;

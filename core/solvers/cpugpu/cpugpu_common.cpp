@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <numeric>
 #include <queue>
 #include <utility>
@@ -221,20 +222,29 @@ Schedule cpuGpuSchedule(const CpuGpuInstance& in, const CpuGpuSolution& s) {
             }
             const std::size_t j = run;
             const CpuGpuPlacement& p = s.placements[j];
-            const CpuGpuTask& t = in.tasks[j];
-            std::string detail;
-            detail.reserve(t.name.size() + 64);
-            detail.append(t.name).append(": cpu ");
-            appendSignificant(detail, t.cpu);
-            detail.append(", gpu ");
-            appendSignificant(detail, t.gpu);
-            detail.append(", acceleration ");
-            appendSignificant(detail, accelerationOf(t));
-            if (p.shelf > 0) detail.append(", shelf ").append(shelfName(p.shelf));
-            intervals.push_back({p.start, p.end, IntervalKind::Compute, t.name, static_cast<int>(j), shelfName(p.shelf),
-                                 std::move(detail)});
+            intervals.push_back({p.start, p.end, IntervalKind::Compute, in.tasks[j].name, static_cast<int>(j),
+                                 shelfName(p.shelf), {}});
         }
     }
+    // A task's tooltip ("t3: cpu 5, gpu 1, acceleration 5, shelf S2") is made when it is shown, from a copy of the
+    // tasks' times (16 bytes a task, not a string).
+    std::vector<std::pair<double, double>> times(in.tasks.size());
+    for (std::size_t j = 0; j < in.tasks.size(); ++j) times[j] = {in.tasks[j].cpu, in.tasks[j].gpu};
+    schedule.describe = [times = std::make_shared<const std::vector<std::pair<double, double>>>(std::move(times))](
+                            const Interval& interval) {
+        if (interval.taskId < 0 || static_cast<std::size_t>(interval.taskId) >= times->size()) return std::string();
+        const auto [cpu, gpu] = (*times)[static_cast<std::size_t>(interval.taskId)];
+        std::string detail;
+        detail.reserve(interval.label.size() + 64);
+        detail.append(interval.label).append(": cpu ");
+        appendSignificant(detail, cpu);
+        detail.append(", gpu ");
+        appendSignificant(detail, gpu);
+        detail.append(", acceleration ");
+        appendSignificant(detail, accelerationOf(CpuGpuTask{{}, cpu, gpu}));
+        if (!interval.group.empty()) detail.append(", shelf ").append(interval.group);
+        return detail;
+    };
     schedule.markers.push_back({"makespan", s.makespan, false});
     schedule.markers.push_back({"lower bound", s.lowerBound, true});
     if (s.lambda) {

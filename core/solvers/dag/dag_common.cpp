@@ -5,8 +5,11 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <limits>
+#include <memory>
 #include <numeric>
+#include <string_view>
 
 namespace hetsched {
 
@@ -479,6 +482,21 @@ std::vector<std::string> verifyDag(const DagInstance& in, const DagSolution& s, 
     return problems;
 }
 
+namespace {
+
+// What a task graph schedule's tooltips are made from, per task (dagSchedule's Schedule::describe).
+struct DagIntervalTexts {
+    std::vector<std::string> clusterNames;
+    std::vector<double> flops, alpha, dataReady;
+    std::vector<std::uint32_t> processors;
+    // The clusters task t runs on are clusters[clusterBegin[t] .. clusterEnd[t]).
+    std::vector<std::uint32_t> clusterBegin, clusterEnd, clusters;
+};
+
+constexpr std::string_view kWaitPrefix = "→ ";
+
+}  // namespace
+
 Schedule dagSchedule(const DagInstance& in, const DagSolution& s) {
     Schedule schedule;
     schedule.title = "task graph, makespan " + formatNumber(s.makespan) + " s";
@@ -501,6 +519,19 @@ Schedule dagSchedule(const DagInstance& in, const DagSolution& s) {
         return s.tasks[a].start < s.tasks[b].start || (s.tasks[a].start == s.tasks[b].start && a < b);
     });
     std::vector<double> laneEnd(schedule.lanes.size(), 0.0);
+    auto texts = std::make_unique<DagIntervalTexts>();
+    for (const DagCluster& cluster : in.platform.clusters) texts->clusterNames.push_back(cluster.name);
+    texts->flops.resize(in.tasks.size());
+    texts->alpha.resize(in.tasks.size());
+    texts->processors.resize(in.tasks.size());
+    texts->dataReady.resize(in.tasks.size());
+    texts->clusterBegin.resize(in.tasks.size());
+    texts->clusterEnd.resize(in.tasks.size());
+    for (std::size_t t = 0; t < in.tasks.size(); ++t) {
+        texts->flops[t] = in.tasks[t].flops;
+        texts->alpha[t] = in.tasks[t].alpha;
+        texts->processors[t] = static_cast<std::uint32_t>(s.tasks[t].processors.size());
+    }
     for (std::size_t t : byStart) {
         const DagPlacement& p = s.tasks[t];
         const DagTask& task = in.tasks[t];
@@ -517,39 +548,53 @@ Schedule dagSchedule(const DagInstance& in, const DagSolution& s) {
                                                              : redistributionSeconds(in.platform, bytes, shapes[from],
                                                                                      shapes[t])));
         }
-        std::string detail;
-        detail.reserve(task.name.size() + 96);
-        detail.append(task.name).append(": ").append(std::to_string(p.processors.size())).append(" processor(s) of ");
+        // The clusters the task runs on, in processor order (what its tooltip names), kept per task.
+        texts->clusterBegin[t] = static_cast<std::uint32_t>(texts->clusters.size());
         int previousCluster = -1;
         for (int q : p.processors) {
             const int c = index.clusterOf[static_cast<std::size_t>(q)];
-            if (c != previousCluster) {
-                if (previousCluster >= 0) detail.append(", ");
-                detail.append(in.platform.clusters[static_cast<std::size_t>(c)].name);
-            }
+            if (c != previousCluster) texts->clusters.push_back(static_cast<std::uint32_t>(c));
             previousCluster = c;
         }
-        detail.append(", ").append(formatNumber(p.start)).append(" s to ").append(formatNumber(p.end)).append(" s, ");
-        detail.append(formatNumber(task.flops)).append(" flops, alpha ").append(formatNumber(task.alpha));
+        texts->clusterEnd[t] = static_cast<std::uint32_t>(texts->clusters.size());
+        texts->dataReady[t] = dataReady;
         const std::string group = "L" + std::to_string(level[t]);
-        std::string waitLabel, waitDetail;   // built once per task, when a processor waits for data
+        std::string waitLabel;   // built once per task, when a processor waits for data
         for (int q : p.processors) {
             Lane& lane = schedule.lanes[static_cast<std::size_t>(q)];
             double& end = laneEnd[static_cast<std::size_t>(q)];
             const double from = std::max(predecessorsEnd, end);
             const double to = std::min(dataReady, p.start);
             if (to > from) {
-                if (waitLabel.empty()) {
-                    waitLabel = "→ " + task.name;
-                    waitDetail = "data for " + task.name + " until " + formatNumber(dataReady) + " s";
-                }
-                lane.intervals.push_back(
-                    {from, to, IntervalKind::Redistribution, waitLabel, static_cast<int>(t), group, waitDetail});
+                if (waitLabel.empty()) waitLabel = std::string(kWaitPrefix) + task.name;
+                lane.intervals.push_back({from, to, IntervalKind::Redistribution, waitLabel, static_cast<int>(t), group, {}});
             }
-            lane.intervals.push_back({p.start, p.end, IntervalKind::Compute, task.name, static_cast<int>(t), group, detail});
+            lane.intervals.push_back({p.start, p.end, IntervalKind::Compute, task.name, static_cast<int>(t), group, {}});
             end = std::max(end, p.end);
         }
     }
+    // Tooltips are made when shown ("t3: 4 processor(s) of C0, C1, 2 s to 5 s, 1e+09 flops, alpha 0.1";
+    // "data for t3 until 2 s"): the schedule keeps a few numbers a task, not a string per processor.
+    schedule.describe = [texts = std::shared_ptr<const DagIntervalTexts>(std::move(texts))](const Interval& interval) {
+        if (interval.taskId < 0 || static_cast<std::size_t>(interval.taskId) >= texts->flops.size()) return std::string();
+        const auto t = static_cast<std::size_t>(interval.taskId);
+        std::string detail;
+        if (interval.kind == IntervalKind::Redistribution) {
+            const std::string_view label(interval.label);
+            const std::string_view name = label.starts_with(kWaitPrefix) ? label.substr(kWaitPrefix.size()) : label;
+            detail.append("data for ").append(name).append(" until ").append(formatNumber(texts->dataReady[t])).append(" s");
+            return detail;
+        }
+        detail.reserve(interval.label.size() + 96);
+        detail.append(interval.label).append(": ").append(std::to_string(texts->processors[t])).append(" processor(s) of ");
+        for (std::size_t k = texts->clusterBegin[t]; k < texts->clusterEnd[t]; ++k) {
+            if (k > texts->clusterBegin[t]) detail.append(", ");
+            detail.append(texts->clusterNames[texts->clusters[k]]);
+        }
+        detail.append(", ").append(formatNumber(interval.start)).append(" s to ").append(formatNumber(interval.end)).append(" s, ");
+        detail.append(formatNumber(texts->flops[t])).append(" flops, alpha ").append(formatNumber(texts->alpha[t]));
+        return detail;
+    };
     schedule.markers.push_back({"makespan", s.makespan, true});
     const DagMetrics m = dagMetrics(in, s);
     schedule.metrics = {{"makespan", m.makespan, "s"},

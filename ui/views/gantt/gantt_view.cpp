@@ -526,8 +526,8 @@ QString GanttView::tooltipText(const GanttHit& hit) const {
                 .arg(QString::fromLatin1(intervalKindName(in.kind)), timeText(in.start), timeText(in.end),
                      timeText(in.end - in.start));
     if (!in.group.empty()) text += tr("<br>group %1").arg(QString::fromStdString(in.group).toHtmlEscaped());
-    if (!in.detail.empty())
-        text += QStringLiteral("<br>%1").arg(QString::fromStdString(in.detail).toHtmlEscaped());
+    if (const std::string detail = intervalDetail(*m_gantt->schedule(), in); !detail.empty())
+        text += QStringLiteral("<br>%1").arg(QString::fromStdString(detail).toHtmlEscaped());
     return text;
 }
 
