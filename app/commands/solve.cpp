@@ -89,12 +89,7 @@ Expected<SolveResult> loadAndSolve(const SolveArguments& a, Instance* instanceOu
 Expected<SolveResult> loadStoredResult(const Instance& instance, const std::string& path) {
     Expected<std::string> text = readTextFile(path);
     if (!text) return text.error();
-    Expected<SolveResult> result = invalidInput("no result");
-    try {
-        result = resultFromJson(instance, json_detail::parseJsonText(*text));
-    } catch (const json_detail::InputError& e) {
-        result = invalidInput(e.what());
-    }
+    Expected<SolveResult> result = resultFromText(instance, *text);
     if (!result) return Error{result.error().kind, path + ": " + result.error().message};
     return result;
 }

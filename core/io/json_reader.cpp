@@ -366,6 +366,10 @@ bool JsonNode::isNull() const {
     return isFast() ? FastAccess::element(*this).type() == dom::element_type::NULL_VALUE : m_value->is_null();
 }
 
+bool JsonNode::isArray() const {
+    return isFast() ? FastAccess::element(*this).type() == dom::element_type::ARRAY : m_value->is_array();
+}
+
 std::string JsonNode::text() const {
     return isFast() ? toNlohmann(FastAccess::element(*this)).dump() : m_value->dump();
 }

@@ -57,6 +57,7 @@ public:
     std::string_view stringView() const;
 
     bool isNull() const;
+    bool isArray() const;
     // The value as nlohmann::json::dump writes it ("1e+31", "2.0", "\"a\""), for messages.
     std::string text() const;
 

@@ -10,12 +10,19 @@
 #include <nlohmann/json.hpp>
 
 #include "common/expected.h"
+#include "io/json_reader.h"
 #include "model/instance.h"
 #include "schedule/solve_result.h"
 
 namespace hetsched {
 
+// A stored result (a result file, a project's run) read back against the instance it was computed on, checked by
+// the family's verifier; an InvalidInput error names the JSON path of what is wrong.
 Expected<SolveResult> resultFromJson(const Instance& instance, const nlohmann::json& json);
+Expected<SolveResult> resultFromNode(const Instance& instance, const json_detail::JsonNode& root);
+// From the file's text: parsed by simdjson (a result of a million tasks in a fraction of a second, no tree), or by
+// nlohmann when simdjson refuses the text, whose message says what is wrong.
+Expected<SolveResult> resultFromText(const Instance& instance, std::string_view text);
 
 // The result as `hetsched solve` prints it: the family's keys from its typed solution (none when it has
 // no solution), then kind, solver, status, seconds, message, optimal_within, answer, call_status, and

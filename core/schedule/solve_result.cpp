@@ -17,35 +17,6 @@ void setStatusKeys(SolveResult& result) {
     result.gap = relativeGap(*result.objective, *result.bestBound);
 }
 
-std::string readStatusKeys(SolveResult& result, const nlohmann::json& json) {
-    result.callStatus = callStatusOf(result.status);
-    if (const auto it = json.find("call_status"); it != json.end()) {
-        const std::optional<CallStatus> call = it->is_string() ? callStatusFromName(it->get<std::string>()) : std::nullopt;
-        if (!call || *call == CallStatus::Error)
-            return "\"call_status\" must be \"ok\" or \"warning\" in a result, got " + it->dump();
-        result.callStatus = *call;
-    }
-    auto number = [&](const char* key, double lo, double hi, std::optional<double>& into) -> std::string {
-        const auto it = json.find(key);
-        if (it == json.end()) return {};
-        if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() < lo || it->get<double>() > hi)
-            return std::string("\"") + key + "\" must be a number in [" + formatSignificant(lo) + ", " +
-                   formatSignificant(hi) + "], got " + it->dump();
-        into = it->get<double>();
-        return {};
-    };
-    if (result.answerIsBound) {   // its "gap" is the family's (schedule against bound), as solve() leaves it
-        result.bestBound.reset();
-        result.gap.reset();
-        return {};
-    }
-    if (std::string problem = number("best_bound", -1e300, 1e300, result.bestBound); !problem.empty()) return problem;
-    if (std::string problem = number("gap", 0, 1e300, result.gap); !problem.empty()) return problem;
-    if (!result.gap && result.bestBound && result.objective && result.status != SolveStatus::Infeasible)
-        result.gap = relativeGap(*result.objective, *result.bestBound);
-    return {};
-}
-
 void markBoundAnswer(SolveResult& result) {
     if (!result.bestBound) return;
     result.answerIsBound = true;

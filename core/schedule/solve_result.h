@@ -47,9 +47,6 @@ std::string solveStatusText(const SolveResult& result);
 // Fills callStatus, and gap from objective and bestBound (not for a bound answer, whose objective is the
 // bound). For solve().
 void setStatusKeys(SolveResult& result);
-// Reads "call_status", "best_bound" and "gap" of a stored result (`json`) back (absent keys: derived from
-// the status, none). An empty string, or what is wrong with them. For results read back from JSON.
-std::string readStatusKeys(SolveResult& result, const nlohmann::json& json);
 
 // Makes `result` (of a solver whose answer is a bound: its bestBound) say so: the flag, the bound as its
 // objective and in its schedule's title. For solve() and for results read back from JSON.

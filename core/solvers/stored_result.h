@@ -12,13 +12,13 @@
 
 namespace hetsched::registry_detail {
 
-// `read(root)` on the stored result's JSON; a failure of a JsonNode inside it becomes "stored result: " and
-// the node's path and what is wrong. `read` gives an Expected (its own errors pass as they are).
+// `read(root)` on the stored result's root (a node of nlohmann's tree or of simdjson's document); a failure of a
+// JsonNode inside it becomes "stored result: " and the node's path and what is wrong. `read` gives an Expected
+// (its own errors pass as they are).
 template <class Read>
-auto readStoredResult(const nlohmann::json& json, Read&& read)
+auto readStoredResult(const json_detail::JsonNode& root, Read&& read)
     -> decltype(std::forward<Read>(read)(std::declval<const json_detail::JsonNode&>())) {
     try {
-        const json_detail::JsonNode root(json, "");
         return std::forward<Read>(read)(root);
     } catch (const json_detail::InputError& e) {
         return invalidInput(std::string("stored result: ") + e.what());

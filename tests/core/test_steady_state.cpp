@@ -539,7 +539,8 @@ TEST(SteadyStateRegistry, SolutionReadsBackFromItsJson) {
     Expected<SolveResult> r = solve(*in, "lp");
     ASSERT_TRUE(r) << r.error().message;
     const auto& s = std::get<SteadyStateInstance>(*in);
-    Expected<SteadySolution> back = steadySolutionFromJson(s, resultToJson(*in, *r));
+    const nlohmann::json stored = resultToJson(*in, *r);
+    Expected<SteadySolution> back = steadySolutionFromJson(s, json_detail::JsonNode(stored, ""));
     ASSERT_TRUE(back) << back.error().message;
     EXPECT_EQ(back->allocations.size(), resultToJson(*in, *r)["allocations"].size());
     EXPECT_EQ(back->patterns.size(), resultToJson(*in, *r)["patterns"].size());
@@ -547,7 +548,7 @@ TEST(SteadyStateRegistry, SolutionReadsBackFromItsJson) {
     EXPECT_NEAR(back->throughput, resultToJson(*in, *r)["throughput"].get<double>(), 1e-12);
     nlohmann::json broken = resultToJson(*in, *r);
     broken.erase("patterns");
-    EXPECT_FALSE(steadySolutionFromJson(s, broken));
+    EXPECT_FALSE(steadySolutionFromJson(s, json_detail::JsonNode(broken, "")));
 }
 
 }  // namespace

@@ -299,7 +299,49 @@ TEST(TypedResults, ReadingTheJsonBackGivesTheSameTypedSolution) {
             ASSERT_TRUE(again) << again.error().message;
             EXPECT_EQ(difference(s.result, *again), "");
         }
+        // From the file's text, through simdjson (what `hetsched simulate --result` reads).
+        Expected<SolveResult> fromText = resultFromText(s.instance, written.dump(2));
+        ASSERT_TRUE(fromText) << fromText.error().message;
+        EXPECT_EQ(difference(s.result, *fromText), "");
+        EXPECT_EQ(resultToJson(s.instance, *fromText).dump(), written.dump());
     }
+}
+
+// A result file read by simdjson (resultFromText) is refused or taken exactly as nlohmann's tree is, with the same
+// message: every key at the top and in the first entry of each list, deleted or given a value of another type.
+TEST(TypedResults, TheFastReaderSaysWhatTheTreeReaderSays) {
+    int compared = 0, refused = 0;
+    for (const Solved& s : everyExample()) {
+        SCOPED_TRACE(s.example);
+        const nlohmann::json written = resultToJson(s.instance, s.result);
+        std::vector<nlohmann::json::json_pointer> pointers;
+        for (const auto& [key, value] : written.items()) {
+            pointers.emplace_back("/" + key);
+            const nlohmann::json* inner = value.is_array() && !value.empty() ? &value[0] : &value;
+            if (!inner->is_object()) continue;
+            const std::string base = "/" + key + (value.is_array() ? "/0" : "");
+            for (const auto& [innerKey, innerValue] : inner->items()) pointers.emplace_back(base + "/" + innerKey);
+        }
+        for (const auto& pointer : pointers)
+            for (const nlohmann::json& replacement : {nlohmann::json("x"), nlohmann::json(-1), nlohmann::json(nullptr),
+                                                      nlohmann::json::array(), nlohmann::json(1e300)}) {
+                SCOPED_TRACE(pointer.to_string() + " = " + replacement.dump());
+                nlohmann::json changed = written;
+                changed[pointer] = replacement;
+                const Expected<SolveResult> tree = resultFromJson(s.instance, changed);
+                const Expected<SolveResult> fast = resultFromText(s.instance, changed.dump(2));
+                ++compared;
+                ASSERT_EQ(fast.ok(), tree.ok()) << (tree ? fast.error().message : tree.error().message);
+                if (tree) {
+                    EXPECT_EQ(resultToJson(s.instance, *fast).dump(), resultToJson(s.instance, *tree).dump());
+                } else {
+                    ++refused;
+                    EXPECT_EQ(fast.error().message, tree.error().message);
+                }
+            }
+    }
+    EXPECT_GT(compared, 500);
+    EXPECT_GT(refused, 300);
 }
 
 TEST(TypedResults, SteadyLoadsAreThoseOfItsAllocations) {

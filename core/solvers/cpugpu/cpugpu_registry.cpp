@@ -94,9 +94,9 @@ void writeCpuGpuTaskRows(const CpuGpuInstance& in, const SolveResult& result, js
     w.endArray();
 }
 
-Expected<SolveResult> cpuGpuResultFromJson(const CpuGpuInstance& in, const nlohmann::json& json) {
+Expected<SolveResult> cpuGpuResultFromJson(const CpuGpuInstance& in, const json_detail::JsonNode& storedRoot) {
     using json_detail::JsonNode;
-    return registry_detail::readStoredResult(json, [&](const JsonNode& root) -> Expected<SolveResult> {
+    return registry_detail::readStoredResult(storedRoot, [&](const JsonNode& root) -> Expected<SolveResult> {
         const std::optional<SolveStatus> status = solveStatusFromName(root.at("status").string());
         if (!status) root.at("status").fail("unknown status");
         CpuGpuSolution s;

@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/json_reader.h"
+
 #include "io/json_text_writer.h"
 #include "solvers/cpugpu/cpugpu_solvers.h"
 #include "solvers/registry.h"
@@ -25,6 +27,6 @@ void writeCpuGpuTaskRows(const CpuGpuInstance& in, const SolveResult& result, js
 // Reads the family's keys of a stored result (makespan, lower_bound, lambda, guarantee, tasks[],
 // aborted[]) back and verifies the schedule against the instance (task names in input order, times
 // matching the instance, no overlap).
-Expected<SolveResult> cpuGpuResultFromJson(const CpuGpuInstance& in, const nlohmann::json& json);
+Expected<SolveResult> cpuGpuResultFromJson(const CpuGpuInstance& in, const json_detail::JsonNode& storedRoot);
 
 }  // namespace hetsched

@@ -82,14 +82,14 @@ nlohmann::json dagResultJson(const DagInstance& in, const SolveResult& result) {
     return j;
 }
 
-Expected<DagSolution> dagSolutionFromJson(const DagInstance& in, const nlohmann::json& json) {
+Expected<DagSolution> dagSolutionFromJson(const DagInstance& in, const json_detail::JsonNode& storedRoot) {
     using json_detail::JsonNode;
-    return registry_detail::readStoredResult(json, [&](const JsonNode& root) -> Expected<DagSolution> {
+    return registry_detail::readStoredResult(storedRoot, [&](const JsonNode& root) -> Expected<DagSolution> {
         // A schedule whose tasks span clusters says so itself: a task stored with "clusters".
         bool spanning = false;
-        if (auto stored = root.find("tasks"); stored && stored->raw().is_array())
-            for (const nlohmann::json& entry : stored->raw())
-                spanning = spanning || (entry.is_object() && entry.contains("clusters"));
+        if (auto tasks = root.find("tasks"); tasks && tasks->isArray())
+            for (std::size_t t = 0; t < tasks->size() && !spanning; ++t)
+                spanning = (*tasks)[t].has("clusters");   // false for a value that is not an object
         std::unordered_map<std::string, std::size_t> clusterIndex;
         for (std::size_t c = 0; c < in.platform.clusters.size(); ++c) clusterIndex[in.platform.clusters[c].name] = c;
         const ProcessorIndex index = indexProcessors(in.platform);
@@ -133,7 +133,7 @@ Expected<DagSolution> dagSolutionFromJson(const DagInstance& in, const nlohmann:
         for (const DagPlacement& p : s.tasks) s.makespan = std::max(s.makespan, p.end);
         const double stored = root.at("makespan").numberIn(0, 1e300);
         if (std::abs(stored - s.makespan) > 1e-9 * std::max(stored, s.makespan))
-            root.at("makespan").fail("is " + root.at("makespan").raw().dump() + " but the last task ends at " +
+            root.at("makespan").fail("is " + root.at("makespan").text() + " but the last task ends at " +
                                      std::to_string(s.makespan));
         s.message = root.find("message") ? root.at("message").string() : "";
         s.spansClusters = spanning;
@@ -154,12 +154,12 @@ Expected<DagSolution> dagSolutionFromJson(const DagInstance& in, const nlohmann:
     });
 }
 
-Expected<SolveResult> dagResultFromJson(const DagInstance& in, const nlohmann::json& json) {
+Expected<SolveResult> dagResultFromJson(const DagInstance& in, const json_detail::JsonNode& storedRoot) {
     using json_detail::JsonNode;
-    return registry_detail::readStoredResult(json, [&](const JsonNode& root) -> Expected<SolveResult> {
+    return registry_detail::readStoredResult(storedRoot, [&](const JsonNode& root) -> Expected<SolveResult> {
         const std::optional<SolveStatus> status = solveStatusFromName(root.at("status").string());
         if (!status) root.at("status").fail("unknown status");
-        Expected<DagSolution> s = dagSolutionFromJson(in, json);
+        Expected<DagSolution> s = dagSolutionFromJson(in, storedRoot);
         if (!s) return s.error();
         SolveResult r = dagSolveResult(in, *s);
         r.status = *status;

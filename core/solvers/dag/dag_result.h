@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/json_reader.h"
+
 #include "solvers/dag/dag_solvers.h"
 #include "solvers/registry.h"
 
@@ -18,10 +20,10 @@ nlohmann::json dagResultJson(const DagInstance& in, const SolveResult& result);
 
 // Reads `tasks` of a stored result back (cluster names and processor indices, start, end), checks
 // `makespan` against the last end and verifies the whole against the instance.
-Expected<SolveResult> dagResultFromJson(const DagInstance& in, const nlohmann::json& json);
+Expected<SolveResult> dagResultFromJson(const DagInstance& in, const json_detail::JsonNode& storedRoot);
 
 // The placements of a result's `tasks` (and its makespan), verified against the instance as above, and
 // the summary of its `allocation` when it has one (the per-task vectors are not stored).
-Expected<DagSolution> dagSolutionFromJson(const DagInstance& in, const nlohmann::json& json);
+Expected<DagSolution> dagSolutionFromJson(const DagInstance& in, const json_detail::JsonNode& storedRoot);
 
 }  // namespace hetsched

@@ -56,9 +56,9 @@ nlohmann::json divisibleResultJson(const DivisibleInstance& in, const SolveResul
     return j;
 }
 
-Expected<SolveResult> divisibleResultFromJson(const DivisibleInstance& in, const nlohmann::json& json) {
+Expected<SolveResult> divisibleResultFromJson(const DivisibleInstance& in, const json_detail::JsonNode& storedRoot) {
     using json_detail::JsonNode;
-    return registry_detail::readStoredResult(json, [&](const JsonNode& root) -> Expected<SolveResult> {
+    return registry_detail::readStoredResult(storedRoot, [&](const JsonNode& root) -> Expected<SolveResult> {
         const std::optional<SolveStatus> status = solveStatusFromName(root.at("status").string());
         if (!status) root.at("status").fail("unknown status");
         std::map<std::string, std::size_t> index;
@@ -95,7 +95,7 @@ Expected<SolveResult> divisibleResultFromJson(const DivisibleInstance& in, const
             // makeDivisibleSolution scales loads that overflow the horizon down; a stored result must fit as is.
             if (std::abs(s.alpha[i] - alpha[i]) > 1e-9 * std::max(1.0, alpha[i]))
                 return registry_detail::storedResultDoesNotFit("workers[" + std::to_string(i) +
-                                                   "].alpha = " + workers[i].at("alpha").raw().dump() +
+                                                   "].alpha = " + workers[i].at("alpha").text() +
                                                    " does not fit in the horizon with this scenario");
         }
         if (auto problems = verifyDivisible(in, s); !problems.empty())

@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/json_reader.h"
+
 #include "solvers/divisible/divisible_solvers.h"
 #include "solvers/registry.h"
 
@@ -18,6 +20,6 @@ nlohmann::json divisibleResultJson(const DivisibleInstance& in, const SolveResul
 
 // Reads the family's keys of a stored result (send_order, return_order, workers[].alpha) back; the
 // times are recomputed from the loads and the scenario, and the whole is verified against the instance.
-Expected<SolveResult> divisibleResultFromJson(const DivisibleInstance& in, const nlohmann::json& json);
+Expected<SolveResult> divisibleResultFromJson(const DivisibleInstance& in, const json_detail::JsonNode& storedRoot);
 
 }  // namespace hetsched

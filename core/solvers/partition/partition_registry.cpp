@@ -37,9 +37,9 @@ nlohmann::json partitionResultJson(const PartitionInstance& in, const SolveResul
     return j;
 }
 
-Expected<SolveResult> partitionResultFromJson(const PartitionInstance& in, const nlohmann::json& json) {
+Expected<SolveResult> partitionResultFromJson(const PartitionInstance& in, const json_detail::JsonNode& storedRoot) {
     using json_detail::JsonNode;
-    return registry_detail::readStoredResult(json, [&](const JsonNode& root) -> Expected<SolveResult> {
+    return registry_detail::readStoredResult(storedRoot, [&](const JsonNode& root) -> Expected<SolveResult> {
         const std::optional<SolveStatus> status = solveStatusFromName(root.at("status").string());
         if (!status) root.at("status").fail("unknown status");
         PartitionSolution solution = partition_detail::infeasibleSolution(

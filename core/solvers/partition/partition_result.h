@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/json_reader.h"
+
 #include "solvers/partition/partition_solvers.h"
 #include "solvers/registry.h"
 
@@ -18,6 +20,6 @@ nlohmann::json partitionResultJson(const PartitionInstance& in, const SolveResul
 
 // Reads the family's keys of a stored result ("assignment") back; the counts are checked against the
 // instance (same resources, admissible counts summing to T) and the costs recomputed from them.
-Expected<SolveResult> partitionResultFromJson(const PartitionInstance& in, const nlohmann::json& json);
+Expected<SolveResult> partitionResultFromJson(const PartitionInstance& in, const json_detail::JsonNode& storedRoot);
 
 }  // namespace hetsched

@@ -76,15 +76,15 @@ nlohmann::json steadyResultJson(const SteadyStateInstance& in, const SolveResult
     return j;
 }
 
-Expected<SolveResult> steadyResultFromJson(const SteadyStateInstance& in, const nlohmann::json& json) {
-    Expected<SteadySolution> solution = steadySolutionFromJson(in, json);
+Expected<SolveResult> steadyResultFromJson(const SteadyStateInstance& in, const json_detail::JsonNode& storedRoot) {
+    Expected<SteadySolution> solution = steadySolutionFromJson(in, storedRoot);
     if (!solution) return solution.error();
     return steadySolveResult(in, *solution);
 }
 
-Expected<SteadySolution> steadySolutionFromJson(const SteadyStateInstance& in, const nlohmann::json& json) {
+Expected<SteadySolution> steadySolutionFromJson(const SteadyStateInstance& in, const json_detail::JsonNode& storedRoot) {
     using json_detail::JsonNode;
-    return registry_detail::readStoredResult(json, [&](const JsonNode& root) -> Expected<SteadySolution> {
+    return registry_detail::readStoredResult(storedRoot, [&](const JsonNode& root) -> Expected<SteadySolution> {
         const std::optional<SolveStatus> status = solveStatusFromName(root.at("status").string());
         if (!status) root.at("status").fail("unknown status");
         const std::vector<SteadyArc> arcs = steadyArcs(in);
@@ -144,7 +144,7 @@ Expected<SteadySolution> steadySolutionFromJson(const SteadyStateInstance& in, c
         if (std::abs(rebuilt->throughput - stored) > 1e-7 * std::max(1.0, stored))
             return registry_detail::storedResultDoesNotFit("its allocations carry " +
                                 std::to_string(rebuilt->throughput) + " within its patterns, not the stored throughput " +
-                                root.at("throughput").raw().dump());
+                                root.at("throughput").text());
         if (auto problems = verifySteady(in, *rebuilt); !problems.empty())
             return registry_detail::storedResultDoesNotFit(problems.front());
         return rebuilt;

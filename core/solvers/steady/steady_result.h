@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/json_reader.h"
+
 #include "solvers/registry.h"
 #include "solvers/steady/steady_solvers.h"
 
@@ -18,10 +20,10 @@ nlohmann::json steadyResultJson(const SteadyStateInstance& in, const SolveResult
 
 // Reads allocations and patterns back; the periodic schedule is rebuilt from them, and the whole is
 // verified against the instance (and must reproduce the stored throughput).
-Expected<SolveResult> steadyResultFromJson(const SteadyStateInstance& in, const nlohmann::json& json);
+Expected<SolveResult> steadyResultFromJson(const SteadyStateInstance& in, const json_detail::JsonNode& storedRoot);
 
 // The same reading, as the solution itself (allocations, patterns and the rebuilt periodic schedule,
 // verified): what the pattern decomposition view draws beside the schedule.
-Expected<SteadySolution> steadySolutionFromJson(const SteadyStateInstance& in, const nlohmann::json& json);
+Expected<SteadySolution> steadySolutionFromJson(const SteadyStateInstance& in, const json_detail::JsonNode& storedRoot);
 
 }  // namespace hetsched
