@@ -161,33 +161,47 @@ std::string resultText(const Instance& instance, const SolveResult& result) {
     return text;
 }
 
-void writeResultText(const Instance& instance, const SolveResult& result,
-                     const std::function<void(std::string_view)>& sink) {
-    const auto* cpugpu = std::get_if<CpuGpuInstance>(&instance);
-    if (!cpugpu || !solutionOf<CpuGpuSolution>(result)) {
-        sink(resultToJson(instance, result).dump(2));
-        return;
-    }
-    // A CPU/GPU result of a million tasks: its small keys as a tree, its rows streamed at their place among
-    // them (an object's keys are written sorted).
-    nlohmann::json keys = cpuGpuResultKeysButTasks(*cpugpu, result);
+namespace {
+
+// A result whose rows are many: its small keys from the tree, its rows streamed at their place among them (an
+// object's keys are written sorted, as nlohmann writes them).
+void writeStreamed(nlohmann::json keys, const SolveResult& result, const std::function<void(std::string_view)>& sink,
+                   const std::function<void(json_detail::JsonTextWriter&)>& writeRows) {
     addCommonKeys(keys, result);
     json_detail::JsonTextWriter w(2);
     w.setSink(sink);
     w.beginObject();
     bool rowsWritten = false;
-    const auto writeRows = [&] {
+    const auto rows = [&] {
         w.key("tasks");
-        writeCpuGpuTaskRows(*cpugpu, result, w);
+        writeRows(w);
         rowsWritten = true;
     };
     for (const auto& [key, value] : keys.items()) {
-        if (!rowsWritten && key > "tasks") writeRows();
+        if (!rowsWritten && key > "tasks") rows();
         w.member(key, value);
     }
-    if (!rowsWritten) writeRows();
+    if (!rowsWritten) rows();
     w.endObject();
     sink(w.take());
+}
+
+}  // namespace
+
+void writeResultText(const Instance& instance, const SolveResult& result,
+                     const std::function<void(std::string_view)>& sink) {
+    // A million CPU/GPU tasks, or 100,000 task graph tasks on dozens of processors each: never a tree.
+    if (const auto* cpugpu = std::get_if<CpuGpuInstance>(&instance); cpugpu && solutionOf<CpuGpuSolution>(result)) {
+        writeStreamed(cpuGpuResultKeysButTasks(*cpugpu, result), result, sink,
+                      [&](json_detail::JsonTextWriter& w) { writeCpuGpuTaskRows(*cpugpu, result, w); });
+        return;
+    }
+    if (const auto* dag = std::get_if<DagInstance>(&instance); dag && solutionOf<DagSolution>(result)) {
+        writeStreamed(dagResultKeysButTasks(*dag, result), result, sink,
+                      [&](json_detail::JsonTextWriter& w) { writeDagTaskRows(*dag, result, w); });
+        return;
+    }
+    sink(resultToJson(instance, result).dump(2));
 }
 
 }  // namespace hetsched

@@ -4,6 +4,8 @@
 
 #include "io/instance_io.h"
 #include "model/dag_random.h"
+#include "results/result_io.h"
+#include "solvers/dag/dag_result.h"
 #include "solvers/dag/dag_trace.h"
 
 namespace hetsched {
@@ -143,6 +145,25 @@ TEST(DagTrace, TooltipsAreMadeWhenAskedAndNameTheTaskItsClustersAndItsWait) {
         copy = original;
     }
     EXPECT_EQ(detailOf(copy, 3, IntervalKind::Compute), "c: 2 processor(s) of C0, C1, 0.5 s to 1.5 s, 1e+09 flops, alpha 0");
+}
+
+// A result's tasks name their cluster and their processors within it; a task over two clusters lists both. The
+// streamed text (hetsched solve) is the tree's.
+TEST(DagTrace, AResultNamesEachTasksClusterAndItsProcessorsWithinIt) {
+    const DagInstance in = twoClusters();
+    DagSolution s;
+    s.tasks = handPlacements();
+    s.tasks[2] = {{3, 4}, 0.5, 1.5};
+    s.makespan = 6.5;
+    const SolveResult r = dagSolveResult(in, s);
+    const nlohmann::json j = resultToJson(Instance{in}, r);
+    EXPECT_EQ(j.at("tasks"), nlohmann::json::parse(R"([
+        {"cluster": "C0", "processors": [0, 1], "start": 0.0, "end": 0.5, "task": "a"},
+        {"cluster": "C1", "processors": [0, 1], "start": 1.62, "end": 2.62, "task": "b"},
+        {"clusters": [{"cluster": "C0", "processors": [3]}, {"cluster": "C1", "processors": [0]}],
+         "start": 0.5, "end": 1.5, "task": "c"},
+        {"cluster": "C0", "processors": [2, 3], "start": 6.0, "end": 6.5, "task": "d"}])"));
+    EXPECT_EQ(resultText(Instance{in}, r), j.dump(2));
 }
 
 TEST(DagTrace, AScheduleOfAnotherPlatformIsRefusedWithAReason) {

@@ -7,6 +7,7 @@
 
 #include "io/dag_io.h"
 #include "io/json_reader.h"
+#include "io/json_text_writer.h"
 #include "solvers/family_solution.h"
 #include "solvers/stored_result.h"
 #include "solvers/dag/dag_result.h"
@@ -26,7 +27,7 @@ SolveResult dagSolveResult(const DagInstance& in, const DagSolution& s) {
     return r;
 }
 
-nlohmann::json dagResultJson(const DagInstance& in, const SolveResult& result) {
+nlohmann::json dagResultKeysButTasks(const DagInstance& in, const SolveResult& result) {
     nlohmann::json j = nlohmann::json::object();
     const DagSolution* solution = solutionOf<DagSolution>(result);
     if (!solution) return j;
@@ -49,37 +50,70 @@ nlohmann::json dagResultJson(const DagInstance& in, const SolveResult& result) {
                            {"average_area", a.averageArea},
                            {"saturated", a.saturated}};
     }
-    nlohmann::json tasks = nlohmann::json::array();
-    tasks.get_ref<nlohmann::json::array_t&>().reserve(in.tasks.size());
-    for (std::size_t t = 0; t < in.tasks.size(); ++t) {
-        const DagPlacement& p = s.tasks[t];
-        // Runs of processors by cluster, as indices within the cluster.
-        nlohmann::json parts = nlohmann::json::array();
-        std::size_t previous = std::numeric_limits<std::size_t>::max();
-        nlohmann::json* run = nullptr;
-        for (int q : p.processors) {
-            const std::size_t c = static_cast<std::size_t>(index.clusterOf[static_cast<std::size_t>(q)]);
-            if (c != previous) {
-                parts.push_back({{"cluster", in.platform.clusters[c].name}, {"processors", nlohmann::json::array()}});
-                run = &parts.back()["processors"];
-            }
-            previous = c;
-            run->push_back(q - index.offset[c]);
-        }
-        nlohmann::json entry = nlohmann::json::object();
-        entry["task"] = in.tasks[t].name;
-        if (parts.size() == 1) {
-            entry["cluster"] = std::move(parts[0]["cluster"]);
-            entry["processors"] = std::move(parts[0]["processors"]);
-        } else {
-            entry["clusters"] = std::move(parts);   // one task over several clusters (cpa's schedules)
-        }
-        entry["start"] = p.start;
-        entry["end"] = p.end;
-        tasks.push_back(std::move(entry));
-    }
-    j["tasks"] = std::move(tasks);
     return j;
+}
+
+nlohmann::json dagResultJson(const DagInstance& in, const SolveResult& result) {
+    nlohmann::json j = dagResultKeysButTasks(in, result);
+    if (!solutionOf<DagSolution>(result)) return j;
+    // The rows as the streamed writer writes them, read back: one way to write a task's processors.
+    json_detail::JsonTextWriter w(2);
+    writeDagTaskRows(in, result, w);
+    j["tasks"] = nlohmann::json::parse(w.take());
+    return j;
+}
+
+void writeDagTaskRows(const DagInstance& in, const SolveResult& result, json_detail::JsonTextWriter& w) {
+    const DagSolution* solution = solutionOf<DagSolution>(result);
+    w.beginArray();
+    if (!solution) {
+        w.endArray();
+        return;
+    }
+    const DagSolution& s = *solution;
+    const ProcessorIndex index = indexProcessors(in.platform);
+    // A task's processors as runs by cluster, as indices within the cluster: [begin, end) of p.processors.
+    struct Part {
+        std::size_t cluster, begin, end;
+    };
+    std::vector<Part> parts;
+    const auto writeProcessors = [&](const DagPlacement& p, const Part& part) {
+        w.key("processors");
+        w.beginArray();
+        for (std::size_t k = part.begin; k < part.end; ++k)
+            w.value(p.processors[k] - index.offset[part.cluster]);
+        w.endArray();
+    };
+    for (std::size_t t = 0; t < in.tasks.size() && t < s.tasks.size(); ++t) {
+        const DagPlacement& p = s.tasks[t];
+        parts.clear();
+        for (std::size_t k = 0; k < p.processors.size(); ++k) {
+            const auto c = static_cast<std::size_t>(index.clusterOf[static_cast<std::size_t>(p.processors[k])]);
+            if (parts.empty() || parts.back().cluster != c) parts.push_back({c, k, k});
+            parts.back().end = k + 1;
+        }
+        // The keys in nlohmann's (sorted) order: cluster or clusters, end, processors, start, task.
+        w.beginObject();
+        if (parts.size() == 1) {
+            w.member("cluster", in.platform.clusters[parts[0].cluster].name);
+        } else {
+            w.key("clusters");   // one task over several clusters (cpa's schedules)
+            w.beginArray();
+            for (const Part& part : parts) {
+                w.beginObject();
+                w.member("cluster", in.platform.clusters[part.cluster].name);
+                writeProcessors(p, part);
+                w.endObject();
+            }
+            w.endArray();
+        }
+        w.member("end", p.end);
+        if (parts.size() == 1) writeProcessors(p, parts[0]);
+        w.member("start", p.start);
+        w.member("task", in.tasks[t].name);
+        w.endObject();
+    }
+    w.endArray();
 }
 
 Expected<DagSolution> dagSolutionFromJson(const DagInstance& in, const json_detail::JsonNode& storedRoot) {
