@@ -374,14 +374,9 @@ py::object solveInstance(const NativeInstance& in, const std::string& solver, co
     return answer;
 }
 
-NativeResult resultFromText(const NativeInstance& in, const std::string& text) {
-    Expected<SolveResult> result = invalidInput("not read");
-    try {
-        result = resultFromJson(*in.instance, json_detail::parseJsonText(text));
-    } catch (const json_detail::InputError& e) {
-        result = invalidInput(e.what());
-    }
-    return {in.instance, std::make_shared<const SolveResult>(valueOrRaise(std::move(result)))};
+// A result's text read back (simdjson, as `hetsched simulate --result` reads it).
+NativeResult nativeResultFromText(const NativeInstance& in, const std::string& text) {
+    return {in.instance, std::make_shared<const SolveResult>(valueOrRaise(hetsched::resultFromText(*in.instance, text)))};
 }
 
 NativeSimulation simulate(const NativeResult& r, const std::string& platformFile, int periods, py::object callback) {
@@ -541,7 +536,7 @@ PYBIND11_MODULE(_hetsched, m) {
     m.def("import_platform", &importPlatform, py::arg("path"), py::arg("source"));
     m.def("generate_dag", &generateDagInstance, py::arg("given"), py::arg("platform"));
     m.def("solve", &solveInstance, py::arg("instance"), py::arg("solver"), py::arg("options"), py::arg("progress"));
-    m.def("result_from_json", &resultFromText, py::arg("instance"), py::arg("text"));
+    m.def("result_from_json", &nativeResultFromText, py::arg("instance"), py::arg("text"));
     m.def("simulate", &simulate, py::arg("result"), py::arg("platform"), py::arg("periods"), py::arg("progress"));
     m.def("experiments", [] {
         py::list list;
