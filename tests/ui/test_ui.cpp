@@ -266,6 +266,35 @@ private slots:
         window->document()->markSaved();
     }
 
+    // A CPU/GPU bar's tooltip text is made when the mouse is over it (Schedule::describe): the task's times and
+    // acceleration, though no interval keeps a string of its own.
+    void hoveringACpuGpuBarShowsTheTasksTimes() {
+        const auto window = openDivisible("cpugpu-small.json");
+        QVERIFY(solveAndWait(*window));
+        window->resize(1400, 900);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        GanttView* gantt = window->resultPane()->ganttView();
+        gantt->replot();
+        const Schedule* schedule = gantt->schedule();
+        QVERIFY(schedule && schedule->describe);
+        int lane = 0;
+        while (lane < gantt->gantt()->laneCount() && schedule->lanes[static_cast<std::size_t>(lane)].intervals.empty()) ++lane;
+        QVERIFY(lane < gantt->gantt()->laneCount());
+        const Interval& bar = schedule->lanes[static_cast<std::size_t>(lane)].intervals.front();
+        QVERIFY(bar.detail.empty());
+        const CpuGpuTask& task = std::get<CpuGpuInstance>(window->document()->entryAt(0).instance).tasks[static_cast<std::size_t>(bar.taskId)];
+        const GanttGeometry shown = gantt->gantt()->geometry();
+        const auto [top, bottom] = shown.barSpan(lane);
+        QTest::mouseMove(gantt, QPoint(static_cast<int>(shown.timeToPixel((bar.start + bar.end) / 2)),
+                                       static_cast<int>((top + bottom) / 2)));
+        QTRY_VERIFY(QToolTip::isVisible());
+        const QString expected = QStringLiteral("%1: cpu %2, gpu %3, acceleration")
+                                     .arg(QString::fromStdString(task.name), QString::number(task.cpu), QString::number(task.gpu));
+        QVERIFY2(QToolTip::text().contains(expected), qPrintable(QToolTip::text() + " lacks " + expected));
+        window->document()->markSaved();
+    }
+
     void eachChartExportWritesAValidFile() {
         const auto window = openExample();
         QVERIFY(solveAndWait(*window));
