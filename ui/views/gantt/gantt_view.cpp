@@ -370,6 +370,12 @@ void GanttView::updateLayout() {
             yAxis->setTickLabelFont(wanted);
             QCustomPlot::updateLayout();
         }
+        // The lane names' width moved the time axis: the marker labels may now take another number of rows.
+        const int labelRows = markerLayer()->labelAreaHeight();
+        if (labelRows != axisRect()->minimumMargins().top()) {
+            axisRect()->setMinimumMargins(QMargins(m_parts.minimumLeft, labelRows, m_parts.minimumRight, 0));
+            QCustomPlot::updateLayout();
+        }
     } else {
         const QFont wanted = laneNameFontFor(axisRect()->height());
         if (wanted != yAxis->tickLabelFont()) {

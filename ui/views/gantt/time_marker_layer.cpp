@@ -124,6 +124,8 @@ void TimeMarkerLayer::draw(QCPPainter* painter) {
     for (const PlacedLabel& placed : placedLabels) {
         const TimeMarker& marker = m_markers[placed.marker];
         const QRectF box(placed.left, area.top() - (placed.row + 1) * rowHeight - 2 - above, placed.width, rowHeight);
+        // Never above the room the layout kept for the labels (it was sized at the previous layout's width).
+        if (box.top() < m_axisRect->outerRect().top() - 0.5) continue;
         painter->setPen(colorOf(marker));
         painter->drawText(box, Qt::AlignCenter, marker.label);
         // A short tick joins a label of an upper row to its line.
