@@ -771,6 +771,31 @@ private slots:
         QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
     }
 
+    // A task graph's Gantt with its legend right of it, at two columns: the ramp, the wait and the critical
+    // path entries together at the chart's middle, not spread over its height.
+    void aTaskGraphLegendRightOfTheGanttKeepsItsEntriesTogether() {
+        Expected<Instance> instance = readInstanceFile(examplePath("dag-two-clusters.json").toStdString());
+        QVERIFY(instance.ok());
+        Expected<SolveResult> result = solve(*instance, "hcpa");
+        QVERIFY(result.ok());
+        DagScheduleView view;
+        view.resize(1200, 800);
+        view.showResult(*instance, std::make_shared<const SolveResult>(*result));
+        FigureOptions options = figureOf(175, 100);
+        options.part = "gantt";
+        options.legend = LegendPlacement::Right;
+        const QString pdf = m_temp.filePath(QStringLiteral("dag-legend-right-175x100.pdf"));
+        Expected<FigureCanvas> canvas = figureCanvas(pdf, options);
+        QVERIFY(canvas.ok());
+        const Expected<bool> written = view.exportFigure(pdf, *canvas, options);
+        QVERIFY2(written.ok(), written.ok() ? "" : written.error().message.c_str());
+        const double gap = largestGapBetween(pdfWords(pdf), {QStringLiteral("level"), QStringLiteral("waiting"),
+                                                             QStringLiteral("critical")});
+        QVERIFY2(gap <= 8, qPrintable(QStringLiteral("legend entries %1 pt apart").arg(gap)));
+        const QString verdict = checkerVerdict(pdf, QStringLiteral("175x100mm"));
+        QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
+    }
+
     // The marker labels over a chart take the rows they use: three markers far apart on a wide chart, or a
     // lone "T = 1" (the divisible timeline), keep one row of labels above the chart, not three rows and a half
     // line of blank between the header and the axes.

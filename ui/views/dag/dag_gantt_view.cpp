@@ -543,8 +543,13 @@ DagGanttPlot::DagGanttPlot(QWidget* parent) : GanttPlotBase(parent) {
     m_legendTitle->setMargins(QMargins(8, 4, 8, 0));
     m_legendBox = new QCPLayoutGrid;
     m_legendBox->setRowSpacing(0);
-    m_legendBox->addElement(0, 0, m_legendTitle);
-    m_legendBox->addElement(1, 0, legend);
+    // Right of the chart, the title and the entries sit together at the middle of its height between two
+    // stretching spacers, not spread over it.
+    m_legendBox->addElement(0, 0, new QCPLayoutElement(this));
+    m_legendBox->addElement(1, 0, m_legendTitle);
+    m_legendBox->addElement(2, 0, legend);
+    m_legendBox->addElement(3, 0, new QCPLayoutElement(this));
+    m_legendBox->setRowStretchFactors({1.0, 0.001, 0.001, 1.0});
     placeLegend(false);
 
     connect(this, &QCustomPlot::mouseMove, this, &DagGanttPlot::onMouseMove);
