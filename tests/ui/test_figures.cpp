@@ -43,6 +43,7 @@
 #include "views/gantt/gantt_plottable_base.h"
 #include "views/gantt/gantt_view.h"
 #include "views/gantt/schedule_comparison_view.h"
+#include "views/gantt/lane_axis_ticker.h"
 #include "views/gantt/time_marker_layer.h"
 #include "model/dag_random.h"
 
@@ -794,6 +795,21 @@ private slots:
         QVERIFY2(gap <= 8, qPrintable(QStringLiteral("legend entries %1 pt apart").arg(gap)));
         const QString verdict = checkerVerdict(pdf, QStringLiteral("175x100mm"));
         QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
+    }
+
+    // A run of lanes is named by its range only where its lanes are numbered one after the other: the steady
+    // state's "P1 send" and "P3 send" (P2 idle, not drawn) are not "P1–3 send".
+    void aRunOfLanesIsNamedByItsRangeOnlyWhenItsNumbersFollowEachOther() {
+        QStringList cpus;
+        for (int k = 0; k < 8; ++k) cpus << QStringLiteral("CPU %1").arg(k);
+        QCOMPARE(LaneAxisTicker::rangeLabel(cpus), QStringLiteral("CPU 0–7"));
+        QCOMPARE(LaneAxisTicker::rangeLabel({QStringLiteral("CPU 10"), QStringLiteral("CPU 11"), QStringLiteral("CPU 12")}),
+                 QStringLiteral("CPU 10–12"));
+        QCOMPARE(LaneAxisTicker::rangeLabel({QStringLiteral("P1 send"), QStringLiteral("P2 send")}), QStringLiteral("P1–2 send"));
+        QCOMPARE(LaneAxisTicker::rangeLabel({QStringLiteral("GPU 0")}), QStringLiteral("GPU 0"));
+        QVERIFY(LaneAxisTicker::rangeLabel({QStringLiteral("P1 send"), QStringLiteral("P3 send")}).isEmpty());
+        QVERIFY(LaneAxisTicker::rangeLabel({QStringLiteral("cpu"), QStringLiteral("gpu")}).isEmpty());
+        QVERIFY(LaneAxisTicker::rangeLabel({QStringLiteral("node01 · α=10.6723"), QStringLiteral("node02 · α=9.09437")}).isEmpty());
     }
 
     // The marker labels over a chart take the rows they use: three markers far apart on a wide chart, or a

@@ -22,8 +22,11 @@ double LaneAxisTicker::availablePixels() {
     return std::max(20, viewportHeight - chrome);
 }
 
-QString LaneAxisTicker::rangeLabel(const QString& a, const QString& b) {
-    if (a == b) return a;
+QString LaneAxisTicker::rangeLabel(const QStringList& names) {
+    if (names.isEmpty()) return {};
+    const QString& a = names.front();
+    const QString& b = names.back();
+    if (names.size() == 1) return a;
     qsizetype prefix = 0;
     while (prefix < a.size() && prefix < b.size() && a[prefix] == b[prefix]) ++prefix;
     qsizetype suffix = 0;
@@ -38,6 +41,10 @@ QString LaneAxisTicker::rangeLabel(const QString& a, const QString& b) {
         return !text.isEmpty() && std::all_of(text.begin(), text.end(), [](QChar c) { return c.isDigit(); });
     };
     if (!number(first) || !number(last)) return {};
+    // Every lane between them numbered one more than the one before: a range, not a list with gaps.
+    const long long from = first.toLongLong();
+    for (qsizetype k = 0; k < names.size(); ++k)
+        if (names[k] != a.left(prefix) + QString::number(from + k) + a.right(suffix)) return {};
     return a.left(prefix) + first + QChar(0x2013) + last + a.right(suffix);
 }
 
@@ -89,7 +96,7 @@ QVector<double> LaneAxisTicker::createTickVector(double tickStep, const QCPRange
         double previous = -1e300;
         bool fits = true;
         for (const auto& [first, last] : m_groups) {
-            const QString label = rangeLabel(m_names[first], m_names[last]);
+            const QString label = rangeLabel(m_names.mid(first, last - first + 1));
             const double middle = (first + last) / 2.0;
             if (label.isEmpty() || (middle - previous) * pixelsPerLane < need) {
                 fits = false;

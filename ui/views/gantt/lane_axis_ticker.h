@@ -21,9 +21,9 @@ public:
     // not every lane can be named and every run is in view, each run is named once at its middle by the
     // range of its lanes' names ("CPU 0–7", "GPU 0–1") rather than every fifth lane.
     void setLaneGroups(std::vector<std::pair<int, int>> groups) { m_groups = std::move(groups); }
-    // The label of lanes `first` to `last` named `a` and `b`: "CPU 0–7" for "CPU 0" and "CPU 7", "P1–2 send"
-    // for "P1 send" and "P2 send"; empty when the names do not differ by a number only.
-    static QString rangeLabel(const QString& a, const QString& b);
+    // The label of a run of lanes so named: "CPU 0–7" for "CPU 0" ... "CPU 7", "P1–2 send" for "P1 send" and
+    // "P2 send"; empty unless the names differ only by consecutive numbers ("P1 send", "P3 send": empty).
+    static QString rangeLabel(const QStringList& names);
     // The pixels a lane needs for its name not to touch its neighbours' at that font.
     static double labelPixels(const QFont& font) { return QFontMetricsF(font).height() * 1.2; }
 
