@@ -220,6 +220,37 @@ private slots:
         }
     }
 
+    void aTaskOnOneProcessorIsAVisibleBarOnScreenThatTheMouseFinds() {
+        // HEFT puts every task of the example on one processor; in a pane 240 pixels high the 48 processors'
+        // rows are thinner than the screen's least bar height: such a task was a hairline.
+        const Solved s = example("heft");
+        const DagViewData& d = *s.data;
+        auto plot = shownPlot(s, 640, 240);
+        const double rowPixels = std::abs(plot->yAxis->coordToPixel(1) - plot->yAxis->coordToPixel(0));
+        QVERIFY2(rowPixels < kScreenMinimumBarPixels, qPrintable(QString::number(rowPixels)));
+        DagGanttPlottable* gantt = plot->gantt();
+        QVERIFY(gantt->lastDrawStats().thinnestBar >= kScreenMinimumBarPixels);
+        // The longest task on one processor (not its cluster's last, where the bar grows up), hovered on the
+        // lowest pixel row of its drawn bar, is found.
+        std::size_t task = d.taskCount();
+        const auto lastOfCluster = [&](int processor) {
+            const int c = d.processors.clusterOf[static_cast<std::size_t>(processor)];
+            return processor == d.processors.offset[static_cast<std::size_t>(c) + 1] - 1;
+        };
+        for (std::size_t t = 0; t < d.taskCount(); ++t)
+            if (d.placements[t].processors.size() == 1 && !lastOfCluster(d.placements[t].processors.front()) &&
+                (task == d.taskCount() ||
+                 d.placements[t].end - d.placements[t].start > d.placements[task].end - d.placements[task].start))
+                task = t;
+        QVERIFY(task < d.taskCount());
+        const QRectF row = gantt->taskPixelRects(task).front();
+        QVERIFY(row.height() < kScreenMinimumBarPixels);
+        const QPointF lowest(row.center().x(), std::round(row.top()) + kScreenMinimumBarPixels - 0.5);
+        const std::optional<DagGanttHit> hit = gantt->hitTest(lowest);
+        QVERIFY(hit.has_value());
+        QCOMPARE(hit->task, task);
+    }
+
     void aNarrowTallTaskIsNamedUpright() {
         const Solved s = example();
         const DagViewData& d = *s.data;

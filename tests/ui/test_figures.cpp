@@ -19,6 +19,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <memory>
 
 #include "app/mainwindow.h"
@@ -35,12 +36,16 @@
 #include "io/instance_io.h"
 #include "solvers/registry.h"
 #include "views/common/chart_export.h"
+#include "views/common/result_chart.h"
 #include "views/dag/dag_schedule_view.h"
 #include "views/dag/dag_view_data.h"
 #include "views/divisible/divisible_simulation_plot.h"
 #include "views/gantt/gantt_plottable_base.h"
 #include "views/gantt/gantt_view.h"
 #include "views/gantt/schedule_comparison_view.h"
+#include "views/gantt/lane_axis_ticker.h"
+#include "views/gantt/time_marker_layer.h"
+#include "model/dag_random.h"
 
 using namespace hetsched;
 using namespace hetsched::ui;
@@ -101,6 +106,42 @@ QSizeF pageSize(const QString& pdf) {
     return box.hasMatch() ? QSizeF(box.captured(1).toDouble(), box.captured(2).toDouble()) : QSizeF();
 }
 
+// The words of a PDF with their boxes (points, y down), as pdftotext -bbox reads them.
+struct PdfWord {
+    QString text;
+    QRectF box;
+};
+std::vector<PdfWord> pdfWords(const QString& pdf) {
+    QProcess text;
+    text.start(QStringLiteral("pdftotext"), {QStringLiteral("-bbox"), pdf, QStringLiteral("-")});
+    text.waitForFinished(30000);
+    std::vector<PdfWord> words;
+    const QRegularExpression word(QStringLiteral(
+        "<word xMin=\"([0-9.]+)\" yMin=\"([0-9.]+)\" xMax=\"([0-9.]+)\" yMax=\"([0-9.]+)\">([^<]*)</word>"));
+    for (const QRegularExpressionMatch& m : word.globalMatch(QString::fromUtf8(text.readAllStandardOutput())))
+        words.push_back({m.captured(5), QRectF(QPointF(m.captured(1).toDouble(), m.captured(2).toDouble()),
+                                               QPointF(m.captured(3).toDouble(), m.captured(4).toDouble()))});
+    return words;
+}
+
+// The largest gap (points) between consecutive ones of these words, top to bottom, each the rightmost of its
+// text (a legend right of the chart; "π1" is a marker's label too): a legend's entries sit together when no
+// gap is wider than a line.
+double largestGapBetween(const std::vector<PdfWord>& words, const QStringList& entries) {
+    std::vector<QRectF> boxes;
+    for (const QString& entry : entries) {
+        const PdfWord* rightmost = nullptr;
+        for (const PdfWord& word : words)
+            if (word.text == entry && (!rightmost || word.box.left() > rightmost->box.left())) rightmost = &word;
+        if (!rightmost) return 1e9;
+        boxes.push_back(rightmost->box);
+    }
+    std::sort(boxes.begin(), boxes.end(), [](const QRectF& a, const QRectF& b) { return a.top() < b.top(); });
+    double gap = 0;
+    for (std::size_t k = 1; k < boxes.size(); ++k) gap = std::max(gap, boxes[k].top() - boxes[k - 1].bottom());
+    return gap;
+}
+
 template <typename T>
 T* child(QWidget* dialog, const char* name) {
     T* found = dialog->findChild<T*>(QLatin1String(name));
@@ -134,6 +175,25 @@ class FigureTests : public QObject {
 
 private:
     QTemporaryDir m_temp;
+
+    // The figure of `example` solved with `solver`, as the GUI draws its result, written to a PDF with these
+    // options; empty when it could not be written (the test then fails with the message).
+    QString exampleFigure(const QString& instanceFile, const char* solver, const FigureOptions& options,
+                          const QString& name) {
+        Expected<Instance> instance = readInstanceFile(instanceFile.toStdString());
+        if (!instance.ok()) return {};
+        Expected<SolveResult> result = solve(*instance, solver);
+        if (!result.ok()) return {};
+        std::unique_ptr<ResultChart> chart(createResultChart(chartTypeFor(*instance)));
+        chart->widget()->resize(1200, 800);
+        chart->showResult(*instance, std::make_shared<const SolveResult>(*result));
+        const QString pdf = m_temp.filePath(name + QStringLiteral(".pdf"));
+        Expected<FigureCanvas> canvas = figureCanvas(pdf, options);
+        if (!canvas.ok()) return {};
+        const Expected<bool> written = chart->exportFigure(pdf, *canvas, options);
+        if (!written.ok()) qWarning("%s", written.error().message.c_str());
+        return written.ok() ? pdf : QString();
+    }
 
     // The plot at one column and two columns, each PDF read back by the checker.
     void checkAtPaperSizes(const std::function<Expected<bool>(const QString&, const FigureOptions&)>& exportFigure,
@@ -609,10 +669,15 @@ private slots:
         DagScheduleView view;
         view.resize(1200, 800);
         view.showResult(*instance, std::make_shared<const SolveResult>(*result));
-        for (const auto& [width, height, size, unnamed] : {std::tuple{85.0, 55.0, "85x55mm", 2}, std::tuple{175.0, 100.0, "175x100mm", 0}}) {
+        // The Gantt and the graph at one column with the legend below (a reviewer saw "stats", at the graph's
+        // right edge, without its name there).
+        for (const auto& [width, height, size, unnamed, part] :
+             {std::tuple{85.0, 55.0, "85x55mm", 2, "dag"}, std::tuple{175.0, 100.0, "175x100mm", 0, "dag"},
+              std::tuple{85.0, 55.0, "85x55mm", 0, "both"}}) {
             FigureOptions options = figureOf(width, height);
-            options.part = "dag";
-            const QString pdf = m_temp.filePath(QStringLiteral("graph-names-%1.pdf").arg(QLatin1String(size)));
+            options.part = part;
+            if (options.part == "both") options.legend = LegendPlacement::Below;
+            const QString pdf = m_temp.filePath(QStringLiteral("graph-names-%1-%2.pdf").arg(QLatin1String(size), QLatin1String(part)));
             Expected<FigureCanvas> canvas = figureCanvas(pdf, options);
             QVERIFY(canvas.ok());
             const Expected<bool> written = view.exportFigure(pdf, *canvas, options);
@@ -625,6 +690,151 @@ private slots:
             QVERIFY2(missing.size() <= unnamed, qPrintable(QStringLiteral("%1: no %2").arg(QLatin1String(size), missing.join(QStringLiteral(", ")))));
             const QString verdict = checkerVerdict(pdf, QLatin1String(size));
             QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
+        }
+    }
+
+    // A one-column CPU/GPU figure (60 tasks on 8 CPUs and 2 GPUs): its title and header whole (on more lines,
+    // smaller down to 6 pt, never cut with an ellipsis), its ten lanes named by device range ("CPU 0–7",
+    // "GPU 0–1") rather than "CPU 0" and "CPU 5" alone, and its five legend entries together beside the chart,
+    // not spread over its height.
+    void aOneColumnCpuGpuFigureNamesItsDevicesWithWholeTitlesAndACompactLegend() {
+        const QString pdf = exampleFigure(examplePath("cpugpu-paper-random.json"), "dual-approx", figureOf(85, 50),
+                                          QStringLiteral("cpugpu-85x50"));
+        QVERIFY(!pdf.isEmpty());
+        const QString text = pdfText(pdf);
+        QVERIFY2(!text.contains(QStringLiteral("…")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("CPU 0–7")) && text.contains(QStringLiteral("GPU 0–1")), qPrintable(text));
+        const double gap = largestGapBetween(pdfWords(pdf), {QStringLiteral("S1"), QStringLiteral("S2"), QStringLiteral("S3"),
+                                                             QStringLiteral("S4"), QStringLiteral("S6")});
+        QVERIFY2(gap <= 8, qPrintable(QStringLiteral("legend entries %1 pt apart").arg(gap)));
+        const QString verdict = checkerVerdict(pdf, QStringLiteral("85x50mm"));
+        QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
+    }
+
+    // The one-column steady-state figure: each of its six lanes named (set smaller, down to 6 pt, where that
+    // names them all), the lane categories whole or not written (never "recei…"), the two legend entries
+    // together.
+    void aOneColumnSteadyStateFigureNamesEveryLane() {
+        const QString pdf = exampleFigure(examplePath("steady-state-bag-of-tasks.json"), "lp", figureOf(85, 50),
+                                          QStringLiteral("steady-85x50"));
+        QVERIFY(!pdf.isEmpty());
+        const QString text = pdfText(pdf);
+        QVERIFY2(!text.contains(QStringLiteral("…")), qPrintable(text));
+        for (const char* lane : {"P1 send", "P3 send", "P1 receive", "P3 receive"})
+            QVERIFY2(text.contains(QLatin1String(lane)), lane);
+        const std::vector<PdfWord> words = pdfWords(pdf);
+        const auto count = [&](const char* name) {
+            return std::count_if(words.begin(), words.end(), [&](const PdfWord& w) { return w.text == QLatin1String(name); });
+        };
+        QCOMPARE(count("P1"), 3);
+        QCOMPARE(count("P3"), 3);
+        const double gap = largestGapBetween(words, {QStringLiteral("π1"), QStringLiteral("π2")});
+        QVERIFY2(gap <= 8, qPrintable(QStringLiteral("legend entries %1 pt apart").arg(gap)));
+        const QString verdict = checkerVerdict(pdf, QStringLiteral("85x50mm"));
+        QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
+    }
+
+    // A 1,000-task graph on four clusters, its Gantt alone at one column: every cluster named beside its band
+    // (names of thin bands moved apart, not dropped) and the processor axis titled, not "proces…".
+    void aOneColumnThousandTaskGanttNamesEveryClusterAndItsAxis() {
+        DagPlatformConfig platformConfig;
+        platformConfig.clusters = 4;
+        platformConfig.seed = 1;
+        Expected<DagPlatform> platform = generatePlatform(platformConfig);
+        QVERIFY(platform.ok());
+        DagGeneratorConfig config;
+        config.n = 1000;
+        config.seed = 1;
+        Expected<DagInstance> dag = generateDag(config, *platform);
+        QVERIFY(dag.ok());
+        const Instance instance = *dag;
+        Expected<SolveResult> result = solve(instance, "hcpa");
+        QVERIFY(result.ok());
+        DagScheduleView view;
+        view.resize(1200, 800);
+        view.showResult(instance, std::make_shared<const SolveResult>(*result));
+        FigureOptions options = figureOf(85, 50);
+        options.part = "gantt";
+        const QString pdf = m_temp.filePath(QStringLiteral("dag1000-85x50.pdf"));
+        Expected<FigureCanvas> canvas = figureCanvas(pdf, options);
+        QVERIFY(canvas.ok());
+        const Expected<bool> written = view.exportFigure(pdf, *canvas, options);
+        QVERIFY2(written.ok(), written.ok() ? "" : written.error().message.c_str());
+        const QStringList words = pdfText(pdf).split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+        for (const DagCluster& cluster : dag->platform.clusters)
+            QVERIFY2(words.contains(QString::fromStdString(cluster.name)), qPrintable(words.join(QLatin1Char(' '))));
+        QVERIFY2(words.contains(QStringLiteral("processor")), qPrintable(words.join(QLatin1Char(' '))));
+        // (The legend's colour ramp reads "level 0 … 32": an ellipsis of its own, not a cut word.)
+        QVERIFY2(std::none_of(words.begin(), words.end(),
+                              [](const QString& word) { return word != QStringLiteral("…") && word.contains(QStringLiteral("…")); }),
+                 qPrintable(words.join(QLatin1Char(' '))));
+        const QString verdict = checkerVerdict(pdf, QStringLiteral("85x50mm"));
+        QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
+    }
+
+    // A task graph's Gantt with its legend right of it, at two columns: the ramp, the wait and the critical
+    // path entries together at the chart's middle, not spread over its height.
+    void aTaskGraphLegendRightOfTheGanttKeepsItsEntriesTogether() {
+        Expected<Instance> instance = readInstanceFile(examplePath("dag-two-clusters.json").toStdString());
+        QVERIFY(instance.ok());
+        Expected<SolveResult> result = solve(*instance, "hcpa");
+        QVERIFY(result.ok());
+        DagScheduleView view;
+        view.resize(1200, 800);
+        view.showResult(*instance, std::make_shared<const SolveResult>(*result));
+        FigureOptions options = figureOf(175, 100);
+        options.part = "gantt";
+        options.legend = LegendPlacement::Right;
+        const QString pdf = m_temp.filePath(QStringLiteral("dag-legend-right-175x100.pdf"));
+        Expected<FigureCanvas> canvas = figureCanvas(pdf, options);
+        QVERIFY(canvas.ok());
+        const Expected<bool> written = view.exportFigure(pdf, *canvas, options);
+        QVERIFY2(written.ok(), written.ok() ? "" : written.error().message.c_str());
+        const double gap = largestGapBetween(pdfWords(pdf), {QStringLiteral("level"), QStringLiteral("waiting"),
+                                                             QStringLiteral("critical")});
+        QVERIFY2(gap <= 8, qPrintable(QStringLiteral("legend entries %1 pt apart").arg(gap)));
+        const QString verdict = checkerVerdict(pdf, QStringLiteral("175x100mm"));
+        QVERIFY2(verdict.isEmpty(), qPrintable(verdict));
+    }
+
+    // A run of lanes is named by its range only where its lanes are numbered one after the other: the steady
+    // state's "P1 send" and "P3 send" (P2 idle, not drawn) are not "P1–3 send".
+    void aRunOfLanesIsNamedByItsRangeOnlyWhenItsNumbersFollowEachOther() {
+        QStringList cpus;
+        for (int k = 0; k < 8; ++k) cpus << QStringLiteral("CPU %1").arg(k);
+        QCOMPARE(LaneAxisTicker::rangeLabel(cpus), QStringLiteral("CPU 0–7"));
+        QCOMPARE(LaneAxisTicker::rangeLabel({QStringLiteral("CPU 10"), QStringLiteral("CPU 11"), QStringLiteral("CPU 12")}),
+                 QStringLiteral("CPU 10–12"));
+        QCOMPARE(LaneAxisTicker::rangeLabel({QStringLiteral("P1 send"), QStringLiteral("P2 send")}), QStringLiteral("P1–2 send"));
+        QCOMPARE(LaneAxisTicker::rangeLabel({QStringLiteral("GPU 0")}), QStringLiteral("GPU 0"));
+        QVERIFY(LaneAxisTicker::rangeLabel({QStringLiteral("P1 send"), QStringLiteral("P3 send")}).isEmpty());
+        QVERIFY(LaneAxisTicker::rangeLabel({QStringLiteral("cpu"), QStringLiteral("gpu")}).isEmpty());
+        QVERIFY(LaneAxisTicker::rangeLabel({QStringLiteral("node01 · α=10.6723"), QStringLiteral("node02 · α=9.09437")}).isEmpty());
+    }
+
+    // The marker labels over a chart take the rows they use: three markers far apart on a wide chart, or a
+    // lone "T = 1" (the divisible timeline), keep one row of labels above the chart, not three rows and a half
+    // line of blank between the header and the axes.
+    void markerLabelsTakeOnlyTheRowsTheyUse() {
+        auto schedule = std::make_shared<Schedule>();
+        Lane lane;
+        lane.name = "P0";
+        lane.intervals.push_back(Interval{.start = 0, .end = 100, .kind = IntervalKind::Compute, .label = "a", .taskId = 0, .group = {}, .detail = {}});
+        schedule->lanes.push_back(lane);
+        schedule->markers = {Marker{"T", 100, false}, Marker{"first", 10, true}, Marker{"half", 50, true}};
+        for (const std::size_t markers : {std::size_t{1}, std::size_t{3}}) {
+            auto shown = std::make_shared<Schedule>(*schedule);
+            shown->markers.resize(markers);
+            GanttView view;
+            view.resize(1000, 400);
+            view.setSchedule(shown);
+            view.toPixmap(1000, 400);
+            view.toPixmap(1000, 400);
+            QCOMPARE(view.markerLayer()->drawnLabels().size(), static_cast<qsizetype>(markers));
+            const int line = static_cast<int>(std::ceil(QFontMetricsF(view.font()).height() + 2));
+            QVERIFY2(view.markerLayer()->labelAreaHeight() <= line + 5,
+                     qPrintable(QStringLiteral("%1 markers: %2 px above the chart for a line of %3 px")
+                                    .arg(markers).arg(view.markerLayer()->labelAreaHeight()).arg(line)));
         }
     }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "util/number_text.h"
+#include "views/common/chart_export.h"
 #include "views/common/chart_palette.h"
 #include "views/common/swatch_legend_item.h"
 #include "views/gantt/time_marker_layer.h"
@@ -128,12 +129,25 @@ std::optional<DagGanttHit> DagGanttPlottable::hitTest(const QPointF& pixel) cons
     const auto c = static_cast<std::size_t>(m_data->processors.clusterOf[static_cast<std::size_t>(row)]);
     const ClusterIndex& index = m_clusters[c];
     const auto begin = std::lower_bound(index.maxEndSoFar.begin(), index.maxEndSoFar.end(), time - slack);
+    // A bar thinner than its least height is drawn that high (see draw): it is hit where it is drawn.
+    const auto [bandTop, bandBottom] = g.bandSpan(m_data->processors.offset[c], m_data->processors.offset[c + 1] - 1);
+    const double least = std::min(m_minimumBarPixels, std::floor(bandBottom - bandTop));
+    const auto drawnHere = [&](const Piece& piece) {
+        if (row >= piece.firstRow && row <= piece.lastRow) return true;
+        if (piece.wait || least <= 0) return false;
+        const QRectF r = g.pixelRect(piece.start, piece.end, piece.firstRow, piece.lastRow);
+        if (r.height() >= least) return false;
+        double top = std::round(r.top());
+        double bottom = std::max(std::round(r.bottom()), std::min(top + least, std::floor(bandBottom)));
+        top = std::min(top, bottom - least);
+        return pixel.y() >= top && pixel.y() <= bottom;
+    };
     std::optional<DagGanttHit> best;
     double bestDistance = std::numeric_limits<double>::infinity();
     for (auto k = static_cast<std::size_t>(begin - index.maxEndSoFar.begin());
          k < index.pieces.size() && index.pieces[k].start <= time + slack; ++k) {
         const Piece& piece = index.pieces[k];
-        if (piece.end < time - slack || row < piece.firstRow || row > piece.lastRow) continue;
+        if (piece.end < time - slack || !drawnHere(piece)) continue;
         // Inside beats near; a task beats its own wait.
         const double distance = (time < piece.start ? piece.start - time : time > piece.end ? time - piece.end : 0.0) +
                                 (piece.wait ? slack / 2 : 0.0);
@@ -238,7 +252,8 @@ void DagGanttPlottable::draw(QCPPainter* painter) {
             const double y1 = std::round(std::min(r.bottom(), bottomLimit));
             r = QRectF(x0, y0, x1 - x0, y1 - y0);   // on whole pixels; thinner than one: folded, one pixel
             if (!piece.wait && r.height() < m_minimumBarPixels) {
-                // A figure's bar at least its least height, inside its cluster's band: down, or up at its end.
+                // A bar at least its least height (the screen's or a figure's), inside its cluster's band: down,
+                // or up at its end.
                 const auto [bandTop, bandBottom] = g.bandSpan(d.processors.offset[c], d.processors.offset[c + 1] - 1);
                 const double least = std::min(m_minimumBarPixels, std::floor(bandBottom - bandTop));
                 r.setBottom(std::max(r.bottom(), std::min(r.top() + least, std::floor(bandBottom))));
@@ -500,6 +515,8 @@ DagGanttPlot::DagGanttPlot(QWidget* parent) : GanttPlotBase(parent) {
     m_ticker = QSharedPointer<DagProcessorTicker>::create(yAxis);
     yAxis->setTicker(m_ticker);
     yAxis->setLabel(tr("processor (# in its cluster)"));
+    // A figure's Gantt too low for the whole title at 6 pt names the axis only.
+    yAxis->setProperty(kFigureShortLabel, tr("processor"));
 
     m_gantt = new DagGanttPlottable(xAxis, yAxis);
     m_gantt->setName(tr("tasks"));
@@ -526,8 +543,13 @@ DagGanttPlot::DagGanttPlot(QWidget* parent) : GanttPlotBase(parent) {
     m_legendTitle->setMargins(QMargins(8, 4, 8, 0));
     m_legendBox = new QCPLayoutGrid;
     m_legendBox->setRowSpacing(0);
-    m_legendBox->addElement(0, 0, m_legendTitle);
-    m_legendBox->addElement(1, 0, legend);
+    // Right of the chart, the title and the entries sit together at the middle of its height between two
+    // stretching spacers, not spread over it.
+    m_legendBox->addElement(0, 0, new QCPLayoutElement(this));
+    m_legendBox->addElement(1, 0, m_legendTitle);
+    m_legendBox->addElement(2, 0, legend);
+    m_legendBox->addElement(3, 0, new QCPLayoutElement(this));
+    m_legendBox->setRowStretchFactors({1.0, 0.001, 0.001, 1.0});
     placeLegend(false);
 
     connect(this, &QCustomPlot::mouseMove, this, &DagGanttPlot::onMouseMove);
@@ -744,7 +766,6 @@ std::vector<DagBandLabel> DagGanttPlot::bandLabels() const {
     const double left = bandColumnLeft();
     const auto& offset = data->processors.offset;
     const auto& clusters = data->instance.platform.clusters;
-    double previousBottom = -std::numeric_limits<double>::infinity();
     const GanttGeometry g = m_gantt->geometry();
     for (std::size_t c = 0; c < clusters.size(); ++c) {
         const auto [y0, y1] = g.bandSpan(offset[c], offset[c + 1] - 1);
@@ -755,16 +776,31 @@ std::vector<DagBandLabel> DagGanttPlot::bandLabels() const {
         label.cluster = c;
         label.top = top;
         label.bottom = bottom;
-        // Centred on the band's visible part; a band too thin for it, or a name that would touch the one
-        // above, keeps its bracket only.
-        const double middle = (top + bottom) / 2;
-        label.rect = QRectF(left, middle - metrics.height() / 2, m_bandNameWidth, metrics.height());
-        if (bottom - top >= 0.6 * metrics.height() && label.rect.top() >= previousBottom + 2) {
-            label.text = metrics.elidedText(QString::fromStdString(clusters[c].name), Qt::ElideRight,
-                                            m_bandNameWidth + 1);
-            previousBottom = label.rect.bottom();
-        }
+        label.rect = QRectF(left, (top + bottom) / 2 - metrics.height() / 2, m_bandNameWidth, metrics.height());
         labels.push_back(std::move(label));
+    }
+    // Each name centred on its band's visible part where it has room; bands thinner than a name (a cluster
+    // of 16 beside one of 128) move their names apart, down then up inside the plot's height, as long as a
+    // name still overlaps its own band beside its bracket. A name that cannot keeps the bracket only.
+    const double gap = 2;
+    const double h = metrics.height();
+    std::vector<double> tops;
+    tops.reserve(labels.size());
+    for (const DagBandLabel& label : labels) tops.push_back(label.rect.top());
+    const double lowest = static_cast<double>(area.bottom()) - h / 2;
+    for (std::size_t k = 1; k < tops.size(); ++k) tops[k] = std::max(tops[k], tops[k - 1] + h + gap);
+    if (!tops.empty()) tops.back() = std::min(tops.back(), std::max(lowest, labels.back().top - h / 2));
+    for (std::size_t k = tops.size(); k-- > 1;) tops[k - 1] = std::min(tops[k - 1], tops[k] - h - gap);
+    double previousBottom = area.top() - h / 2 - gap;
+    for (std::size_t k = 0; k < labels.size(); ++k) {
+        DagBandLabel& label = labels[k];
+        label.rect.moveTop(tops[k]);
+        const bool onItsBand = label.rect.top() < label.bottom - 0.5 && label.rect.bottom() > label.top + 0.5;
+        if (!onItsBand || label.rect.top() < previousBottom + gap - 0.01 || label.rect.bottom() > area.bottom() + h / 2)
+            continue;
+        label.text = metrics.elidedText(QString::fromStdString(clusters[label.cluster].name), Qt::ElideRight,
+                                        m_bandNameWidth + 1);
+        previousBottom = label.rect.bottom();
     }
     return labels;
 }

@@ -434,11 +434,16 @@ void DagGraphPlottable::draw(QCPPainter* painter) {
             const double w = metrics.horizontalAdvance(name) + 2;
             const QPointF c = discs[k].centre;
             const double r = discs[k].radius;
-            // Under, above, right, left, then the right and left sides' lower and upper halves.
+            // A name centred under or above a node near the plot's side is moved along into the plot, still
+            // over its node ("stats" at the right edge keeps its name under it).
+            const double shiftedLeft = std::clamp(c.x() - w / 2, inside.left(), std::max(inside.left(), inside.right() - w));
+            // Under, above, right, left, then the right and left sides' lower and upper halves, then under and
+            // above moved into the plot.
             for (const QRectF& box : {QRectF(c.x() - w / 2, c.y() + r, w, h), QRectF(c.x() - w / 2, c.y() - r - h, w, h),
                                       QRectF(c.x() + r + 1, c.y() - h / 2, w, h), QRectF(c.x() - r - 1 - w, c.y() - h / 2, w, h),
                                       QRectF(c.x() + r + 1, c.y() + r * 0.3, w, h), QRectF(c.x() - r - 1 - w, c.y() + r * 0.3, w, h),
-                                      QRectF(c.x() + r + 1, c.y() - r * 0.3 - h, w, h), QRectF(c.x() - r - 1 - w, c.y() - r * 0.3 - h, w, h)}) {
+                                      QRectF(c.x() + r + 1, c.y() - r * 0.3 - h, w, h), QRectF(c.x() - r - 1 - w, c.y() - r * 0.3 - h, w, h),
+                                      QRectF(shiftedLeft, c.y() + r, w, h), QRectF(shiftedLeft, c.y() - r - h, w, h)}) {
                 if (!inside.contains(box) || coversNode(box)) continue;
                 if (std::any_of(m_figureLabels.begin(), m_figureLabels.end(),
                                 [&box](const DagGraphLabel& label) { return label.rect.intersects(box); }))

@@ -563,7 +563,7 @@ Expected<bool> DagScheduleView::exportFigure(const QString& path, const FigureCa
         }
     }
     m_graph->graph()->setFigure(false);
-    m_gantt->gantt()->setMinimumBarPixels(0);
+    m_gantt->gantt()->setMinimumBarPixels(kScreenMinimumBarPixels);
     m_gantt->setLegendPlacement(LegendPlacement::Below);
     if (m_data) setColorMode(m_colorMode);
     // Rendering at another size re-laid the plots out: lay them out again for the screen.

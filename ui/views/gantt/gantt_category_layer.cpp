@@ -81,27 +81,62 @@ void GanttCategoryLayer::draw(QCPPainter* painter) {
     // the right of it): names may use that room too.
     const double areaTop = area.top() - kLinesBeyondPlot * metrics.height();
     const double areaBottom = area.bottom() + kLinesBeyondPlot * metrics.height();
-    double previousEnd = areaTop - kGap;
-    for (Run& run : runs) {
-        const double need = metrics.horizontalAdvance(run.name) + 2;
-        run.from = std::max({(run.top + run.bottom - need) / 2, previousEnd + kGap, areaTop});
-        run.to = run.from + need;
-        previousEnd = run.to;
-    }
-    double limit = areaBottom;
-    for (auto run = runs.rbegin(); run != runs.rend(); ++run) {
-        if (run->to > limit) {
-            run->from -= run->to - limit;
-            run->to = limit;
+    const auto place = [&] {
+        double previousEnd = areaTop - kGap;
+        for (Run& run : runs) {
+            if (run.name.isEmpty()) continue;   // left out: takes no room
+            const double need = metrics.horizontalAdvance(run.name) + 2;
+            run.from = std::max({(run.top + run.bottom - need) / 2, previousEnd + kGap, areaTop});
+            run.to = run.from + need;
+            previousEnd = run.to;
         }
-        limit = run->from - kGap;
+        double limit = areaBottom;
+        for (auto run = runs.rbegin(); run != runs.rend(); ++run) {
+            if (run->name.isEmpty()) continue;
+            if (run->to > limit) {
+                run->from -= run->to - limit;
+                run->to = limit;
+            }
+            limit = run->from - kGap;
+        }
+        // Where the names do not all fit, each keeps the room between its neighbours: never drawn over another.
+        bool whole = true;
+        const Run* above = nullptr;
+        for (std::size_t k = 0; k < runs.size(); ++k) {
+            Run& run = runs[k];
+            if (run.name.isEmpty()) continue;
+            const Run* below = nullptr;
+            for (std::size_t next = k + 1; next < runs.size() && !below; ++next)
+                if (!runs[next].name.isEmpty()) below = &runs[next];
+            const double need = metrics.horizontalAdvance(run.name) + 2;
+            run.from = std::max(run.from, above ? above->to + kGap : areaTop);
+            run.to = std::max(run.from, std::min(run.to, below ? below->from - kGap : areaBottom));
+            whole = whole && run.to - run.from >= need - 0.5;
+            above = &run;
+        }
+        return whole;
+    };
+    // Names that do not all fit whole are shortened to their first word ("receive" of "receive ports") and
+    // placed again; then, while a name is cut or pushed off its own bracket (its middle outside its lanes),
+    // the longest such name is left out and the others placed again.
+    if (!place()) {
+        for (Run& run : runs) run.name = run.name.section(QLatin1Char(' '), 0, 0);
+        place();
     }
-    // Where the names do not all fit, each keeps the room between its neighbours and is elided to it (or left
-    // out): never drawn over another.
-    for (std::size_t k = 0; k < runs.size(); ++k) {
-        Run& run = runs[k];
-        run.from = std::max(run.from, k == 0 ? areaTop : runs[k - 1].to + kGap);
-        run.to = std::max(run.from, std::min(run.to, k + 1 < runs.size() ? runs[k + 1].from - kGap : areaBottom));
+    for (std::size_t round = 0; round < runs.size(); ++round) {
+        Run* worst = nullptr;
+        for (Run& run : runs) {
+            if (run.name.isEmpty()) continue;
+            const double need = metrics.horizontalAdvance(run.name) + 2;
+            const double middle = (run.from + run.to) / 2;
+            const bool offItsLanes = middle < run.top - 0.5 || middle > run.bottom + 0.5;
+            if ((run.to - run.from < need - 0.5 || offItsLanes) &&
+                (!worst || need > metrics.horizontalAdvance(worst->name) + 2))
+                worst = &run;
+        }
+        if (!worst) break;
+        worst->name.clear();
+        place();
     }
     m_drawnNames.clear();
     painter->setFont(font);
@@ -110,8 +145,12 @@ void GanttCategoryLayer::draw(QCPPainter* painter) {
         painter->drawLine(QLineF(bracket, run.top, bracket, run.bottom));
         painter->drawLine(QLineF(bracket, run.top, bracket + 3, run.top));
         painter->drawLine(QLineF(bracket, run.bottom, bracket + 3, run.bottom));
-        const QString shown = metrics.elidedText(run.name, Qt::ElideRight, run.to - run.from);
-        if (shown.isEmpty() || shown == QStringLiteral("…")) continue;
+        // A name is written whole beside its own bracket, or not at all: an elided "recei…" says nothing the
+        // lane names do not, and a name moved off its bracket names the wrong lanes.
+        const QString& shown = run.name;
+        const bool besideItsLanes = run.from < run.bottom && run.to > run.top;
+        if (shown.isEmpty() || metrics.horizontalAdvance(shown) + 2 > run.to - run.from + 0.5 || !besideItsLanes)
+            continue;
         m_drawnNames.push_back({shown, run.from, run.to});
         // Upright, read from the bottom up.
         painter->save();

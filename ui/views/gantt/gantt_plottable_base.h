@@ -59,6 +59,9 @@ struct GanttBarBatches {
 // at least this high (about 1 mm) where its share of the cluster's row would be a hairline. A bar's height is
 // then its share of the row (its processors over the row's), but never less than this.
 inline constexpr double kFigureMinimumBarPoints = 3.0;
+// The screen's least bar height, in pixels: a task on 1 of a cluster's 32 processors in a pane a few hundred
+// pixels high is a visible bar, not a hairline one cannot point at.
+inline constexpr double kScreenMinimumBarPixels = 3.0;
 
 // A plottable drawing lanes across time, on a key (time) axis and a value (lane) axis holding one lane per
 // integer; subclasses say what is there and where a pixel hits.
@@ -74,7 +77,8 @@ public:
     // Where times and rows are on screen: the one mapping of drawing, hit tests and zoom.
     GanttGeometry geometry() const { return GanttGeometry(mKeyAxis.data(), mValueAxis.data(), barFraction()); }
 
-    // The least height of a bar, in pixels (0: none, the screen's); clamped inside the bar's row or group.
+    // The least height of a bar, in pixels (kScreenMinimumBarPixels on screen, more for a figure); clamped
+    // inside the bar's row or group.
     void setMinimumBarPixels(double pixels) { m_minimumBarPixels = std::max(0.0, pixels); }
     double minimumBarPixels() const { return m_minimumBarPixels; }
 
@@ -92,7 +96,7 @@ protected:
     // The colour of the legend icon (QCustomPlot's legend; the Gantt charts draw their own legends).
     virtual QColor iconColor() const = 0;
 
-    double m_minimumBarPixels = 0;
+    double m_minimumBarPixels = kScreenMinimumBarPixels;
 };
 
 }  // namespace hetsched::ui

@@ -31,6 +31,20 @@ const QString kSubtitleSeparator = QStringLiteral("   ·   ");
 constexpr double kMinLaneNamePoints = 7.0;
 constexpr int kLeastHeight = 200;   // pixels: the view's fixed minimum
 
+// The runs of consecutive lanes of one category the lane axis shows (none when its rows are the groups).
+std::vector<std::pair<int, int>> laneGroups(const GanttPlottable& gantt) {
+    std::vector<std::pair<int, int>> groups;
+    const Schedule* schedule = gantt.schedule();
+    if (!schedule || gantt.lanesGrouped() || gantt.categoryCount() < 2) return groups;
+    const auto& lanes = schedule->lanes;
+    for (std::size_t lane = 0; lane < lanes.size(); ++lane)
+        if (lane == 0 || lanes[lane].category != lanes[lane - 1].category)
+            groups.emplace_back(static_cast<int>(lane), static_cast<int>(lane));
+        else
+            groups.back().second = static_cast<int>(lane);
+    return groups;
+}
+
 QString statusText(const SolveResult& result) {
     return QString::fromStdString(solveStatusText(result));
 }
@@ -89,6 +103,10 @@ GanttView::GanttView(QWidget* parent) : GanttPlotBase(parent) {
     // The legend of kinds or groups sits in its own row under the chart, filled left to right.
     axisRect()->insetLayout()->take(legend);
     axisRect()->insetLayout()->simplify();
+    m_legendColumn = new QCPLayoutGrid;
+    m_legendColumn->setRowSpacing(0);
+    m_legendColumn->addElement(0, 0, new QCPLayoutElement(this));
+    m_legendColumn->addElement(2, 0, new QCPLayoutElement(this));
     placeLegend();
     legend->setFillOrder(QCPLegend::foColumnsFirst);
     legend->setWrap(8);
@@ -149,6 +167,7 @@ void GanttView::setSchedule(std::shared_ptr<const Schedule> schedule, const QStr
     m_gantt->setSchedule(schedule);
     yAxis->setPadding(m_categories->stripWidth());
     m_laneTicker->setLaneNames(m_gantt->rowNames());
+    m_laneTicker->setLaneGroups(laneGroups(*m_gantt));
     markerLayer()->setMarkers(std::move(markers));
     axisRect()->setMinimumMargins(QMargins(0, markerLayer()->labelAreaHeight(), 0, 0));
     m_scheduleTitle = title.isEmpty() ? tr("Schedule") : title;
@@ -185,8 +204,9 @@ void GanttView::setParts(const Parts& parts) {
     m_parts = parts;
     // A figure's rows (title, header, chart, legend) without the screen's spacing between them.
     plotLayout()->setRowSpacing(parts.figure ? 0 : 2);
-    // A figure's bars are at least kFigureMinimumBarPoints high at the printed size; the screen's are not.
-    m_gantt->setMinimumBarPixels(parts.figure ? kFigureMinimumBarPoints * layoutDotsPerInch() / 72.0 : 0.0);
+    // A figure's bars are at least kFigureMinimumBarPoints high at the printed size, the screen's a few pixels.
+    m_gantt->setMinimumBarPixels(parts.figure ? kFigureMinimumBarPoints * layoutDotsPerInch() / 72.0
+                                              : kScreenMinimumBarPixels);
     if (recolour) m_gantt->setPaletteName(parts.palette);
     updateTitle();
     rebuildLegend();
@@ -211,13 +231,41 @@ void GanttView::updateLayout() {
                 lines << part;
         }
         if (m_parts.figure) {
-            const int fitting =
-                std::max(1, static_cast<int>(std::floor(viewport().height() * 0.2 / metrics.lineSpacing())));
+            // Lines that do not fit the fifth are set smaller first, by half points down to 6 pt; then what does
+            // not fit is cut after a whole part, with an ellipsis.
+            // (The figure's font scope puts the header's font back after the export.)
+            const QFont font = m_subtitle->font();
+            const auto linesAt = [&](const QFontMetricsF& at) {
+                QStringList set;
+                for (const QString& part : m_subtitleText.split(kSubtitleSeparator)) {
+                    if (!set.isEmpty() && at.horizontalAdvance(set.back() + kSubtitleSeparator + part) <= width)
+                        set.back() += kSubtitleSeparator + part;
+                    else
+                        set << part;
+                }
+                return set;
+            };
+            const auto fittingAt = [&](const QFontMetricsF& at) {
+                return std::max(1, static_cast<int>(std::floor(viewport().height() * 0.2 / at.lineSpacing())));
+            };
+            for (double points = font.pointSizeF(); points >= kMinFontPoints - 1e-9; points -= 0.5) {
+                QFont smaller = font;
+                smaller.setPointSizeF(points);
+                const QFontMetricsF at(smaller);
+                const QStringList set = linesAt(at);
+                if (set.size() <= fittingAt(at) || points - 0.5 < kMinFontPoints - 1e-9) {
+                    if (smaller != m_subtitle->font()) m_subtitle->setFont(smaller);
+                    lines = set;
+                    break;
+                }
+            }
+            const QFontMetricsF at(m_subtitle->font());
+            const int fitting = fittingAt(at);
             if (lines.size() > fitting) {
                 lines = lines.mid(0, fitting);
                 lines.back() += QStringLiteral(" …");
             }
-            for (QString& line : lines) line = metrics.elidedText(line, Qt::ElideRight, width);
+            for (QString& line : lines) line = at.elidedText(line, Qt::ElideRight, width);
         }
         const QString wrapped = lines.join(QLatin1Char('\n'));
         if (wrapped != m_subtitle->text()) m_subtitle->setText(wrapped);
@@ -238,7 +286,25 @@ void GanttView::updateLayout() {
         const QFontMetricsF metrics(m_title->font());
         QString shown;
         if (m_parts.figure) {
-            shown = metrics.elidedText(title, Qt::ElideRight, width);
+            // A figure's title on up to two lines between words, the second elided if still too long; never
+            // broken around an equals sign ("T = 2" stays whole).
+            QStringList lines;
+            const QChar space(0x00A0);
+            QString unbroken = title;
+            unbroken.replace(QStringLiteral(" = "), QString(space) + QLatin1Char('=') + space);
+            const QStringList words = unbroken.split(QLatin1Char(' '));
+            for (qsizetype k = 0; k < words.size(); ++k) {
+                if (!lines.isEmpty() && metrics.horizontalAdvance(lines.back() + QLatin1Char(' ') + words[k]) <= width) {
+                    lines.back() += QLatin1Char(' ') + words[k];
+                } else if (lines.size() == 2) {
+                    lines.back() += QLatin1Char(' ') + words.mid(k).join(QLatin1Char(' '));
+                    break;
+                } else {
+                    lines << words[k];
+                }
+            }
+            for (QString& line : lines) line = metrics.elidedText(line, Qt::ElideRight, width);
+            shown = lines.join(QLatin1Char('\n'));
         } else {
             QStringList lines;
             for (const QString& word : title.split(QLatin1Char(' '))) {
@@ -286,7 +352,31 @@ void GanttView::updateLayout() {
     // On screen, lanes closer than their names' height: the names shrink (down to a readable size) rather
     // than every other lane losing its name. The font changes only the axis' width, so a second layout
     // keeps the plot's height and its ticks are made for that font.
-    if (!m_parts.figure) {
+    if (m_parts.figure) {
+        // A figure's lane names are set smaller, by half points down to 6 pt, where that names every lane;
+        // else they keep the figure's size (the time axis') and are stepped or named by category.
+        const QFont base = xAxis->tickLabelFont();
+        QFont wanted = base;
+        const double rows = yAxis->range().size();
+        for (double points = base.pointSizeF(); points >= kMinFontPoints - 1e-9; points -= 0.5) {
+            QFont smaller = base;
+            smaller.setPointSizeF(points);
+            if (rows * LaneAxisTicker::labelPixels(smaller) <= axisRect()->height()) {
+                wanted = smaller;
+                break;
+            }
+        }
+        if (wanted != yAxis->tickLabelFont()) {
+            yAxis->setTickLabelFont(wanted);
+            QCustomPlot::updateLayout();
+        }
+        // The lane names' width moved the time axis: the marker labels may now take another number of rows.
+        const int labelRows = markerLayer()->labelAreaHeight();
+        if (labelRows != axisRect()->minimumMargins().top()) {
+            axisRect()->setMinimumMargins(QMargins(m_parts.minimumLeft, labelRows, m_parts.minimumRight, 0));
+            QCustomPlot::updateLayout();
+        }
+    } else {
         const QFont wanted = laneNameFontFor(axisRect()->height());
         if (wanted != yAxis->tickLabelFont()) {
             yAxis->setTickLabelFont(wanted);
@@ -372,14 +462,20 @@ void GanttView::placeLegend() {
     const bool shown = legend->itemCount() > 0 && m_parts.legend != LegendPlacement::None;
     // Out of the layout first, then where the parts ask.
     if (legend->layout()) {
-        plotLayout()->take(legend);
+        legend->layout()->take(legend);
+        plotLayout()->simplify();
+    }
+    if (m_legendColumn->layout()) {
+        plotLayout()->take(m_legendColumn);
         plotLayout()->simplify();
     }
     if (shown && m_parts.legend == LegendPlacement::Right) {
         int row = 0;
         for (int r = 0; r < plotLayout()->rowCount(); ++r)
             if (plotLayout()->element(r, 0) == axisRect()) row = r;
-        plotLayout()->addElement(row, 1, legend);
+        m_legendColumn->addElement(1, 0, legend);
+        m_legendColumn->setRowStretchFactors({1.0, 0.001, 1.0});
+        plotLayout()->addElement(row, 1, m_legendColumn);
         plotLayout()->setColumnStretchFactor(1, 0.001);
         legend->setMargins(QMargins(4, 2, 2, 2));
         legend->setVisible(true);
@@ -391,8 +487,10 @@ void GanttView::placeLegend() {
 }
 
 GanttView::~GanttView() {
-    // The plot deletes the legend with its layout, so it must be in the layout then.
+    // The plot deletes the legend with its layout, so it must be in the layout then; the legend's column
+    // goes with the layout when placed, else here.
     if (!legend->layout()) placeLegendBelow(*this, true);
+    if (!m_legendColumn->layout()) delete m_legendColumn;
 }
 
 Expected<bool> GanttView::exportFigure(const QString& path, const FigureCanvas& canvas, const FigureOptions& options) {
@@ -463,6 +561,7 @@ void GanttView::setLanesGrouped(bool grouped) {
     setHovered(std::nullopt);
     m_gantt->setLanesGrouped(grouped);
     m_laneTicker->setLaneNames(m_gantt->rowNames());
+    m_laneTicker->setLaneGroups(laneGroups(*m_gantt));
     yAxis->setPadding(m_categories->stripWidth());
     const QCPRange time = xAxis->range();
     setRangesUnclamped(time, QCPRange(-0.5, std::max(1, m_gantt->rowCount()) - 0.5));

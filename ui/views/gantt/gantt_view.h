@@ -105,6 +105,9 @@ private:
     int m_leastLanesShown = 0;
     QCPTextElement* m_title;
     QCPTextElement* m_subtitle;
+    // Right of the chart: the legend between two stretching spacers, its entries together at the middle of the
+    // chart's height rather than spread over it. Owned by the layout while placed; deleted by the view otherwise.
+    QCPLayoutGrid* m_legendColumn;
     QString m_subtitleText;   // unwrapped: parts joined by " · "
     QString m_scheduleTitle;
     Parts m_parts;

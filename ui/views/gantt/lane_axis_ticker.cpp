@@ -22,8 +22,36 @@ double LaneAxisTicker::availablePixels() {
     return std::max(20, viewportHeight - chrome);
 }
 
+QString LaneAxisTicker::rangeLabel(const QStringList& names) {
+    if (names.isEmpty()) return {};
+    const QString& a = names.front();
+    const QString& b = names.back();
+    if (names.size() == 1) return a;
+    qsizetype prefix = 0;
+    while (prefix < a.size() && prefix < b.size() && a[prefix] == b[prefix]) ++prefix;
+    qsizetype suffix = 0;
+    while (suffix < a.size() - prefix && suffix < b.size() - prefix && a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix])
+        ++suffix;
+    // Digits shared at the edges belong to the numbers ("CPU 10" and "CPU 17": "CPU 10–17").
+    while (prefix > 0 && a[prefix - 1].isDigit()) --prefix;
+    while (suffix > 0 && a[a.size() - suffix].isDigit()) --suffix;
+    const QString first = a.mid(prefix, a.size() - prefix - suffix);
+    const QString last = b.mid(prefix, b.size() - prefix - suffix);
+    const auto number = [](const QString& text) {
+        return !text.isEmpty() && std::all_of(text.begin(), text.end(), [](QChar c) { return c.isDigit(); });
+    };
+    if (!number(first) || !number(last)) return {};
+    // Every lane between them numbered one more than the one before: a range, not a list with gaps.
+    const long long from = first.toLongLong();
+    for (qsizetype k = 0; k < names.size(); ++k)
+        if (names[k] != a.left(prefix) + QString::number(from + k) + a.right(suffix)) return {};
+    return a.left(prefix) + first + QChar(0x2013) + last + a.right(suffix);
+}
+
 double LaneAxisTicker::getTickStep(const QCPRange& range) {
-    const double fitting = std::max(1.0, std::floor(availablePixels() / labelPixels(m_axis->tickLabelFont())));
+    m_available = availablePixels();
+    const double fitting = std::max(1.0, std::floor(m_available / labelPixels(m_axis->tickLabelFont())));
+    m_fitting = fitting;
     const double needed = range.size() / fitting;
     if (needed <= 1.0) return 1.0;
     // A readable step: 1, 2, 5, 10, 20, 50, ...
@@ -42,6 +70,7 @@ QString LaneAxisTicker::getTickLabel(double tick, const QLocale& locale, QChar f
     Q_UNUSED(locale)
     Q_UNUSED(formatChar)
     Q_UNUSED(precision)
+    if (!m_groupLabels.isEmpty()) return m_groupLabels.value(tick);
     const long long lane = std::llround(tick);
     if (lane < 0 || lane >= m_names.size()) return {};
     // A name wider than a quarter of the chart ("AS_netgear08.orsay.grid5000.fr #17" of SimGrid's g5k) is
@@ -53,8 +82,34 @@ QString LaneAxisTicker::getTickLabel(double tick, const QLocale& locale, QChar f
 
 QVector<double> LaneAxisTicker::createTickVector(double tickStep, const QCPRange& range) {
     QVector<double> ticks;
+    m_groupLabels.clear();
     if (m_names.isEmpty()) return ticks;
     const double step = std::max(1.0, tickStep);
+    // Not every lane named, and every run of a category in view: each run named once, by its lanes' range,
+    // when the runs' names are far enough apart and say ranges of numbered lanes.
+    const bool wholeInView = !m_groups.empty() && range.lower <= m_groups.front().first &&
+                             range.upper >= m_groups.back().second && m_groups.back().second < m_names.size();
+    if (step > 1 && wholeInView && m_groups.size() >= 2 && static_cast<double>(m_groups.size()) <= m_fitting) {
+        const double pixelsPerLane = m_available / std::max(1e-9, range.size());
+        const double need = labelPixels(m_axis->tickLabelFont());
+        QMap<double, QString> labels;
+        double previous = -1e300;
+        bool fits = true;
+        for (const auto& [first, last] : m_groups) {
+            const QString label = rangeLabel(m_names.mid(first, last - first + 1));
+            const double middle = (first + last) / 2.0;
+            if (label.isEmpty() || (middle - previous) * pixelsPerLane < need) {
+                fits = false;
+                break;
+            }
+            labels.insert(middle, label);
+            previous = middle;
+        }
+        if (fits) {
+            m_groupLabels = labels;
+            return QVector<double>(labels.keyBegin(), labels.keyEnd());
+        }
+    }
     const double first = std::max(0.0, std::ceil(range.lower / step) * step);
     const double last = std::min(static_cast<double>(m_names.size() - 1), range.upper);
     for (double lane = first; lane <= last; lane += step) ticks.append(lane);

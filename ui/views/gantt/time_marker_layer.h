@@ -44,6 +44,18 @@ protected:
     void draw(QCPPainter* painter) override;
 
 private:
+    // Where each label in view goes: its row (0 next to the chart) and its extent across.
+    struct PlacedLabel {
+        std::size_t marker = 0;
+        int row = 0;
+        double left = 0;
+        double width = 0;
+        double x = 0;   // the marker's line
+    };
+    std::vector<PlacedLabel> placeLabels(const QFontMetricsF& metrics) const;
+    // The room kept between the labels and the chart (pixels).
+    double clearance(const std::vector<PlacedLabel>& placed, const QFontMetricsF& metrics) const;
+
     QCPAxisRect* m_axisRect;
     QCPAxis* m_timeAxis;
     std::vector<TimeMarker> m_markers;
