@@ -211,6 +211,23 @@ void wheelOver(QCustomPlot* plot, int steps) {
 QCPTextElement* titleOf(GanttView* gantt) { return qobject_cast<QCPTextElement*>(gantt->plotLayout()->element(0, 0)); }
 
 // The two screens of the journeys, as a test's data rows: a laptop's 1280x800 and 1600x1000.
+// Empty when the Gantt, drawn as on screen, names each of its lanes in names of at least 7 pt no taller than the
+// lanes are apart; else what is wrong.
+QString unnamedLanes(GanttView& gantt) {
+    gantt.grab();   // laid out and drawn as on screen
+    const int lanes = static_cast<int>(gantt.schedule()->lanes.size());
+    int named = 0;
+    for (const QString& label : gantt.yAxis->tickVectorLabels()) named += label.isEmpty() ? 0 : 1;
+    const QFont font = gantt.yAxis->tickLabelFont();
+    const double apart = std::abs(gantt.yAxis->coordToPixel(1) - gantt.yAxis->coordToPixel(0));
+    if (named != lanes)
+        return QStringLiteral("%1 of %2 lanes named (plot area %3 px high)").arg(named).arg(lanes).arg(gantt.axisRect()->height());
+    if (font.pointSizeF() < 7.0) return QStringLiteral("lane names at %1 pt").arg(font.pointSizeF());
+    if (QFontMetricsF(font).height() > apart)
+        return QStringLiteral("names %1 px high on lanes %2 px apart").arg(QFontMetricsF(font).height()).arg(apart);
+    return {};
+}
+
 void addLaptopScreenSizes() {
     QTest::addColumn<QSize>("size");
     QTest::newRow("1280x800") << QSize(1280, 800);
@@ -942,6 +959,13 @@ private slots:
             // Long lane names (g5k's "AS_netgear08.orsay.grid5000.fr #17") leave the bars most of the width.
             if (widest > std::max(130, gantt->width() / 4))
                 problems << QStringLiteral("%1: the lane names take %2 px of a chart %3 px wide").arg(which).arg(widest).arg(gantt->width());
+            // Every lane named (at 1280x800 the planned run named 4 of its 7), at a readable size, the names no
+            // taller than the lanes are apart: the Gantt takes the height they need and the pane scrolls. (g5k's
+            // 1,528 hosts cannot all be named: they zoom.)
+            if (gantt->schedule()->lanes.size() <= 64) {
+                const QString unnamed = unnamedLanes(*gantt);
+                if (!unnamed.isEmpty()) problems << QStringLiteral("%1: %2").arg(which, unnamed);
+            }
         }
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
     }
@@ -1164,6 +1188,32 @@ private slots:
         }
         QCOMPARE(texts, 2);   // the title and the subtitle
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+    }
+
+    // The divisible-load editor's Scenario timeline of the 12-worker star (14 lanes: the master's sends and
+    // receipts, 12 workers) names every lane at both sizes, rather than every other one: the timeline keeps the
+    // height its names need at 7 pt and its tab scrolls.
+    void theScenarioTimelineNamesEveryLane_data() {
+        addLaptopScreenSizes();
+    }
+    void theScenarioTimelineNamesEveryLane() {
+        QFETCH(QSize, size);
+        auto window = windowAt(size);
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("divisible-star-12.json"))).ok());
+        settle();
+        GanttView* timeline = nullptr;
+        for (GanttView* shown : window->findChildren<GanttView*>(QStringLiteral("scenarioTimeline")))
+            if (shown->isVisible()) timeline = shown;
+        QVERIFY2(timeline, "no scenario timeline is shown");
+        QVERIFY(timeline->schedule());
+        QCOMPARE(timeline->schedule()->lanes.size(), std::size_t{14});
+        timeline->grab();
+        settle();
+        const QString unnamed = unnamedLanes(*timeline);
+        if (qEnvironmentVariableIsSet("HETSCHED_TEST_PICTURES"))
+            window->grab().save(QStringLiteral("%1/timeline_%2.png").arg(qEnvironmentVariable("HETSCHED_TEST_PICTURES")).arg(size.width()));
+        QVERIFY2(unnamed.isEmpty(), qPrintable(unnamed));
+        QCOMPARE(window->size(), size);
     }
 
     // The divisible-load editor at both sizes: the scenario's buttons (Sort by c+d, FIFO, LIFO, Clear

@@ -292,11 +292,20 @@ void GanttView::updateLayout() {
             yAxis->setTickLabelFont(wanted);
             QCustomPlot::updateLayout();
         }
-        if (m_leastLanesShown > 0) {
-            const int lanes = std::clamp(m_gantt->rowCount(), 1, m_leastLanesShown);
-            int plotPixels = static_cast<int>(std::ceil(lanes * LaneAxisTicker::labelPixels(m_laneNameFont)));
-            // All lanes in view: their categories' names whole too ("send ports", "receive ports", "processors").
-            if (m_gantt->rowCount() <= m_leastLanesShown) plotPixels = std::max(plotPixels, m_categories->namesPixels());
+        if (m_leastLanesShown > 0 || m_lanesNamedAtLeastSize > 0) {
+            const int rows = std::max(1, m_gantt->rowCount());
+            double names = std::min(rows, m_leastLanesShown) * LaneAxisTicker::labelPixels(m_laneNameFont);
+            // More lanes than that: each lane's name at the least readable size, rather than every other name.
+            // (More lanes than can be named that way zoom and pan in a view of the other least height.)
+            QFont leastFont = m_laneNameFont;
+            leastFont.setPointSizeF(std::min(kMinLaneNamePoints, leastFont.pointSizeF()));
+            if (rows <= m_lanesNamedAtLeastSize) names = std::max(names, rows * LaneAxisTicker::labelPixels(leastFont));
+            int plotPixels = static_cast<int>(std::ceil(names)) + 1;
+            // All lanes in view at the plot's font: their categories' names whole too ("send ports", "receive
+            // ports", "processors"). (Named at the least size, one-lane categories' names are elided in the strip:
+            // the lane names say them.)
+            if (rows <= m_leastLanesShown)
+                plotPixels = std::max(plotPixels, m_categories->namesPixels());
             const int least = std::max(kLeastHeight, leastHeight(plotPixels));
             // Not while this layout is painted: the new least size resizes the view, which lays it out again.
             if (least != minimumHeight())
@@ -335,6 +344,9 @@ QFont GanttView::laneNameFontFor(int plotHeight) const {
         font.setPointSizeF(points);
         if (rows * LaneAxisTicker::labelPixels(font) <= plotHeight) return font;
     }
+    font.setPointSizeF(kMinLaneNamePoints);   // the least size itself, whatever the steps from the plot's font
+    if (font.pointSizeF() < m_laneNameFont.pointSizeF() && rows * LaneAxisTicker::labelPixels(font) <= plotHeight)
+        return font;
     return m_laneNameFont;   // too many lanes even then: every name readable, some lanes unnamed
 }
 
