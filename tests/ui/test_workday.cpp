@@ -59,6 +59,7 @@
 #include "views/steady/steady_patterns_view.h"
 #include "views/steady/steady_period_strip.h"
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <set>
@@ -198,13 +199,44 @@ void clickEntry(MainWindow& window, const QString& name) {
     QFAIL(qPrintable(QStringLiteral("no entry named ") + name));
 }
 
-// Turns the mouse wheel over the middle of a chart's plot area, `steps` notches (positive: zoom in).
-void wheelOver(QCustomPlot* plot, int steps) {
+// Turns the mouse wheel over the middle of a chart's plot area, `steps` notches (positive: away from the user,
+// which zooms in with Ctrl), with `modifiers` held: the event goes where Qt sends it (to the parents when the chart
+// ignores it).
+void wheelOver(QCustomPlot* plot, int steps, Qt::KeyboardModifiers modifiers = Qt::ControlModifier) {
     const QPoint centre = plot->axisRect()->rect().center();
-    QWheelEvent wheel(centre, plot->mapToGlobal(centre), QPoint(), QPoint(0, 120 * steps), Qt::NoButton, Qt::NoModifier,
+    QWheelEvent wheel(centre, plot->mapToGlobal(centre), QPoint(), QPoint(0, 120 * steps), Qt::NoButton, modifiers,
                       Qt::NoScrollPhase, false);
     QApplication::sendEvent(plot, &wheel);
     settle();
+}
+
+// The scroll area a chart is in, whose bar moves: its nearest ancestor that is one.
+QScrollArea* scrollAreaOf(QWidget* chart) {
+    for (QWidget* parent = chart->parentWidget(); parent; parent = parent->parentWidget())
+        if (auto* area = qobject_cast<QScrollArea*>(parent)) return area;
+    return nullptr;
+}
+
+// The wheel over `gantt` in a pane that scrolls: a plain turn scrolls the pane and leaves the zoom; Ctrl+wheel
+// zooms time and leaves the pane where it is. Empty when so, else what happened instead.
+QString wheelScrollsPaneAndCtrlZooms(QCustomPlot* gantt) {
+    QScrollArea* area = scrollAreaOf(gantt);
+    if (!area) return QStringLiteral("the chart is in no scroll area");
+    QScrollBar* bar = area->verticalScrollBar();
+    if (bar->maximum() <= 0) return QStringLiteral("the pane does not scroll (content fits)");
+    bar->setValue(0);
+    settle();
+    const QCPRange time = gantt->xAxis->range();
+    const QCPRange lanes = gantt->yAxis->range();
+    wheelOver(gantt, -2, Qt::NoModifier);   // towards the user: down the page
+    QStringList wrong;
+    if (bar->value() <= 0) wrong << QStringLiteral("a plain wheel did not scroll the pane");
+    if (gantt->xAxis->range() != time || gantt->yAxis->range() != lanes) wrong << QStringLiteral("a plain wheel zoomed the chart");
+    const int scrolled = bar->value();
+    wheelOver(gantt, 2, Qt::ControlModifier);
+    if (!(gantt->xAxis->range().size() < time.size() * 0.95)) wrong << QStringLiteral("Ctrl+wheel did not zoom time");
+    if (bar->value() != scrolled) wrong << QStringLiteral("Ctrl+wheel scrolled the pane");
+    return wrong.join(QStringLiteral("; "));
 }
 
 // The title element of a Gantt (the first row of its layout).
@@ -970,6 +1002,32 @@ private slots:
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
     }
 
+    // In the comparison of the planned and simulated Montage at 1280x800 (its runs scroll in the pane), a plain
+    // wheel over a run's Gantt scrolls the pane, as over the rest of the pane; Ctrl+wheel zooms the Gantt.
+    void aPlainWheelOverAComparedRunScrollsThePane() {
+        auto window = windowAt(QSize(1280, 800));
+        const QString corpus = QStringLiteral(HETSCHED_CORPUS_DIR);
+        std::unique_ptr<TaskGraphImportDialog> dialog(window->createTaskGraphImportDialog());
+        dialog->setGraphFile(corpus + QStringLiteral("/wfcommons/v1.0_pegasus-instances/montage-chameleon-dss-05d-001.json"));
+        dialog->setPlatformSource(TaskGraphImportDialog::PlatformSource::File);
+        dialog->setPlatformFile(corpus + QStringLiteral("/simgrid-platforms/small_platform.xml"));
+        dialog->refresh();
+        QVERIFY2(dialog->result().ok(), qPrintable(dialog->previewText()));
+        QVERIFY(window->addImportedTaskGraph(*dialog) != 0);
+        settle();
+        QVERIFY(clickRunWith(*window, QStringLiteral("heft")));
+        QSignalSpy simulated(window->runSimulation(), &RunSimulationController::simulated);
+        window->runSimulation()->action()->trigger();
+        QVERIFY(simulated.wait(120000));
+        settle();
+        ScheduleComparisonView* comparison = window->resultPane()->comparison();
+        QVERIFY(comparison && comparison->ganttCount() == 2);
+        for (int k = 0; k < comparison->ganttCount(); ++k) comparison->gantt(k)->grab();
+        settle();
+        const QString wrong = wheelScrollsPaneAndCtrlZooms(comparison->gantt(0));
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
+    }
+
     // The Solver dock's notes (what the solver does) are whole at both sizes of the default layout, whatever
     // the example and the solver picked, and the panel keeps the height of its parts: it scrolls in its dock
     // rather than squeeze them.
@@ -1120,6 +1178,21 @@ private slots:
                             .arg(QStringList(drawnCategories.begin(), drawnCategories.end()).join(QStringLiteral(", ")),
                                  QStringList(categories.begin(), categories.end()).join(QStringLiteral(", ")));
 
+        // Where the pane scrolls (1280x800), a plain wheel over the periodic schedule or the period strip scrolls
+        // it; Ctrl+wheel zooms.
+        if (QScrollArea* area = scrollAreaOf(gantt); area && area->verticalScrollBar()->maximum() > 0) {
+            QString wrong = wheelScrollsPaneAndCtrlZooms(gantt);
+            if (!wrong.isEmpty()) problems << QStringLiteral("the periodic schedule: %1").arg(wrong);
+            wrong = wheelScrollsPaneAndCtrlZooms(view->strip());
+            if (!wrong.isEmpty()) problems << QStringLiteral("the period strip: %1").arg(wrong);
+            view->strip()->fitView();
+            view->strip()->replot();
+            gantt->fitView();
+            area->verticalScrollBar()->setValue(0);
+            settle();
+        } else if (size.width() == 1280) {
+            problems << QStringLiteral("the steady result does not scroll at 1280x800 (the wheel test needs it to)");
+        }
         // Each table (its tab clicked) shows its first rows whole under its header.
         auto* tabs = view->findChild<QTabWidget*>();
         QVERIFY(tabs);

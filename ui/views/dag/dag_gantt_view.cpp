@@ -541,9 +541,8 @@ DagGanttPlot::~DagGanttPlot() {
 }
 
 QString DagGanttPlot::interactionHint() {
-    return tr(
-        "Wheel: zoom time · Ctrl+wheel: zoom processors · Shift+drag: zoom to the box (both axes) · "
-        "drag: pan · double click: fit · click: select a task");
+    return tr("%1 · Shift+drag: zoom to the box (both axes) · drag: pan · double click: fit · click: select a task")
+        .arg(wheelHint(tr("processors")));
 }
 
 void DagGanttPlot::setLegendPlacement(LegendPlacement placement) {
