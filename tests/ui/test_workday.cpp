@@ -991,6 +991,22 @@ private slots:
             // Long lane names (g5k's "AS_netgear08.orsay.grid5000.fr #17") leave the bars most of the width.
             if (widest > std::max(130, gantt->width() / 4))
                 problems << QStringLiteral("%1: the lane names take %2 px of a chart %3 px wide").arg(which).arg(widest).arg(gantt->width());
+            // The marker labels ("makespan = ...", "simulated makespan = ...") take the rows they need, no more: no
+            // blank row above them (a row was kept per marker, up to 3, even when their labels shared one).
+            if (!gantt->markerLayer()->drawnLabels().isEmpty()) {
+                const QImage picture = drawn.toImage();
+                const double ratio = picture.devicePixelRatio();
+                const QRect area = gantt->axisRect()->rect();
+                int firstInk = -1;
+                for (int y = gantt->axisRect()->outerRect().top(); y < area.top() && firstInk < 0; ++y)
+                    for (int x = area.left(); x <= area.right() && firstInk < 0; ++x)
+                        if (picture.pixelColor(QPoint(x, y) * ratio).lightness() < 200) firstInk = y;
+                const int blank = (firstInk < 0 ? area.top() : firstInk) - gantt->axisRect()->outerRect().top();
+                const int row = QFontMetrics(gantt->font()).height() + 2;
+                if (blank >= row / 2)
+                    problems << QStringLiteral("%1: %2 px blank above the marker labels (%3)").arg(which).arg(blank)
+                                    .arg(gantt->markerLayer()->drawnLabels().join(QStringLiteral(", ")));
+            }
             // Every lane named (at 1280x800 the planned run named 4 of its 7), at a readable size, the names no
             // taller than the lanes are apart: the Gantt takes the height they need and the pane scrolls. (g5k's
             // 1,528 hosts cannot all be named: they zoom.)

@@ -595,6 +595,11 @@ void DagGanttPlot::updateLayout() {
         }
     }
     QCustomPlot::updateLayout();
+    // The marker labels' rows follow the plot area's width, known now: laid out again when they changed.
+    if (const int labels = markerLayer()->labelAreaHeight(); labels != axisRect()->minimumMargins().top()) {
+        axisRect()->setMinimumMargins(QMargins(0, labels, 0, 0));
+        QCustomPlot::updateLayout();
+    }
 }
 
 bool DagGanttPlot::event(QEvent* event) {

@@ -283,6 +283,12 @@ void GanttView::updateLayout() {
         }
     }
     QCustomPlot::updateLayout();
+    // The marker labels' rows follow the plot area's width, known now (the top margin changes only its height):
+    // laid out again when they changed.
+    if (const int labels = markerLayer()->labelAreaHeight(); labels != axisRect()->minimumMargins().top()) {
+        axisRect()->setMinimumMargins(QMargins(m_parts.minimumLeft, labels, m_parts.minimumRight, 0));
+        QCustomPlot::updateLayout();
+    }
     // On screen, lanes closer than their names' height: the names shrink (down to a readable size) rather
     // than every other lane losing its name. The font changes only the axis' width, so a second layout
     // keeps the plot's height and its ticks are made for that font.
