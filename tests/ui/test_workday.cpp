@@ -59,6 +59,7 @@
 #include "views/steady/steady_patterns_view.h"
 #include "views/steady/steady_period_strip.h"
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <set>
@@ -198,19 +199,67 @@ void clickEntry(MainWindow& window, const QString& name) {
     QFAIL(qPrintable(QStringLiteral("no entry named ") + name));
 }
 
-// Turns the mouse wheel over the middle of a chart's plot area, `steps` notches (positive: zoom in).
-void wheelOver(QCustomPlot* plot, int steps) {
+// Turns the mouse wheel over the middle of a chart's plot area, `steps` notches (positive: away from the user,
+// which zooms in with Ctrl), with `modifiers` held: the event goes where Qt sends it (to the parents when the chart
+// ignores it).
+void wheelOver(QCustomPlot* plot, int steps, Qt::KeyboardModifiers modifiers = Qt::ControlModifier) {
     const QPoint centre = plot->axisRect()->rect().center();
-    QWheelEvent wheel(centre, plot->mapToGlobal(centre), QPoint(), QPoint(0, 120 * steps), Qt::NoButton, Qt::NoModifier,
+    QWheelEvent wheel(centre, plot->mapToGlobal(centre), QPoint(), QPoint(0, 120 * steps), Qt::NoButton, modifiers,
                       Qt::NoScrollPhase, false);
     QApplication::sendEvent(plot, &wheel);
     settle();
+}
+
+// The scroll area a chart is in, whose bar moves: its nearest ancestor that is one.
+QScrollArea* scrollAreaOf(QWidget* chart) {
+    for (QWidget* parent = chart->parentWidget(); parent; parent = parent->parentWidget())
+        if (auto* area = qobject_cast<QScrollArea*>(parent)) return area;
+    return nullptr;
+}
+
+// The wheel over `gantt` in a pane that scrolls: a plain turn scrolls the pane and leaves the zoom; Ctrl+wheel
+// zooms time and leaves the pane where it is. Empty when so, else what happened instead.
+QString wheelScrollsPaneAndCtrlZooms(QCustomPlot* gantt) {
+    QScrollArea* area = scrollAreaOf(gantt);
+    if (!area) return QStringLiteral("the chart is in no scroll area");
+    QScrollBar* bar = area->verticalScrollBar();
+    if (bar->maximum() <= 0) return QStringLiteral("the pane does not scroll (content fits)");
+    bar->setValue(0);
+    settle();
+    const QCPRange time = gantt->xAxis->range();
+    const QCPRange lanes = gantt->yAxis->range();
+    wheelOver(gantt, -2, Qt::NoModifier);   // towards the user: down the page
+    QStringList wrong;
+    if (bar->value() <= 0) wrong << QStringLiteral("a plain wheel did not scroll the pane");
+    if (gantt->xAxis->range() != time || gantt->yAxis->range() != lanes) wrong << QStringLiteral("a plain wheel zoomed the chart");
+    const int scrolled = bar->value();
+    wheelOver(gantt, 2, Qt::ControlModifier);
+    if (!(gantt->xAxis->range().size() < time.size() * 0.95)) wrong << QStringLiteral("Ctrl+wheel did not zoom time");
+    if (bar->value() != scrolled) wrong << QStringLiteral("Ctrl+wheel scrolled the pane");
+    return wrong.join(QStringLiteral("; "));
 }
 
 // The title element of a Gantt (the first row of its layout).
 QCPTextElement* titleOf(GanttView* gantt) { return qobject_cast<QCPTextElement*>(gantt->plotLayout()->element(0, 0)); }
 
 // The two screens of the journeys, as a test's data rows: a laptop's 1280x800 and 1600x1000.
+// Empty when the Gantt, drawn as on screen, names each of its lanes in names of at least 7 pt no taller than the
+// lanes are apart; else what is wrong.
+QString unnamedLanes(GanttView& gantt) {
+    gantt.grab();   // laid out and drawn as on screen
+    const int lanes = static_cast<int>(gantt.schedule()->lanes.size());
+    int named = 0;
+    for (const QString& label : gantt.yAxis->tickVectorLabels()) named += label.isEmpty() ? 0 : 1;
+    const QFont font = gantt.yAxis->tickLabelFont();
+    const double apart = std::abs(gantt.yAxis->coordToPixel(1) - gantt.yAxis->coordToPixel(0));
+    if (named != lanes)
+        return QStringLiteral("%1 of %2 lanes named (plot area %3 px high)").arg(named).arg(lanes).arg(gantt.axisRect()->height());
+    if (font.pointSizeF() < 7.0) return QStringLiteral("lane names at %1 pt").arg(font.pointSizeF());
+    if (QFontMetricsF(font).height() > apart)
+        return QStringLiteral("names %1 px high on lanes %2 px apart").arg(QFontMetricsF(font).height()).arg(apart);
+    return {};
+}
+
 void addLaptopScreenSizes() {
     QTest::addColumn<QSize>("size");
     QTest::newRow("1280x800") << QSize(1280, 800);
@@ -942,8 +991,74 @@ private slots:
             // Long lane names (g5k's "AS_netgear08.orsay.grid5000.fr #17") leave the bars most of the width.
             if (widest > std::max(130, gantt->width() / 4))
                 problems << QStringLiteral("%1: the lane names take %2 px of a chart %3 px wide").arg(which).arg(widest).arg(gantt->width());
+            // The marker labels ("makespan = ...", "simulated makespan = ...") take the rows they need, no more: no
+            // blank row above them (a row was kept per marker, up to 3, even when their labels shared one).
+            if (!gantt->markerLayer()->drawnLabels().isEmpty()) {
+                const QImage picture = drawn.toImage();
+                const double ratio = picture.devicePixelRatio();
+                const QRect area = gantt->axisRect()->rect();
+                int firstInk = -1;
+                for (int y = gantt->axisRect()->outerRect().top(); y < area.top() && firstInk < 0; ++y)
+                    for (int x = area.left(); x <= area.right() && firstInk < 0; ++x)
+                        if (picture.pixelColor(QPoint(x, y) * ratio).lightness() < 200) firstInk = y;
+                const int blank = (firstInk < 0 ? area.top() : firstInk) - gantt->axisRect()->outerRect().top();
+                const int row = QFontMetrics(gantt->font()).height() + 2;
+                if (blank >= row / 2)
+                    problems << QStringLiteral("%1: %2 px blank above the marker labels (%3)").arg(which).arg(blank)
+                                    .arg(gantt->markerLayer()->drawnLabels().join(QStringLiteral(", ")));
+            }
+            // The bars' colours show: on g5k's 1,528 hosts in 40 clusters, the lines between clusters (and bars all
+            // outline) drew the plot area as a near-solid dark grey block (55 to 78% of it). At most a quarter is dark grey
+            // (outlines and cluster lines around bars of a few pixels, as on small_platform.xml: 11 to 14%).
+            {
+                const QImage picture = drawn.toImage();
+                const double ratio = picture.devicePixelRatio();
+                const QRect area = gantt->axisRect()->rect().adjusted(1, 1, -1, -1);
+                int dark = 0;
+                for (int y = area.top(); y <= area.bottom(); ++y)
+                    for (int x = area.left(); x <= area.right(); ++x) {
+                        const QColor pixel = picture.pixelColor(QPoint(x, y) * ratio);
+                        dark += pixel.lightness() < 110 && pixel.hslSaturation() < 60 ? 1 : 0;
+                    }
+                const double share = static_cast<double>(dark) / std::max(1, area.width() * area.height());
+                if (share > 0.25)
+                    problems << QStringLiteral("%1: %2% of the plot area is dark grey").arg(which).arg(qRound(share * 100));
+            }
+            // Every lane named (at 1280x800 the planned run named 4 of its 7), at a readable size, the names no
+            // taller than the lanes are apart: the Gantt takes the height they need and the pane scrolls. (g5k's
+            // 1,528 hosts cannot all be named: they zoom.)
+            if (gantt->schedule()->lanes.size() <= 64) {
+                const QString unnamed = unnamedLanes(*gantt);
+                if (!unnamed.isEmpty()) problems << QStringLiteral("%1: %2").arg(which, unnamed);
+            }
         }
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+    }
+
+    // In the comparison of the planned and simulated Montage at 1280x800 (its runs scroll in the pane), a plain
+    // wheel over a run's Gantt scrolls the pane, as over the rest of the pane; Ctrl+wheel zooms the Gantt.
+    void aPlainWheelOverAComparedRunScrollsThePane() {
+        auto window = windowAt(QSize(1280, 800));
+        const QString corpus = QStringLiteral(HETSCHED_CORPUS_DIR);
+        std::unique_ptr<TaskGraphImportDialog> dialog(window->createTaskGraphImportDialog());
+        dialog->setGraphFile(corpus + QStringLiteral("/wfcommons/v1.0_pegasus-instances/montage-chameleon-dss-05d-001.json"));
+        dialog->setPlatformSource(TaskGraphImportDialog::PlatformSource::File);
+        dialog->setPlatformFile(corpus + QStringLiteral("/simgrid-platforms/small_platform.xml"));
+        dialog->refresh();
+        QVERIFY2(dialog->result().ok(), qPrintable(dialog->previewText()));
+        QVERIFY(window->addImportedTaskGraph(*dialog) != 0);
+        settle();
+        QVERIFY(clickRunWith(*window, QStringLiteral("heft")));
+        QSignalSpy simulated(window->runSimulation(), &RunSimulationController::simulated);
+        window->runSimulation()->action()->trigger();
+        QVERIFY(simulated.wait(120000));
+        settle();
+        ScheduleComparisonView* comparison = window->resultPane()->comparison();
+        QVERIFY(comparison && comparison->ganttCount() == 2);
+        for (int k = 0; k < comparison->ganttCount(); ++k) comparison->gantt(k)->grab();
+        settle();
+        const QString wrong = wheelScrollsPaneAndCtrlZooms(comparison->gantt(0));
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
     }
 
     // The Solver dock's notes (what the solver does) are whole at both sizes of the default layout, whatever
@@ -1096,6 +1211,21 @@ private slots:
                             .arg(QStringList(drawnCategories.begin(), drawnCategories.end()).join(QStringLiteral(", ")),
                                  QStringList(categories.begin(), categories.end()).join(QStringLiteral(", ")));
 
+        // Where the pane scrolls (1280x800), a plain wheel over the periodic schedule or the period strip scrolls
+        // it; Ctrl+wheel zooms.
+        if (QScrollArea* area = scrollAreaOf(gantt); area && area->verticalScrollBar()->maximum() > 0) {
+            QString wrong = wheelScrollsPaneAndCtrlZooms(gantt);
+            if (!wrong.isEmpty()) problems << QStringLiteral("the periodic schedule: %1").arg(wrong);
+            wrong = wheelScrollsPaneAndCtrlZooms(view->strip());
+            if (!wrong.isEmpty()) problems << QStringLiteral("the period strip: %1").arg(wrong);
+            view->strip()->fitView();
+            view->strip()->replot();
+            gantt->fitView();
+            area->verticalScrollBar()->setValue(0);
+            settle();
+        } else if (size.width() == 1280) {
+            problems << QStringLiteral("the steady result does not scroll at 1280x800 (the wheel test needs it to)");
+        }
         // Each table (its tab clicked) shows its first rows whole under its header.
         auto* tabs = view->findChild<QTabWidget*>();
         QVERIFY(tabs);
@@ -1164,6 +1294,32 @@ private slots:
         }
         QCOMPARE(texts, 2);   // the title and the subtitle
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+    }
+
+    // The divisible-load editor's Scenario timeline of the 12-worker star (14 lanes: the master's sends and
+    // receipts, 12 workers) names every lane at both sizes, rather than every other one: the timeline keeps the
+    // height its names need at 7 pt and its tab scrolls.
+    void theScenarioTimelineNamesEveryLane_data() {
+        addLaptopScreenSizes();
+    }
+    void theScenarioTimelineNamesEveryLane() {
+        QFETCH(QSize, size);
+        auto window = windowAt(size);
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("divisible-star-12.json"))).ok());
+        settle();
+        GanttView* timeline = nullptr;
+        for (GanttView* shown : window->findChildren<GanttView*>(QStringLiteral("scenarioTimeline")))
+            if (shown->isVisible()) timeline = shown;
+        QVERIFY2(timeline, "no scenario timeline is shown");
+        QVERIFY(timeline->schedule());
+        QCOMPARE(timeline->schedule()->lanes.size(), std::size_t{14});
+        timeline->grab();
+        settle();
+        const QString unnamed = unnamedLanes(*timeline);
+        if (qEnvironmentVariableIsSet("HETSCHED_TEST_PICTURES"))
+            window->grab().save(QStringLiteral("%1/timeline_%2.png").arg(qEnvironmentVariable("HETSCHED_TEST_PICTURES")).arg(size.width()));
+        QVERIFY2(unnamed.isEmpty(), qPrintable(unnamed));
+        QCOMPARE(window->size(), size);
     }
 
     // The divisible-load editor at both sizes: the scenario's buttons (Sort by c+d, FIFO, LIFO, Clear

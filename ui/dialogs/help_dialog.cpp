@@ -12,6 +12,7 @@
 #include "common/options.h"
 #include "family/family.h"
 #include "solvers/registry.h"
+#include "views/gantt/gantt_plot_base.h"
 
 namespace hetsched::ui {
 
@@ -136,6 +137,9 @@ QString keyboardShortcutsHtml(const QMenuBar* menuBar, const QWidget* window) {
         page += QStringLiteral("<h2>In the open editor and views</h2>"
                                "<table cellspacing=\"0\" cellpadding=\"3\">%1</table>")
                     .arg(others);
+    page += QObject::tr("<h2>On the charts</h2><p>Over a Gantt chart: %1 (a plain wheel scrolls the pane holding the "
+                        "chart, or its lanes when some are out of view); drag to pan; double-click to fit.</p>")
+                .arg(GanttPlotBase::wheelHint(QObject::tr("lanes")).toHtmlEscaped());
     page += QStringLiteral("<p>The canvas editors (steady-state platforms, task graphs, stars, CPU+GPU nodes) add "
                            "their own keys while one is open: open such an instance and this page lists them.</p>");
     return page;

@@ -43,6 +43,8 @@ constexpr std::size_t kSyncScenarioWorkers = 100;  // beyond this the scenario L
 constexpr int kCurveDelayMs = 400;                 // the curve waits for the edits to pause
 constexpr int kCurveMaxPoints = 60;
 constexpr int kTimelineTab = 0;
+// The scenario timeline names up to this many lanes (the master's two ports and the workers) at 7 pt or more.
+constexpr int kTimelineLanesNamed = 64;
 constexpr int kThroughputTab = 1;
 
 bool sameCosts(const std::vector<DivisibleWorker>& a, const std::vector<DivisibleWorker>& b) {
@@ -242,7 +244,14 @@ DivisibleEditor::DivisibleEditor(ProjectDocument* document, QWidget* parent)
 
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("divisibleViews"));
-    m_tabs->insertTab(kTimelineTab, m_timeline, tr("Scenario timeline"));
+    // Every lane of the timeline named (a worker's name carries its load): lower than their names need at the
+    // least readable size, the tab scrolls rather than name every other lane (issue 25).
+    m_timeline->setLanesNamedAtLeastSize(kTimelineLanesNamed);
+    QScrollArea* timelineScroll = verticalScrollArea(m_timeline, QStringLiteral("scenarioTimelineScroll"), this);
+    // As wide as the timeline's least width and a scroll bar: never cut on the right.
+    timelineScroll->setMinimumWidth(m_timeline->minimumWidth() +
+                                    timelineScroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, timelineScroll));
+    m_tabs->insertTab(kTimelineTab, timelineScroll, tr("Scenario timeline"));
     m_tabs->insertTab(kThroughputTab, throughputPane, tr("Throughput vs workers"));
     // The star on a canvas: the same workers, edited through the same document commands.
     m_star = new CanvasWidget(document, std::make_unique<DivisibleStarAdapter>(), this);

@@ -94,8 +94,8 @@ ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
     m_fitButton = new QToolButton(this);
     m_fitButton->setText(tr("Fit"));
     m_fitButton->setToolTip(
-        tr("Show the whole schedule (or double-click the chart).\n"
-           "Wheel: zoom time · Ctrl+wheel: zoom lanes · drag: pan"));
+        tr("Show the whole schedule (or double-click the chart).\n%1 · drag: pan")
+            .arg(GanttPlotBase::wheelHint(tr("lanes"))));
 
     auto* header = new QHBoxLayout;
     header->addWidget(m_heading);

@@ -563,9 +563,8 @@ DagGanttPlot::~DagGanttPlot() {
 }
 
 QString DagGanttPlot::interactionHint() {
-    return tr(
-        "Wheel: zoom time · Ctrl+wheel: zoom processors · Shift+drag: zoom to the box (both axes) · "
-        "drag: pan · double click: fit · click: select a task");
+    return tr("%1 · Shift+drag: zoom to the box (both axes) · drag: pan · double click: fit · click: select a task")
+        .arg(wheelHint(tr("processors")));
 }
 
 void DagGanttPlot::setLegendPlacement(LegendPlacement placement) {
@@ -618,6 +617,11 @@ void DagGanttPlot::updateLayout() {
         }
     }
     QCustomPlot::updateLayout();
+    // The marker labels' rows follow the plot area's width, known now: laid out again when they changed.
+    if (const int labels = markerLayer()->labelAreaHeight(); labels != axisRect()->minimumMargins().top()) {
+        axisRect()->setMinimumMargins(QMargins(0, labels, 0, 0));
+        QCustomPlot::updateLayout();
+    }
 }
 
 bool DagGanttPlot::event(QEvent* event) {

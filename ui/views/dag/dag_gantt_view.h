@@ -150,7 +150,7 @@ private:
     int m_lastViewportHeight = 0;
 };
 
-// The Gantt widget: zoom (wheel: time, Ctrl+wheel: processors, Shift+drag: the box dragged over, both
+// The Gantt widget: zoom (Ctrl+wheel: time, Ctrl+Shift+wheel: processors, a plain wheel scrolls; Shift+drag: the box dragged over, both
 // axes), pan (drag), fit on double click, tooltips, click to select a task (empty click clears); hovering
 // or selecting a task outlines all of its runs as one shape.
 class DagGanttPlot : public GanttPlotBase {

@@ -390,7 +390,7 @@ void DagScheduleView::updateSelectionText() {
     if (m_selected < 0) {
         m_selection->setText(
             tr("Click a task in either view to select it in both; hover for details. Gantt: "
-               "Shift+drag zooms to a box, wheel zooms time, Ctrl+wheel processors, double click fits"));
+               "Shift+drag zooms to a box, Ctrl+wheel zooms time, Ctrl+Shift+wheel processors, double click fits"));
         return;
     }
     const auto t = static_cast<std::size_t>(m_selected);

@@ -1,5 +1,8 @@
 #include "views/gantt/gantt_plot_base.h"
 
+#include <QAbstractScrollArea>
+#include <QScrollBar>
+#include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
 
@@ -36,15 +39,52 @@ GanttPlotBase::GanttPlotBase(QWidget* parent) : QCustomPlot(parent) {
         if (m_laidOutAxisHeight >= 0 && std::abs(height - m_laidOutAxisHeight) > 2) replot(rpQueuedReplot);
         m_laidOutAxisHeight = height;
     });
-    // The wheel zooms time; with Ctrl it zooms lanes (for charts with many lanes).
-    connect(this, &QCustomPlot::mouseWheel, this, [this](QWheelEvent* event) {
-        axisRect()->setRangeZoom(event->modifiers() & Qt::ControlModifier ? Qt::Vertical : Qt::Horizontal);
-    });
     connect(this, &QCustomPlot::mouseDoubleClick, this, [this] {
         fitView();
         replot();
     });
     setMouseTracking(true);
+}
+
+bool scrollPaneWith(const QWidget* chart, QWheelEvent* event) {
+    for (const QWidget* parent = chart->parentWidget(); parent; parent = parent->parentWidget())
+        if (const auto* area = qobject_cast<const QAbstractScrollArea*>(parent)) {
+            QScrollBar* bar = area->verticalScrollBar();
+            if (bar->maximum() <= bar->minimum()) continue;
+            // Handed on explicitly: Qt passes a wheel event on to the parents only when it came from the system.
+            QCoreApplication::sendEvent(bar, event);
+            event->accept();
+            return true;
+        }
+    return false;
+}
+
+QString GanttPlotBase::wheelHint(const QString& lanes) {
+    return tr("Wheel: scroll · Ctrl+wheel: zoom time · Ctrl+Shift+wheel: zoom %1").arg(lanes);
+}
+
+void GanttPlotBase::wheelEvent(QWheelEvent* event) {
+    const Qt::KeyboardModifiers modifiers = event->modifiers();
+    if (modifiers & Qt::ControlModifier) {
+        // QCustomPlot zooms the axis rect's zoom axes around the cursor.
+        axisRect()->setRangeZoom(modifiers & Qt::ShiftModifier ? Qt::Vertical : Qt::Horizontal);
+        QCustomPlot::wheelEvent(event);
+        event->accept();
+        return;
+    }
+    // In a pane that scrolls, the pane's.
+    if (scrollPaneWith(this, event)) return;
+    // Otherwise the lanes scroll when some are out of view (three rows a notch); else nothing happens.
+    const QCPRange lanes = yAxis->range();
+    const double rows = m_bars ? std::max(1, m_bars->rowCount()) : 0;
+    const double notches = event->angleDelta().y() / 120.0;
+    if (rows == 0 || notches == 0 || lanes.size() >= rows - 1e-9) {
+        event->ignore();
+        return;
+    }
+    yAxis->setRange(lanes.lower - 3 * notches, lanes.upper - 3 * notches);   // clamped to the rows
+    replot(rpQueuedReplot);
+    event->accept();
 }
 
 void GanttPlotBase::setRangesUnclamped(const QCPRange& time, const QCPRange& lanes) {

@@ -9,6 +9,10 @@ namespace hetsched::ui {
 class GanttPlottableBase;
 class TimeMarkerLayer;
 
+// A plain wheel over `chart` given to the nearest of its ancestors that is a scroll area able to scroll up or
+// down (its vertical scroll bar takes it, as over the rest of the pane): false when there is none.
+bool scrollPaneWith(const QWidget* chart, QWheelEvent* event);
+
 class GanttPlotBase : public QCustomPlot {
     Q_OBJECT
 public:
@@ -16,9 +20,16 @@ public:
 
     // Both axes fitted to the whole chart.
     virtual void fitView() = 0;
+    // What the wheel does over a Gantt, for tooltips and help: "Wheel: scroll · Ctrl+wheel: zoom time · ...";
+    // `lanes` names the rows ("lanes", "processors").
+    static QString wheelHint(const QString& lanes);
     TimeMarkerLayer* markerLayer() const { return m_markers; }
 
 protected:
+    // A plain wheel scrolls the pane the chart sits in (a comparison's runs, the steady result), or the lanes
+    // of a chart zoomed in on them: it never zooms by accident while the user scrolls a page. Ctrl+wheel
+    // zooms time around the cursor, Ctrl+Shift+wheel the lanes.
+    void wheelEvent(QWheelEvent* event) override;
     // The plottable whose extent bounds zoom and pan (set once, by the subclass's constructor).
     void setBars(const GanttPlottableBase* bars) { m_bars = bars; }
     // Sets the axes' ranges as they are, without the clamps (fitting, restoring).

@@ -16,7 +16,8 @@ namespace hetsched::ui {
 namespace {
 
 constexpr double kHitTolerancePixels = 2.0;
-constexpr double kOutlineMinPixels = 4.0;  // narrower bars are plain fills: an outline would hide them
+constexpr double kOutlineMinPixels = 4.0;  // narrower or lower bars are plain fills: an outline would hide them
+constexpr double kMinCategoryPixels = 6.0;  // categories lower than this get no separating line
 constexpr double kLabelPaddingPixels = 6.0;
 constexpr std::size_t kMaxLabels = 4000;
 constexpr std::size_t kMaxPaletteSize = std::numeric_limits<std::uint16_t>::max();
@@ -354,14 +355,29 @@ void GanttPlottable::drawCategories(QCPPainter* painter, const GanttGeometry& g,
     // Grouped lanes: each category is a row of its own, named on the lane axis.
     if (m_categoryCount < 2 || m_lanesGrouped) return;
     // A line above the first lane of each category (their names are in the margin: GanttCategoryLayer).
+    // Only between categories both at least kMinCategoryPixels high: a grid's dozens of clusters over a hundred
+    // pixels would draw a dark line every other pixel row and hide the bars (issue 25, Montage on g5k).
     const QRect area = clipRect();
     const auto& lanes = m_schedule->lanes;
-    QVector<QLineF> lines;
+    std::vector<std::pair<int, double>> starts;   // each category's first lane in view and its top pixel
     for (int lane = std::max(first, 1); lane <= last; ++lane)
-        if (lanes[static_cast<std::size_t>(lane)].category != lanes[static_cast<std::size_t>(lane - 1)].category) {
-            const double top = g.laneSpan(lane).first;
-            lines.append(QLineF(area.left(), top, area.right(), top));
+        if (lanes[static_cast<std::size_t>(lane)].category != lanes[static_cast<std::size_t>(lane - 1)].category)
+            starts.emplace_back(lane, g.laneSpan(lane).first);
+    QVector<QLineF> lines;
+    for (std::size_t k = 0; k < starts.size(); ++k) {
+        const double top = starts[k].second;
+        double above = k > 0 ? starts[k - 1].second : std::numeric_limits<double>::infinity();
+        if (k == 0) {   // the category above begins at its first lane, maybe out of view
+            int begin = starts[k].first - 1;
+            while (begin > 0 && lanes[static_cast<std::size_t>(begin - 1)].category == lanes[static_cast<std::size_t>(begin)].category) --begin;
+            above = g.laneSpan(begin).first;
         }
+        int end = starts[k].first;   // the last lane of this category
+        while (end + 1 < laneCount() && lanes[static_cast<std::size_t>(end + 1)].category == lanes[static_cast<std::size_t>(end)].category) ++end;
+        const double below = g.laneSpan(end).second;
+        if (std::abs(top - above) >= kMinCategoryPixels && std::abs(below - top) >= kMinCategoryPixels)
+            lines.append(QLineF(area.left(), top, area.right(), top));
+    }
     painter->setPen(QPen(QColor(0x40, 0x40, 0x40), 1.5));
     painter->drawLines(lines);
 }
@@ -488,6 +504,14 @@ void GanttPlottable::draw(QCPPainter* painter) {
         }
     }
 
+    // A bar that ended lower than kOutlineMinPixels (a task on 1 of a cluster's 93 grouped processors) is a plain
+    // fill: its outline would be all of it, a dark line instead of its colour.
+    for (std::size_t c = 0; c < outlined.size(); ++c) {
+        QVector<QRectF> kept;
+        for (const QRectF& rect : outlined[c])
+            (rect.height() >= kOutlineMinPixels ? kept : plain[c]).append(rect);
+        outlined[c] = std::move(kept);
+    }
     for (const auto* group : {&plain, &outlined})
         for (const QVector<QRectF>& batch : *group)
             for (const QRectF& rect : batch)

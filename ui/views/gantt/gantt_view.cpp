@@ -349,6 +349,12 @@ void GanttView::updateLayout() {
         }
     }
     QCustomPlot::updateLayout();
+    // The marker labels' rows follow the plot area's width, known now (the top margin changes only its height):
+    // laid out again when they changed.
+    if (const int labels = markerLayer()->labelAreaHeight(); labels != axisRect()->minimumMargins().top()) {
+        axisRect()->setMinimumMargins(QMargins(m_parts.minimumLeft, labels, m_parts.minimumRight, 0));
+        QCustomPlot::updateLayout();
+    }
     // On screen, lanes closer than their names' height: the names shrink (down to a readable size) rather
     // than every other lane losing its name. The font changes only the axis' width, so a second layout
     // keeps the plot's height and its ticks are made for that font.
@@ -382,11 +388,20 @@ void GanttView::updateLayout() {
             yAxis->setTickLabelFont(wanted);
             QCustomPlot::updateLayout();
         }
-        if (m_leastLanesShown > 0) {
-            const int lanes = std::clamp(m_gantt->rowCount(), 1, m_leastLanesShown);
-            int plotPixels = static_cast<int>(std::ceil(lanes * LaneAxisTicker::labelPixels(m_laneNameFont)));
-            // All lanes in view: their categories' names whole too ("send ports", "receive ports", "processors").
-            if (m_gantt->rowCount() <= m_leastLanesShown) plotPixels = std::max(plotPixels, m_categories->namesPixels());
+        if (m_leastLanesShown > 0 || m_lanesNamedAtLeastSize > 0) {
+            const int rows = std::max(1, m_gantt->rowCount());
+            double names = std::min(rows, m_leastLanesShown) * LaneAxisTicker::labelPixels(m_laneNameFont);
+            // More lanes than that: each lane's name at the least readable size, rather than every other name.
+            // (More lanes than can be named that way zoom and pan in a view of the other least height.)
+            QFont leastFont = m_laneNameFont;
+            leastFont.setPointSizeF(std::min(kMinLaneNamePoints, leastFont.pointSizeF()));
+            if (rows <= m_lanesNamedAtLeastSize) names = std::max(names, rows * LaneAxisTicker::labelPixels(leastFont));
+            int plotPixels = static_cast<int>(std::ceil(names)) + 1;
+            // All lanes in view at the plot's font: their categories' names whole too ("send ports", "receive
+            // ports", "processors"). (Named at the least size, one-lane categories' names are elided in the strip:
+            // the lane names say them.)
+            if (rows <= m_leastLanesShown)
+                plotPixels = std::max(plotPixels, m_categories->namesPixels());
             const int least = std::max(kLeastHeight, leastHeight(plotPixels));
             // Not while this layout is painted: the new least size resizes the view, which lays it out again.
             if (least != minimumHeight())
@@ -425,6 +440,9 @@ QFont GanttView::laneNameFontFor(int plotHeight) const {
         font.setPointSizeF(points);
         if (rows * LaneAxisTicker::labelPixels(font) <= plotHeight) return font;
     }
+    font.setPointSizeF(kMinLaneNamePoints);   // the least size itself, whatever the steps from the plot's font
+    if (font.pointSizeF() < m_laneNameFont.pointSizeF() && rows * LaneAxisTicker::labelPixels(font) <= plotHeight)
+        return font;
     return m_laneNameFont;   // too many lanes even then: every name readable, some lanes unnamed
 }
 

@@ -55,6 +55,10 @@ public:
     // On screen, keeps the view at least as high as its texts need around room for `lanes` lanes' names (0:
     // its fixed minimum only): a comparison's Gantts then scroll in their pane rather than squeeze.
     void setLeastLanesShown(int lanes) { m_leastLanesShown = lanes; }
+    // On screen, keeps room for the names of up to `lanes` lanes at the least readable size (7 pt) beyond those
+    // of setLeastLanesShown: a pane holding it scrolls (a comparison's runs, an editor's preview) rather than
+    // name every other lane of a schedule with more lanes than its view has room for.
+    void setLanesNamedAtLeastSize(int lanes) { m_lanesNamedAtLeastSize = lanes; }
 
     // The parts drawn around the chart: on screen the schedule's title, the header and the legend below; a
     // figure's as its options ask.
@@ -103,6 +107,7 @@ private:
     QSharedPointer<LaneAxisTicker> m_laneTicker;
     QFont m_laneNameFont;   // the lane names' font on screen when they have room
     int m_leastLanesShown = 0;
+    int m_lanesNamedAtLeastSize = 0;
     QCPTextElement* m_title;
     QCPTextElement* m_subtitle;
     // Right of the chart: the legend between two stretching spacers, its entries together at the middle of the

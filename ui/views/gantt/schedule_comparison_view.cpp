@@ -106,8 +106,11 @@ private:
 
 namespace {
 
-// Each run's Gantt keeps room for this many lanes' names under its title, header and legend (issue 25).
+// Each run's Gantt keeps room for this many lanes' names at its font under its title, header and legend, and
+// for up to kLanesNamed lanes' names at the least readable size: every lane named, the runs scroll in the pane
+// (issue 25). More lanes (a grid's hundreds of hosts) zoom and pan.
 constexpr int kLeastLanesShown = 4;
+constexpr int kLanesNamed = 64;
 
 // Roles of the table of moves: the sort key of every cell, and on the task cell what to highlight.
 constexpr int kSortRole = Qt::UserRole;
@@ -287,6 +290,7 @@ void ScheduleComparisonView::showRuns(const Instance& instance, std::vector<Comp
         auto* gantt = new GanttView(m_ganttSplitter);
         // Each run's title, header and legend whole over room for a few lanes; the runs scroll in the pane.
         gantt->setLeastLanesShown(kLeastLanesShown);
+        gantt->setLanesNamedAtLeastSize(kLanesNamed);
         m_ganttSplitter->addWidget(gantt);
         m_gantts.push_back(gantt);
         auto* outlines = new GanttOutlines(gantt->gantt());

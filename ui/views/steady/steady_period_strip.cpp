@@ -1,11 +1,13 @@
 #include "views/steady/steady_period_strip.h"
 
 #include <QToolTip>
+#include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
 
 #include "util/number_text.h"
 #include "views/common/chart_palette.h"
+#include "views/gantt/gantt_plot_base.h"
 #include "views/gantt/gantt_plottable_base.h"
 
 namespace hetsched::ui {
@@ -161,6 +163,15 @@ void PatternBands::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const
     painter->setPen(Qt::NoPen);
     painter->setBrush(patternColor(0));
     painter->drawRect(rect);
+}
+
+void SteadyPeriodStrip::wheelEvent(QWheelEvent* event) {
+    if (event->modifiers() & Qt::ControlModifier) {
+        QCustomPlot::wheelEvent(event);
+        event->accept();
+    } else if (!scrollPaneWith(this, event)) {
+        event->ignore();
+    }
 }
 
 SteadyPeriodStrip::SteadyPeriodStrip(QWidget* parent) : QCustomPlot(parent) {

@@ -58,6 +58,10 @@ public:
     // The band widths T*y_p as drawn (time units), for the tests.
     std::vector<double> bandWidths() const;
 
+protected:
+    // As over a Gantt: Ctrl+wheel zooms, a plain wheel scrolls the result pane (GanttPlotBase::wheelEvent).
+    void wheelEvent(QWheelEvent* event) override;
+
 signals:
     void patternClicked(std::optional<std::size_t> p);
     void exportRequested();
