@@ -35,6 +35,14 @@ std::vector<DagPlacement> handPlacements() {
     return {{{0, 1}, 0.0, 0.5}, {{4, 5}, 1.62, 2.62}, {{0}, 0.5, 1.5}, {{2, 3}, 6.0, 6.5}};
 }
 
+// The hand placements as a solution, ending at 6.5 s.
+DagSolution handSolution() {
+    DagSolution s;
+    s.tasks = handPlacements();
+    s.makespan = 6.5;
+    return s;
+}
+
 TEST(DagTrace, DataArrivalFollowsTheRedistributionModel) {
     const DagTrace trace = traceDagSchedule(twoClusters(), handPlacements());
     EXPECT_NEAR(trace.edgeSeconds[0], 1.12, 1e-12);
@@ -126,9 +134,7 @@ std::string detailOf(const Schedule& schedule, std::size_t lane, IntervalKind ki
 
 TEST(DagTrace, TooltipsAreMadeWhenAskedAndNameTheTaskItsClustersAndItsWait) {
     const DagInstance in = twoClusters();
-    DagSolution s;
-    s.tasks = handPlacements();
-    s.makespan = 6.5;
+    DagSolution s = handSolution();
     Schedule schedule = dagSchedule(in, s);
     for (const Lane& lane : schedule.lanes)
         for (const Interval& interval : lane.intervals) EXPECT_TRUE(interval.detail.empty()) << interval.label;
@@ -151,10 +157,8 @@ TEST(DagTrace, TooltipsAreMadeWhenAskedAndNameTheTaskItsClustersAndItsWait) {
 // streamed text (hetsched solve) is the tree's.
 TEST(DagTrace, AResultNamesEachTasksClusterAndItsProcessorsWithinIt) {
     const DagInstance in = twoClusters();
-    DagSolution s;
-    s.tasks = handPlacements();
+    DagSolution s = handSolution();
     s.tasks[2] = {{3, 4}, 0.5, 1.5};
-    s.makespan = 6.5;
     const SolveResult r = dagSolveResult(in, s);
     const nlohmann::json j = resultToJson(Instance{in}, r);
     EXPECT_EQ(j.at("tasks"), nlohmann::json::parse(R"([
@@ -168,9 +172,7 @@ TEST(DagTrace, AResultNamesEachTasksClusterAndItsProcessorsWithinIt) {
 
 TEST(DagTrace, AScheduleOfAnotherPlatformIsRefusedWithAReason) {
     const DagInstance in = twoClusters();
-    DagSolution s;
-    s.tasks = handPlacements();
-    s.makespan = 6.5;
+    DagSolution s = handSolution();
     Schedule schedule = dagSchedule(in, s);
     schedule.lanes.pop_back();
     Expected<std::vector<DagPlacement>> back = dagPlacementsFromSchedule(in, schedule);

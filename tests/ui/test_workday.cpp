@@ -242,7 +242,14 @@ QString wheelScrollsPaneAndCtrlZooms(QCustomPlot* gantt) {
 // The title element of a Gantt (the first row of its layout).
 QCPTextElement* titleOf(GanttView* gantt) { return qobject_cast<QCPTextElement*>(gantt->plotLayout()->element(0, 0)); }
 
-// The two screens of the journeys, as a test's data rows: a laptop's 1280x800 and 1600x1000.
+// The divisible-load editor's Scenario timeline on screen (null when none is shown).
+GanttView* shownScenarioTimeline(const MainWindow& window) {
+    GanttView* timeline = nullptr;
+    for (GanttView* shown : window.findChildren<GanttView*>(QStringLiteral("scenarioTimeline")))
+        if (shown->isVisible()) timeline = shown;
+    return timeline;
+}
+
 // Empty when the Gantt, drawn as on screen, names each of its lanes in names of at least 7 pt no taller than the
 // lanes are apart; else what is wrong.
 QString unnamedLanes(GanttView& gantt) {
@@ -260,6 +267,7 @@ QString unnamedLanes(GanttView& gantt) {
     return {};
 }
 
+// The two screens of the journeys, as a test's data rows: a laptop's 1280x800 and 1600x1000.
 void addLaptopScreenSizes() {
     QTest::addColumn<QSize>("size");
     QTest::newRow("1280x800") << QSize(1280, 800);
@@ -1276,9 +1284,7 @@ private slots:
         auto window = windowAt(size);
         QVERIFY(window->loadFile(examplePath(QStringLiteral("divisible-small.json"))).ok());
         settle();
-        GanttView* timeline = nullptr;
-        for (GanttView* shown : window->findChildren<GanttView*>(QStringLiteral("scenarioTimeline")))
-            if (shown->isVisible()) timeline = shown;
+        GanttView* timeline = shownScenarioTimeline(*window);
         QVERIFY2(timeline, "no scenario timeline is shown");
         timeline->grab();   // laid out and drawn as on screen
         QStringList problems;
@@ -1307,9 +1313,7 @@ private slots:
         auto window = windowAt(size);
         QVERIFY(window->loadFile(examplePath(QStringLiteral("divisible-star-12.json"))).ok());
         settle();
-        GanttView* timeline = nullptr;
-        for (GanttView* shown : window->findChildren<GanttView*>(QStringLiteral("scenarioTimeline")))
-            if (shown->isVisible()) timeline = shown;
+        GanttView* timeline = shownScenarioTimeline(*window);
         QVERIFY2(timeline, "no scenario timeline is shown");
         QVERIFY(timeline->schedule());
         QCOMPARE(timeline->schedule()->lanes.size(), std::size_t{14});
