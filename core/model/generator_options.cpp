@@ -250,8 +250,8 @@ std::string generatorSummary(std::string_view kind, const OptionValues& v) {
     }
     if (kind == "cpugpu") {
         const CpuGpuNodeConfig c = cpuGpuNodeConfig(v);
-        return std::to_string(c.tasks) + " tasks on " + std::to_string(c.cpus) + " CPUs and " + std::to_string(c.gpus) +
-               " GPUs";
+        return std::to_string(c.tasks) + (c.tasks == 1 ? " task on " : " tasks on ") + std::to_string(c.cpus) +
+               (c.cpus == 1 ? " CPU and " : " CPUs and ") + std::to_string(c.gpus) + (c.gpus == 1 ? " GPU" : " GPUs");
     }
     if (kind == "steady_state") {
         const SteadyPlatformConfig c = steadyPlatformConfig(v);

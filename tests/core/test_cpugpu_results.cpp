@@ -232,6 +232,18 @@ TEST(CpuGpuStoredResults, TooltipsAreMadeWhenAskedFromTheTasksTimes) {
     }
 }
 
+// The schedule's title counts in the singular where there is one (a figure's title: "1 GPU", not "1 GPUs").
+TEST(CpuGpuStoredResults, TheTitleSaysOneGpuInTheSingular) {
+    const Instance one = *parseInstance(R"({"kind": "cpugpu", "cpus": 1, "gpus": 1,
+        "tasks": [{"name": "u", "cpu": 5, "gpu": 1}]})");
+    auto r = solve(one, "heft");
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r->schedule.title, "1 task on 1 CPU and 1 GPU, makespan 1");
+    auto more = solve(example(), "heft");
+    ASSERT_TRUE(more.ok()) << more.error().message;
+    EXPECT_NE(more->schedule.title.find(" CPUs and 2 GPUs, makespan "), std::string::npos) << more->schedule.title;
+}
+
 // `hetsched solve` writes a large result in pieces as it is made: the pieces, joined, are the tree's text, and a
 // result of 20,000 tasks (about 2.8 MB) comes in several pieces of about a megabyte, none much larger.
 TEST(CpuGpuStoredResults, ALargeResultIsWrittenInPiecesThatJoinToTheSameText) {

@@ -180,8 +180,9 @@ std::vector<std::string> verifyCpuGpu(const CpuGpuInstance& in, const CpuGpuSolu
 
 Schedule cpuGpuSchedule(const CpuGpuInstance& in, const CpuGpuSolution& s) {
     Schedule schedule;
-    schedule.title = std::to_string(in.tasks.size()) + " tasks on " + std::to_string(in.cpus) + " CPUs and " +
-                     std::to_string(in.gpus) + " GPUs, makespan " + formatSignificant(s.makespan, 9);
+    schedule.title = std::to_string(in.tasks.size()) + (in.tasks.size() == 1 ? " task on " : " tasks on ") +
+                     std::to_string(in.cpus) + (in.cpus == 1 ? " CPU and " : " CPUs and ") + std::to_string(in.gpus) +
+                     (in.gpus == 1 ? " GPU" : " GPUs") + ", makespan " + formatSignificant(s.makespan, 9);
     for (int p = 0; p < in.cpus; ++p) schedule.lanes.push_back({"CPU " + std::to_string(p), "CPU", {}});
     for (int p = 0; p < in.gpus; ++p) schedule.lanes.push_back({"GPU " + std::to_string(p), "GPU", {}});
     // Each lane's intervals in order of start: (start, run) pairs sorted per lane, then the intervals
