@@ -242,6 +242,25 @@ QString wheelScrollsPaneAndCtrlZooms(QCustomPlot* gantt) {
 // The title element of a Gantt (the first row of its layout).
 QCPTextElement* titleOf(GanttView* gantt) { return qobject_cast<QCPTextElement*>(gantt->plotLayout()->element(0, 0)); }
 
+// WfCommons' Montage imported onto the SimGrid platform file `platform` of the corpus, planned by heft and
+// simulated: the window then shows the planned and simulated runs compared. A failure fails the test calling it.
+void planAndSimulateMontage(MainWindow& window, const QString& platform) {
+    const QString corpus = QStringLiteral(HETSCHED_CORPUS_DIR);
+    std::unique_ptr<TaskGraphImportDialog> dialog(window.createTaskGraphImportDialog());
+    dialog->setGraphFile(corpus + QStringLiteral("/wfcommons/v1.0_pegasus-instances/montage-chameleon-dss-05d-001.json"));
+    dialog->setPlatformSource(TaskGraphImportDialog::PlatformSource::File);
+    dialog->setPlatformFile(corpus + QStringLiteral("/simgrid-platforms/") + platform);
+    dialog->refresh();
+    QVERIFY2(dialog->result().ok(), qPrintable(dialog->previewText()));
+    QVERIFY(window.addImportedTaskGraph(*dialog) != 0);
+    settle();
+    QVERIFY(clickRunWith(window, QStringLiteral("heft")));
+    QSignalSpy simulated(window.runSimulation(), &RunSimulationController::simulated);
+    window.runSimulation()->action()->trigger();
+    QVERIFY(simulated.wait(120000));
+    settle();
+}
+
 // The divisible-load editor's Scenario timeline on screen (null when none is shown).
 GanttView* shownScenarioTimeline(const MainWindow& window) {
     GanttView* timeline = nullptr;
@@ -921,21 +940,9 @@ private slots:
     void thePlannedAndSimulatedMontageReadsWell() {
         QFETCH(QString, platform);
         QFETCH(QSize, size);
-        const QString corpus = QStringLiteral(HETSCHED_CORPUS_DIR);
         auto window = windowAt(size);
-        std::unique_ptr<TaskGraphImportDialog> dialog(window->createTaskGraphImportDialog());
-        dialog->setGraphFile(corpus + QStringLiteral("/wfcommons/v1.0_pegasus-instances/montage-chameleon-dss-05d-001.json"));
-        dialog->setPlatformSource(TaskGraphImportDialog::PlatformSource::File);
-        dialog->setPlatformFile(corpus + QStringLiteral("/simgrid-platforms/") + platform);
-        dialog->refresh();
-        QVERIFY2(dialog->result().ok(), qPrintable(dialog->previewText()));
-        QVERIFY(window->addImportedTaskGraph(*dialog) != 0);
-        settle();
-        QVERIFY(clickRunWith(*window, QStringLiteral("heft")));
-        QSignalSpy simulated(window->runSimulation(), &RunSimulationController::simulated);
-        window->runSimulation()->action()->trigger();
-        QVERIFY(simulated.wait(120000));
-        settle();
+        planAndSimulateMontage(*window, platform);
+        if (QTest::currentTestFailed()) return;
         QVERIFY(window->resultPane()->isComparing());
         ScheduleComparisonView* comparison = window->resultPane()->comparison();
         QCOMPARE(comparison->ganttCount(), 2);
@@ -1047,20 +1054,8 @@ private slots:
     // wheel over a run's Gantt scrolls the pane, as over the rest of the pane; Ctrl+wheel zooms the Gantt.
     void aPlainWheelOverAComparedRunScrollsThePane() {
         auto window = windowAt(QSize(1280, 800));
-        const QString corpus = QStringLiteral(HETSCHED_CORPUS_DIR);
-        std::unique_ptr<TaskGraphImportDialog> dialog(window->createTaskGraphImportDialog());
-        dialog->setGraphFile(corpus + QStringLiteral("/wfcommons/v1.0_pegasus-instances/montage-chameleon-dss-05d-001.json"));
-        dialog->setPlatformSource(TaskGraphImportDialog::PlatformSource::File);
-        dialog->setPlatformFile(corpus + QStringLiteral("/simgrid-platforms/small_platform.xml"));
-        dialog->refresh();
-        QVERIFY2(dialog->result().ok(), qPrintable(dialog->previewText()));
-        QVERIFY(window->addImportedTaskGraph(*dialog) != 0);
-        settle();
-        QVERIFY(clickRunWith(*window, QStringLiteral("heft")));
-        QSignalSpy simulated(window->runSimulation(), &RunSimulationController::simulated);
-        window->runSimulation()->action()->trigger();
-        QVERIFY(simulated.wait(120000));
-        settle();
+        planAndSimulateMontage(*window, QStringLiteral("small_platform.xml"));
+        if (QTest::currentTestFailed()) return;
         ScheduleComparisonView* comparison = window->resultPane()->comparison();
         QVERIFY(comparison && comparison->ganttCount() == 2);
         for (int k = 0; k < comparison->ganttCount(); ++k) comparison->gantt(k)->grab();
