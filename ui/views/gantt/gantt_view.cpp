@@ -222,29 +222,23 @@ void GanttView::updateLayout() {
     // between parts (a part longer than the width keeps a line of its own, elided in a figure). A figure
     // keeps at most a fifth of its height for them; what does not fit ends in an ellipsis.
     if (m_subtitle->visible() && !m_subtitleText.isEmpty()) {
-        const QFontMetricsF metrics(m_subtitle->font());
-        QStringList lines;
-        for (const QString& part : m_subtitleText.split(kSubtitleSeparator)) {
-            if (!lines.isEmpty() && metrics.horizontalAdvance(lines.back() + kSubtitleSeparator + part) <= width)
-                lines.back() += kSubtitleSeparator + part;
-            else
-                lines << part;
-        }
+        // The parts joined into lines as wide as the chart at `at`'s size.
+        const auto linesAt = [&](const QFontMetricsF& at) {
+            QStringList set;
+            for (const QString& part : m_subtitleText.split(kSubtitleSeparator)) {
+                if (!set.isEmpty() && at.horizontalAdvance(set.back() + kSubtitleSeparator + part) <= width)
+                    set.back() += kSubtitleSeparator + part;
+                else
+                    set << part;
+            }
+            return set;
+        };
+        QStringList lines = linesAt(QFontMetricsF(m_subtitle->font()));
         if (m_parts.figure) {
             // Lines that do not fit the fifth are set smaller first, by half points down to 6 pt; then what does
             // not fit is cut after a whole part, with an ellipsis.
             // (The figure's font scope puts the header's font back after the export.)
             const QFont font = m_subtitle->font();
-            const auto linesAt = [&](const QFontMetricsF& at) {
-                QStringList set;
-                for (const QString& part : m_subtitleText.split(kSubtitleSeparator)) {
-                    if (!set.isEmpty() && at.horizontalAdvance(set.back() + kSubtitleSeparator + part) <= width)
-                        set.back() += kSubtitleSeparator + part;
-                    else
-                        set << part;
-                }
-                return set;
-            };
             const auto fittingAt = [&](const QFontMetricsF& at) {
                 return std::max(1, static_cast<int>(std::floor(viewport().height() * 0.2 / at.lineSpacing())));
             };
