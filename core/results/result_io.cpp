@@ -41,7 +41,6 @@ nlohmann::json writeAlternative(const CpuGpuInstance& in, const SolveResult& r) 
 nlohmann::json writeAlternative(const SteadyStateInstance& in, const SolveResult& r) { return steadyResultJson(in, r); }
 nlohmann::json writeAlternative(const DagInstance& in, const SolveResult& r) { return dagResultJson(in, r); }
 
-
 // "call_status", "best_bound" and "gap" of a stored result read back (absent keys: derived from the status,
 // none): an empty string, or what is wrong with them.
 std::string readStatusKeys(SolveResult& result, const JsonNode& root) {

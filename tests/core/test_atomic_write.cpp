@@ -7,6 +7,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,24 @@ std::vector<std::string> namesIn(const fs::path& dir) {
     for (const auto& entry : fs::directory_iterator(dir)) names.push_back(entry.path().filename().string());
     std::sort(names.begin(), names.end());
     return names;
+}
+
+// What `write` returns when a file may not grow past `bytes` (writes beyond fail with EFBIG, even for root):
+// a full disk. The limit and SIGXFSZ's handler are put back afterwards.
+Expected<bool> underFileSizeLimit(rlim_t bytes, const std::function<Expected<bool>()>& write) {
+    struct rlimit saved {};
+    if (::getrlimit(RLIMIT_FSIZE, &saved) != 0) return ioError("getrlimit failed");
+    const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN);
+    struct rlimit limited = saved;
+    limited.rlim_cur = bytes;
+    if (::setrlimit(RLIMIT_FSIZE, &limited) != 0) {
+        std::signal(SIGXFSZ, previousHandler);
+        return ioError("setrlimit failed");
+    }
+    const Expected<bool> written = write();
+    ::setrlimit(RLIMIT_FSIZE, &saved);
+    std::signal(SIGXFSZ, previousHandler);
+    return written;
 }
 
 std::string contentOf(const fs::path& path) {
@@ -93,15 +112,8 @@ TEST(AtomicWrite, ADiskFullDuringTheWriteKeepsTheOldFileIntact) {
     const std::string old = "the old project, intact";
     ASSERT_TRUE(writeTextFileAtomically(file.string(), old).ok());
     // The file size limit stands in for a full disk: a write past 64 bytes fails with EFBIG (even for root).
-    struct rlimit saved {};
-    ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &saved), 0);
-    const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN);
-    struct rlimit limited = saved;
-    limited.rlim_cur = 64;
-    ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &limited), 0);
-    const Expected<bool> written = writeTextFileAtomically(file.string(), std::string(10000, 'x'));
-    ::setrlimit(RLIMIT_FSIZE, &saved);
-    std::signal(SIGXFSZ, previousHandler);
+    const Expected<bool> written =
+        underFileSizeLimit(64, [&] { return writeTextFileAtomically(file.string(), std::string(10000, 'x')); });
     ASSERT_FALSE(written.ok());
     EXPECT_EQ(written.error().kind, ErrorKind::Io);
     EXPECT_NE(written.error().message.find("project.hsproj"), std::string::npos) << written.error().message;
@@ -117,18 +129,12 @@ TEST(AtomicWrite, APieceRefusedStopsTheWritingAndKeepsTheOldFile) {
                 }).ok());
     EXPECT_EQ(contentOf(file), "piece 0\npiece 1\npiece 2\npiece 3\npiece 4\n");
     // The disk fills during the third piece: the writing stops there, the old file stays.
-    struct rlimit saved {};
-    ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &saved), 0);
-    const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN);
-    struct rlimit limited = saved;
-    limited.rlim_cur = 100;
-    ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &limited), 0);
     int pieces = 0;
-    const Expected<bool> written = writeFileAtomically(file.string(), [&](const TextSink& sink) {
-        for (int k = 0; k < 5; ++k, ++pieces) sink(std::string(40, 'x'));
+    const Expected<bool> written = underFileSizeLimit(100, [&] {
+        return writeFileAtomically(file.string(), [&](const TextSink& sink) {
+            for (int k = 0; k < 5; ++k, ++pieces) sink(std::string(40, 'x'));
+        });
     });
-    ::setrlimit(RLIMIT_FSIZE, &saved);
-    std::signal(SIGXFSZ, previousHandler);
     ASSERT_FALSE(written.ok());
     EXPECT_EQ(pieces, 5);   // the producer runs to its end; what the file refused is dropped
     EXPECT_NE(written.error().message.find("result.json"), std::string::npos) << written.error().message;
