@@ -162,13 +162,17 @@ std::optional<std::string> cpuGpuInstanceProblem(const CpuGpuInstance& in) {
     if (in.tasks.empty()) return std::string("tasks: expected at least one task");
     if (in.tasks.size() > kMaxTasks) return std::string("tasks: at most 1000000 tasks");
     // A million tasks: names as views in an open-addressing index, a task's path written only for its problem.
+    // The names first (the index's cache misses overlap), then the tasks in order up to the first repeated
+    // name, so that the first problem in the file's order is the one named.
     NameIndex index(in.tasks.size());
+    const auto repeated =
+        index.addEach(in.tasks.size(), [&](std::size_t j) -> std::string_view { return in.tasks[j].name; });
     for (std::size_t j = 0; j < in.tasks.size(); ++j) {
         const CpuGpuTask& t = in.tasks[j];
         if (t.name.empty()) return at("tasks", j) + ".name: expected a non-empty string";
-        if (const std::optional<std::size_t> earlier = index.add(t.name))
+        if (repeated && repeated->first == j)
             return at("tasks", j) + ".name: duplicate task name \"" + t.name + "\" (also tasks[" +
-                   std::to_string(*earlier) + "])";
+                   std::to_string(repeated->second) + "])";
         const bool inRange = t.cpu >= kMinTime && t.cpu <= kMaxTime && t.gpu >= kMinTime && t.gpu <= kMaxTime;
         if (inRange) continue;
         if (auto problem = outside(at("tasks", j) + ".cpu", t.cpu, kMinTime, kMaxTime)) return problem;

@@ -4,13 +4,17 @@
 // (independent of the current solvers' code).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <functional>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "random_cpugpu.h"
 #include "reference/cpugpu_reference_solvers.h"
 #include "experiments/cpugpu_experiments.h"
+#include "solvers/cpugpu/cpugpu_common.h"
 #include "solvers/cpugpu/cpugpu_solvers.h"
 
 namespace hetsched {
@@ -156,6 +160,46 @@ TEST(CpuGpuSameSchedules, DualStepAsBeforeAroundTheLowerBound) {
     }
     EXPECT_GT(yes, 100);
     EXPECT_GT(no, 100);
+}
+
+// The orders of HEFT, HeteroPrio, the area LP and the list schedule come from `orderByKey`, which sorts a few
+// thousand keys or more by radix: it must give what a stable sort of the indices by key gives, with ties,
+// negative keys, both zeros and infinities.
+TEST(CpuGpuSameSchedules, OrderByKeyIsAStableSortByKey) {
+    std::mt19937_64 random(27);
+    for (std::size_t n : {1u, 100u, 4095u, 4096u, 5000u, 70000u}) {
+        for (int kind = 0; kind < 3; ++kind) {
+            std::vector<double> keys(n);
+            // Kind 2: the zeros, the infinities, the smallest subnormals and a few repeated values.
+            const std::vector<double> special = {-0.0, 0.0, -HUGE_VAL, HUGE_VAL, 5e-324, -5e-324, 1.5, -1.5, 1e300};
+            for (double& key : keys) {
+                if (kind == 0) key = std::uniform_int_distribution<int>(-5, 5)(random);
+                else if (kind == 1) key = std::uniform_real_distribution<double>(-1e6, 1e6)(random);
+                else key = special[std::uniform_int_distribution<std::size_t>(0, special.size() - 1)(random)];
+            }
+            std::vector<std::size_t> expected(n);
+            for (std::size_t i = 0; i < n; ++i) expected[i] = i;
+            std::stable_sort(expected.begin(), expected.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+            EXPECT_EQ(cpugpu_detail::orderByKey(keys), expected) << n << " keys of kind " << kind;
+        }
+    }
+}
+
+// The radix order is used from 4096 tasks on, above the thousand instances' sizes: the paper's random
+// instances (integer CPU times, two accelerations: ties everywhere) of 5,000 and 40,000 tasks.
+TEST(CpuGpuSameSchedules, LargeInstancesAsBefore) {
+    for (std::size_t n : {5000u, 40000u}) {
+        const CpuGpuInstance in = randomCpuGpuInstance(n, 64, 8, n);
+        const std::string what = std::to_string(n) + " tasks";
+        EXPECT_EQ(cpuGpuLowerBound(in), cpugpu_reference::referenceCpuGpuLowerBound(in)) << what;
+        expectSameSolution(*solveCpuGpuHeft(in), *cpugpu_reference::referenceSolveCpuGpuHeft(in), "heft, " + what);
+        expectSameSolution(*solveCpuGpuHeteroPrio(in, {}), *cpugpu_reference::referenceSolveCpuGpuHeteroPrio(in, {}),
+                           "heteroprio, " + what);
+        expectSameSolution(*solveCpuGpuLowerBound(in), *cpugpu_reference::referenceSolveCpuGpuLowerBound(in),
+                           "lower-bound, " + what);
+        expectSameSolution(*solveCpuGpuDualApprox(in), *cpugpu_reference::referenceSolveCpuGpuDualApprox(in),
+                           "dual-approx, " + what);
+    }
 }
 
 }  // namespace

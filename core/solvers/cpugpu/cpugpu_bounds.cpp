@@ -23,11 +23,10 @@ namespace {
 // tasks, so every answer is the same to the last bit.
 class AreaLp {
 public:
-    explicit AreaLp(const CpuGpuInstance& in) : m_in(in), m_order(in.tasks.size()) {
-        std::iota(m_order.begin(), m_order.end(), std::size_t{0});
-        std::stable_sort(m_order.begin(), m_order.end(), [&](std::size_t a, std::size_t b) {
-            return accelerationOf(in.tasks[a]) < accelerationOf(in.tasks[b]);
-        });
+    explicit AreaLp(const CpuGpuInstance& in) : m_in(in) {
+        std::vector<double> acceleration(in.tasks.size());
+        for (std::size_t j = 0; j < in.tasks.size(); ++j) acceleration[j] = accelerationOf(in.tasks[j]);
+        m_order = orderByKey(acceleration);
         m_cpu.reserve(m_order.size());
         m_gpu.reserve(m_order.size());
         for (std::size_t j : m_order) {
@@ -39,6 +38,10 @@ public:
             const double need = in.cpus == 0 ? t.gpu : in.gpus == 0 ? t.cpu : std::min(t.cpu, t.gpu);
             m_largestNeed = std::max(m_largestNeed, need);
         }
+        // Only a task longer than every task's need can be forced to one unit at a C that passes the
+        // first test of `feasible`: those, in input order, side by side.
+        for (const CpuGpuTask& t : in.tasks)
+            if (std::max(t.cpu, t.gpu) > m_largestNeed) m_mayBeLong.push_back({t.cpu, t.gpu});
     }
 
     const std::vector<std::size_t>& order() const { return m_order; }
@@ -56,12 +59,11 @@ public:
         // The tasks forced to one unit (longer than C on the other), in input order.
         if (c < m_longC) {
             m_long.clear();
-            for (std::size_t j = 0; j < m_in.tasks.size(); ++j)
-                if (std::max(m_in.tasks[j].cpu, m_in.tasks[j].gpu) > c) m_long.push_back(j);
+            for (const Times& t : m_mayBeLong)
+                if (std::max(t.cpu, t.gpu) > c) m_long.push_back(t);
             m_longC = c;
         }
-        for (std::size_t j : m_long) {
-            const CpuGpuTask& t = m_in.tasks[j];
+        for (const Times& t : m_long) {
             const bool onCpu = t.cpu <= c;
             const bool onGpu = t.gpu <= c;
             if (onCpu && !onGpu) cpuLoad += t.cpu;
@@ -71,7 +73,8 @@ public:
         double room = capCpu - cpuLoad;
         // The free tasks fill the CPUs in order; the first that does not fit is taken fractionally and
         // the rest go to the GPUs.
-        for (std::size_t k = 0; k < m_cpu.size(); ++k) {
+        std::size_t k = 0;
+        for (; k < m_cpu.size(); ++k) {
             const double cpu = m_cpu[k];
             if ((cpu <= c) != (m_gpu[k] <= c)) continue;
             if (cpu <= room) {
@@ -80,8 +83,16 @@ public:
             } else {
                 const double fraction = room / cpu;
                 gpuLoad += (1 - fraction) * m_gpu[k];
-                room = 0;
+                break;
             }
+        }
+        // The rest, with no room left: a task of positive CPU time adds its whole GPU time, (1 - 0 / p̄) p̲
+        // (one of no CPU time fits in the empty room). The GPU load only grows, so the answer is no as soon
+        // as it is over the capacity.
+        for (++k; k < m_cpu.size(); ++k) {
+            if ((m_cpu[k] <= c) != (m_gpu[k] <= c) || !(m_cpu[k] > 0)) continue;
+            gpuLoad += m_gpu[k];
+            if (gpuLoad > capGpu) return false;
         }
         return gpuLoad <= capGpu;
     }
@@ -130,11 +141,15 @@ private:
         return gpuLoad <= capGpu;
     }
 
+    struct Times {
+        double cpu, gpu;
+    };
     const CpuGpuInstance& m_in;
     std::vector<std::size_t> m_order;
     std::vector<double> m_cpu, m_gpu;   // in m_order
     double m_largestNeed = 0;
-    std::vector<std::size_t> m_long;    // the tasks longer than m_longC on some unit, in input order
+    std::vector<Times> m_mayBeLong;     // the tasks longer than m_largestNeed on some unit, in input order
+    std::vector<Times> m_long;          // those longer than m_longC on some unit, in input order
     double m_longC = std::numeric_limits<double>::infinity();
 };
 

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <cstdio>
 #include <functional>
 #include <memory>
@@ -22,9 +24,12 @@ std::vector<CpuGpuPlacement> listSchedule(const CpuGpuInstance& in,
         std::vector<std::size_t> tasks;
         for (std::size_t j = 0; j < in.tasks.size(); ++j)
             if (allotment[j] == unit) tasks.push_back(j);
-        std::stable_sort(tasks.begin(), tasks.end(), [&](std::size_t a, std::size_t b) {
-            return timeOn(in.tasks[a], unit) > timeOn(in.tasks[b], unit);
-        });
+        // Longest first, equal times in input order.
+        std::vector<double> minusTime(tasks.size());
+        for (std::size_t i = 0; i < tasks.size(); ++i) minusTime[i] = -timeOn(in.tasks[tasks[i]], unit);
+        std::vector<std::size_t> order = orderByKey(minusTime);
+        for (std::size_t& i : order) i = tasks[i];
+        tasks = std::move(order);
         using Load = std::pair<double, int>;   // (ready time, processor)
         std::priority_queue<Load, std::vector<Load>, std::greater<Load>> ready;
         for (int p = 0; p < processorsOf(in, unit); ++p) ready.push({0.0, p});
@@ -37,6 +42,44 @@ std::vector<CpuGpuPlacement> listSchedule(const CpuGpuInstance& in,
         }
     }
     return placements;
+}
+
+std::vector<std::size_t> orderByKey(const std::vector<double>& keys) {
+    const std::size_t n = keys.size();
+    std::vector<std::size_t> order(n);
+    if (n < 4096) {   // a comparison sort is as fast below a few thousand
+        std::iota(order.begin(), order.end(), std::size_t{0});
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+        return order;
+    }
+    // A least significant digit radix sort of (key's bits, index), 11 bits a pass: stable, so equal keys
+    // keep the indices' order. The bits of a double, with the sign bit flipped for a positive number and
+    // every bit for a negative one, order as the numbers do (-0 is made +0: they are equal keys).
+    struct Keyed {
+        std::uint64_t bits;
+        std::size_t index;
+    };
+    std::vector<Keyed> a(n), b(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const double key = keys[i] == 0 ? 0.0 : keys[i];
+        std::uint64_t bits;
+        std::memcpy(&bits, &key, sizeof bits);
+        a[i] = {bits >> 63 ? ~bits : bits | (std::uint64_t{1} << 63), i};
+    }
+    constexpr int kDigit = 11;
+    constexpr std::size_t kBuckets = std::size_t{1} << kDigit;
+    std::vector<std::size_t> count(kBuckets);
+    for (int shift = 0; shift < 64; shift += kDigit) {
+        std::fill(count.begin(), count.end(), 0);
+        for (const Keyed& k : a) ++count[(k.bits >> shift) & (kBuckets - 1)];
+        if (count[(a[0].bits >> shift) & (kBuckets - 1)] == n) continue;   // every key has this digit
+        std::size_t start = 0;
+        for (std::size_t& c : count) start += std::exchange(c, start);
+        for (const Keyed& k : a) b[count[(k.bits >> shift) & (kBuckets - 1)]++] = k;
+        a.swap(b);
+    }
+    for (std::size_t i = 0; i < n; ++i) order[i] = a[i].index;
+    return order;
 }
 
 void finishSolution(CpuGpuSolution& s) {
@@ -212,7 +255,15 @@ Schedule cpuGpuSchedule(const CpuGpuInstance& in, const CpuGpuSolution& s) {
                   [](const auto& a, const auto& b) { return a.first < b.first || (a.first == b.first && a.second < b.second); });
         std::vector<Interval>& intervals = schedule.lanes[l].intervals;
         intervals.reserve(order[l].size());
-        for (const auto& [start, run] : order[l]) {
+        // The runs are read in the lane's order, scattered over the tasks: the ones a few steps ahead are
+        // fetched into the cache while this one is built (a cache miss per task otherwise).
+        constexpr std::size_t kAhead = 8;
+        for (std::size_t i = 0; i < order[l].size(); ++i) {
+            if (i + kAhead < order[l].size() && order[l][i + kAhead].second < kAborted) {
+                __builtin_prefetch(&s.placements[order[l][i + kAhead].second]);
+                __builtin_prefetch(&in.tasks[order[l][i + kAhead].second]);
+            }
+            const std::size_t run = order[l][i].second;
             if (run >= kAborted) {
                 const CpuGpuAbortedRun& a = s.aborted[run - kAborted];
                 intervals.push_back(

@@ -33,6 +33,11 @@ CpuGpuSolution solutionFromPlacements(const CpuGpuInstance& in, std::vector<CpuG
 CpuGpuSolution solutionFromPlacements(std::vector<CpuGpuPlacement> placements, SolveStatus status,
                                       std::string message, double lowerBound);
 
+// The indices 0..n-1 by increasing key, equal keys by increasing index: the order a stable sort of the
+// indices by key gives, sorted as (key, index) pairs side by side instead of looking each key up
+// through its index. The keys must not be NaN.
+std::vector<std::size_t> orderByKey(const std::vector<double>& keys);
+
 // HEFT's schedule (solveCpuGpuHeft without the bound).
 std::vector<CpuGpuPlacement> heftPlacements(const CpuGpuInstance& in);
 

@@ -21,12 +21,11 @@ std::vector<CpuGpuPlacement> heftPlacements(const CpuGpuInstance& in) {
     const double m = in.cpus;
     const double k = in.gpus;
     // Topcuoglu et al.: the priority of an independent task is its mean time over all processors.
-    std::vector<double> average(n);
-    for (std::size_t j = 0; j < n; ++j) average[j] = (m * in.tasks[j].cpu + k * in.tasks[j].gpu) / (m + k);
-    std::vector<std::size_t> order(n);
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return average[a] > average[b]; });
+    // Decreasing mean, equal means in input order: by increasing -mean (negation is exact).
+    std::vector<double> minusAverage(n);
+    for (std::size_t j = 0; j < n; ++j)
+        minusAverage[j] = -((m * in.tasks[j].cpu + k * in.tasks[j].gpu) / (m + k));
+    const std::vector<std::size_t> order = orderByKey(minusAverage);
     // Identical processors of one kind: the earliest finish on a kind is on its least loaded processor.
     using Ready = std::pair<double, int>;
     std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> cpus, gpus;
@@ -61,11 +60,9 @@ Expected<CpuGpuSolution> solveCpuGpuHeteroPrio(const CpuGpuInstance& in,
                                                const Progress& progress) {
     if (progress.stopRequested()) return cancelledError();
     const std::size_t n = in.tasks.size();
-    std::vector<std::size_t> sorted(n);
-    std::iota(sorted.begin(), sorted.end(), std::size_t{0});
-    std::stable_sort(sorted.begin(), sorted.end(), [&](std::size_t a, std::size_t b) {
-        return accelerationOf(in.tasks[a]) < accelerationOf(in.tasks[b]);
-    });
+    std::vector<double> acceleration(n);
+    for (std::size_t j = 0; j < n; ++j) acceleration[j] = accelerationOf(in.tasks[j]);
+    const std::vector<std::size_t> sorted = orderByKey(acceleration);
     // CPUs take from the front (least accelerated), GPUs from the back (most accelerated).
     std::deque<std::size_t> queue(sorted.begin(), sorted.end());
 
