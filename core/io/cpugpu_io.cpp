@@ -26,15 +26,6 @@ double processingTime(const JsonNode& node) {
     return v;
 }
 
-CpuGpuTask readTask(const JsonNode& node) {
-    node.requireOnlyKeys({"name", "cpu", "gpu"});
-    CpuGpuTask task;
-    task.name = node.at("name").nonEmptyString();
-    task.cpu = processingTime(node.at("cpu"));
-    task.gpu = processingTime(node.at("gpu"));
-    return task;
-}
-
 }  // namespace
 
 CpuGpuInstance readCpuGpuInstance(const JsonNode& root) {
@@ -48,15 +39,34 @@ CpuGpuInstance readCpuGpuInstance(const JsonNode& root) {
     const JsonNode tasks = root.at("tasks");
     if (tasks.size() == 0) tasks.fail("expected at least one task");
     if (tasks.size() > kMaxTasks) tasks.fail("at most 1000000 tasks");
-    // Names as views of the tasks' own strings (reserved: they do not move).
+    // Names as views of the tasks' own strings (reserved: they do not move), indexed once every task is read (a
+    // few names ahead are hashed to prefetch their slots: a million names are a million cache misses). The
+    // error a repeated name would have raised first is raised first: on an error of task j, a name repeated
+    // among the tasks before it (or up to it, once its name is read).
     in.tasks.reserve(tasks.size());
-    NameIndex index(tasks.size());
+    const auto failOnRepeatedName = [&](std::size_t count) {
+        NameIndex index(count);
+        if (const auto repeated =
+                index.addEach(count, [&](std::size_t j) -> std::string_view { return in.tasks[j].name; }))
+            tasks[repeated->first].at("name").fail("duplicate task name \"" + in.tasks[repeated->first].name +
+                                                   "\" (also tasks[" + std::to_string(repeated->second) + "])");
+    };
     for (std::size_t j = 0; j < tasks.size(); ++j) {
-        in.tasks.push_back(readTask(tasks[j]));
-        if (const std::optional<std::size_t> earlier = index.add(in.tasks.back().name))
-            tasks[j].at("name").fail("duplicate task name \"" + in.tasks.back().name + "\" (also tasks[" +
-                                     std::to_string(*earlier) + "])");
+        const JsonNode node = tasks[j];
+        CpuGpuTask& task = in.tasks.emplace_back();
+        std::size_t named = j;   // the tasks whose names are read
+        try {
+            const auto f = node.fields({"name", "cpu", "gpu"});
+            task.name = f.at("name").nonEmptyString();
+            named = j + 1;
+            task.cpu = processingTime(f.at("cpu"));
+            task.gpu = processingTime(f.at("gpu"));
+        } catch (const json_detail::InputError&) {
+            failOnRepeatedName(named);
+            throw;
+        }
     }
+    failOnRepeatedName(in.tasks.size());
     return in;
 }
 

@@ -83,21 +83,36 @@ DagInstance readDagInstance(const JsonNode& root) {
     tasks.requireArray();
     if (tasks.size() == 0) tasks.fail("expected at least one task");
     if (tasks.size() > kMaxTasks) tasks.fail("at most 1000000 tasks");
-    // Names as views of the tasks' own strings (reserved: they do not move).
+    // Names as views of the tasks' own strings (reserved: they do not move), indexed once every task is read (a
+    // few names ahead are hashed to prefetch their slots). The error a repeated name would have raised first is
+    // raised first: on an error of task i, a name repeated among the tasks before it (or up to it, once its name
+    // is read).
     NameIndex index(tasks.size());
     in.tasks.reserve(tasks.size());
+    const auto failOnRepeatedName = [&](std::size_t count) {
+        NameIndex names(count);
+        if (const auto repeated =
+                names.addEach(count, [&](std::size_t i) -> std::string_view { return in.tasks[i].name; }))
+            tasks[repeated->first].at("name").fail("duplicate task name \"" + in.tasks[repeated->first].name + "\"");
+        return names;
+    };
     for (std::size_t i = 0; i < tasks.size(); ++i) {
         const JsonNode node = tasks[i];
-        node.requireOnlyKeys({"name", "flops", "alpha"});
-        DagTask t;
-        t.name = node.at("name").nonEmptyString();
-        if (index.find(t.name)) node.at("name").fail("duplicate task name \"" + t.name + "\"");
-        t.flops = amount(node.at("flops"));
-        t.alpha = node.at("alpha").numberIn(0, 1);
-        if (t.flops / fastest > kMaxTaskSeconds) node.at("flops").fail(dagTaskFitsNowhere(t, fastest));
-        in.tasks.push_back(std::move(t));
-        index.add(in.tasks.back().name);
+        DagTask& t = in.tasks.emplace_back();
+        std::size_t named = i;   // the tasks whose names are read
+        try {
+            const auto f = node.fields({"name", "flops", "alpha"});
+            t.name = f.at("name").nonEmptyString();
+            named = i + 1;
+            t.flops = amount(f.at("flops"));
+            t.alpha = f.at("alpha").numberIn(0, 1);
+            if (t.flops / fastest > kMaxTaskSeconds) f.at("flops").fail(dagTaskFitsNowhere(t, fastest));
+        } catch (const json_detail::InputError&) {
+            failOnRepeatedName(named);
+            throw;
+        }
     }
+    index = failOnRepeatedName(in.tasks.size());
 
     const JsonNode edges = root.at("edges");
     edges.requireArray();
@@ -115,10 +130,17 @@ DagInstance readDagInstance(const JsonNode& root) {
     };
     for (std::size_t k = 0; k < edges.size(); ++k) {
         const JsonNode node = edges[k];
+        const auto f = [&] {
+            try {
+                return node.fields({"from", "to", "bytes"});
+            } catch (const json_detail::InputError&) {
+                failOnRepeat(k);
+                throw;
+            }
+        }();
         try {
-            node.requireOnlyKeys({"from", "to", "bytes"});
             auto endpoint = [&](const char* key) {
-                const JsonNode name = node.at(key);
+                const JsonNode& name = f.at(key);
                 const std::optional<std::size_t> task = index.find(name.stringView());
                 if (!task) name.fail("unknown task \"" + std::string(name.stringView()) + "\"");
                 return *task;
@@ -133,7 +155,7 @@ DagInstance readDagInstance(const JsonNode& root) {
             throw;
         }
         try {
-            in.edges.back().bytes = amount(node.at("bytes"));
+            in.edges.back().bytes = amount(f.at("bytes"));
         } catch (const json_detail::InputError&) {
             failOnRepeat(k + 1);
             throw;

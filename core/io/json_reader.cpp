@@ -190,10 +190,45 @@ void JsonNode::requireOnlyKeys(std::initializer_list<const char*> allowed) const
         for (auto it = m_value->begin(); it != m_value->end() && !unknown; ++it)
             if (!known(it.key())) unknown = it.key();
     }
-    if (!unknown) return;
+    if (unknown) failUnknownKey(*unknown, allowed.begin(), allowed.size());
+}
+
+void JsonNode::failUnknownKey(const std::string& key, const char* const* allowed, std::size_t count) const {
     std::string expected;
-    for (const char* key : allowed) expected += (expected.empty() ? "" : ", ") + std::string(key);
-    fail("unknown key '" + *unknown + "' (expected " + expected + ")");
+    for (std::size_t i = 0; i < count; ++i) expected += (expected.empty() ? "" : ", ") + std::string(allowed[i]);
+    fail("unknown key '" + key + "' (expected " + expected + ")");
+}
+
+void JsonNode::readFields(const char* const* keys, std::size_t count, std::optional<JsonNode>* values) const {
+    requireObject();
+    if (!isFast()) {
+        for (auto it = m_value->begin(); it != m_value->end(); ++it)
+            if (std::find_if(keys, keys + count, [&](const char* k) { return it.key() == k; }) == keys + count)
+                failUnknownKey(it.key(), keys, count);
+        for (std::size_t i = 0; i < count; ++i) values[i] = find(keys[i]);
+        return;
+    }
+    // The walk keeps the last value of each key (as nlohmann keeps a repeated key's last) and the smallest
+    // unknown key (nlohmann walks keys sorted: requireOnlyKeys names that one).
+    constexpr std::size_t kMaxKeys = 16;
+    if (count > kMaxKeys) throw std::logic_error("JsonNode::fields: at most 16 keys");
+    std::string_view keyViews[kMaxKeys];
+    for (std::size_t i = 0; i < count; ++i) {
+        keyViews[i] = keys[i];
+        values[i].reset();
+    }
+    std::optional<std::string_view> unknown;
+    for (dom::key_value_pair field : dom::object(FastAccess::element(*this))) {
+        std::size_t i = 0;
+        while (i < count && field.key != keyViews[i]) ++i;
+        if (i < count) {
+            // The document's own key: it lives as long as the document.
+            FastAccess::setElement(values[i].emplace(child(field.key)), field.value);
+        } else if (!unknown || field.key < *unknown) {
+            unknown = field.key;
+        }
+    }
+    if (unknown) failUnknownKey(std::string(*unknown), keys, count);
 }
 
 bool JsonNode::has(const char* key) const {

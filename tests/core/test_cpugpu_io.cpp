@@ -111,6 +111,16 @@ INSTANTIATE_TEST_SUITE_P(
                  "tasks[0]: unknown key 'fpga'"},
         BadInput{withTasks(kTask + "," + R"({"name": "b", "cpu": 1, "gpu": 1},)" + kTask),
                  "tasks[2].name: duplicate task name \"a\" (also tasks[0])"},
+        // Names are indexed once the tasks are read: a repeated name is still the first problem named, before a
+        // bad value of the same task or of a later one, but after an empty name or an unknown key.
+        BadInput{withTasks(kTask + "," + R"({"name": "a", "cpu": -1, "gpu": 1})"),
+                 "tasks[1].name: duplicate task name \"a\" (also tasks[0])"},
+        BadInput{withTasks(kTask + "," + kTask + "," + R"({"name": "b", "cpu": 1, "gpu": "x"})"),
+                 "tasks[1].name: duplicate task name \"a\" (also tasks[0])"},
+        BadInput{withTasks(kTask + "," + R"({"name": "a", "cpu": 1, "gpu": 1, "fpga": 1})"),
+                 "tasks[1]: unknown key 'fpga'"},
+        BadInput{withTasks(kTask + "," + R"({"name": "", "cpu": 1, "gpu": 1},)" + kTask),
+                 "tasks[1].name: must not be empty"},
         BadInput{withTasks("[1, 2]"), "tasks[0]: expected an object, got an array"},
         BadInput{R"({"kind": "cpugpu", "cpus": 2, "gpus": 1, "tasks": {"a": 1}})",
                  "tasks: expected an array"},

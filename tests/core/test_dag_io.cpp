@@ -83,6 +83,13 @@ TEST(DagIo, RefusesBadInputNamingWhere) {
         {dag(kThree, R"({"from": "a", "to": "b", "bytes": -1})"), "edges[0].bytes: must be between 0 and 1e30"},
         {dag(R"({"name": "a", "flops": 1, "alpha": 0}, {"name": "a", "flops": 1, "alpha": 0})", ""),
          "tasks[1].name: duplicate task name \"a\""},
+        // Names are indexed once the tasks are read: a repeated name is still named before a later bad value.
+        {dag(R"({"name": "a", "flops": 1, "alpha": 0}, {"name": "a", "flops": -1, "alpha": 0})", ""),
+         "tasks[1].name: duplicate task name \"a\""},
+        {dag(R"({"name": "a", "flops": 1, "alpha": 0}, {"name": "a", "flops": 1, "alpha": 0}, {"name": "b", "flops": 1, "alpha": 2})", ""),
+         "tasks[1].name: duplicate task name \"a\""},
+        {dag(R"({"name": "a", "flops": 1, "alpha": 0}, {"name": "a", "flops": 1, "alpha": 0, "x": 1})", ""),
+         "tasks[1]: unknown key 'x'"},
         {dag(R"({"name": "a", "flops": -1, "alpha": 0})", ""), "tasks[0].flops: must be between 0 and 1e30"},
         {dag(R"({"name": "a", "flops": 1e40, "alpha": 0})", ""), "tasks[0].flops: must be between 0 and 1e30"},
         {dag(R"({"name": "a", "flops": 1, "alpha": 1.5})", ""), "tasks[0].alpha"},
