@@ -7,6 +7,7 @@
 //   dag      `generate dag --tasks 100000 --density 0.1 --jump 1 --clusters 8 --seed 3` (157 MB)
 //   cpugpu   the paper's random instance, n = 10^6, m = 64, k = 8, seed 2013 (about 55 MB)
 //   partition T = 1e5, n = 100, costs uniform in [0, 1000] (bench/partition_instances.h, about 88 MB)
+//   project  a project (.hsproj) of the cpugpu instance with its `heft` run (about 230 MB): File > Open
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -20,6 +21,9 @@
 #include "experiments/cpugpu_experiments.h"
 #include "family/family.h"
 #include "io/instance_io.h"
+#include "io/project.h"
+#include "results/result_io.h"
+#include "solvers/registry.h"
 #include "io/json_reader.h"
 #include "model/dag_random.h"
 #include "dag_instances.h"
@@ -29,12 +33,13 @@ namespace {
 
 using namespace hetsched;
 
-enum FileKind : int { Dag = 0, CpuGpu = 1, Partition = 2 };
+enum FileKind : int { Dag = 0, CpuGpu = 1, Partition = 2, ProjectFile = 3 };
 
 const char* kindName(int kind) {
     switch (kind) {
     case Dag: return "dag";
     case CpuGpu: return "cpugpu";
+    case ProjectFile: return "project";
     default: return "partition";
     }
 }
@@ -47,12 +52,17 @@ Instance makeInstance(int kind) {
 
 // The file of `kind`, written once per machine (kept between runs: delete it to write it again).
 const std::string& fileOf(int kind) {
-    static std::string paths[3];
+    static std::string paths[4];
     std::string& path = paths[kind];
     if (!path.empty()) return path;
     const char* tmp = std::getenv("TMPDIR");
     path = (std::filesystem::path(tmp && *tmp ? tmp : "/tmp") / ("hetsched_bench_read_" + std::string(kindName(kind)) + ".json")).string();
-    if (!std::filesystem::exists(path)) {
+    if (!std::filesystem::exists(path) && kind == ProjectFile) {
+        const Instance instance = makeInstance(CpuGpu);
+        Project project;
+        project.entries.push_back({"a million tasks", instance, {resultToJson(instance, *solve(instance, "heft"))}});
+        std::ofstream(path, std::ios::binary) << projectFileText(project);
+    } else if (!std::filesystem::exists(path)) {
         const std::string text = instanceToJson(makeInstance(kind)).dump(2) + "\n";
         std::ofstream(path, std::ios::binary) << text;
     }
@@ -153,6 +163,30 @@ void readInstanceNlohmann(benchmark::State& state) {
     });
 }
 
+// A project file as the GUI opens it (parseProject: simdjson, the instances typed, the runs kept as JSON
+// values), and as it did before (nlohmann's parse, then the same reader over its tree).
+template <class Read>
+void readProjectWith(benchmark::State& state, Read read) {
+    const std::string& path = fileOf(ProjectFile);
+    for (auto _ : state) {
+        Expected<std::string> text = readTextFile(path);
+        Expected<Project> project = text ? read(*text) : Expected<Project>(text.error());
+        if (!project) {
+            state.SkipWithError(project.error().message.c_str());
+            return;
+        }
+        benchmark::DoNotOptimize(project->entries.size());
+    }
+    setBytes(state, path);
+    state.SetLabel("project: a million CPU/GPU tasks and their heft run");
+}
+void readProject(benchmark::State& state) {
+    readProjectWith(state, [](const std::string& text) { return parseProject(text); });
+}
+void readProjectNlohmann(benchmark::State& state) {
+    readProjectWith(state, [](const std::string& text) { return projectFromJson(json_detail::parseJsonText(text)); });
+}
+
 // The instance written as `hetsched generate` writes it (the text, not the disk).
 void writeInstance(benchmark::State& state) {
     const std::string& path = fileOf(static_cast<int>(state.range(0)));
@@ -184,7 +218,9 @@ void writeInstanceStreamed(benchmark::State& state) {
 }  // namespace
 
 // Argument: 0 dag, 1 cpugpu, 2 partition.
-BENCHMARK(bareParse)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(bareParse)->DenseRange(0, 3)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(readProject)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(readProjectNlohmann)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(domParse)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(readInstance)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(readInstanceNlohmann)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(1);

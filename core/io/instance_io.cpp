@@ -59,21 +59,6 @@ std::string textAlternative(const CpuGpuInstance& in) { return cpuGpuInstanceTex
 std::string textAlternative(const SteadyStateInstance& in) { return steadyStateInstanceToJson(in).dump(2); }
 std::string textAlternative(const DagInstance& in) { return dagInstanceText(in); }
 
-// The kind, then the family's reader.
-Expected<Instance> instanceFromNode(const JsonNode& root) {
-    try {
-        root.requireObject();
-        const std::string kind = root.at("kind").string();
-        const std::optional<std::size_t> index = instanceKindIndex(kind);
-        if (!index) root.at("kind").fail("unknown instance kind \"" + kind + "\" (known: " + knownInstanceKinds() + ")");
-        return visitInstanceAlternative(*index, [&](auto alternative) { return Instance{readAlternative(alternative, root)}; });
-    } catch (const InputError& e) {
-        return invalidInput(e.what());
-    } catch (const std::exception& e) {   // nlohmann type errors and allocation failures, never a crash
-        return invalidInput(std::string("cannot read the instance: ") + e.what());
-    }
-}
-
 // simdjson first (hundreds of MB/s); what it refuses is parsed again by nlohmann, whose message says what is
 // wrong (or which reads the few documents simdjson refuses and nlohmann takes, such as integers beyond 64 bits).
 // `owner`, when given, is the string the text is in: it is emptied once simdjson has the values.
@@ -120,6 +105,21 @@ Expected<std::string> readPaddedFile(const std::string& path) {
 }
 
 }  // namespace
+
+// The kind, then the family's reader.
+Expected<Instance> instanceFromNode(const JsonNode& root) {
+    try {
+        root.requireObject();
+        const std::string kind = root.at("kind").string();
+        const std::optional<std::size_t> index = instanceKindIndex(kind);
+        if (!index) root.at("kind").fail("unknown instance kind \"" + kind + "\" (known: " + knownInstanceKinds() + ")");
+        return visitInstanceAlternative(*index, [&](auto alternative) { return Instance{readAlternative(alternative, root)}; });
+    } catch (const InputError& e) {
+        return invalidInput(e.what());
+    } catch (const std::exception& e) {   // nlohmann type errors and allocation failures, never a crash
+        return invalidInput(std::string("cannot read the instance: ") + e.what());
+    }
+}
 
 Expected<Instance> instanceFromJson(const nlohmann::json& json) {
     return instanceFromNode(JsonNode(json, ""));

@@ -13,8 +13,14 @@
 
 namespace hetsched {
 
+namespace json_detail {
+class JsonNode;
+}
+
 Expected<Instance> parseInstance(std::string_view jsonText);
 Expected<Instance> instanceFromJson(const nlohmann::json& json);
+// The same from a node of either parser's document (json_detail::JsonNode): a project's entries.
+Expected<Instance> instanceFromNode(const json_detail::JsonNode& node);
 Expected<Instance> readInstanceFile(const std::string& path);
 
 nlohmann::json instanceToJson(const Instance& instance);

@@ -409,6 +409,20 @@ std::string JsonNode::text() const {
     return isFast() ? toNlohmann(FastAccess::element(*this)).dump() : m_value->dump();
 }
 
+JsonNode JsonNode::asRoot() const {
+    JsonNode root = *this;
+    root.m_parent = nullptr;
+    root.m_rootPath.clear();
+    root.m_byKey = false;
+    root.m_key = {};
+    root.m_index = 0;
+    return root;
+}
+
+nlohmann::json JsonNode::json() const {
+    return isFast() ? toNlohmann(FastAccess::element(*this)) : *m_value;
+}
+
 // --- FastJsonDocument --------------------------------------------------------------------------------------
 
 struct FastJsonDocument::Impl {

@@ -69,6 +69,10 @@ public:
     bool isArray() const;
     // The value as nlohmann::json::dump writes it ("1e+31", "2.0", "\"a\""), for messages.
     std::string text() const;
+    // The value as the nlohmann tree its text parses into (a copy): for values kept as they are (a project's runs).
+    nlohmann::json json() const;
+    // The same value as a root (its path ""): a reader run on a part of a document names paths from there.
+    JsonNode asRoot() const;
 
 private:
     friend class FastJsonDocument;

@@ -16,18 +16,66 @@ constexpr const char* kFormat = "hetsched-project";
 constexpr int kVersion = 2;
 
 // The canvas positions: an object of finite [x, y] pairs under "positions" (other keys are kept).
-nlohmann::json readLayout(const JsonNode& layout) {
-    layout.requireObject();
+nlohmann::json readLayout(const JsonNode& node) {
+    node.requireObject();
+    const nlohmann::json value = node.json();
+    const JsonNode layout(value, node.path());
     if (auto positions = layout.find("positions")) {
         positions->requireObject();
-        for (const auto& [name, value] : positions->raw().items()) {
-            const JsonNode point = positions->at(name.c_str());
-            if (!value.is_array() || value.size() != 2) point.fail("expected [x, y]");
-            point[0].numberIn(-1e9, 1e9);
-            point[1].numberIn(-1e9, 1e9);
+        for (const auto& [name, point] : positions->raw().items()) {
+            const JsonNode at = positions->at(name.c_str());
+            if (!point.is_array() || point.size() != 2) at.fail("expected [x, y]");
+            at[0].numberIn(-1e9, 1e9);
+            at[1].numberIn(-1e9, 1e9);
         }
     }
-    return layout.raw();
+    return value;
+}
+
+Expected<Project> projectFromNode(const JsonNode& root) {
+    root.requireObject();
+    if (root.at("format").string() != kFormat) root.at("format").fail("not a HetSched project");
+    const std::int64_t version = root.at("version").integer(1, 1'000'000);
+    if (version > kVersion)
+        root.at("version").fail("written by a newer HetSched (version " + std::to_string(version) + ")");
+    Project project;
+    const JsonNode entries = root.at("entries");
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const JsonNode entry = entries[i];
+        entry.requireObject();
+        ProjectEntry e;
+        e.name = entry.at("name").string();
+        const JsonNode instance = entry.at("instance");
+        Expected<Instance> parsed = instanceFromNode(instance.asRoot());
+        if (!parsed) instance.fail(parsed.error().message);
+        e.instance = std::move(*parsed);
+        if (auto earlier = entry.find("earlier_instances")) {
+            for (std::size_t k = 0; k < earlier->size(); ++k) {
+                const JsonNode version = (*earlier)[k];
+                Expected<Instance> read = instanceFromNode(version.asRoot());
+                if (!read) version.fail(read.error().message);
+                if (read->index() != e.instance.index()) version.fail("not the same kind as the entry's instance");
+                e.earlierInstances.push_back(std::move(*read));
+            }
+        }
+        if (auto runs = entry.find("runs")) {
+            for (std::size_t k = 0; k < runs->size(); ++k) {
+                const JsonNode run = (*runs)[k];
+                run.requireObject();
+                if (auto computedOn = run.find("computed_on")) {
+                    if (e.earlierInstances.empty()) computedOn->fail("the entry has no earlier_instances");
+                    computedOn->integer(0, static_cast<std::int64_t>(e.earlierInstances.size()) - 1);
+                }
+                // A run's "simulation" is kept as stored: the project document reads a whole one back
+                // (simulation/simulation_io.h, above this layer) and keeps one it cannot read as it is.
+                e.runs.push_back(run.json());
+            }
+        }
+        if (auto layout = entry.find("layout")) e.layout = readLayout(*layout);
+        if (auto recorded = entry.find("recorded_makespan")) e.recordedMakespan = recorded->numberIn(0, dag_limits::kMaxValue);
+        project.entries.push_back(std::move(e));
+    }
+    return project;
 }
 }  // namespace
 
@@ -59,53 +107,24 @@ std::string projectFileText(const Project& project) {
     return file.dump(2) + "\n";
 }
 
+// simdjson first, as instance files are read; what it refuses is parsed again by nlohmann, whose message says
+// what is wrong. The instances are read from simdjson's document; the runs are kept as nlohmann values.
 Expected<Project> parseProject(std::string_view jsonText) {
     try {
-        const nlohmann::json json = json_detail::parseJsonText(jsonText);
-        const JsonNode root(json, "");
-        root.requireObject();
-        if (root.at("format").string() != kFormat) root.at("format").fail("not a HetSched project");
-        const std::int64_t version = root.at("version").integer(1, 1'000'000);
-        if (version > kVersion)
-            root.at("version").fail("written by a newer HetSched (version " + std::to_string(version) + ")");
-        Project project;
-        const JsonNode entries = root.at("entries");
-        for (std::size_t i = 0; i < entries.size(); ++i) {
-            const JsonNode entry = entries[i];
-            entry.requireObject();
-            ProjectEntry e;
-            e.name = entry.at("name").string();
-            const JsonNode instance = entry.at("instance");
-            Expected<Instance> parsed = instanceFromJson(instance.raw());
-            if (!parsed) instance.fail(parsed.error().message);
-            e.instance = std::move(*parsed);
-            if (auto earlier = entry.find("earlier_instances")) {
-                for (std::size_t k = 0; k < earlier->size(); ++k) {
-                    const JsonNode version = (*earlier)[k];
-                    Expected<Instance> read = instanceFromJson(version.raw());
-                    if (!read) version.fail(read.error().message);
-                    if (read->index() != e.instance.index()) version.fail("not the same kind as the entry's instance");
-                    e.earlierInstances.push_back(std::move(*read));
-                }
-            }
-            if (auto runs = entry.find("runs")) {
-                for (std::size_t k = 0; k < runs->size(); ++k) {
-                    const JsonNode run = (*runs)[k];
-                    run.requireObject();
-                    if (auto computedOn = run.find("computed_on")) {
-                        if (e.earlierInstances.empty()) computedOn->fail("the entry has no earlier_instances");
-                        computedOn->integer(0, static_cast<std::int64_t>(e.earlierInstances.size()) - 1);
-                    }
-                    // A run's "simulation" is kept as stored: the project document reads a whole one back
-                    // (simulation/simulation_io.h, above this layer) and keeps one it cannot read as it is.
-                    e.runs.push_back(run.raw());
-                }
-            }
-            if (auto layout = entry.find("layout")) e.layout = readLayout(*layout);
-            if (auto recorded = entry.find("recorded_makespan")) e.recordedMakespan = recorded->numberIn(0, dag_limits::kMaxValue);
-            project.entries.push_back(std::move(e));
-        }
-        return project;
+        if (const std::unique_ptr<json_detail::FastJsonDocument> document =
+                json_detail::FastJsonDocument::parse(jsonText, false))
+            return projectFromNode(document->root());
+        return projectFromJson(json_detail::parseJsonText(jsonText));
+    } catch (const InputError& e) {
+        return invalidInput(e.what());
+    } catch (const std::exception& e) {
+        return invalidInput(std::string("cannot read the project: ") + e.what());
+    }
+}
+
+Expected<Project> projectFromJson(const nlohmann::json& json) {
+    try {
+        return projectFromNode(JsonNode(json, ""));
     } catch (const InputError& e) {
         return invalidInput(e.what());
     } catch (const std::exception& e) {

@@ -38,6 +38,9 @@ nlohmann::json projectToJson(const Project& project);
 // The .hsproj file's text, indented: "format" and "version" come first, so that a file manager knows a
 // project by its first bytes (the magic of packaging/hetsched-mime.xml), then the entries.
 std::string projectFileText(const Project& project);
+// The text read by simdjson (nlohmann's tree for what it refuses, for the message); the tree's reader, with the
+// same answers and messages.
 Expected<Project> parseProject(std::string_view jsonText);
+Expected<Project> projectFromJson(const nlohmann::json& json);
 
 }  // namespace hetsched
