@@ -1,7 +1,7 @@
 #include "io/cpugpu_io.h"
 
 #include "io/json_text_writer.h"
-#include "common/name_index.h"
+#include "io/named_objects.h"
 
 #include <string_view>
 #include <unordered_map>
@@ -39,34 +39,15 @@ CpuGpuInstance readCpuGpuInstance(const JsonNode& root) {
     const JsonNode tasks = root.at("tasks");
     if (tasks.size() == 0) tasks.fail("expected at least one task");
     if (tasks.size() > kMaxTasks) tasks.fail("at most 1000000 tasks");
-    // Names as views of the tasks' own strings (reserved: they do not move), indexed once every task is read (a
-    // few names ahead are hashed to prefetch their slots: a million names are a million cache misses). The
-    // error a repeated name would have raised first is raised first: on an error of task j, a name repeated
-    // among the tasks before it (or up to it, once its name is read).
-    in.tasks.reserve(tasks.size());
-    const auto failOnRepeatedName = [&](std::size_t count) {
-        NameIndex index(count);
-        if (const auto repeated =
-                index.addEach(count, [&](std::size_t j) -> std::string_view { return in.tasks[j].name; }))
-            tasks[repeated->first].at("name").fail("duplicate task name \"" + in.tasks[repeated->first].name +
-                                                   "\" (also tasks[" + std::to_string(repeated->second) + "])");
-    };
-    for (std::size_t j = 0; j < tasks.size(); ++j) {
-        const JsonNode node = tasks[j];
-        CpuGpuTask& task = in.tasks.emplace_back();
-        std::size_t named = j;   // the tasks whose names are read
-        try {
-            const auto f = node.fields({"name", "cpu", "gpu"});
-            task.name = f.at("name").nonEmptyString();
-            named = j + 1;
-            task.cpu = processingTime(f.at("cpu"));
-            task.gpu = processingTime(f.at("gpu"));
-        } catch (const json_detail::InputError&) {
-            failOnRepeatedName(named);
-            throw;
-        }
-    }
-    failOnRepeatedName(in.tasks.size());
+    json_detail::readNamedObjects(
+        tasks, {"name", "cpu", "gpu"}, in.tasks,
+        [](const auto& fields, CpuGpuTask& task) {
+            task.cpu = processingTime(fields.at("cpu"));
+            task.gpu = processingTime(fields.at("gpu"));
+        },
+        [](const std::string& name, std::size_t earlier) {
+            return "duplicate task name \"" + name + "\" (also tasks[" + std::to_string(earlier) + "])";
+        });
     return in;
 }
 

@@ -1,7 +1,7 @@
 #include "io/dag_io.h"
 
 #include "io/json_text_writer.h"
-#include "common/name_index.h"
+#include "io/named_objects.h"
 #include "model/dag_edge_rows.h"
 
 #include <cmath>
@@ -83,36 +83,14 @@ DagInstance readDagInstance(const JsonNode& root) {
     tasks.requireArray();
     if (tasks.size() == 0) tasks.fail("expected at least one task");
     if (tasks.size() > kMaxTasks) tasks.fail("at most 1000000 tasks");
-    // Names as views of the tasks' own strings (reserved: they do not move), indexed once every task is read (a
-    // few names ahead are hashed to prefetch their slots). The error a repeated name would have raised first is
-    // raised first: on an error of task i, a name repeated among the tasks before it (or up to it, once its name
-    // is read).
-    NameIndex index(tasks.size());
-    in.tasks.reserve(tasks.size());
-    const auto failOnRepeatedName = [&](std::size_t count) {
-        NameIndex names(count);
-        if (const auto repeated =
-                names.addEach(count, [&](std::size_t i) -> std::string_view { return in.tasks[i].name; }))
-            tasks[repeated->first].at("name").fail("duplicate task name \"" + in.tasks[repeated->first].name + "\"");
-        return names;
-    };
-    for (std::size_t i = 0; i < tasks.size(); ++i) {
-        const JsonNode node = tasks[i];
-        DagTask& t = in.tasks.emplace_back();
-        std::size_t named = i;   // the tasks whose names are read
-        try {
-            const auto f = node.fields({"name", "flops", "alpha"});
-            t.name = f.at("name").nonEmptyString();
-            named = i + 1;
-            t.flops = amount(f.at("flops"));
-            t.alpha = f.at("alpha").numberIn(0, 1);
-            if (t.flops / fastest > kMaxTaskSeconds) f.at("flops").fail(dagTaskFitsNowhere(t, fastest));
-        } catch (const json_detail::InputError&) {
-            failOnRepeatedName(named);
-            throw;
-        }
-    }
-    index = failOnRepeatedName(in.tasks.size());
+    const NameIndex index = json_detail::readNamedObjects(
+        tasks, {"name", "flops", "alpha"}, in.tasks,
+        [&](const auto& fields, DagTask& t) {
+            t.flops = amount(fields.at("flops"));
+            t.alpha = fields.at("alpha").numberIn(0, 1);
+            if (t.flops / fastest > kMaxTaskSeconds) fields.at("flops").fail(dagTaskFitsNowhere(t, fastest));
+        },
+        [](const std::string& name, std::size_t) { return "duplicate task name \"" + name + "\""; });
 
     const JsonNode edges = root.at("edges");
     edges.requireArray();
