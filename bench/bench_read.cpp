@@ -187,6 +187,35 @@ void readProjectNlohmann(benchmark::State& state) {
     readProjectWith(state, [](const std::string& text) { return projectFromJson(json_detail::parseJsonText(text)); });
 }
 
+// The same project written as File > Save writes it (projectFileText: streamed), and as it was written before
+// (projectToJson's tree, copied into an ordered tree for the key order, then dumped).
+template <class Write>
+void writeProjectWith(benchmark::State& state, Write write) {
+    Expected<std::string> text = readTextFile(fileOf(ProjectFile));
+    Expected<Project> project = text ? parseProject(*text) : Expected<Project>(text.error());
+    if (!project) {
+        state.SkipWithError(project.error().message.c_str());
+        return;
+    }
+    std::size_t bytes = 0;
+    for (auto _ : state) bytes = write(*project).size();
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
+    state.SetLabel("project: a million CPU/GPU tasks and their heft run");
+}
+void writeProject(benchmark::State& state) {
+    writeProjectWith(state, [](const Project& p) { return projectFileText(p); });
+}
+void writeProjectTree(benchmark::State& state) {
+    writeProjectWith(state, [](const Project& p) {
+        const nlohmann::json json = projectToJson(p);
+        nlohmann::ordered_json file;
+        file["format"] = json.at("format");
+        file["version"] = json.at("version");
+        file["entries"] = json.at("entries");
+        return file.dump(2) + "\n";
+    });
+}
+
 // The instance written as `hetsched generate` writes it (the text, not the disk).
 void writeInstance(benchmark::State& state) {
     const std::string& path = fileOf(static_cast<int>(state.range(0)));
@@ -221,6 +250,8 @@ void writeInstanceStreamed(benchmark::State& state) {
 BENCHMARK(bareParse)->DenseRange(0, 3)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(readProject)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(readProjectNlohmann)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(writeProject)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(writeProjectTree)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(domParse)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(readInstance)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(readInstanceNlohmann)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(1);

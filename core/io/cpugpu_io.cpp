@@ -64,8 +64,7 @@ nlohmann::json cpuGpuInstanceToJson(const CpuGpuInstance& in) {
 }
 
 // Keys in nlohmann's order (sorted), as cpuGpuInstanceToJson's tree is written.
-std::string cpuGpuInstanceText(const CpuGpuInstance& in) {
-    json_detail::JsonTextWriter w;
+void writeCpuGpuInstance(const CpuGpuInstance& in, json_detail::JsonTextWriter& w) {
     w.beginObject();
     w.member("cpus", in.cpus);
     w.member("epsilon", in.epsilon);
@@ -82,6 +81,11 @@ std::string cpuGpuInstanceText(const CpuGpuInstance& in) {
     }
     w.endArray();
     w.endObject();
+}
+
+std::string cpuGpuInstanceText(const CpuGpuInstance& in) {
+    json_detail::JsonTextWriter w;
+    writeCpuGpuInstance(in, w);
     return w.take();
 }
 

@@ -176,8 +176,7 @@ nlohmann::json dagInstanceToJson(const DagInstance& in) {
 }
 
 // Keys in nlohmann's order (sorted), as dagInstanceToJson's tree is written.
-std::string dagInstanceText(const DagInstance& in) {
-    json_detail::JsonTextWriter w;
+void writeDagInstance(const DagInstance& in, json_detail::JsonTextWriter& w) {
     const DagSimGridSource* simgrid = in.platform.simgrid.empty() ? nullptr : &in.platform.simgrid;
     w.beginObject();
     w.key("edges");
@@ -232,6 +231,11 @@ std::string dagInstanceText(const DagInstance& in) {
     }
     w.endArray();
     w.endObject();
+}
+
+std::string dagInstanceText(const DagInstance& in) {
+    json_detail::JsonTextWriter w;
+    writeDagInstance(in, w);
     return w.take();
 }
 

@@ -1,5 +1,7 @@
 #include "io/instance_io.h"
 
+#include "io/json_text_writer.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -58,6 +60,12 @@ std::string textAlternative(const DivisibleInstance& in) { return divisibleInsta
 std::string textAlternative(const CpuGpuInstance& in) { return cpuGpuInstanceText(in); }
 std::string textAlternative(const SteadyStateInstance& in) { return steadyStateInstanceToJson(in).dump(2); }
 std::string textAlternative(const DagInstance& in) { return dagInstanceText(in); }
+
+void writeAlternative(const PartitionInstance& in, json_detail::JsonTextWriter& w) { writePartitionInstance(in, w); }
+void writeAlternative(const DivisibleInstance& in, json_detail::JsonTextWriter& w) { w.value(divisibleInstanceToJson(in)); }
+void writeAlternative(const CpuGpuInstance& in, json_detail::JsonTextWriter& w) { writeCpuGpuInstance(in, w); }
+void writeAlternative(const SteadyStateInstance& in, json_detail::JsonTextWriter& w) { w.value(steadyStateInstanceToJson(in)); }
+void writeAlternative(const DagInstance& in, json_detail::JsonTextWriter& w) { writeDagInstance(in, w); }
 
 // simdjson first (hundreds of MB/s); what it refuses is parsed again by nlohmann, whose message says what is
 // wrong (or which reads the few documents simdjson refuses and nlohmann takes, such as integers beyond 64 bits).
@@ -260,6 +268,10 @@ nlohmann::json instanceToJson(const Instance& instance) {
 
 std::string instanceText(const Instance& instance) {
     return std::visit([](const auto& in) { return textAlternative(in); }, instance);
+}
+
+void writeInstance(const Instance& instance, json_detail::JsonTextWriter& writer) {
+    std::visit([&](const auto& in) { writeAlternative(in, writer); }, instance);
 }
 
 namespace {

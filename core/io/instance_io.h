@@ -15,6 +15,7 @@ namespace hetsched {
 
 namespace json_detail {
 class JsonNode;
+class JsonTextWriter;
 }
 
 Expected<Instance> parseInstance(std::string_view jsonText);
@@ -28,6 +29,8 @@ nlohmann::json instanceToJson(const Instance& instance);
 // families whose instances grow large (task graphs, CPU/GPU, partition: no document tree of a million tasks),
 // through the tree for the others.
 std::string instanceText(const Instance& instance);
+// The same, into a writer at its place (an instance inside a project file).
+void writeInstance(const Instance& instance, json_detail::JsonTextWriter& writer);
 
 // Reads a whole file; an Io error names the path.
 Expected<std::string> readTextFile(const std::string& path);

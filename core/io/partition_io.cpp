@@ -169,8 +169,7 @@ nlohmann::json partitionInstanceToJson(const PartitionInstance& in) {
 }
 
 // Keys in nlohmann's order (sorted), as partitionInstanceToJson's tree is written.
-std::string partitionInstanceText(const PartitionInstance& in) {
-    json_detail::JsonTextWriter w;
+void writePartitionInstance(const PartitionInstance& in, json_detail::JsonTextWriter& w) {
     w.beginObject();
     w.member("kind", "partition");
     w.member("objective", partitionObjectiveName(in.objective));
@@ -225,6 +224,11 @@ std::string partitionInstanceText(const PartitionInstance& in) {
     w.endArray();
     w.member("tasks", in.tasks);
     w.endObject();
+}
+
+std::string partitionInstanceText(const PartitionInstance& in) {
+    json_detail::JsonTextWriter w;
+    writePartitionInstance(in, w);
     return w.take();
 }
 

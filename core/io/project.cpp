@@ -2,6 +2,7 @@
 
 #include "io/instance_io.h"
 #include "io/json_reader.h"
+#include "io/json_text_writer.h"
 #include "model/instance_checks.h"
 
 namespace hetsched {
@@ -97,14 +98,38 @@ nlohmann::json projectToJson(const Project& project) {
     return {{"format", kFormat}, {"version", kVersion}, {"entries", entries}};
 }
 
+// Written as it goes, byte for byte the text of projectToJson's tree in this key order: the instances streamed from
+// the typed model (no document tree of a million tasks, and no copy of the whole project's tree).
 std::string projectFileText(const Project& project) {
-    const nlohmann::json json = projectToJson(project);
-    // The keys in this order (a plain json object sorts them, "entries" first).
-    nlohmann::ordered_json file;
-    file["format"] = json.at("format");
-    file["version"] = json.at("version");
-    file["entries"] = json.at("entries");
-    return file.dump(2) + "\n";
+    json_detail::JsonTextWriter w;
+    w.beginObject();
+    w.member("format", kFormat);
+    w.member("version", kVersion);
+    w.key("entries");
+    w.beginArray();
+    for (const ProjectEntry& entry : project.entries) {
+        // An entry's keys sorted, as nlohmann writes an object.
+        w.beginObject();
+        if (!entry.earlierInstances.empty()) {
+            w.key("earlier_instances");
+            w.beginArray();
+            for (const Instance& instance : entry.earlierInstances) writeInstance(instance, w);
+            w.endArray();
+        }
+        w.key("instance");
+        writeInstance(entry.instance, w);
+        if (!entry.layout.is_null()) w.member("layout", entry.layout);
+        w.member("name", entry.name);
+        if (entry.recordedMakespan) w.member("recorded_makespan", *entry.recordedMakespan);
+        w.key("runs");
+        w.beginArray();
+        for (const nlohmann::json& run : entry.runs) w.value(run);
+        w.endArray();
+        w.endObject();
+    }
+    w.endArray();
+    w.endObject();
+    return w.take() + "\n";
 }
 
 // simdjson first, as instance files are read; what it refuses is parsed again by nlohmann, whose message says

@@ -78,6 +78,32 @@ TEST(ProjectReading, TheFastReaderReadsWhatItWrote) {
     EXPECT_EQ(projectFileText(*back), text);
 }
 
+// The project file is written as it goes (the instances streamed from the typed model): byte for byte the text
+// nlohmann writes from the project's tree, "format" and "version" first (as the writer did before), for a project
+// of every example, one whose entries hold nothing optional, and one without entries.
+TEST(ProjectReading, TheFileIsWrittenAsTheTreeIsWritten) {
+    const auto treeText = [](const Project& project) {
+        const nlohmann::json json = projectToJson(project);
+        nlohmann::ordered_json file;
+        file["format"] = json.at("format");
+        file["version"] = json.at("version");
+        file["entries"] = json.at("entries");
+        return file.dump(2) + "\n";
+    };
+    Project everything = everyExampleProject();
+    Project bare = everything;
+    for (ProjectEntry& entry : bare.entries) {
+        entry.runs.clear();
+        entry.layout = nullptr;
+        entry.earlierInstances.clear();
+        entry.recordedMakespan.reset();
+    }
+    for (const Project& project : {everything, bare, Project{}}) {
+        SCOPED_TRACE(project.entries.size());
+        EXPECT_EQ(projectFileText(project), treeText(project));
+    }
+}
+
 // Every key of the file, of each entry, of its instance, runs, earlier versions and layout (three levels into
 // each), deleted or given a value of another type.
 TEST(ProjectReading, TheFastReaderSaysWhatTheTreeReaderSays) {
