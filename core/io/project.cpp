@@ -102,6 +102,11 @@ nlohmann::json projectToJson(const Project& project) {
 // the typed model (no document tree of a million tasks, and no copy of the whole project's tree).
 std::string projectFileText(const Project& project) {
     json_detail::JsonTextWriter w;
+    writeProject(project, w);
+    return w.take() + "\n";
+}
+
+void writeProject(const Project& project, json_detail::JsonTextWriter& w) {
     w.beginObject();
     w.member("format", kFormat);
     w.member("version", kVersion);
@@ -129,7 +134,6 @@ std::string projectFileText(const Project& project) {
     }
     w.endArray();
     w.endObject();
-    return w.take() + "\n";
 }
 
 // simdjson first, as instance files are read; what it refuses is parsed again by nlohmann, whose message says

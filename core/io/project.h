@@ -13,6 +13,10 @@
 
 namespace hetsched {
 
+namespace json_detail {
+class JsonTextWriter;
+}
+
 struct ProjectEntry {
     std::string name;
     Instance instance;
@@ -38,6 +42,8 @@ nlohmann::json projectToJson(const Project& project);
 // The .hsproj file's text, indented: "format" and "version" come first, so that a file manager knows a
 // project by its first bytes (the magic of packaging/hetsched-mime.xml), then the entries.
 std::string projectFileText(const Project& project);
+// The same project into a writer at its place ("format", "version", then "entries"): a recovery file's project.
+void writeProject(const Project& project, json_detail::JsonTextWriter& writer);
 // The text read by simdjson (nlohmann's tree for what it refuses, for the message); the tree's reader, with the
 // same answers and messages.
 Expected<Project> parseProject(std::string_view jsonText);

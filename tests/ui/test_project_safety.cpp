@@ -217,9 +217,10 @@ private slots:
         AutosaveManager* autosave = window->autosave();
         const QString recovery = autosave->recoveryFilePath();
         QSignalSpy autosaved(autosave, &AutosaveManager::autosaved);
-        // A task graph of 3,000 tasks: its text takes a moment to make, off the GUI thread.
+        // A task graph of 20,000 tasks: its text takes a moment to make, off the GUI thread (3,000 were enough while
+        // the text went through a document tree; written as it goes, it is made too fast to be seen running).
         DagGeneratorConfig config;
-        config.n = 3000;
+        config.n = 20000;
         config.density = 0.5;
         Expected<DagPlatform> platform = generatePlatform(DagPlatformConfig{});
         QVERIFY(platform.ok());

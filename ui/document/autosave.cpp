@@ -11,6 +11,8 @@
 
 #include "io/instance_io.h"
 #include "io/json_reader.h"
+#include "io/json_text_writer.h"
+#include "io/project.h"
 #include "util/background_job.h"
 
 namespace hetsched::ui {
@@ -186,9 +188,23 @@ std::optional<AutosaveManager::Snapshot> AutosaveManager::takeSnapshot(bool even
 }
 
 std::string AutosaveManager::recoveryText(const Snapshot& snapshot) {
-    nlohmann::json json = snapshot.header;
-    json["project"] = projectToJson(snapshot.project);
-    return json.dump(1) + "\n";
+    // The header's keys and "project" in nlohmann's (sorted) order, the project written as it goes: a million tasks
+    // are no document tree, and this runs at every autosave.
+    json_detail::JsonTextWriter w(1);
+    w.beginObject();
+    bool projectWritten = false;
+    const auto writeProjectHere = [&] {
+        w.key("project");
+        writeProject(snapshot.project, w);
+        projectWritten = true;
+    };
+    for (const auto& [key, value] : snapshot.header.items()) {
+        if (!projectWritten && key > "project") writeProjectHere();
+        w.member(key, value);
+    }
+    if (!projectWritten) writeProjectHere();
+    w.endObject();
+    return w.take() + "\n";
 }
 
 Expected<bool> AutosaveManager::writeRecovery(const std::string& text) {
@@ -280,7 +296,7 @@ Expected<RecoveredProject> AutosaveManager::readRecoveryFile(const QString& path
     if (version == json.end() || !version->is_number_integer() || version->get<long long>() > kVersion)
         return invalidInput(name + ": written by a newer HetSched");
     if (!json.contains("project")) return invalidInput(name + ": no project in it");
-    Expected<Project> project = parseProject(json["project"].dump());
+    Expected<Project> project = projectFromJson(json["project"]);
     if (!project) return invalidInput(name + ": project: " + project.error().message);
     RecoveredProject recovered;
     recovered.project = std::move(*project);
