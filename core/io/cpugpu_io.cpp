@@ -3,6 +3,8 @@
 #include "io/json_text_writer.h"
 #include "io/named_objects.h"
 
+#include <simdjson.h>
+
 #include <string_view>
 #include <unordered_map>
 
@@ -48,6 +50,85 @@ CpuGpuInstance readCpuGpuInstance(const JsonNode& root) {
         [](const std::string& name, std::size_t earlier) {
             return "duplicate task name \"" + name + "\" (also tasks[" + std::to_string(earlier) + "])";
         });
+    return in;
+}
+
+std::optional<CpuGpuInstance> readCpuGpuInstanceForward(std::string_view text) {
+    namespace od = simdjson::ondemand;
+    od::parser parser;
+    od::document document;
+    if (parser.iterate(simdjson::padded_string_view(text.data(), text.size(), text.size() + json_detail::kJsonPadding))
+            .get(document))
+        return std::nullopt;
+    od::object root;
+    if (document.get_object().get(root)) return std::nullopt;
+    CpuGpuInstance in;
+    // Each key at most once; every value of the form the tree reader takes without a question.
+    bool kind = false, cpus = false, gpus = false, epsilon = false, tasks = false;
+    const auto count = [](od::value value, std::int64_t& n) {
+        return !value.get_int64().get(n) && n >= 0 && n <= kMaxProcessors;
+    };
+    const auto time = [](od::value value, double& t) {
+        return !value.get_double().get(t) && t >= kMinTime && t <= kMaxTime;
+    };
+    for (od::field field : root) {
+        std::string_view key;
+        if (field.unescaped_key().get(key)) return std::nullopt;
+        od::value value = field.value();
+        std::int64_t n = 0;
+        if (key == "kind" && !kind) {
+            std::string_view name;
+            if (value.get_string().get(name) || name != "cpugpu") return std::nullopt;
+            kind = true;
+        } else if (key == "cpus" && !cpus) {
+            if (!count(value, n)) return std::nullopt;
+            in.cpus = static_cast<int>(n);
+            cpus = true;
+        } else if (key == "gpus" && !gpus) {
+            if (!count(value, n)) return std::nullopt;
+            in.gpus = static_cast<int>(n);
+            gpus = true;
+        } else if (key == "epsilon" && !epsilon) {
+            if (value.get_double().get(in.epsilon) || !(in.epsilon >= 1e-6 && in.epsilon <= 1)) return std::nullopt;
+            epsilon = true;
+        } else if (key == "tasks" && !tasks) {
+            od::array array;
+            if (value.get_array().get(array)) return std::nullopt;
+            for (od::value element : array) {
+                od::object object;
+                if (element.get_object().get(object) || in.tasks.size() == kMaxTasks) return std::nullopt;
+                CpuGpuTask& task = in.tasks.emplace_back();
+                bool name = false, cpu = false, gpu = false;
+                for (od::field taskField : object) {
+                    if (taskField.unescaped_key().get(key)) return std::nullopt;
+                    if (key == "name" && !name) {
+                        std::string_view taskName;
+                        if (taskField.value().get_string().get(taskName) || taskName.empty()) return std::nullopt;
+                        task.name = taskName;
+                        name = true;
+                    } else if (key == "cpu" && !cpu) {
+                        if (!time(taskField.value(), task.cpu)) return std::nullopt;
+                        cpu = true;
+                    } else if (key == "gpu" && !gpu) {
+                        if (!time(taskField.value(), task.gpu)) return std::nullopt;
+                        gpu = true;
+                    } else {
+                        return std::nullopt;
+                    }
+                }
+                if (!name || !cpu || !gpu) return std::nullopt;
+            }
+            tasks = true;
+        } else {
+            return std::nullopt;
+        }
+    }
+    // Nothing after the document's value (current_location fails at its end).
+    if (!document.current_location().error()) return std::nullopt;
+    if (!kind || !cpus || !gpus || !tasks || (in.cpus == 0 && in.gpus == 0) || in.tasks.empty()) return std::nullopt;
+    NameIndex names(in.tasks.size());
+    if (names.addEach(in.tasks.size(), [&](std::size_t j) -> std::string_view { return in.tasks[j].name; }))
+        return std::nullopt;
     return in;
 }
 

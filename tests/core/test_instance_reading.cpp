@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "family/family.h"
+#include "io/cpugpu_io.h"
 #include "io/instance_io.h"
+#include "experiments/cpugpu_experiments.h"
 #include "io/json_reader.h"
 #include "model/dag_random.h"
 #include "model/platform_generators.h"
@@ -29,7 +31,15 @@ Expected<Instance> treeReader(const std::string& text) {
     }
 }
 
-// Both read the same instance, or both refuse it with the same message.
+// The CPU/GPU reader of one forward pass on `text` (given the padding it needs), or nullopt.
+std::optional<CpuGpuInstance> forwardReader(const std::string& text) {
+    std::string padded = text;
+    padded.append(json_detail::kJsonPadding, ' ');
+    return readCpuGpuInstanceForward(std::string_view(padded).substr(0, text.size()));
+}
+
+// Both read the same instance, or both refuse it with the same message; and the CPU/GPU forward reader reads
+// nothing the tree reader does not read the same (what it leaves goes to the others).
 void expectSameOutcome(const std::string& text) {
     const Expected<Instance> fast = parseInstance(text);
     const Expected<Instance> tree = treeReader(text);
@@ -39,6 +49,10 @@ void expectSameOutcome(const std::string& text) {
         EXPECT_EQ(instanceToJson(*fast), instanceToJson(*tree)) << text;
     else
         EXPECT_EQ(fast.error().message, tree.error().message) << text;
+    if (const std::optional<CpuGpuInstance> forward = forwardReader(text)) {
+        ASSERT_TRUE(tree.ok()) << text << "\nforward: read\ntree: " << tree.error().message;
+        EXPECT_EQ(instanceToJson(Instance{*forward}), instanceToJson(*tree)) << text;
+    }
 }
 
 // Every leaf of `json` (a number, string, boolean or null), as pointers.
@@ -65,6 +79,37 @@ std::vector<Instance> examples() {
     std::vector<Instance> out;
     for (const FamilyDescriptor& family : families()) out.push_back(family.exampleInstance());
     return out;
+}
+
+// The forward reader takes every valid CPU/GPU file as the tree reader does, whatever its layout: indented or not,
+// keys in any order, epsilon absent, escaped and non-ASCII names, integer and real times.
+TEST(FastInstanceReader, TheCpuGpuForwardReaderReadsEveryValidFile) {
+    std::vector<std::string> texts;
+    for (const Instance& example : examples())
+        if (std::holds_alternative<CpuGpuInstance>(example)) texts.push_back(instanceText(example));
+    CpuGpuInstance random = randomCpuGpuInstance(2000, 64, 8, 27);
+    random.tasks[3].name = "t\"3\"\\";
+    random.tasks[4].name = "t\u00e2che \u2192 4";
+    texts.push_back(instanceText(Instance{random}));
+    texts.push_back(instanceToJson(Instance{random}).dump());
+    nlohmann::ordered_json reordered;
+    const nlohmann::json json = instanceToJson(Instance{random});
+    for (const char* key : {"tasks", "kind", "gpus", "cpus"}) reordered[key] = json.at(key);
+    reordered["tasks"][0] = nlohmann::ordered_json{{"gpu", 2}, {"name", "x"}, {"cpu", 7.25}};
+    texts.push_back(reordered.dump(4));
+    ASSERT_EQ(texts.size(), 4u);
+    for (const std::string& text : texts) {
+        const std::optional<CpuGpuInstance> forward = forwardReader(text);
+        ASSERT_TRUE(forward) << text.substr(0, 200);
+        const Expected<Instance> tree = treeReader(text);
+        ASSERT_TRUE(tree) << tree.error().message;
+        EXPECT_EQ(instanceToJson(Instance{*forward}), instanceToJson(*tree));
+    }
+    // What is not a valid CPU/GPU file is left to the readers that name its problem.
+    for (const std::string& text : {texts[0] + " x", texts[0] + "}", std::string("{\"kind\": \"dag\"}"),
+                                    texts[0].substr(0, texts[0].size() / 2)}) {
+        EXPECT_FALSE(forwardReader(text)) << text.substr(0, 200);
+    }
 }
 
 TEST(FastInstanceReader, EveryValueOfEveryExampleReplacedReadsAsTheTreeReaderReadsIt) {
