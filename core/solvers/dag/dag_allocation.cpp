@@ -115,6 +115,7 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
     };
     // Per task, the predecessors that chose it as largest successor (stale entries are skipped).
     std::vector<std::vector<std::size_t>> chosenBy(n);
+    // The task of largest bound, ties to the lower index, among [first, last) (not empty).
     auto largest = [&](const std::size_t* first, const std::size_t* last) {
         const std::size_t* best = first;
         for (const std::size_t* k = first + 1; k < last; ++k)
