@@ -5,7 +5,8 @@
 // Issue 27's size (the *Large benchmarks): the graph of `hetsched generate dag --tasks 100000 --density 0.1
 // --jump 1 --clusters 8 --seed 3` (1.59 million edges), each solver called directly and through the
 // registry as `hetsched solve` runs it (verification, result JSON and schedule: the `seconds` it reports),
-// against the code before issue 27 (tests/core/reference) in the same run.
+// against the code before issue 27 (tests/core/reference) in the same run; HCPA's allocation alone on that shape at
+// 20,000, 50,000 and 100,000 tasks (allocationShape, allocationLarge) against heft on the same graphs (heftShape, heftLarge).
 #include <benchmark/benchmark.h>
 
 #include <string>
@@ -103,8 +104,27 @@ void runLargeRegistry(benchmark::State& state, const char* solver) {
 void heftLarge(benchmark::State& state) { runLarge(state, solveDagHeft); }
 void hcpaLarge(benchmark::State& state) { runLarge(state, solveDagHcpa); }
 void mheftLarge(benchmark::State& state) { runLarge(state, solveDagMheft); }
-void allocationLarge(benchmark::State& state) {
-    for (auto _ : state) benchmark::DoNotOptimize(allocateHcpa(largeInstance()).ok());
+// HCPA's allocation alone (Algorithm 1), on the large graph and on the same shape at 20,000 and 50,000 tasks
+// (with heft on that graph in the same run: the ratio of docs/performance.md).
+void allocationOf(benchmark::State& state, const DagInstance& in) {
+    long long steps = 0;
+    for (auto _ : state) {
+        Expected<DagAllocation> a = allocateHcpa(in);
+        if (!a.ok()) {
+            state.SkipWithError(a.error().message.c_str());
+            return;
+        }
+        steps = a->iterations;
+    }
+    state.SetLabel("tasks=" + std::to_string(in.tasks.size()) + " processors added=" + std::to_string(steps));
+}
+void allocationLarge(benchmark::State& state) { allocationOf(state, largeInstance()); }
+void allocationShape(benchmark::State& state) {
+    allocationOf(state, bench::largeDagInstance(static_cast<int>(state.range(0))));
+}
+void heftShape(benchmark::State& state) {
+    const DagInstance in = bench::largeDagInstance(static_cast<int>(state.range(0)));
+    for (auto _ : state) benchmark::DoNotOptimize(solveDagHeft(in, Progress{}).ok());
 }
 void heftLargeBefore(benchmark::State& state) { runLarge(state, dag_reference::referenceSolveDagHeft); }
 void mheftLargeBefore(benchmark::State& state) { runLarge(state, dag_reference::referenceSolveDagMheft); }
@@ -126,6 +146,8 @@ BENCHMARK(heftLargeBefore)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(mheftLarge)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(mheftLargeBefore)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(allocationLarge)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(allocationShape)->Arg(20000)->Arg(50000)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(heftShape)->Arg(20000)->Arg(50000)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(hcpaLarge)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(hcpaLargeBefore)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(heftLargeRegistry)->Unit(benchmark::kMillisecond)->Iterations(1);

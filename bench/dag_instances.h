@@ -6,12 +6,13 @@
 
 namespace hetsched::bench {
 
-inline DagInstance largeDagInstance() {
+// n: the same shape at other sizes (bench_dag's allocation at 20,000 and 50,000 tasks).
+inline DagInstance largeDagInstance(int n = 100000) {
     DagPlatformConfig pc;
     pc.clusters = 8;
     pc.seed = 3;
     DagGeneratorConfig gc;
-    gc.n = 100000;
+    gc.n = n;
     gc.density = 0.1;
     gc.jump = 1;
     gc.seed = 3;

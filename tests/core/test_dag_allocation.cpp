@@ -158,6 +158,28 @@ TEST(DagAllocationReference, SameAsEagerOnRandomDaggenGraphs) {
     EXPECT_GT(saturated, 0);
 }
 
+// The shape of issue 27's large graph (daggen's defaults, density 0.1, jump 1, 8 clusters), smaller: many
+// entry tasks of nearly the same bottom level, a critical path that changes after almost every step, so the
+// runner-ups kept per task go stale and are found again many times.
+TEST(DagAllocationReference, SameAsEagerOnTheLargeGraphsShape) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        DagPlatformConfig pc;
+        pc.clusters = 8;
+        pc.seed = seed;
+        DagGeneratorConfig gc;
+        gc.n = 600 + 300 * int(seed);
+        gc.density = 0.1;
+        gc.jump = 1;
+        gc.seed = seed;
+        const DagInstance in = *generateDag(gc, *generatePlatform(pc));
+        Expected<DagAllocation> fast = allocateHcpa(in);
+        ASSERT_TRUE(fast.ok()) << fast.error().message;
+        const DagAllocation slow = referenceAllocation(in);
+        EXPECT_GT(slow.iterations, 1000);
+        expectSame(*fast, slow, std::string("seed ").append(std::to_string(seed)));
+    }
+}
+
 // Few distinct costs: bottom levels tie everywhere, so every tie-breaking rule matters.
 TEST(DagAllocationReference, SameAsEagerWithTiesEverywhere) {
     for (std::uint64_t seed = 1; seed <= 30; ++seed) {

@@ -83,11 +83,39 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
     // and so, transitively, do the clean predecessors whose largest successor it is. Only the values
     // the critical path needs are refreshed, by the expression of an eager pass, so the allocation is
     // exactly the eager one (tests/core/test_dag_allocation.cpp compares them).
+    // Every task with successors also keeps, from its last scan of them, the runner-up: the largest
+    // (bound, lowest index) among its other successors. Bounds never grow, so it stays an upper bound of
+    // them: while the refreshed value of `largestSuccessor` still beats it, that successor is still the
+    // largest and the successors need no scan (most refreshes: a step shortens one task by a little).
     constexpr std::size_t kNone = static_cast<std::size_t>(-1);
     std::vector<std::size_t> largestSuccessor(n, kNone);
+    std::vector<std::size_t> runnerUp(n, kNone);
+    std::vector<double> runnerUpBound(n, 0.0);
+    // Whether `value` of task `index` beats every task whose bound is at most `bound`, a bound at
+    // `bound` having an index of at least `boundIndex` (kNone: there is no other task).
+    auto beats = [](double value, std::size_t index, double bound, std::size_t boundIndex) {
+        return boundIndex == kNone || value > bound || (value == bound && index < boundIndex);
+    };
+    // Scans t's successors (not none): the largest and the runner-up by (bound descending, index ascending).
+    auto scan = [&](std::size_t t) {
+        std::size_t s = succ[succStart[t]];
+        std::size_t second = kNone;
+        for (std::size_t k = succStart[t] + 1; k < succStart[t + 1]; ++k) {
+            const std::size_t u = succ[k];
+            if (bl[u] > bl[s] || (bl[u] == bl[s] && u < s)) {
+                second = s;
+                s = u;
+            } else if (second == kNone || bl[u] > bl[second] || (bl[u] == bl[second] && u < second)) {
+                second = u;
+            }
+        }
+        largestSuccessor[t] = s;
+        runnerUp[t] = second;
+        runnerUpBound[t] = second == kNone ? 0.0 : bl[second];
+    };
     // Per task, the predecessors that chose it as largest successor (stale entries are skipped).
     std::vector<std::vector<std::size_t>> chosenBy(n);
-    // The successor of largest bound, ties to the lower index, among [first, last) (not empty).
+    // The task of largest bound, ties to the lower index, among [first, last) (not empty).
     auto largest = [&](const std::size_t* first, const std::size_t* last) {
         const std::size_t* best = first;
         for (const std::size_t* k = first + 1; k < last; ++k)
@@ -99,7 +127,7 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
         if (succStart[t] == succStart[t + 1]) {
             bl[t] = seconds[t];
         } else {
-            largestSuccessor[t] = largest(succ.data() + succStart[t], succ.data() + succStart[t + 1]);
+            scan(t);
             chosenBy[largestSuccessor[t]].push_back(t);
             bl[t] = seconds[t] + std::max(0.0, bl[largestSuccessor[t]]);
         }
@@ -124,51 +152,26 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
     // Makes bl[x] exact: the successor of largest bound is refreshed until it is clean (then its exact
     // value is at least every other successor's bound, hence their exact values). An explicit stack:
     // a chain of 10^5 tasks must not overflow the call stack.
-    // A task waiting for the refresh of its successor of largest bound remembers the runner-up (the
-    // largest other bound, with its index): if the refreshed value still beats it, it is still the
-    // largest (bounds never grow), and the successors need no second scan.
-    struct Frame {
-        std::size_t task;
-        std::size_t waitingFor = kNone;
-        double runnerUpBound = 0;
-        std::size_t runnerUp = kNone;
-    };
-    std::vector<Frame> pending;
+    std::vector<std::size_t> pending;
     auto refresh = [&](std::size_t x) {
         if (clean[x]) return;
-        pending.push_back({x});
+        pending.push_back(x);
         while (!pending.empty()) {
-            Frame& frame = pending.back();
-            const std::size_t t = frame.task;
-            if (succStart[t] == succStart[t + 1]) {
-                bl[t] = seconds[t];
-            } else {
-                std::size_t s = frame.waitingFor;
-                if (s == kNone || !(frame.runnerUp == kNone || bl[s] > frame.runnerUpBound ||
-                                    (bl[s] == frame.runnerUpBound && s < frame.runnerUp))) {
-                    // Scan: the largest and the runner-up by (bound descending, index ascending).
-                    s = succ[succStart[t]];
-                    std::size_t second = kNone;
-                    for (std::size_t k = succStart[t] + 1; k < succStart[t + 1]; ++k) {
-                        const std::size_t u = succ[k];
-                        if (bl[u] > bl[s] || (bl[u] == bl[s] && u < s)) {
-                            second = s;
-                            s = u;
-                        } else if (second == kNone || bl[u] > bl[second] || (bl[u] == bl[second] && u < second)) {
-                            second = u;
-                        }
-                    }
-                    frame.runnerUp = second;
-                    frame.runnerUpBound = second == kNone ? 0.0 : bl[second];
+            const std::size_t t = pending.back();
+            if (succStart[t] != succStart[t + 1]) {
+                std::size_t s = largestSuccessor[t];
+                if (!beats(bl[s], s, runnerUpBound[t], runnerUp[t])) {
+                    scan(t);
+                    s = largestSuccessor[t];
                 }
                 if (!clean[s]) {
-                    frame.waitingFor = s;
-                    pending.push_back({s});
+                    pending.push_back(s);
                     continue;
                 }
-                largestSuccessor[t] = s;
                 chosenBy[s].push_back(t);
                 bl[t] = seconds[t] + std::max(0.0, bl[s]);
+            } else {
+                bl[t] = seconds[t];
             }
             clean[t] = 1;
             pending.pop_back();
@@ -197,11 +200,6 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
             if (grows[path[i]] && (best == path.size() || gain[path[i]] > gain[path[best]])) best = i;
         return best;
     };
-    // Whether `value` of task `index` beats every task whose bound is at most `bound`, a bound at
-    // `bound` having an index of at least `boundIndex` (kNone: there is no other task).
-    auto beats = [](double value, std::size_t index, double bound, std::size_t boundIndex) {
-        return boundIndex == kNone || value > bound || (value == bound && index < boundIndex);
-    };
     // The largest (bound, lowest index) among [first, last) without `skip`.
     auto rival = [&](const std::size_t* first, const std::size_t* last, std::size_t skip) {
         std::size_t r = kNone;
@@ -209,9 +207,7 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
             if (*k != skip && (r == kNone || bl[*k] > bl[r] || (bl[*k] == bl[r] && *k < r))) r = *k;
         return r;
     };
-    std::vector<std::size_t> rivals;   // per path position: the rival of its path successor, kNone if none
-    std::vector<char> rivalKnown;
-    std::vector<double> rivalBound;
+    std::vector<char> rivalKnown;   // per path position: its runner-up was found again in this pass
     std::vector<std::size_t> grown;
     bool stopped = false;
     while (!entries.empty() && !stopped) {
@@ -242,9 +238,6 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
         // bounds of its other successors, and the top entry the bounds of the other entries (bounds never
         // grow), the eager algorithm walks this same path again, with the bottom levels recomputed here
         // along it: so its next iterations are run here, without refreshing the rest of the graph.
-        // Rivals are found once per pass, when first needed.
-        rivals.assign(path.size(), kNone);
-        rivalBound.assign(path.size(), 0.0);
         rivalKnown.assign(path.size(), 0);
         const std::size_t topRival = rival(entries.data(), entries.data() + entries.size(), top);
         const double topRivalBound = topRival == kNone ? 0.0 : bl[topRival];
@@ -264,13 +257,15 @@ Expected<DagAllocation> allocateHcpa(const DagInstance& in, long long maxIterati
                 const std::size_t u = path[i];
                 if (i + 1 < path.size()) {
                     const std::size_t next = path[i + 1];
-                    if (i < best) {
+                    // The runner-up kept since u's last scan bounds the other successors; when it
+                    // does not prove the path, their bounds now are looked at (once per pass).
+                    if (i < best && !beats(bl[next], next, runnerUpBound[u], runnerUp[u])) {
                         if (!rivalKnown[i]) {
-                            rivals[i] = rival(succ.data() + succStart[u], succ.data() + succStart[u + 1], next);
-                            rivalBound[i] = rivals[i] == kNone ? 0.0 : bl[rivals[i]];
+                            runnerUp[u] = rival(succ.data() + succStart[u], succ.data() + succStart[u + 1], next);
+                            runnerUpBound[u] = runnerUp[u] == kNone ? 0.0 : bl[runnerUp[u]];
                             rivalKnown[i] = 1;
                         }
-                        if (!beats(bl[next], next, rivalBound[i], rivals[i])) {
+                        if (!beats(bl[next], next, runnerUpBound[u], runnerUp[u])) {
                             samePath = false;
                             break;
                         }
