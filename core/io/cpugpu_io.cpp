@@ -71,7 +71,9 @@ std::optional<CpuGpuInstance> readCpuGpuInstanceForward(std::string_view text) {
     const auto time = [](od::value value, double& t) {
         return !value.get_double().get(t) && t >= kMinTime && t <= kMaxTime;
     };
-    for (od::field field : root) {
+    for (auto fieldResult : root) {
+        od::field field;
+        if (std::move(fieldResult).get(field)) return std::nullopt;
         std::string_view key;
         if (field.unescaped_key().get(key)) return std::nullopt;
         od::value value = field.value();
@@ -94,12 +96,16 @@ std::optional<CpuGpuInstance> readCpuGpuInstanceForward(std::string_view text) {
         } else if (key == "tasks" && !tasks) {
             od::array array;
             if (value.get_array().get(array)) return std::nullopt;
-            for (od::value element : array) {
+            for (auto elementResult : array) {
+                od::value element;
+                if (std::move(elementResult).get(element)) return std::nullopt;
                 od::object object;
                 if (element.get_object().get(object) || in.tasks.size() == kMaxTasks) return std::nullopt;
                 CpuGpuTask& task = in.tasks.emplace_back();
                 bool name = false, cpu = false, gpu = false;
-                for (od::field taskField : object) {
+                for (auto taskFieldResult : object) {
+                    od::field taskField;
+                    if (std::move(taskFieldResult).get(taskField)) return std::nullopt;
                     if (taskField.unescaped_key().get(key)) return std::nullopt;
                     if (key == "name" && !name) {
                         std::string_view taskName;

@@ -4,6 +4,8 @@
 #include "io/named_objects.h"
 #include "model/dag_edge_rows.h"
 
+#include <simdjson.h>
+
 #include <cmath>
 #include <optional>
 #include <string_view>
@@ -37,12 +39,10 @@ double latency(const JsonNode& node) {
 
 }  // namespace
 
-DagInstance readDagInstance(const JsonNode& root) {
-    root.requireOnlyKeys({"kind", "platform", "tasks", "edges"});
-    DagInstance in;
-    const JsonNode platform = root.at("platform");
+DagPlatform readDagPlatform(const JsonNode& platform) {
+    DagPlatform out;
     platform.requireOnlyKeys({"clusters", "backbone", "simgrid_file"});
-    if (auto file = platform.find("simgrid_file")) in.platform.simgrid.file = file->nonEmptyString();
+    if (auto file = platform.find("simgrid_file")) out.simgrid.file = file->nonEmptyString();
     const JsonNode clusters = platform.at("clusters");
     clusters.requireArray();
     if (clusters.size() == 0) clusters.fail("expected at least one cluster");
@@ -62,21 +62,28 @@ DagInstance readDagInstance(const JsonNode& root) {
         c.bandwidth = rate(node.at("bandwidth"));
         c.latency = latency(node.at("latency"));
         if (auto hosts = node.find("hosts")) {
-            if (in.platform.simgrid.empty()) hosts->fail("SimGrid hosts need the platform's \"simgrid_file\"");
+            if (out.simgrid.empty()) hosts->fail("SimGrid hosts need the platform's \"simgrid_file\"");
             hosts->requireArray();
-            std::vector<std::string>& names = in.platform.simgrid.hostsByCluster.emplace_back(c.name, std::vector<std::string>{}).second;
+            std::vector<std::string>& names = out.simgrid.hostsByCluster.emplace_back(c.name, std::vector<std::string>{}).second;
             std::unordered_set<std::string> seen;
             for (std::size_t h = 0; h < hosts->size(); ++h) {
                 names.push_back((*hosts)[h].nonEmptyString());
                 if (!seen.insert(names.back()).second) (*hosts)[h].fail("duplicate host \"" + names.back() + "\"");
             }
         }
-        in.platform.clusters.push_back(std::move(c));
+        out.clusters.push_back(std::move(c));
     }
     const JsonNode backbone = platform.at("backbone");
     backbone.requireOnlyKeys({"bandwidth", "latency"});
-    in.platform.backbone.bandwidth = rate(backbone.at("bandwidth"));
-    in.platform.backbone.latency = latency(backbone.at("latency"));
+    out.backbone.bandwidth = rate(backbone.at("bandwidth"));
+    out.backbone.latency = latency(backbone.at("latency"));
+    return out;
+}
+
+DagInstance readDagInstance(const JsonNode& root) {
+    root.requireOnlyKeys({"kind", "platform", "tasks", "edges"});
+    DagInstance in;
+    in.platform = readDagPlatform(root.at("platform"));
 
     const double fastest = dagFastestSpeed(in.platform);
     const JsonNode tasks = root.at("tasks");
@@ -144,6 +151,135 @@ DagInstance readDagInstance(const JsonNode& root) {
         const DagGraph graph = buildDagGraph(in.tasks.size(), in.edges);
         if (!graph.cycle.empty()) edges.fail("the graph has a cycle: " + dagCycleText(in, graph.cycle));
     }
+    return in;
+}
+
+std::optional<DagInstance> readDagInstanceForward(std::string_view text) {
+    namespace od = simdjson::ondemand;
+    od::parser parser;
+    od::document document;
+    if (parser.iterate(simdjson::padded_string_view(text.data(), text.size(), text.size() + json_detail::kJsonPadding))
+            .get(document))
+        return std::nullopt;
+    od::object root;
+    if (document.get_object().get(root)) return std::nullopt;
+    DagInstance in;
+    // An edge as written, its task names views into the parser's strings (the tasks may come after the edges).
+    struct Edge {
+        std::string_view from, to;
+        double bytes;
+    };
+    std::vector<Edge> edges;
+    bool kind = false, platform = false, tasks = false, edgesSeen = false;
+    const auto amount = [](od::value value, double& v) { return !value.get_double().get(v) && v >= 0 && v <= kMaxValue; };
+    for (auto fieldResult : root) {
+        od::field field;
+        if (std::move(fieldResult).get(field)) return std::nullopt;
+        std::string_view key;
+        if (field.unescaped_key().get(key)) return std::nullopt;
+        od::value value = field.value();
+        if (key == "kind" && !kind) {
+            std::string_view name;
+            if (value.get_string().get(name) || name != "dag") return std::nullopt;
+            kind = true;
+        } else if (key == "platform" && !platform) {
+            // A few clusters: read by the platform's own reader from the object's text.
+            od::object object;
+            std::string_view raw;
+            if (value.get_object().get(object) || object.raw_json().get(raw)) return std::nullopt;
+            const std::unique_ptr<json_detail::FastJsonDocument> parsed = json_detail::FastJsonDocument::parse(raw, true);
+            if (!parsed) return std::nullopt;
+            try {
+                in.platform = readDagPlatform(parsed->root());
+            } catch (const json_detail::InputError&) {
+                return std::nullopt;
+            }
+            platform = true;
+        } else if (key == "tasks" && !tasks) {
+            od::array array;
+            if (value.get_array().get(array)) return std::nullopt;
+            for (auto elementResult : array) {
+                od::value element;
+                if (std::move(elementResult).get(element)) return std::nullopt;
+                od::object object;
+                if (element.get_object().get(object) || in.tasks.size() == kMaxTasks) return std::nullopt;
+                DagTask& task = in.tasks.emplace_back();
+                bool name = false, flops = false, alpha = false;
+                for (auto taskFieldResult : object) {
+                    od::field taskField;
+                    if (std::move(taskFieldResult).get(taskField)) return std::nullopt;
+                    if (taskField.unescaped_key().get(key)) return std::nullopt;
+                    if (key == "name" && !name) {
+                        std::string_view taskName;
+                        if (taskField.value().get_string().get(taskName) || taskName.empty()) return std::nullopt;
+                        task.name = taskName;
+                        name = true;
+                    } else if (key == "flops" && !flops) {
+                        if (!amount(taskField.value(), task.flops)) return std::nullopt;
+                        flops = true;
+                    } else if (key == "alpha" && !alpha) {
+                        if (taskField.value().get_double().get(task.alpha) || !(task.alpha >= 0 && task.alpha <= 1))
+                            return std::nullopt;
+                        alpha = true;
+                    } else {
+                        return std::nullopt;
+                    }
+                }
+                if (!name || !flops || !alpha) return std::nullopt;
+            }
+            tasks = true;
+        } else if (key == "edges" && !edgesSeen) {
+            od::array array;
+            if (value.get_array().get(array)) return std::nullopt;
+            for (auto elementResult : array) {
+                od::value element;
+                if (std::move(elementResult).get(element)) return std::nullopt;
+                od::object object;
+                if (element.get_object().get(object) || edges.size() == kMaxEdges) return std::nullopt;
+                Edge& edge = edges.emplace_back();
+                bool from = false, to = false, bytes = false;
+                for (auto edgeFieldResult : object) {
+                    od::field edgeField;
+                    if (std::move(edgeFieldResult).get(edgeField)) return std::nullopt;
+                    if (edgeField.unescaped_key().get(key)) return std::nullopt;
+                    if (key == "from" && !from) {
+                        if (edgeField.value().get_string().get(edge.from)) return std::nullopt;
+                        from = true;
+                    } else if (key == "to" && !to) {
+                        if (edgeField.value().get_string().get(edge.to)) return std::nullopt;
+                        to = true;
+                    } else if (key == "bytes" && !bytes) {
+                        if (!amount(edgeField.value(), edge.bytes)) return std::nullopt;
+                        bytes = true;
+                    } else {
+                        return std::nullopt;
+                    }
+                }
+                if (!from || !to || !bytes) return std::nullopt;
+            }
+            edgesSeen = true;
+        } else {
+            return std::nullopt;
+        }
+    }
+    // Nothing after the document's value (current_location fails at its end).
+    if (!document.current_location().error()) return std::nullopt;
+    if (!kind || !platform || !tasks || !edgesSeen || in.tasks.empty()) return std::nullopt;
+    const double fastest = dagFastestSpeed(in.platform);
+    for (const DagTask& task : in.tasks)
+        if (task.flops / fastest > kMaxTaskSeconds) return std::nullopt;
+    NameIndex names(in.tasks.size());
+    if (names.addEach(in.tasks.size(), [&](std::size_t i) -> std::string_view { return in.tasks[i].name; }))
+        return std::nullopt;
+    in.edges.reserve(edges.size());
+    for (const Edge& edge : edges) {
+        const std::optional<std::size_t> from = names.find(edge.from);
+        const std::optional<std::size_t> to = names.find(edge.to);
+        if (!from || !to || *from == *to) return std::nullopt;
+        in.edges.push_back({*from, *to, edge.bytes});
+    }
+    const DagEdgeRows rows(in.tasks.size(), in.edges);
+    if (rows.firstRepeated() || !rows.acyclic()) return std::nullopt;
     return in;
 }
 

@@ -72,10 +72,17 @@ void writeAlternative(const DagInstance& in, json_detail::JsonTextWriter& w) { w
 // `owner`, when given, is the string the text is in: it is emptied once simdjson has the values.
 Expected<Instance> parseInstanceTextFreeing(std::string_view jsonText, bool padded, std::string* owner) {
     try {
-        // A CPU/GPU file of a million tasks is read in one forward pass when it is valid (a file hetsched writes
-        // names its kind in its first lines: no other is tried).
-        if (padded && jsonText.substr(0, 4096).find("\"cpugpu\"") != std::string_view::npos)
-            if (std::optional<CpuGpuInstance> read = readCpuGpuInstanceForward(jsonText)) return Instance{std::move(*read)};
+        // A CPU/GPU or task graph file is read in one forward pass when it is valid. A file of either names its
+        // kind in its first lines (a task graph written with sorted keys starts with its edges): other files are
+        // not tried.
+        const std::string_view head = jsonText.substr(0, 4096);
+        try {
+            if (padded && head.find("\"cpugpu\"") != std::string_view::npos)
+                if (std::optional<CpuGpuInstance> read = readCpuGpuInstanceForward(jsonText)) return Instance{std::move(*read)};
+            if (padded && (head.find("\"dag\"") != std::string_view::npos || head.find("\"edges\"") != std::string_view::npos))
+                if (std::optional<DagInstance> read = readDagInstanceForward(jsonText)) return Instance{std::move(*read)};
+        } catch (const std::exception&) {   // a forward reader does not throw; if one did, the readers below answer
+        }
         if (const std::unique_ptr<json_detail::FastJsonDocument> document =
                 json_detail::FastJsonDocument::parse(jsonText, padded)) {
             if (owner) std::string().swap(*owner);

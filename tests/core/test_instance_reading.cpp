@@ -12,6 +12,7 @@
 
 #include "family/family.h"
 #include "io/cpugpu_io.h"
+#include "io/dag_io.h"
 #include "io/instance_io.h"
 #include "experiments/cpugpu_experiments.h"
 #include "io/json_reader.h"
@@ -38,6 +39,13 @@ std::optional<CpuGpuInstance> forwardReader(const std::string& text) {
     return readCpuGpuInstanceForward(std::string_view(padded).substr(0, text.size()));
 }
 
+// The same for task graphs.
+std::optional<DagInstance> dagForwardReader(const std::string& text) {
+    std::string padded = text;
+    padded.append(json_detail::kJsonPadding, ' ');
+    return readDagInstanceForward(std::string_view(padded).substr(0, text.size()));
+}
+
 // Both read the same instance, or both refuse it with the same message; and the CPU/GPU forward reader reads
 // nothing the tree reader does not read the same (what it leaves goes to the others).
 void expectSameOutcome(const std::string& text) {
@@ -51,6 +59,10 @@ void expectSameOutcome(const std::string& text) {
         EXPECT_EQ(fast.error().message, tree.error().message) << text;
     if (const std::optional<CpuGpuInstance> forward = forwardReader(text)) {
         ASSERT_TRUE(tree.ok()) << text << "\nforward: read\ntree: " << tree.error().message;
+        EXPECT_EQ(instanceToJson(Instance{*forward}), instanceToJson(*tree)) << text;
+    }
+    if (const std::optional<DagInstance> forward = dagForwardReader(text)) {
+        ASSERT_TRUE(tree.ok()) << text << "\ndag forward: read\ntree: " << tree.error().message;
         EXPECT_EQ(instanceToJson(Instance{*forward}), instanceToJson(*tree)) << text;
     }
 }
@@ -109,6 +121,55 @@ TEST(FastInstanceReader, TheCpuGpuForwardReaderReadsEveryValidFile) {
     for (const std::string& text : {texts[0] + " x", texts[0] + "}", std::string("{\"kind\": \"dag\"}"),
                                     texts[0].substr(0, texts[0].size() / 2)}) {
         EXPECT_FALSE(forwardReader(text)) << text.substr(0, 200);
+    }
+}
+
+// The same for task graphs: the example, a generated graph on a SimGrid-like platform (hosts, simgrid_file),
+// compact or indented, the keys in another order, escaped names.
+TEST(FastInstanceReader, TheDagForwardReaderReadsEveryValidFile) {
+    std::vector<std::string> texts;
+    for (const Instance& example : examples())
+        if (std::holds_alternative<DagInstance>(example)) texts.push_back(instanceText(example));
+    ASSERT_EQ(texts.size(), 1u);
+    nlohmann::json json = nlohmann::json::parse(texts[0]);
+    // The first task renamed with an escaped quote and an accent, in its edges too.
+    const nlohmann::json oldName = json["tasks"][0]["name"];
+    json["tasks"][0]["name"] = "t\"0\" \u00e9";
+    for (nlohmann::json& edge : json["edges"])
+        for (const char* end : {"from", "to"})
+            if (edge[end] == oldName) edge[end] = json["tasks"][0]["name"];
+    const Expected<Instance> example = instanceFromJson(json);
+    ASSERT_TRUE(example) << example.error().message;
+    texts.push_back(json.dump());
+    nlohmann::ordered_json reordered;
+    for (const char* key : {"kind", "tasks", "platform", "edges"}) reordered[key] = json.at(key);
+    texts.push_back(reordered.dump(3));
+    DagPlatformConfig pc;
+    pc.clusters = 3;
+    Expected<DagPlatform> platform = generatePlatform(pc);
+    ASSERT_TRUE(platform);
+    platform->simgrid.file = "p.xml";
+    for (const DagCluster& c : platform->clusters) {
+        std::vector<std::string> hosts;
+        for (int h = 0; h < c.processors; ++h) hosts.push_back(c.name + "-" + std::to_string(h));
+        platform->simgrid.hostsByCluster.emplace_back(c.name, hosts);
+    }
+    DagGeneratorConfig gc;
+    gc.n = 2000;
+    gc.density = 0.3;
+    Expected<DagInstance> graph = generateDag(gc, *platform);
+    ASSERT_TRUE(graph);
+    texts.push_back(instanceText(Instance{*graph}));
+    for (const std::string& text : texts) {
+        const std::optional<DagInstance> forward = dagForwardReader(text);
+        ASSERT_TRUE(forward) << text.substr(0, 300);
+        const Expected<Instance> tree = treeReader(text);
+        ASSERT_TRUE(tree) << tree.error().message;
+        EXPECT_EQ(instanceToJson(Instance{*forward}), instanceToJson(*tree));
+    }
+    for (const std::string& text : {texts[0] + " x", texts[0] + "]", std::string("{\"kind\": \"cpugpu\"}"),
+                                    texts[0].substr(0, texts[0].size() / 2)}) {
+        EXPECT_FALSE(dagForwardReader(text)) << text.substr(0, 200);
     }
 }
 
