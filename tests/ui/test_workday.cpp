@@ -210,6 +210,14 @@ void wheelOver(QCustomPlot* plot, int steps, Qt::KeyboardModifiers modifiers = Q
     settle();
 }
 
+// Turns the mouse wheel over `widget` at `pos` (its coordinates), as wheelOver does over a chart.
+void wheelOverWidget(QWidget* widget, QPoint pos, int steps, Qt::KeyboardModifiers modifiers) {
+    QWheelEvent wheel(pos, widget->mapToGlobal(pos), QPoint(), QPoint(0, 120 * steps), Qt::NoButton, modifiers,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(widget, &wheel);
+    settle();
+}
+
 // The scroll area a chart is in, whose bar moves: its nearest ancestor that is one.
 QScrollArea* scrollAreaOf(QWidget* chart) {
     for (QWidget* parent = chart->parentWidget(); parent; parent = parent->parentWidget())
@@ -1221,6 +1229,22 @@ private slots:
             if (!wrong.isEmpty()) problems << QStringLiteral("the periodic schedule: %1").arg(wrong);
             wrong = wheelScrollsPaneAndCtrlZooms(view->strip());
             if (!wrong.isEmpty()) problems << QStringLiteral("the period strip: %1").arg(wrong);
+            // The platform graph beside them likewise (it zoomed on a plain wheel while the Gantts scrolled).
+            {
+                SteadyGraphView* graph = view->graph();
+                QScrollBar* bar = area->verticalScrollBar();
+                bar->setValue(0);
+                settle();
+                const double zoom = graph->zoom();
+                wheelOverWidget(graph, graph->rect().center(), -2, Qt::NoModifier);
+                if (bar->value() <= 0) problems << QStringLiteral("the platform graph: a plain wheel did not scroll the pane");
+                if (graph->zoom() != zoom) problems << QStringLiteral("the platform graph: a plain wheel zoomed it");
+                const int scrolled = bar->value();
+                wheelOverWidget(graph, graph->rect().center(), 2, Qt::ControlModifier);
+                if (!(graph->zoom() > zoom * 1.05)) problems << QStringLiteral("the platform graph: Ctrl+wheel did not zoom it");
+                if (bar->value() != scrolled) problems << QStringLiteral("the platform graph: Ctrl+wheel scrolled the pane");
+                graph->fitView();
+            }
             view->strip()->fitView();
             view->strip()->replot();
             gantt->fitView();
