@@ -584,6 +584,43 @@ private slots:
                                 .arg(metrics->columnWidth(0)).arg(needed).arg(metrics->viewport()->width())));
     }
 
+    // The divisible-load editor before any run, at both sizes: the Schedule pane, which has nothing to show, is its
+    // header and message (it took half the height, empty, and the editor was cramped at 1280x800); the editor's
+    // workers table shows every worker. A run gives the pane its share of the height back.
+    void theEditorHasTheHeightUntilThereIsASchedule_data() {
+        addLaptopScreenSizes();
+    }
+    void theEditorHasTheHeightUntilThereIsASchedule() {
+        QFETCH(QSize, size);
+        auto window = windowAt(size);
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("divisible-star-12.json"))).ok());
+        settle();
+        auto* editor = qobject_cast<DivisibleEditor*>(window->editor());
+        QVERIFY(editor);
+        ResultPane* pane = window->resultPane();
+        const int centre = window->centralWidget()->height();
+        if (qEnvironmentVariableIsSet("HETSCHED_TEST_PICTURES"))
+            window->grab().save(QStringLiteral("%1/divisible_empty_%2.png").arg(qEnvironmentVariable("HETSCHED_TEST_PICTURES")).arg(size.width()));
+        QVERIFY(pane->isEmpty());
+        QVERIFY2(pane->height() <= centre / 8,
+                 qPrintable(QStringLiteral("the empty Schedule pane is %1 px of the centre's %2").arg(pane->height()).arg(centre)));
+        auto* note = pane->findChild<QLabel*>(QStringLiteral("emptyResultNote"));
+        QVERIFY(note && note->isVisible() && note->text().contains(QStringLiteral("Run a solver")));
+        QTableView* workers = editor->workerTable();
+        const int rows = workers->model()->rowCount();
+        QVERIFY(rows >= 12);
+        const QRect last = workers->visualRect(workers->model()->index(rows - 1, 0));
+        QVERIFY2(last.bottom() < workers->viewport()->height(),
+                 qPrintable(QStringLiteral("worker %1 of %2 at y %3 in a table %4 px high").arg(rows).arg(rows).arg(last.bottom())
+                                .arg(workers->viewport()->height())));
+
+        QVERIFY(clickRunWith(*window, window->solverPanel()->defaultSolver()));
+        QVERIFY(!pane->isEmpty());
+        QVERIFY2(pane->height() >= centre * 2 / 5,
+                 qPrintable(QStringLiteral("with a run the Schedule pane is %1 px of the centre's %2").arg(pane->height()).arg(centre)));
+        QCOMPARE(window->size(), size);
+    }
+
     // At a laptop's 1280x800, no built-in example's editor widens the window: each one fits beside the docks,
     // and the Runs panel keeps the room its solver, objective and status columns need.
     void everyExampleFitsALaptopWindow() {
@@ -1056,6 +1093,94 @@ private slots:
             }
         }
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+    }
+
+    // The planned and simulated Montage on g5k.xml: its 1,528 hosts would be lanes of a twelfth of a pixel (the
+    // bars sub-pixel lines), so each run shows its lanes grouped by cluster, every cluster a named row at least
+    // 4 px high; the context menu puts the lanes back, and the choice holds. On small_platform.xml the 7 lanes
+    // have the room: they stay lanes, and no cluster strip repeats their names.
+    void lanesTooLowToReadAreGroupedByCluster_data() {
+        QTest::addColumn<QString>("platform");
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("grouped");
+        QTest::newRow("g5k.xml 1280x800") << QStringLiteral("g5k.xml") << QSize(1280, 800) << true;
+        QTest::newRow("g5k.xml 1600x1000") << QStringLiteral("g5k.xml") << QSize(1600, 1000) << true;
+        QTest::newRow("small_platform.xml 1280x800") << QStringLiteral("small_platform.xml") << QSize(1280, 800) << false;
+    }
+    void lanesTooLowToReadAreGroupedByCluster() {
+        QFETCH(QString, platform);
+        QFETCH(QSize, size);
+        QFETCH(bool, grouped);
+        auto window = windowAt(size);
+        planAndSimulateMontage(*window, platform);
+        if (QTest::currentTestFailed()) return;
+        ScheduleComparisonView* comparison = window->resultPane()->comparison();
+        QVERIFY(comparison && comparison->ganttCount() == 2);
+        const auto drawn = [&] {
+            for (int pass = 0; pass < 2; ++pass) {
+                for (int k = 0; k < comparison->ganttCount(); ++k) comparison->gantt(k)->grab();
+                settle();
+            }
+        };
+        drawn();
+        QStringList problems;
+        for (int k = 0; k < comparison->ganttCount(); ++k) {
+            GanttView* gantt = comparison->gantt(k);
+            if (gantt->lanesGrouped() != grouped)
+                problems << QStringLiteral("run %1: %2 lanes %3grouped in a plot area %4 px high").arg(k + 1)
+                                .arg(gantt->schedule()->lanes.size()).arg(grouped ? QStringLiteral("not ") : QString())
+                                .arg(gantt->axisRect()->height());
+            const int rows = gantt->gantt()->rowCount();
+            const double apart = std::abs(gantt->yAxis->coordToPixel(1) - gantt->yAxis->coordToPixel(0));
+            if (apart < 4) problems << QStringLiteral("run %1: rows %2 px apart").arg(k + 1).arg(apart);
+            int named = 0;
+            for (const QString& label : gantt->yAxis->tickVectorLabels()) named += label.isEmpty() ? 0 : 1;
+            if (named != rows) problems << QStringLiteral("run %1: %2 of %3 rows named").arg(k + 1).arg(named).arg(rows);
+        }
+        // small_platform.xml's clusters are one host each ("Tremblay" of "Tremblay #0"): no cluster strip beside the
+        // lane names repeating them (it was drawn, the names elided or left out).
+        if (!grouped)
+            for (int k = 0; k < comparison->ganttCount(); ++k) {
+                const auto* strip = comparison->gantt(k)->findChild<GanttCategoryLayer*>();
+                QVERIFY(strip);
+                if (strip->stripWidth() != 0 || !strip->drawnNames().empty())
+                    problems << QStringLiteral("run %1: a cluster strip %2 px wide repeats the lane names (%3 names drawn)").arg(k + 1)
+                                    .arg(strip->stripWidth()).arg(strip->drawnNames().size());
+            }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+        if (!grouped) return;
+        if (qEnvironmentVariableIsSet("HETSCHED_TEST_PICTURES"))
+            comparison->gantt(0)->grab().save(QStringLiteral("%1/grouped_%2_%3.png").arg(qEnvironmentVariable("HETSCHED_TEST_PICTURES"), platform).arg(size.width()));
+
+        // The context menu's "Group lanes by category", checked, puts the first run's hosts back as lanes; they stay
+        // so when the view is laid out again.
+        GanttView* first = comparison->gantt(0);
+        bool wasChecked = false;
+        bool found = false;
+        QTimer picker;
+        connect(&picker, &QTimer::timeout, this, [&] {
+            auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+            if (!menu) return;
+            picker.stop();
+            QAction* chosen = nullptr;
+            for (QAction* action : menu->actions())
+                if (action->text() == QStringLiteral("Group lanes by category")) chosen = action;
+            menu->close();
+            if (!chosen) return;
+            found = true;
+            wasChecked = chosen->isChecked();
+            chosen->trigger();
+        });
+        picker.start(10);
+        const QPoint inside = first->axisRect()->rect().center();
+        QContextMenuEvent request(QContextMenuEvent::Mouse, inside, first->mapToGlobal(inside));
+        QApplication::sendEvent(first, &request);
+        settle();
+        QVERIFY2(found, "no \"Group lanes by category\" in the Gantt's context menu");
+        QVERIFY(wasChecked);
+        drawn();
+        QVERIFY2(!first->lanesGrouped(), "the lanes were grouped again after the user put them back");
+        QCOMPARE(first->gantt()->rowCount(), static_cast<int>(first->schedule()->lanes.size()));
     }
 
     // In the comparison of the planned and simulated Montage at 1280x800 (its runs scroll in the pane), a plain

@@ -97,8 +97,18 @@ ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
         tr("Show the whole schedule (or double-click the chart).\n%1 · drag: pan")
             .arg(GanttPlotBase::wheelHint(tr("lanes"))));
 
+    m_emptyNote = new QLabel(this);
+    m_emptyNote->setObjectName(QStringLiteral("emptyResultNote"));
+    m_emptyNote->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_emptyNote->setIndent(12);
+    // Beside the heading, one line whatever its length: the empty pane is its header alone.
+    m_emptyNote->setMinimumWidth(1);
+    m_emptyNote->setStyleSheet(QStringLiteral("color:#777;"));
+    m_emptyNote->hide();
+
     auto* header = new QHBoxLayout;
     header->addWidget(m_heading);
+    header->addWidget(m_emptyNote, 1);
     header->addWidget(m_staleNote);
     header->addWidget(m_rerunButton);
     header->addStretch(1);
@@ -224,6 +234,18 @@ void ResultPane::showSingleChart() {
     m_chart->widget()->show();
 }
 
+void ResultPane::setEmpty(bool empty) {
+    // Empty, the chart steps aside for its message (its least height, hundreds of pixels, would be taken from
+    // the editor for nothing); it keeps the message, and its controls stay in the header.
+    m_emptyNote->setVisible(empty);
+    if (empty) m_chart->widget()->hide();
+    m_chartLayout->invalidate();   // the least size measured again without the chart
+    layout()->invalidate();
+    if (empty == m_empty) return;
+    m_empty = empty;
+    emit emptyChanged(empty);
+}
+
 void ResultPane::keepShownZoom() {
     const std::shared_ptr<const SolveResult> shown = m_shownResult.lock();
     m_shownResult.reset();
@@ -261,6 +283,7 @@ void ResultPane::showComparison(const Instance& instance, std::vector<ComparedRu
     m_rerunButton->hide();
     m_chart->widget()->hide();
     m_comparison->show();
+    setEmpty(false);
     m_comparison->showRuns(instance, std::move(runs));
     // The comparison's Gantts colour by kind, group or lane, as the single Gantt does.
     const QSignalBlocker block(m_colorMode);
@@ -276,6 +299,7 @@ void ResultPane::showRun(const Instance& instance, const RunRecord& run, bool cu
     keepShownZoom();
     ensureChart(chartTypeFor(instance));
     showSingleChart();
+    setEmpty(false);
     m_heading->setText(tr("Schedule — %1, %2").arg(run.solver(), run.statusText()));
     m_heading->setToolTip(m_heading->text());
     m_staleNote->setVisible(!current);
@@ -312,6 +336,8 @@ void ResultPane::showNothing(const Instance* instance, const QString& message) {
     m_recordedNote->hide();
     m_rerunButton->hide();
     m_chart->showMessage(message);
+    m_emptyNote->setText(message);
+    setEmpty(true);
 }
 
 void ResultPane::setMaximiseAction(QAction* action) {
