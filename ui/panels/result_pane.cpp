@@ -91,18 +91,19 @@ ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
     m_colorMode = new QComboBox(this);
     m_colorMode->setObjectName(QStringLiteral("colorModeComboBox"));
     m_colorMode->setToolTip(tr("What the bar colours mean"));
+    // As wide as the longest colouring of the view shown (the steady-state view's are longer than the Gantt's).
+    m_colorMode->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_fitButton = new QToolButton(this);
     m_fitButton->setText(tr("Fit"));
     m_fitButton->setToolTip(
         tr("Show the whole schedule (or double-click the chart).\n%1 · drag: pan")
             .arg(GanttPlotBase::wheelHint(tr("lanes"))));
 
-    m_emptyNote = new QLabel(this);
+    // Beside the heading, in the width the header's controls leave (elided, the whole text as tooltip): the
+    // empty pane is its header alone.
+    m_emptyNote = new ElidedLabel(this);
     m_emptyNote->setObjectName(QStringLiteral("emptyResultNote"));
-    m_emptyNote->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    m_emptyNote->setIndent(12);
-    // Beside the heading, one line whatever its length: the empty pane is its header alone.
-    m_emptyNote->setMinimumWidth(1);
+    m_emptyNote->setContentsMargins(12, 0, 0, 0);
     m_emptyNote->setStyleSheet(QStringLiteral("color:#777;"));
     m_emptyNote->hide();
 

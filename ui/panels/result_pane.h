@@ -75,7 +75,7 @@ private:
     QToolButton* m_maximiseButton = nullptr;
     QLabel* m_heading;
     QLabel* m_staleNote;
-    QLabel* m_emptyNote;   // the message in place of the chart while no run is shown
+    class ElidedLabel* m_emptyNote;   // the message in place of the chart while no run is shown
     bool m_empty = false;
     class ElidedLabel* m_recordedNote;
     std::optional<double> m_recordedMakespan;
