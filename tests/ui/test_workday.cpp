@@ -56,6 +56,8 @@
 #include "views/gantt/time_marker_layer.h"
 #include "views/gantt/gantt_category_layer.h"
 #include "views/steady/steady_graph_view.h"
+#include "views/dag/dag_gantt_view.h"
+#include "views/dag/dag_schedule_view.h"
 #include "views/steady/steady_patterns_view.h"
 #include "views/steady/steady_period_strip.h"
 #include <QScrollArea>
@@ -250,9 +252,8 @@ QString wheelScrollsPaneAndCtrlZooms(QCustomPlot* gantt) {
 // The title element of a Gantt (the first row of its layout).
 QCPTextElement* titleOf(GanttView* gantt) { return qobject_cast<QCPTextElement*>(gantt->plotLayout()->element(0, 0)); }
 
-// WfCommons' Montage imported onto the SimGrid platform file `platform` of the corpus, planned by heft and
-// simulated: the window then shows the planned and simulated runs compared. A failure fails the test calling it.
-void planAndSimulateMontage(MainWindow& window, const QString& platform) {
+// WfCommons' Montage imported onto the SimGrid platform file `platform` of the corpus as a new entry, shown.
+void importMontage(MainWindow& window, const QString& platform) {
     const QString corpus = QStringLiteral(HETSCHED_CORPUS_DIR);
     std::unique_ptr<TaskGraphImportDialog> dialog(window.createTaskGraphImportDialog());
     dialog->setGraphFile(corpus + QStringLiteral("/wfcommons/v1.0_pegasus-instances/montage-chameleon-dss-05d-001.json"));
@@ -262,6 +263,13 @@ void planAndSimulateMontage(MainWindow& window, const QString& platform) {
     QVERIFY2(dialog->result().ok(), qPrintable(dialog->previewText()));
     QVERIFY(window.addImportedTaskGraph(*dialog) != 0);
     settle();
+}
+
+// WfCommons' Montage imported onto the SimGrid platform file `platform` of the corpus, planned by heft and
+// simulated: the window then shows the planned and simulated runs compared. A failure fails the test calling it.
+void planAndSimulateMontage(MainWindow& window, const QString& platform) {
+    importMontage(window, platform);
+    if (QTest::currentTestFailed()) return;
     QVERIFY(clickRunWith(window, QStringLiteral("heft")));
     QSignalSpy simulated(window.runSimulation(), &RunSimulationController::simulated);
     window.runSimulation()->action()->trigger();
@@ -1182,6 +1190,32 @@ private slots:
         drawn();
         QVERIFY2(!first->lanesGrouped(), "the lanes were grouped again after the user put them back");
         QCOMPARE(first->gantt()->rowCount(), static_cast<int>(first->schedule()->lanes.size()));
+    }
+
+    // One Montage run on g5k.xml at 1280x800, in the task graph view's Gantt: its 40 cluster bands in under 200 px
+    // were each bordered by a dark line, drawing the plot area as a dark grey block (over half of it). The bands'
+    // shading tells them apart; at most a quarter of the plot area is dark grey.
+    void aTaskGraphRunOnG5kIsNotADarkBlock() {
+        auto window = windowAt(QSize(1280, 800));
+        importMontage(*window, QStringLiteral("g5k.xml"));
+        if (QTest::currentTestFailed()) return;
+        QVERIFY(clickRunWith(*window, QStringLiteral("hcpa")));
+        auto* view = dynamic_cast<DagScheduleView*>(window->resultPane()->chart());
+        QVERIFY(view);
+        DagGanttPlot* gantt = view->ganttPlot();
+        const QImage picture = gantt->grab().toImage();
+        if (qEnvironmentVariableIsSet("HETSCHED_TEST_PICTURES"))
+            picture.save(QStringLiteral("%1/dag_gantt_g5k.png").arg(qEnvironmentVariable("HETSCHED_TEST_PICTURES")));
+        const double ratio = picture.devicePixelRatio();
+        const QRect area = gantt->axisRect()->rect().adjusted(1, 1, -1, -1);
+        int dark = 0;
+        for (int y = area.top(); y <= area.bottom(); ++y)
+            for (int x = area.left(); x <= area.right(); ++x) {
+                const QColor pixel = picture.pixelColor(QPoint(x, y) * ratio);
+                dark += pixel.lightness() < 110 && pixel.hslSaturation() < 60 ? 1 : 0;
+            }
+        const double share = static_cast<double>(dark) / std::max(1, area.width() * area.height());
+        QVERIFY2(share <= 0.25, qPrintable(QStringLiteral("%1% of the plot area (%2 px high) is dark grey").arg(qRound(share * 100)).arg(area.height())));
     }
 
     // In the comparison of the planned and simulated Montage at 1280x800 (its runs scroll in the pane), a plain

@@ -93,6 +93,7 @@ ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
     m_colorMode->setToolTip(tr("What the bar colours mean"));
     // As wide as the longest colouring of the view shown (the steady-state view's are longer than the Gantt's).
     m_colorMode->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_colorMode->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);   // whole beside an outdated run's note: the heading elides
     m_fitButton = new QToolButton(this);
     m_fitButton->setText(tr("Fit"));
     m_fitButton->setToolTip(
