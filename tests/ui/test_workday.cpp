@@ -34,6 +34,8 @@
 #include "util/window_fit.h"
 #include "canvas/property_panel.h"
 #include <QLineEdit>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QScreen>
 #include <QClipboard>
 #include <QContextMenuEvent>
@@ -490,6 +492,61 @@ private slots:
         const DocumentEntry* cpugpu = window->document()->entry(window->currentEntry());
         QCOMPARE(cpugpu->runs.size(), std::size_t{1});
         QCOMPARE(cpugpu->runs[0].options().at("time_limit"), 0.5);
+    }
+
+    // Tab follows the property form of the canvas, top to bottom, at both sizes: from each field of a task of the
+    // task graph (its text typed again and committed, the form rebuilt), Tab goes to the next field, never to a
+    // button or chart outside the form (issue 25: after Flops it went to the Gantt's Fit button).
+    void tabGoesThroughThePropertyFormInOrder_data() {
+        addLaptopScreenSizes();
+    }
+    void tabGoesThroughThePropertyFormInOrder() {
+        QFETCH(QSize, size);
+        auto window = windowAt(size);
+        QApplication::setActiveWindow(window.get());
+        QVERIFY(QTest::qWaitForWindowActive(window.get()));
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("dag-two-clusters.json"))).ok());
+        settle();
+        auto* editor = qobject_cast<DagEditor*>(window->editor());
+        QVERIFY(editor);
+        CanvasWidget* canvas = editor->canvas();
+        const QString task = QString::fromStdString(std::get<DagInstance>(window->document()->entry(window->currentEntry())->instance).tasks.front().name);
+        canvas->view()->centerOn(canvas->positions().value(task));
+        settle();
+        QTest::mouseClick(canvas->view()->viewport(), Qt::LeftButton, Qt::NoModifier, at(canvas, canvas->positions().value(task)));
+        settle();
+        PropertyPanel* panel = canvas->propertyPanel();
+        // The form's fields as shown, top to bottom (the form is made again after each commit).
+        const auto fields = [panel] {
+            QList<QWidget*> shown;
+            for (QWidget* w : panel->findChildren<QWidget*>())
+                if ((qobject_cast<QLineEdit*>(w) || qobject_cast<QCheckBox*>(w) || qobject_cast<QComboBox*>(w)) && w->isVisible() &&
+                    (w->focusPolicy() & Qt::TabFocus) && !qobject_cast<QComboBox*>(w->parentWidget()))
+                    shown << w;
+            std::sort(shown.begin(), shown.end(), [panel](QWidget* a, QWidget* b) { return a->mapTo(panel, QPoint()).y() < b->mapTo(panel, QPoint()).y(); });
+            return shown;
+        };
+        const int count = static_cast<int>(fields().size());
+        QVERIFY2(count >= 3, qPrintable(QStringLiteral("%1 fields in the task's form").arg(count)));
+        fields().front()->setFocus();
+        settle();
+        for (int k = 0; k + 1 < count; ++k) {
+            QWidget* field = fields().value(k);
+            QVERIFY(field && QApplication::focusWidget() == field);
+            if (auto* line = qobject_cast<QLineEdit*>(field)) {
+                const QString text = line->text();
+                line->selectAll();
+                QTest::keyClicks(line, text);
+            }
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+            settle();
+            const QList<QWidget*> now = fields();
+            const int at = static_cast<int>(now.indexOf(QApplication::focusWidget()));
+            QVERIFY2(at == k + 1, qPrintable(QStringLiteral("Tab from field %1 of %2 went to %3 (%4)").arg(k + 1).arg(count)
+                                                 .arg(at < 0 ? QStringLiteral("outside the form") : QString::number(at + 1))
+                                                 .arg(QApplication::focusWidget() ? QString::fromLatin1(QApplication::focusWidget()->metaObject()->className()) : QStringLiteral("nothing"))));
+        }
+        QCOMPARE(window->size(), size);
     }
 
     // Run all on the 12-worker star: exhaustive (at most 8 workers) and no-return (the star has returns) are
