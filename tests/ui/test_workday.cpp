@@ -34,6 +34,8 @@
 #include "util/window_fit.h"
 #include "canvas/property_panel.h"
 #include <QLineEdit>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QScreen>
 #include <QClipboard>
 #include <QContextMenuEvent>
@@ -56,6 +58,8 @@
 #include "views/gantt/time_marker_layer.h"
 #include "views/gantt/gantt_category_layer.h"
 #include "views/steady/steady_graph_view.h"
+#include "views/dag/dag_gantt_view.h"
+#include "views/dag/dag_schedule_view.h"
 #include "views/steady/steady_patterns_view.h"
 #include "views/steady/steady_period_strip.h"
 #include <QScrollArea>
@@ -210,6 +214,14 @@ void wheelOver(QCustomPlot* plot, int steps, Qt::KeyboardModifiers modifiers = Q
     settle();
 }
 
+// Turns the mouse wheel over `widget` at `pos` (its coordinates), as wheelOver does over a chart.
+void wheelOverWidget(QWidget* widget, QPoint pos, int steps, Qt::KeyboardModifiers modifiers) {
+    QWheelEvent wheel(pos, widget->mapToGlobal(pos), QPoint(), QPoint(0, 120 * steps), Qt::NoButton, modifiers,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(widget, &wheel);
+    settle();
+}
+
 // The scroll area a chart is in, whose bar moves: its nearest ancestor that is one.
 QScrollArea* scrollAreaOf(QWidget* chart) {
     for (QWidget* parent = chart->parentWidget(); parent; parent = parent->parentWidget())
@@ -242,9 +254,8 @@ QString wheelScrollsPaneAndCtrlZooms(QCustomPlot* gantt) {
 // The title element of a Gantt (the first row of its layout).
 QCPTextElement* titleOf(GanttView* gantt) { return qobject_cast<QCPTextElement*>(gantt->plotLayout()->element(0, 0)); }
 
-// WfCommons' Montage imported onto the SimGrid platform file `platform` of the corpus, planned by heft and
-// simulated: the window then shows the planned and simulated runs compared. A failure fails the test calling it.
-void planAndSimulateMontage(MainWindow& window, const QString& platform) {
+// WfCommons' Montage imported onto the SimGrid platform file `platform` of the corpus as a new entry, shown.
+void importMontage(MainWindow& window, const QString& platform) {
     const QString corpus = QStringLiteral(HETSCHED_CORPUS_DIR);
     std::unique_ptr<TaskGraphImportDialog> dialog(window.createTaskGraphImportDialog());
     dialog->setGraphFile(corpus + QStringLiteral("/wfcommons/v1.0_pegasus-instances/montage-chameleon-dss-05d-001.json"));
@@ -254,6 +265,13 @@ void planAndSimulateMontage(MainWindow& window, const QString& platform) {
     QVERIFY2(dialog->result().ok(), qPrintable(dialog->previewText()));
     QVERIFY(window.addImportedTaskGraph(*dialog) != 0);
     settle();
+}
+
+// WfCommons' Montage imported onto the SimGrid platform file `platform` of the corpus, planned by heft and
+// simulated: the window then shows the planned and simulated runs compared. A failure fails the test calling it.
+void planAndSimulateMontage(MainWindow& window, const QString& platform) {
+    importMontage(window, platform);
+    if (QTest::currentTestFailed()) return;
     QVERIFY(clickRunWith(window, QStringLiteral("heft")));
     QSignalSpy simulated(window.runSimulation(), &RunSimulationController::simulated);
     window.runSimulation()->action()->trigger();
@@ -476,6 +494,61 @@ private slots:
         QCOMPARE(cpugpu->runs[0].options().at("time_limit"), 0.5);
     }
 
+    // Tab follows the property form of the canvas, top to bottom, at both sizes: from each field of a task of the
+    // task graph (its text typed again and committed, the form rebuilt), Tab goes to the next field, never to a
+    // button or chart outside the form (issue 25: after Flops it went to the Gantt's Fit button).
+    void tabGoesThroughThePropertyFormInOrder_data() {
+        addLaptopScreenSizes();
+    }
+    void tabGoesThroughThePropertyFormInOrder() {
+        QFETCH(QSize, size);
+        auto window = windowAt(size);
+        QApplication::setActiveWindow(window.get());
+        QVERIFY(QTest::qWaitForWindowActive(window.get()));
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("dag-two-clusters.json"))).ok());
+        settle();
+        auto* editor = qobject_cast<DagEditor*>(window->editor());
+        QVERIFY(editor);
+        CanvasWidget* canvas = editor->canvas();
+        const QString task = QString::fromStdString(std::get<DagInstance>(window->document()->entry(window->currentEntry())->instance).tasks.front().name);
+        canvas->view()->centerOn(canvas->positions().value(task));
+        settle();
+        QTest::mouseClick(canvas->view()->viewport(), Qt::LeftButton, Qt::NoModifier, at(canvas, canvas->positions().value(task)));
+        settle();
+        PropertyPanel* panel = canvas->propertyPanel();
+        // The form's fields as shown, top to bottom (the form is made again after each commit).
+        const auto fields = [panel] {
+            QList<QWidget*> shown;
+            for (QWidget* w : panel->findChildren<QWidget*>())
+                if ((qobject_cast<QLineEdit*>(w) || qobject_cast<QCheckBox*>(w) || qobject_cast<QComboBox*>(w)) && w->isVisible() &&
+                    (w->focusPolicy() & Qt::TabFocus) && !qobject_cast<QComboBox*>(w->parentWidget()))
+                    shown << w;
+            std::sort(shown.begin(), shown.end(), [panel](QWidget* a, QWidget* b) { return a->mapTo(panel, QPoint()).y() < b->mapTo(panel, QPoint()).y(); });
+            return shown;
+        };
+        const int count = static_cast<int>(fields().size());
+        QVERIFY2(count >= 3, qPrintable(QStringLiteral("%1 fields in the task's form").arg(count)));
+        fields().front()->setFocus();
+        settle();
+        for (int k = 0; k + 1 < count; ++k) {
+            QWidget* field = fields().value(k);
+            QVERIFY(field && QApplication::focusWidget() == field);
+            if (auto* line = qobject_cast<QLineEdit*>(field)) {
+                const QString text = line->text();
+                line->selectAll();
+                QTest::keyClicks(line, text);
+            }
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+            settle();
+            const QList<QWidget*> now = fields();
+            const int at = static_cast<int>(now.indexOf(QApplication::focusWidget()));
+            QVERIFY2(at == k + 1, qPrintable(QStringLiteral("Tab from field %1 of %2 went to %3 (%4)").arg(k + 1).arg(count)
+                                                 .arg(at < 0 ? QStringLiteral("outside the form") : QString::number(at + 1))
+                                                 .arg(QApplication::focusWidget() ? QString::fromLatin1(QApplication::focusWidget()->metaObject()->className()) : QStringLiteral("nothing"))));
+        }
+        QCOMPARE(window->size(), size);
+    }
+
     // Run all on the 12-worker star: exhaustive (at most 8 workers) and no-return (the star has returns) are
     // listed with their reasons in a note, not an error; every other solver made a run.
     void runAllListsTheSolversThatRefuseTheInstance() {
@@ -574,6 +647,44 @@ private slots:
                      needed <= metrics->viewport()->width(),
                  qPrintable(QStringLiteral("the names' column is %1 px of the %2 its names need, in %3 px")
                                 .arg(metrics->columnWidth(0)).arg(needed).arg(metrics->viewport()->width())));
+    }
+
+    // The divisible-load editor before any run, at both sizes: the Schedule pane, which has nothing to show, is its
+    // header and message (it took half the height, empty, and the editor was cramped at 1280x800); the editor's
+    // workers table shows every worker. A run gives the pane its share of the height back.
+    void theEditorHasTheHeightUntilThereIsASchedule_data() {
+        addLaptopScreenSizes();
+    }
+    void theEditorHasTheHeightUntilThereIsASchedule() {
+        QFETCH(QSize, size);
+        auto window = windowAt(size);
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("divisible-star-12.json"))).ok());
+        settle();
+        auto* editor = qobject_cast<DivisibleEditor*>(window->editor());
+        QVERIFY(editor);
+        ResultPane* pane = window->resultPane();
+        const int centre = window->centralWidget()->height();
+        if (qEnvironmentVariableIsSet("HETSCHED_TEST_PICTURES"))
+            window->grab().save(QStringLiteral("%1/divisible_empty_%2.png").arg(qEnvironmentVariable("HETSCHED_TEST_PICTURES")).arg(size.width()));
+        QVERIFY(pane->isEmpty());
+        QVERIFY2(pane->height() <= centre / 8,
+                 qPrintable(QStringLiteral("the empty Schedule pane is %1 px of the centre's %2").arg(pane->height()).arg(centre)));
+        auto* note = pane->findChild<ElidedLabel*>(QStringLiteral("emptyResultNote"));
+        QVERIFY(note && note->isVisible());
+        QCOMPARE(note->shownText(), QStringLiteral("Run a solver to see its schedule"));
+        QTableView* workers = editor->workerTable();
+        const int rows = workers->model()->rowCount();
+        QVERIFY(rows >= 12);
+        const QRect last = workers->visualRect(workers->model()->index(rows - 1, 0));
+        QVERIFY2(last.bottom() < workers->viewport()->height(),
+                 qPrintable(QStringLiteral("worker %1 of %2 at y %3 in a table %4 px high").arg(rows).arg(rows).arg(last.bottom())
+                                .arg(workers->viewport()->height())));
+
+        QVERIFY(clickRunWith(*window, window->solverPanel()->defaultSolver()));
+        QVERIFY(!pane->isEmpty());
+        QVERIFY2(pane->height() >= centre * 2 / 5,
+                 qPrintable(QStringLiteral("with a run the Schedule pane is %1 px of the centre's %2").arg(pane->height()).arg(centre)));
+        QCOMPARE(window->size(), size);
     }
 
     // At a laptop's 1280x800, no built-in example's editor widens the window: each one fits beside the docks,
@@ -1050,6 +1161,120 @@ private slots:
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
     }
 
+    // The planned and simulated Montage on g5k.xml: its 1,528 hosts would be lanes of a twelfth of a pixel (the
+    // bars sub-pixel lines), so each run shows its lanes grouped by cluster, every cluster a named row at least
+    // 4 px high; the context menu puts the lanes back, and the choice holds. On small_platform.xml the 7 lanes
+    // have the room: they stay lanes, and no cluster strip repeats their names.
+    void lanesTooLowToReadAreGroupedByCluster_data() {
+        QTest::addColumn<QString>("platform");
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("grouped");
+        QTest::newRow("g5k.xml 1280x800") << QStringLiteral("g5k.xml") << QSize(1280, 800) << true;
+        QTest::newRow("g5k.xml 1600x1000") << QStringLiteral("g5k.xml") << QSize(1600, 1000) << true;
+        QTest::newRow("small_platform.xml 1280x800") << QStringLiteral("small_platform.xml") << QSize(1280, 800) << false;
+    }
+    void lanesTooLowToReadAreGroupedByCluster() {
+        QFETCH(QString, platform);
+        QFETCH(QSize, size);
+        QFETCH(bool, grouped);
+        auto window = windowAt(size);
+        planAndSimulateMontage(*window, platform);
+        if (QTest::currentTestFailed()) return;
+        ScheduleComparisonView* comparison = window->resultPane()->comparison();
+        QVERIFY(comparison && comparison->ganttCount() == 2);
+        const auto drawn = [&] {
+            for (int pass = 0; pass < 2; ++pass) {
+                for (int k = 0; k < comparison->ganttCount(); ++k) comparison->gantt(k)->grab();
+                settle();
+            }
+        };
+        drawn();
+        QStringList problems;
+        for (int k = 0; k < comparison->ganttCount(); ++k) {
+            GanttView* gantt = comparison->gantt(k);
+            if (gantt->lanesGrouped() != grouped)
+                problems << QStringLiteral("run %1: %2 lanes %3grouped in a plot area %4 px high").arg(k + 1)
+                                .arg(gantt->schedule()->lanes.size()).arg(grouped ? QStringLiteral("not ") : QString())
+                                .arg(gantt->axisRect()->height());
+            const int rows = gantt->gantt()->rowCount();
+            const double apart = std::abs(gantt->yAxis->coordToPixel(1) - gantt->yAxis->coordToPixel(0));
+            if (apart < 4) problems << QStringLiteral("run %1: rows %2 px apart").arg(k + 1).arg(apart);
+            int named = 0;
+            for (const QString& label : gantt->yAxis->tickVectorLabels()) named += label.isEmpty() ? 0 : 1;
+            if (named != rows) problems << QStringLiteral("run %1: %2 of %3 rows named").arg(k + 1).arg(named).arg(rows);
+        }
+        // small_platform.xml's clusters are one host each ("Tremblay" of "Tremblay #0"): no cluster strip beside the
+        // lane names repeating them (it was drawn, the names elided or left out).
+        if (!grouped)
+            for (int k = 0; k < comparison->ganttCount(); ++k) {
+                const auto* strip = comparison->gantt(k)->findChild<GanttCategoryLayer*>();
+                QVERIFY(strip);
+                if (strip->stripWidth() != 0 || !strip->drawnNames().empty())
+                    problems << QStringLiteral("run %1: a cluster strip %2 px wide repeats the lane names (%3 names drawn)").arg(k + 1)
+                                    .arg(strip->stripWidth()).arg(strip->drawnNames().size());
+            }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
+        if (!grouped) return;
+        if (qEnvironmentVariableIsSet("HETSCHED_TEST_PICTURES"))
+            comparison->gantt(0)->grab().save(QStringLiteral("%1/grouped_%2_%3.png").arg(qEnvironmentVariable("HETSCHED_TEST_PICTURES"), platform).arg(size.width()));
+
+        // The context menu's "Group lanes by category", checked, puts the first run's hosts back as lanes; they stay
+        // so when the view is laid out again.
+        GanttView* first = comparison->gantt(0);
+        bool wasChecked = false;
+        bool found = false;
+        QTimer picker;
+        connect(&picker, &QTimer::timeout, this, [&] {
+            auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+            if (!menu) return;
+            picker.stop();
+            QAction* chosen = nullptr;
+            for (QAction* action : menu->actions())
+                if (action->text() == QStringLiteral("Group lanes by category")) chosen = action;
+            menu->close();
+            if (!chosen) return;
+            found = true;
+            wasChecked = chosen->isChecked();
+            chosen->trigger();
+        });
+        picker.start(10);
+        const QPoint inside = first->axisRect()->rect().center();
+        QContextMenuEvent request(QContextMenuEvent::Mouse, inside, first->mapToGlobal(inside));
+        QApplication::sendEvent(first, &request);
+        settle();
+        QVERIFY2(found, "no \"Group lanes by category\" in the Gantt's context menu");
+        QVERIFY(wasChecked);
+        drawn();
+        QVERIFY2(!first->lanesGrouped(), "the lanes were grouped again after the user put them back");
+        QCOMPARE(first->gantt()->rowCount(), static_cast<int>(first->schedule()->lanes.size()));
+    }
+
+    // One Montage run on g5k.xml at 1280x800, in the task graph view's Gantt: its 40 cluster bands in under 200 px
+    // were each bordered by a dark line, drawing the plot area as a dark grey block (over half of it). The bands'
+    // shading tells them apart; at most a quarter of the plot area is dark grey.
+    void aTaskGraphRunOnG5kIsNotADarkBlock() {
+        auto window = windowAt(QSize(1280, 800));
+        importMontage(*window, QStringLiteral("g5k.xml"));
+        if (QTest::currentTestFailed()) return;
+        QVERIFY(clickRunWith(*window, QStringLiteral("hcpa")));
+        auto* view = dynamic_cast<DagScheduleView*>(window->resultPane()->chart());
+        QVERIFY(view);
+        DagGanttPlot* gantt = view->ganttPlot();
+        const QImage picture = gantt->grab().toImage();
+        if (qEnvironmentVariableIsSet("HETSCHED_TEST_PICTURES"))
+            picture.save(QStringLiteral("%1/dag_gantt_g5k.png").arg(qEnvironmentVariable("HETSCHED_TEST_PICTURES")));
+        const double ratio = picture.devicePixelRatio();
+        const QRect area = gantt->axisRect()->rect().adjusted(1, 1, -1, -1);
+        int dark = 0;
+        for (int y = area.top(); y <= area.bottom(); ++y)
+            for (int x = area.left(); x <= area.right(); ++x) {
+                const QColor pixel = picture.pixelColor(QPoint(x, y) * ratio);
+                dark += pixel.lightness() < 110 && pixel.hslSaturation() < 60 ? 1 : 0;
+            }
+        const double share = static_cast<double>(dark) / std::max(1, area.width() * area.height());
+        QVERIFY2(share <= 0.25, qPrintable(QStringLiteral("%1% of the plot area (%2 px high) is dark grey").arg(qRound(share * 100)).arg(area.height())));
+    }
+
     // In the comparison of the planned and simulated Montage at 1280x800 (its runs scroll in the pane), a plain
     // wheel over a run's Gantt scrolls the pane, as over the rest of the pane; Ctrl+wheel zooms the Gantt.
     void aPlainWheelOverAComparedRunScrollsThePane() {
@@ -1182,6 +1407,19 @@ private slots:
         for (SteadyPatternsView* shown : window->resultPane()->findChildren<SteadyPatternsView*>())
             if (shown->isVisible()) view = shown;
         QVERIFY2(view && view->data(), "no steady-state result is shown");
+        // The platform on the editor's canvas, fitted while the editor had the whole height (no run yet), is fitted
+        // again to the editor's share: every node in view (it was left at its zoom, the drawing mostly out of view).
+        {
+            auto* editor = qobject_cast<SteadyStateEditor*>(window->editor());
+            QVERIFY(editor);
+            CanvasWidget* canvas = editor->canvas();
+            const QRect shown = canvas->view()->viewport()->rect();
+            for (const QPointF& node : canvas->positions())
+                QVERIFY2(shown.contains(canvas->view()->mapFromScene(node)),
+                         qPrintable(QStringLiteral("a node at %1,%2 of the canvas is out of its view (%3x%4)")
+                                        .arg(canvas->view()->mapFromScene(node).x()).arg(canvas->view()->mapFromScene(node).y())
+                                        .arg(shown.width()).arg(shown.height())));
+        }
         SteadyGanttView* gantt = view->gantt();
         // Drawn as on screen: the schedule then asks for the height its lanes need and is laid out again.
         gantt->grab();
@@ -1221,6 +1459,22 @@ private slots:
             if (!wrong.isEmpty()) problems << QStringLiteral("the periodic schedule: %1").arg(wrong);
             wrong = wheelScrollsPaneAndCtrlZooms(view->strip());
             if (!wrong.isEmpty()) problems << QStringLiteral("the period strip: %1").arg(wrong);
+            // The platform graph beside them likewise (it zoomed on a plain wheel while the Gantts scrolled).
+            {
+                SteadyGraphView* graph = view->graph();
+                QScrollBar* bar = area->verticalScrollBar();
+                bar->setValue(0);
+                settle();
+                const double zoom = graph->zoom();
+                wheelOverWidget(graph, graph->rect().center(), -2, Qt::NoModifier);
+                if (bar->value() <= 0) problems << QStringLiteral("the platform graph: a plain wheel did not scroll the pane");
+                if (graph->zoom() != zoom) problems << QStringLiteral("the platform graph: a plain wheel zoomed it");
+                const int scrolled = bar->value();
+                wheelOverWidget(graph, graph->rect().center(), 2, Qt::ControlModifier);
+                if (!(graph->zoom() > zoom * 1.05)) problems << QStringLiteral("the platform graph: Ctrl+wheel did not zoom it");
+                if (bar->value() != scrolled) problems << QStringLiteral("the platform graph: Ctrl+wheel scrolled the pane");
+                graph->fitView();
+            }
             view->strip()->fitView();
             view->strip()->replot();
             gantt->fitView();

@@ -10,6 +10,8 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QSplitter>
+#include <algorithm>
+#include <cmath>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
@@ -135,9 +137,11 @@ MainWindow::MainWindow(QWidget* parent)
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
     restoreState(settings.value(kStateKey).toByteArray());
     // Two fifths for the editor, three for the results, until the user moves the handle (then kept).
-    if (!m_centralSplitter->restoreState(settings.value(kSplitterKey).toByteArray()))
+    m_splitterStateAtStart = settings.value(kSplitterKey).toByteArray();
+    if (!m_centralSplitter->restoreState(m_splitterStateAtStart))
         m_centralSplitter->setSizes({400, 600});
     m_resultPane->setMaximiseAction(m_maximiseResultsAction);
+    connect(m_resultPane, &ResultPane::emptyChanged, this, &MainWindow::fitSplitToResults);
     if (settings.value(kGeometryKey).isNull()) resize(1500, 940);
     fitWindowIntoScreen(this);   // a geometry saved on a bigger screen, or the default on a small one
 
@@ -378,6 +382,35 @@ EntryId MainWindow::currentEntry() const {
 void MainWindow::runSolver(const QString& solver, const SolverOptions& options) { m_solve->runSolver(solver, options); }
 void MainWindow::runAllSolvers() { m_solve->runAllSolvers(); }
 
+void MainWindow::fitSplitToResults(bool empty) {
+    if (empty) {
+        // The shares the user had with a run (read only from a splitter laid out: before the window is shown its
+        // sizes are not yet those set).
+        const QList<int> sizes = m_centralSplitter->sizes();
+        if (m_centralSplitter->isVisible() && sizes.value(0) > 0 && sizes.value(1) > m_resultPane->minimumSizeHint().height())
+            m_sizesWithResults = sizes;
+        // The pane keeps its header and message, no more, whatever lays the splitter out (the window shown,
+        // resized): the editor takes the rest.
+        m_resultPane->setMaximumHeight(m_resultPane->minimumSizeHint().height());
+        return;
+    }
+    m_resultPane->setMaximumHeight(QWIDGETSIZE_MAX);
+    giveResultsTheirShare();
+}
+
+void MainWindow::giveResultsTheirShare() {
+    const QList<int> sizes = m_centralSplitter->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    if (m_sizesWithResults.size() == 2 && total > 0) {
+        // The same shares of the height there is now.
+        const double whole = std::max(1, m_sizesWithResults[0] + m_sizesWithResults[1]);
+        const int editor = static_cast<int>(std::lround(total * m_sizesWithResults[0] / whole));
+        m_centralSplitter->setSizes({editor, total - editor});
+    } else if (!m_centralSplitter->restoreState(m_splitterStateAtStart)) {
+        m_centralSplitter->setSizes({400, 600});   // the default: two fifths for the editor, three for the results
+    }
+}
+
 void MainWindow::setResultsMaximised(bool maximised) {
     // The editor and the instance list step aside; the solver and the runs stay (a run is picked there).
     QDockWidget* instances = m_instanceList ? qobject_cast<QDockWidget*>(m_instanceList->parentWidget()) : nullptr;
@@ -486,6 +519,10 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     QSettings settings;
     if (m_maximiseResultsAction->isChecked()) m_maximiseResultsAction->setChecked(false);   // save the usual layout
     settings.setValue(kGeometryKey, saveGeometry());
+    if (m_resultPane->isEmpty()) {   // the shares with a run are saved
+        m_resultPane->setMaximumHeight(QWIDGETSIZE_MAX);
+        giveResultsTheirShare();
+    }
     settings.setValue(kSplitterKey, m_centralSplitter->saveState());
     settings.setValue(kStateKey, saveState());
     event->accept();

@@ -186,6 +186,12 @@ private:
     ToolsController* m_tools = nullptr;   // the Tools menu's experiments
     QWidget* m_editorPlaceholder = nullptr;
     QSplitter* m_centralSplitter = nullptr;
+    // The editor's and the results' heights while the results pane has a run to show: the pane is only its
+    // header and message while it has none (the editor takes the height), and gets its share back with a run.
+    QList<int> m_sizesWithResults;
+    QByteArray m_splitterStateAtStart;   // the splitter as saved last session (the shares with a run)
+    void fitSplitToResults(bool empty);
+    void giveResultsTheirShare();
     QLabel* m_instanceStatus = nullptr;
     SolveCommands* m_solve = nullptr;   // Run, Run all, Cancel, Re-run
     QAction* m_newAction = nullptr;

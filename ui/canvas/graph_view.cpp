@@ -65,6 +65,9 @@ void GraphView::placeSampleNote() {
 void GraphView::resizeEvent(QResizeEvent* event) {
     QGraphicsView::resizeEvent(event);
     placeSampleNote();
+    // Fitted and not zoomed or panned since: fitted again (the editor shrinks when a run's results take their
+    // share of the window, which left the drawing out of view).
+    if (m_fitted) fitAll();
 }
 
 void GraphView::zoomAt(double factor, QPoint viewportPos) {
@@ -81,6 +84,7 @@ void GraphView::zoomAt(double factor, QPoint viewportPos) {
     verticalScrollBar()->setValue(verticalScrollBar()->value() + static_cast<int>(std::lround(delta.y())));
     setTransformationAnchor(anchor);
     updateRenderHints();
+    m_fitted = false;
     emit zoomChanged(zoom());
 }
 
@@ -113,6 +117,7 @@ void GraphView::fitAll() {
         centerOn(bounds.center());
     }
     updateRenderHints();
+    m_fitted = true;
     emit zoomChanged(zoom());
 }
 
@@ -168,6 +173,7 @@ void GraphView::mouseMoveEvent(QMouseEvent* event) {
     if (m_panning) {
         const QPoint d = event->pos() - m_panLast;
         m_panLast = event->pos();
+        m_fitted = false;
         horizontalScrollBar()->setValue(horizontalScrollBar()->value() - d.x());
         verticalScrollBar()->setValue(verticalScrollBar()->value() - d.y());
         event->accept();

@@ -16,7 +16,7 @@ public:
     double zoom() const { return transform().m11(); }
     void zoomBy(double factor);            // around the view's centre
     void zoomAt(double factor, QPoint viewportPos);
-    void fitAll();                         // every item, at most 2x
+    void fitAll();                         // every item, at most 2x; kept fitted as the view is resized
     // What the view says over the drawing when it shows a sample of the links (empty when it shows all).
     QString sampleNote() const;
 
@@ -41,6 +41,7 @@ private:
     void updateSampleNote();
     void placeSampleNote();
 
+    bool m_fitted = false;   // fitAll last, not zoomed or panned since: a resize fits again
     bool m_panning = false;
     bool m_spaceHeld = false;
     QPoint m_panLast;

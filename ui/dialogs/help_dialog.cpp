@@ -13,6 +13,7 @@
 #include "family/family.h"
 #include "solvers/registry.h"
 #include "views/gantt/gantt_plot_base.h"
+#include "views/steady/steady_graph_view.h"
 
 namespace hetsched::ui {
 
@@ -140,6 +141,9 @@ QString keyboardShortcutsHtml(const QMenuBar* menuBar, const QWidget* window) {
     page += QObject::tr("<h2>On the charts</h2><p>Over a Gantt chart: %1 (a plain wheel scrolls the pane holding the "
                         "chart, or its lanes when some are out of view); drag to pan; double-click to fit.</p>")
                 .arg(GanttPlotBase::wheelHint(QObject::tr("lanes")).toHtmlEscaped());
+    page += QObject::tr("<p>Over a steady-state result's platform graph: %1 (a plain wheel scrolls the pane, as over "
+                        "the Gantts beside it).</p>")
+                .arg(SteadyGraphView::wheelHint().toHtmlEscaped());
     page += QStringLiteral("<p>The canvas editors (steady-state platforms, task graphs, stars, CPU+GPU nodes) add "
                            "their own keys while one is open: open such an instance and this page lists them.</p>");
     return page;

@@ -65,6 +65,10 @@ public:
     }
 };
 
+// The order lists show this many rows at least and at most (more workers scroll).
+constexpr int kLeastOrderRows = 4;
+constexpr int kMostOrderRows = 16;
+
 QListView* makeOrderList(DivisibleScenarioModel* model, const QString& name, QWidget* parent) {
     auto* list = new QListView(parent);
     list->setObjectName(name);
@@ -75,7 +79,6 @@ QListView* makeOrderList(DivisibleScenarioModel* model, const QString& name, QWi
     list->setDropIndicatorShown(true);
     list->setDragDropMode(QAbstractItemView::InternalMove);
     list->setDefaultDropAction(Qt::MoveAction);
-    list->setMinimumHeight(64);
     // The keyboard alternative to dragging: Ctrl+Up / Ctrl+Down move the current worker.
     const auto addMove = [list, model](const QKeySequence& key, int step) {
         auto* action = new QAction(list);
@@ -93,6 +96,16 @@ QListView* makeOrderList(DivisibleScenarioModel* model, const QString& name, QWi
     };
     addMove(QKeySequence(Qt::CTRL | Qt::Key_Up), -1);
     addMove(QKeySequence(Qt::CTRL | Qt::Key_Down), +1);
+    // As high as its workers (4 to 16 rows): the height it would leave blank goes to the workers' table.
+    const auto fitToRows = [list, model] {
+        const int row = list->sizeHintForRow(0) > 0 ? list->sizeHintForRow(0) : list->fontMetrics().height() + 2;
+        const int rows = std::clamp(model->rowCount(), kLeastOrderRows, kMostOrderRows);
+        list->setFixedHeight(rows * row + 2 * list->frameWidth() + 2);
+    };
+    QObject::connect(model, &QAbstractItemModel::modelReset, list, fitToRows);
+    QObject::connect(model, &QAbstractItemModel::rowsInserted, list, fitToRows);
+    QObject::connect(model, &QAbstractItemModel::rowsRemoved, list, fitToRows);
+    fitToRows();
     return list;
 }
 
@@ -211,9 +224,10 @@ DivisibleEditor::DivisibleEditor(ProjectDocument* document, QWidget* parent)
     auto* leftPane = new LeastHeightPane(this);
     auto* leftLayout = new QVBoxLayout(leftPane);
     leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(m_table, 2);
+    // The scenario as high as its lists of workers, buttons and result; the workers' table takes the rest.
+    leftLayout->addWidget(m_table, 1);
     leftLayout->addLayout(tableButtons);
-    leftLayout->addWidget(scenarioBox, 3);
+    leftLayout->addWidget(scenarioBox, 0);
     // Lower than the workers, the buttons and the scenario need (a laptop's 800 pixels share the centre with
     // the results), the pane scrolls rather than lay its buttons over the order lists (issue 25).
     QScrollArea* leftScroll = verticalScrollArea(leftPane, QStringLiteral("divisibleEditorScroll"), this);

@@ -91,14 +91,26 @@ ResultPane::ResultPane(QWidget* parent) : QWidget(parent) {
     m_colorMode = new QComboBox(this);
     m_colorMode->setObjectName(QStringLiteral("colorModeComboBox"));
     m_colorMode->setToolTip(tr("What the bar colours mean"));
+    // As wide as the longest colouring of the view shown (the steady-state view's are longer than the Gantt's).
+    m_colorMode->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_colorMode->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);   // whole beside an outdated run's note: the heading elides
     m_fitButton = new QToolButton(this);
     m_fitButton->setText(tr("Fit"));
     m_fitButton->setToolTip(
         tr("Show the whole schedule (or double-click the chart).\n%1 · drag: pan")
             .arg(GanttPlotBase::wheelHint(tr("lanes"))));
 
+    // Beside the heading, in the width the header's controls leave (elided, the whole text as tooltip): the
+    // empty pane is its header alone.
+    m_emptyNote = new ElidedLabel(this);
+    m_emptyNote->setObjectName(QStringLiteral("emptyResultNote"));
+    m_emptyNote->setContentsMargins(12, 0, 0, 0);
+    m_emptyNote->setStyleSheet(QStringLiteral("color:#777;"));
+    m_emptyNote->hide();
+
     auto* header = new QHBoxLayout;
     header->addWidget(m_heading);
+    header->addWidget(m_emptyNote, 1);
     header->addWidget(m_staleNote);
     header->addWidget(m_rerunButton);
     header->addStretch(1);
@@ -224,6 +236,18 @@ void ResultPane::showSingleChart() {
     m_chart->widget()->show();
 }
 
+void ResultPane::setEmpty(bool empty) {
+    // Empty, the chart steps aside for its message (its least height, hundreds of pixels, would be taken from
+    // the editor for nothing); it keeps the message, and its controls stay in the header.
+    m_emptyNote->setVisible(empty);
+    if (empty) m_chart->widget()->hide();
+    m_chartLayout->invalidate();   // the least size measured again without the chart
+    layout()->invalidate();
+    if (empty == m_empty) return;
+    m_empty = empty;
+    emit emptyChanged(empty);
+}
+
 void ResultPane::keepShownZoom() {
     const std::shared_ptr<const SolveResult> shown = m_shownResult.lock();
     m_shownResult.reset();
@@ -261,6 +285,7 @@ void ResultPane::showComparison(const Instance& instance, std::vector<ComparedRu
     m_rerunButton->hide();
     m_chart->widget()->hide();
     m_comparison->show();
+    setEmpty(false);
     m_comparison->showRuns(instance, std::move(runs));
     // The comparison's Gantts colour by kind, group or lane, as the single Gantt does.
     const QSignalBlocker block(m_colorMode);
@@ -276,6 +301,7 @@ void ResultPane::showRun(const Instance& instance, const RunRecord& run, bool cu
     keepShownZoom();
     ensureChart(chartTypeFor(instance));
     showSingleChart();
+    setEmpty(false);
     m_heading->setText(tr("Schedule — %1, %2").arg(run.solver(), run.statusText()));
     m_heading->setToolTip(m_heading->text());
     m_staleNote->setVisible(!current);
@@ -312,6 +338,8 @@ void ResultPane::showNothing(const Instance* instance, const QString& message) {
     m_recordedNote->hide();
     m_rerunButton->hide();
     m_chart->showMessage(message);
+    m_emptyNote->setText(message);
+    setEmpty(true);
 }
 
 void ResultPane::setMaximiseAction(QAction* action) {

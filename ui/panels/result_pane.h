@@ -28,8 +28,11 @@ public:
 
     // Shows a run of `instance`; `current` says whether it was computed on the instance as it is now.
     void showRun(const Instance& instance, const RunRecord& run, bool current);
-    // No run to show: the chart for this kind of instance (if any), empty, saying why.
+    // No run to show: the chart for this kind of instance (if any), empty, saying why; on screen the pane
+    // shows the message alone, a line under its header, leaving the height to what has content.
     void showNothing(const Instance* instance, const QString& message);
+    // Whether the pane shows no run (showNothing was last): it then needs only its header and message.
+    bool isEmpty() const { return m_empty; }
     // Several runs of `instance` side by side (the first is the reference), in place of the single chart.
     void showComparison(const Instance& instance, std::vector<ComparedRun> runs);
 
@@ -56,6 +59,8 @@ public:
 signals:
     void exportRequested();
     void rerunRequested();
+    // The pane went from showing a run or a comparison to showing none (empty), or back.
+    void emptyChanged(bool empty);
 
 private:
     void ensureChart(ChartType type);
@@ -65,10 +70,13 @@ private:
     // entry or run, finds the chart as the user left it.
     void keepShownZoom();
     void restoreZoom(const std::shared_ptr<const SolveResult>& result);
+    void setEmpty(bool empty);
 
     QToolButton* m_maximiseButton = nullptr;
     QLabel* m_heading;
     QLabel* m_staleNote;
+    class ElidedLabel* m_emptyNote;   // the message in place of the chart while no run is shown
+    bool m_empty = false;
     class ElidedLabel* m_recordedNote;
     std::optional<double> m_recordedMakespan;
     QToolButton* m_rerunButton;

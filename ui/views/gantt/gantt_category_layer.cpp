@@ -1,5 +1,6 @@
 #include "views/gantt/gantt_category_layer.h"
 
+#include "schedule/schedule.h"
 #include "views/gantt/gantt_plottable.h"
 
 #include <algorithm>
@@ -24,11 +25,31 @@ QFont categoryFont(const QFont& plotFont) {
     return font;
 }
 
+// Whether the run of lanes first..last of one category is a single lane whose name already says the category
+// (small_platform.xml's cluster "Tremblay" of one host, "Tremblay #0"): its bracket and name would repeat it.
+bool repeatsLaneName(const std::vector<Lane>& lanes, std::size_t first, std::size_t last) {
+    return first == last && QString::fromStdString(lanes[first].name).contains(QString::fromStdString(lanes[first].category), Qt::CaseInsensitive);
+}
+
 }  // namespace
 
+bool GanttCategoryLayer::anyNameToAdd() const {
+    const Schedule* schedule = m_gantt->schedule();
+    if (!schedule) return false;
+    const auto& lanes = schedule->lanes;
+    for (std::size_t first = 0; first < lanes.size();) {
+        std::size_t last = first;
+        while (last + 1 < lanes.size() && lanes[last + 1].category == lanes[first].category) ++last;
+        if (!repeatsLaneName(lanes, first, last)) return true;
+        first = last + 1;
+    }
+    return false;
+}
+
 int GanttCategoryLayer::stripWidth() const {
-    // Grouped lanes name their categories on the lane axis itself.
-    if (m_gantt->categoryCount() < 2 || m_gantt->lanesGrouped()) return 0;
+    // Grouped lanes name their categories on the lane axis itself; lanes that each name their category need
+    // no strip.
+    if (m_gantt->categoryCount() < 2 || m_gantt->lanesGrouped() || !anyNameToAdd()) return 0;
     // The name, the bracket beside it, and a gap of a few pixels before the lane names (issue 25).
     return QFontMetrics(categoryFont(mParentPlot->font())).height() + 10;
 }
@@ -38,9 +59,13 @@ int GanttCategoryLayer::namesPixels() const {
     const QFontMetricsF metrics(categoryFont(mParentPlot->font()));
     double need = -kGap;
     const auto& lanes = m_gantt->schedule()->lanes;
-    for (std::size_t lane = 0; lane < lanes.size(); ++lane)
-        if (lane == 0 || lanes[lane].category != lanes[lane - 1].category)
-            need += metrics.horizontalAdvance(QString::fromStdString(lanes[lane].category)) + 2 + kGap;
+    for (std::size_t first = 0; first < lanes.size();) {
+        std::size_t last = first;
+        while (last + 1 < lanes.size() && lanes[last + 1].category == lanes[first].category) ++last;
+        if (!repeatsLaneName(lanes, first, last))
+            need += metrics.horizontalAdvance(QString::fromStdString(lanes[first].category)) + 2 + kGap;
+        first = last + 1;
+    }
     return std::max(0, static_cast<int>(std::ceil(need - 2 * kLinesBeyondPlot * metrics.height())));
 }
 
@@ -71,7 +96,9 @@ void GanttCategoryLayer::draw(QCPPainter* painter) {
         while (end + 1 <= lastLane && lanes[static_cast<std::size_t>(end + 1)].category == lanes[static_cast<std::size_t>(lane)].category) ++end;
         const double top = std::max(g.laneSpan(lane).first, static_cast<double>(area.top())) + 2;
         const double bottom = std::min(g.laneSpan(end).second, static_cast<double>(area.bottom())) - 2;
-        if (bottom - top >= 4) runs.push_back({top, bottom, QString::fromStdString(lanes[static_cast<std::size_t>(lane)].category)});
+        // A one-lane category named by its lane's name gets neither bracket nor name.
+        if (bottom - top >= 4 && !repeatsLaneName(lanes, static_cast<std::size_t>(lane), static_cast<std::size_t>(end)))
+            runs.push_back({top, bottom, QString::fromStdString(lanes[static_cast<std::size_t>(lane)].category)});
         lane = end + 1;
     }
     // Each name centred on its run, pushed down past the one above it, then up from the bottom of the

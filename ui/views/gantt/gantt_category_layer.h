@@ -16,7 +16,8 @@ class GanttCategoryLayer : public QCPLayerable {
 public:
     GanttCategoryLayer(QCPAxisRect* axisRect, const GanttPlottable* gantt, const QString& layer);
 
-    // The strip's width, to reserve as the lane axis' padding: 0 unless the schedule has two categories.
+    // The strip's width, to reserve as the lane axis' padding: 0 unless the schedule has two categories and
+    // one of them is more than a lane named after it (small_platform.xml's one-host clusters: "Tremblay #0").
     int stripWidth() const;
     // The least height of the plot area (pixels) at which every category's name is whole in the strip (the
     // names may use a line and a half above and below it): 0 without a strip.
@@ -35,6 +36,9 @@ protected:
     void draw(QCPPainter* painter) override;
 
 private:
+    // Whether some category is not merely one lane whose name says it: the strip has something to add.
+    bool anyNameToAdd() const;
+
     QCPAxisRect* m_axisRect;
     const GanttPlottable* m_gantt;
     std::vector<DrawnName> m_drawnNames;

@@ -30,6 +30,10 @@ const QString kSubtitleSeparator = QStringLiteral("   ·   ");
 // stay at the plot's size and the lane axis names every other lane, or fewer.
 constexpr double kMinLaneNamePoints = 7.0;
 constexpr int kLeastHeight = 200;   // pixels: the view's fixed minimum
+// On screen, lanes lower than this (pixels) cannot be told apart: their bars are thin lines without outlines
+// (GanttPlottable outlines bars of 4 pixels and more). Such a schedule's lanes are grouped by category (a
+// cluster's hosts, a node's devices) unless the user chose otherwise in the context menu.
+constexpr double kReadableLanePixels = 4.0;
 
 // The runs of consecutive lanes of one category the lane axis shows (none when its rows are the groups).
 std::vector<std::pair<int, int>> laneGroups(const GanttPlottable& gantt) {
@@ -164,7 +168,13 @@ void GanttView::setSchedule(std::shared_ptr<const Schedule> schedule, const QStr
         title = QString::fromStdString(schedule->title);
         timeUnit = QString::fromStdString(schedule->timeUnit);
     }
+    // Grouped or not as the user chose for the same lanes (the same run shown again); else by their height.
+    if (m_groupingChosen && (!schedule || static_cast<int>(schedule->lanes.size()) != *m_groupingChosen)) {
+        m_groupingChosen.reset();
+        if (m_gantt->lanesGrouped()) m_gantt->setLanesGrouped(false);
+    }
     m_gantt->setSchedule(schedule);
+    if (m_gantt->lanesGrouped() && !m_gantt->groupingHelps()) m_gantt->setLanesGrouped(false);   // nothing to group
     yAxis->setPadding(m_categories->stripWidth());
     m_laneTicker->setLaneNames(m_gantt->rowNames());
     m_laneTicker->setLaneGroups(laneGroups(*m_gantt));
@@ -384,13 +394,7 @@ void GanttView::updateLayout() {
         }
         if (m_leastLanesShown > 0 || m_lanesNamedAtLeastSize > 0) {
             const int rows = std::max(1, m_gantt->rowCount());
-            double names = std::min(rows, m_leastLanesShown) * LaneAxisTicker::labelPixels(m_laneNameFont);
-            // More lanes than that: each lane's name at the least readable size, rather than every other name.
-            // (More lanes than can be named that way zoom and pan in a view of the other least height.)
-            QFont leastFont = m_laneNameFont;
-            leastFont.setPointSizeF(std::min(kMinLaneNamePoints, leastFont.pointSizeF()));
-            if (rows <= m_lanesNamedAtLeastSize) names = std::max(names, rows * LaneAxisTicker::labelPixels(leastFont));
-            int plotPixels = static_cast<int>(std::ceil(names)) + 1;
+            int plotPixels = namesPlotPixels(rows);
             // All lanes in view at the plot's font: their categories' names whole too ("send ports", "receive
             // ports", "processors"). (Named at the least size, one-lane categories' names are elided in the strip:
             // the lane names say them.)
@@ -401,7 +405,32 @@ void GanttView::updateLayout() {
             if (least != minimumHeight())
                 QMetaObject::invokeMethod(this, [this, least] { setMinimumHeight(least); }, Qt::QueuedConnection);
         }
+        groupLanesWhereUnreadable();
     }
+}
+
+int GanttView::namesPlotPixels(int rows) const {
+    double names = std::min(rows, m_leastLanesShown) * LaneAxisTicker::labelPixels(m_laneNameFont);
+    // More rows than that: each row's name at the least readable size, rather than every other name.
+    // (More rows than can be named that way zoom and pan in a view of the other least height.)
+    QFont leastFont = m_laneNameFont;
+    leastFont.setPointSizeF(std::min(kMinLaneNamePoints, leastFont.pointSizeF()));
+    if (rows <= m_lanesNamedAtLeastSize) names = std::max(names, rows * LaneAxisTicker::labelPixels(leastFont));
+    return static_cast<int>(std::ceil(names)) + 1;
+}
+
+void GanttView::groupLanesWhereUnreadable() {
+    if (m_groupingChosen || !m_gantt->groupingHelps() || !isVisible() || axisRect()->height() < 10) return;
+    const int lanes = m_gantt->laneCount();
+    // The plot area's height with every lane a row: the present one, or, grouped and held at the least height
+    // the groups' names asked for, the least height of the lanes (which the groups' made taller).
+    int plot = axisRect()->height();
+    if (lanesGrouped() && height() <= minimumHeight() + 1)
+        plot = std::max(namesPlotPixels(lanes), kLeastHeight - leastHeight(0));   // (the view's fixed minimum's plot)
+    const bool grouped = plot < kReadableLanePixels * lanes;
+    // Not while this layout is painted: regrouping lays the view out again.
+    if (grouped != lanesGrouped())
+        QMetaObject::invokeMethod(this, [this, grouped] { if (!m_groupingChosen) setLanesGrouped(grouped); }, Qt::QueuedConnection);
 }
 
 int GanttView::leastHeight(int plotPixels) const {
@@ -661,7 +690,11 @@ void GanttView::showContextMenu(const QPoint& position) {
     addColorMode(tr("Colour by lane"), GanttColorMode::ByLane);
     if (m_gantt->groupingHelps()) {
         menu.addSeparator();
-        QAction* group = menu.addAction(tr("Group lanes by category"), this, [this](bool on) { setLanesGrouped(on); });
+        QAction* group = menu.addAction(tr("Group lanes by category"), this, [this](bool on) {
+            // The user's choice holds for this schedule's lanes; no longer chosen by their height.
+            m_groupingChosen = m_gantt->laneCount();
+            setLanesGrouped(on);
+        });
         group->setCheckable(true);
         group->setChecked(lanesGrouped());
     }

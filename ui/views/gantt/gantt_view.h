@@ -41,6 +41,8 @@ public:
     void setColorMode(GanttColorMode mode);
     GanttColorMode colorMode() const { return m_gantt->colorMode(); }
     // Lanes grouped by category (cluster, node), one named row each: see GanttPlottable::setLanesGrouped.
+    // On screen a view groups its lanes by itself where they would be lower than 4 pixels each (g5k's 1,528
+    // hosts), and ungroups them where they have the room; the context menu's choice overrides that.
     void setLanesGrouped(bool grouped);
     bool lanesGrouped() const { return m_gantt->lanesGrouped(); }
     // Whether a plot area of `height` pixels names every lane, or every row drawn (lanes or groups), at the
@@ -95,6 +97,10 @@ private:
     // The lane names' font on screen for a plot area `plotHeight` pixels high: the plot's, or smaller down
     // to kMinLaneNamePoints where that names every lane in view.
     QFont laneNameFontFor(int plotHeight) const;
+    // The plot area's height on screen that names `rows` rows (setLeastLanesShown, setLanesNamedAtLeastSize).
+    int namesPlotPixels(int rows) const;
+    // On screen: lanes grouped where they would be drawn lower than a readable height, not where they have it.
+    void groupLanesWhereUnreadable();
     void setOverlayMessage(const QString& message);
     void onMouseMove(QMouseEvent* event);
     void showContextMenu(const QPoint& position);
@@ -108,6 +114,7 @@ private:
     QFont m_laneNameFont;   // the lane names' font on screen when they have room
     int m_leastLanesShown = 0;
     int m_lanesNamedAtLeastSize = 0;
+    std::optional<int> m_groupingChosen;   // the lane count of the schedule whose grouping the user chose
     QCPTextElement* m_title;
     QCPTextElement* m_subtitle;
     // Right of the chart: the legend between two stretching spacers, its entries together at the middle of the

@@ -587,7 +587,8 @@ Expected<bool> ScheduleComparisonView::exportFigure(const QString& path, const F
     if (!table.rows.empty()) top = tableTop + static_cast<int>(std::ceil(table.height()));
 
     std::vector<GanttView::Parts> screen;
-    std::vector<bool> grouped(m_gantts.size(), false);   // lanes grouped for the figure only
+    std::vector<bool> grouped(m_gantts.size(), false);   // lanes grouped for the figure
+    std::vector<bool> screenGrouped;                      // lanes grouped on screen (by their height or the user)
     std::vector<QSize> leastAreas;                         // each plot area's least size on screen
     std::vector<QString> timeLabels;
     std::vector<QCPRange> timeRanges;
@@ -601,6 +602,9 @@ Expected<bool> ScheduleComparisonView::exportFigure(const QString& path, const F
     for (int g = 0; g < count; ++g) {
         GanttView* gantt = m_gantts[static_cast<std::size_t>(g)];
         screen.push_back(gantt->parts());
+        // The figure groups lanes by its own rule (below): the screen's grouping is put back after it.
+        screenGrouped.push_back(gantt->lanesGrouped());
+        gantt->setLanesGrouped(false);
         timeLabels.push_back(gantt->xAxis->label());
         GanttView::Parts parts;
         const bool last = g == count - 1;
@@ -813,7 +817,7 @@ Expected<bool> ScheduleComparisonView::exportFigure(const QString& path, const F
     }
     for (int g = 0; g < count; ++g) {
         GanttView* gantt = m_gantts[static_cast<std::size_t>(g)];
-        if (grouped[static_cast<std::size_t>(g)]) gantt->setLanesGrouped(false);
+        gantt->setLanesGrouped(screenGrouped[static_cast<std::size_t>(g)]);
         if (static_cast<std::size_t>(g) < leastAreas.size()) gantt->axisRect()->setMinimumSize(leastAreas[static_cast<std::size_t>(g)]);
         gantt->setParts(screen[static_cast<std::size_t>(g)]);
         gantt->xAxis->setLabel(timeLabels[static_cast<std::size_t>(g)]);

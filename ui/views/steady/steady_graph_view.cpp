@@ -15,6 +15,7 @@
 #include "graphics/graph_drawing.h"
 #include "layout/graph_layout.h"
 #include "util/number_text.h"
+#include "views/gantt/gantt_plot_base.h"
 
 namespace hetsched::ui {
 
@@ -624,7 +625,7 @@ bool SteadyGraphView::event(QEvent* event) {
         else if (auto e = arcAt(help->pos()))
             QToolTip::showText(help->globalPos(), arcTooltip(*e), this);
         else
-            QToolTip::hideText();
+            QToolTip::showText(help->globalPos(), wheelHint(), this);   // how to move about, over the empty parts
         return true;
     }
     return QWidget::event(event);
@@ -635,7 +636,16 @@ void SteadyGraphView::resizeEvent(QResizeEvent* event) {
     if (m_fitted) fitView();
 }
 
+QString SteadyGraphView::wheelHint() {
+    return tr("Wheel: scroll · Ctrl+wheel: zoom · drag: pan · double-click: fit");
+}
+
 void SteadyGraphView::wheelEvent(QWheelEvent* event) {
+    // As over the Gantts beside it: a plain wheel scrolls the pane the graph is in, Ctrl+wheel zooms.
+    if (!(event->modifiers() & Qt::ControlModifier)) {
+        if (!scrollPaneWith(this, event)) event->ignore();
+        return;
+    }
     if (!m_data) return;
     const double steps = event->angleDelta().y() / 120.0;
     const double factor = std::pow(1.2, steps);

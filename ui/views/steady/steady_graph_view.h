@@ -49,6 +49,9 @@ public:
 
     QSize sizeHint() const override { return {440, 320}; }
 
+    // How the wheel and the mouse move about the graph (its tooltip over the empty parts, Help > Keyboard Shortcuts).
+    static QString wheelHint();
+
 signals:
     void exportRequested();
 
