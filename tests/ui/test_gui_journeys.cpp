@@ -354,8 +354,9 @@ private slots:
         QVERIFY(!banner->isVisibleTo(window.get()));
     }
 
-    // Room for results: at the common screen sizes the results get the larger share of the centre, and
-    // the Maximise button gives them all of it (the editor and instance list step aside, then return).
+    // Room for results: at the common screen sizes the results get the larger share of the centre once there
+    // is a run (before, the empty pane leaves the editor the height), and the Maximise button gives them all of
+    // it (the editor and instance list step aside, then return).
     void theResultsGetRoomAndCanTakeTheWholeCentre() {
         for (const QSize size : {QSize(1600, 1000), QSize(1280, 800)}) {
             MainWindow window;
@@ -368,6 +369,11 @@ private slots:
             QVERIFY(splitter);
             QWidget* editor = splitter->widget(0);
             QWidget* results = window.resultPane();
+            QVERIFY2(results->height() < editor->height(),
+                     qPrintable(QStringLiteral("%1x%2 with no run: results %3 px, editor %4 px")
+                                    .arg(size.width()).arg(size.height()).arg(results->height()).arg(editor->height())));
+            QCOMPARE(solveWith(window, QStringLiteral("heft")), QString());
+            settle();
             QVERIFY2(results->height() > editor->height(),
                      qPrintable(QStringLiteral("%1x%2: results %3 px, editor %4 px")
                                     .arg(size.width()).arg(size.height()).arg(results->height()).arg(editor->height())));

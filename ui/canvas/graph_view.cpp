@@ -65,9 +65,10 @@ void GraphView::placeSampleNote() {
 void GraphView::resizeEvent(QResizeEvent* event) {
     QGraphicsView::resizeEvent(event);
     placeSampleNote();
-    // Fitted and not zoomed or panned since: fitted again (the editor shrinks when a run's results take their
-    // share of the window, which left the drawing out of view).
-    if (m_fitted) fitAll();
+    // Fitted and not zoomed or panned since, and now partly out of view: fitted again (the editor shrinks when a
+    // run's results take their share of the window, which left the drawing mostly out of view). A drawing still
+    // in view stays as it is (the property form appearing beside it does not move the nodes under the cursor).
+    if (m_fitted && !allNodesInView()) fitAll();
 }
 
 void GraphView::zoomAt(double factor, QPoint viewportPos) {
@@ -92,8 +93,7 @@ void GraphView::zoomBy(double factor) {
     zoomAt(factor, viewport()->rect().center());
 }
 
-void GraphView::fitAll() {
-    if (!scene()) return;
+QRectF GraphView::drawingBounds() const {
     // The nodes and their labels: items' bounding boxes also hold room for labels at their largest
     // (zoomed far out), which would make a small drawing fit at half the size it can have.
     QRectF bounds;
@@ -109,6 +109,21 @@ void GraphView::fitAll() {
         bounds = scene()->itemsBoundingRect();
     }
     if (bounds.isEmpty()) bounds = QRectF(-100, -100, 200, 200);
+    return bounds;
+}
+
+bool GraphView::allNodesInView() const {
+    const auto* graphScene = qobject_cast<GraphScene*>(scene());
+    if (!graphScene) return true;
+    const QRect shown = viewport()->rect();
+    for (const NodeItem* node : graphScene->nodeItems())
+        if (!shown.contains(mapFromScene(node->pos()))) return false;
+    return true;
+}
+
+void GraphView::fitAll() {
+    if (!scene()) return;
+    const QRectF bounds = drawingBounds();
     fitInView(bounds.adjusted(-12, -12, 12, 12), Qt::KeepAspectRatio);
     constexpr double kMaxFitZoom = 1.5;  // a few nodes are not blown up
     if (zoom() > kMaxFitZoom) {

@@ -16,7 +16,7 @@ public:
     double zoom() const { return transform().m11(); }
     void zoomBy(double factor);            // around the view's centre
     void zoomAt(double factor, QPoint viewportPos);
-    void fitAll();                         // every item, at most 2x; kept fitted as the view is resized
+    void fitAll();                         // every item, at most 2x; fitted again when a resize hides a node
     // What the view says over the drawing when it shows a sample of the links (empty when it shows all).
     QString sampleNote() const;
 
@@ -37,6 +37,10 @@ private:
     // Antialiasing off when zoomed far out on a large scene: thousands of hairlines draw several times
     // faster aliased, and at that zoom the picture is an overview anyway.
     void updateRenderHints();
+    // The scene rectangle of the nodes and their labels (what fitAll shows).
+    QRectF drawingBounds() const;
+    // Whether every node's centre is in the viewport.
+    bool allNodesInView() const;
     // After a frame: the note over the drawing when the link layer drew a sample of the links in view.
     void updateSampleNote();
     void placeSampleNote();
