@@ -494,6 +494,39 @@ private slots:
         QCOMPARE(cpugpu->runs[0].options().at("time_limit"), 0.5);
     }
 
+    // The steady-state application's sizes take their units too: δ_data "8 MB" (bytes), w_comp "500 Mflop" (flops),
+    // typed into the real fields; a unit of another quantity is refused, saying what the field takes.
+    void theSteadyApplicationFieldsTakeUnits() {
+        auto window = test::shownWindow();
+        QApplication::setActiveWindow(window.get());
+        QVERIFY(QTest::qWaitForWindowActive(window.get()));
+        QVERIFY(window->loadFile(examplePath(QStringLiteral("steady-state-bag-of-tasks.json"))).ok());
+        settle();
+        const EntryId id = window->currentEntry();
+        const auto application = [&] { return std::get<SteadyStateInstance>(window->document()->entry(id)->instance).application; };
+        const auto type = [&](const char* field, const QString& text) {
+            auto* edit = window->findChild<QLineEdit*>(QString::fromLatin1(field));
+            QVERIFY(edit);
+            QTest::mouseClick(edit, Qt::LeftButton);
+            edit->selectAll();
+            QTest::keyClicks(edit, text);
+            QTest::keyClick(edit, Qt::Key_Tab);
+            settle();
+        };
+        auto* data = window->findChild<QLineEdit*>(QStringLiteral("steadyDataEdit"));
+        QVERIFY(data);
+        QVERIFY2(data->toolTip().contains(QStringLiteral("MB")), qPrintable(data->toolTip()));
+        type("steadyDataEdit", QStringLiteral("8 MB"));
+        QCOMPARE(application().data, 8e6);
+        type("steadyWorkEdit", QStringLiteral("500 Mflop"));
+        QCOMPARE(application().work, 5e8);
+        type("steadyWorkEdit", QStringLiteral("3 MB"));
+        QCOMPARE(application().work, 5e8);
+        auto* work = window->findChild<QLineEdit*>(QStringLiteral("steadyWorkEdit"));
+        QVERIFY(work);
+        QVERIFY2(work->toolTip().contains(QStringLiteral("flop")), qPrintable(work->toolTip()));
+    }
+
     // Tab follows the property form of the canvas, top to bottom, at both sizes: from each field of a task of the
     // task graph (its text typed again and committed, the form rebuilt), Tab goes to the next field, never to a
     // button or chart outside the form (issue 25: after Flops it went to the Gantt's Fit button).

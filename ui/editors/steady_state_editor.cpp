@@ -16,6 +16,7 @@
 #include "util/message_bar.h"
 #include "util/flow_layout.h"
 #include "util/number_text.h"
+#include "util/quantity_input.h"
 
 namespace hetsched::ui {
 
@@ -57,10 +58,10 @@ SteadyStateEditor::SteadyStateEditor(ProjectDocument* document, QWidget* parent)
     m_data->setObjectName(QStringLiteral("steadyDataEdit"));
     m_result = new QLineEdit(this);
     m_result->setObjectName(QStringLiteral("steadyResultEdit"));
-    m_result->setToolTip(tr("δ_result: bytes sent back to the source per task (0: none)"));
+    setFieldToolTip(m_result, tr("δ_result: bytes sent back to the source per task (0: none)"));
     m_work = new QLineEdit(this);
     m_work->setObjectName(QStringLiteral("steadyWorkEdit"));
-    m_work->setToolTip(tr("w_comp: flops per task"));
+    setFieldToolTip(m_work, tr("w_comp: flops per task"));
     for (QLineEdit* e : {m_data, m_result, m_work}) e->setMaximumWidth(110);
     m_dataLabel = new QLabel(this);
     m_resultLabel = new QLabel(tr("δ_result"), this);
@@ -130,7 +131,7 @@ void SteadyStateEditor::refreshForm() {
     m_source->setCurrentIndex(static_cast<int>(in->application.source));
     const bool bag = in->application.type == SteadyApplicationType::BagOfTasks;
     m_dataLabel->setText(bag ? tr("δ_data") : tr("Size"));
-    m_data->setToolTip(bag ? tr("δ_data: bytes sent to the worker per task") : tr("Bytes of each message"));
+    setFieldToolTip(m_data, bag ? tr("δ_data: bytes sent to the worker per task") : tr("Bytes of each message"));
     m_data->setText(formatNumber(in->application.data));
     m_result->setText(formatNumber(in->application.result));
     m_work->setText(formatNumber(in->application.work));
@@ -184,29 +185,44 @@ void SteadyStateEditor::commitSource() {
         refreshForm();
 }
 
+namespace {
+
+// The unit of the application's fields: bytes for δ_data and δ_result, flops for w_comp ("8 MB", "2 Gflop").
+QStringView unitOfField(bool work) { return work ? u"flop" : u"B"; }
+
+}  // namespace
+
+void SteadyStateEditor::setFieldToolTip(QLineEdit* edit, const QString& meaning) {
+    const QString tip = meaning + tr(". It takes %1.").arg(acceptedQuantityText(unitOfField(edit == m_work)));
+    edit->setProperty("fieldToolTip", tip);
+    edit->setToolTip(tip);
+}
+
 void SteadyStateEditor::validateAsTyped(QLineEdit* edit) {
     const SteadyStateInstance* in = steadyOf(m_canvas->instance());
     if (!in) return;
     QString why;
-    const std::optional<double> v = parseNumber(edit->text());
+    const std::optional<double> v = parseQuantity(edit->text(), unitOfField(edit == m_work));
     if (!v) {
-        why = tr("\"%1\" is not a number").arg(edit->text().trimmed());
+        why = tr("\"%1\" is not a number (it takes %2)")
+                  .arg(edit->text().trimmed(), acceptedQuantityText(unitOfField(edit == m_work)));
     } else {
         SteadyStateInstance next = *in;
         (edit == m_data ? next.application.data : edit == m_result ? next.application.result : next.application.work) = *v;
         why = ProjectDocument::validationError(Instance(std::move(next)));
     }
     edit->setStyleSheet(why.isEmpty() ? QString() : kInvalidStyle);
-    edit->setToolTip(why);
+    edit->setToolTip(why.isEmpty() ? edit->property("fieldToolTip").toString() : why);
 }
 
 void SteadyStateEditor::commitNumber(QLineEdit* edit) {
     const SteadyStateInstance* in = steadyOf(m_canvas->instance());
     if (!in) return;
     const QString label = edit == m_data ? m_dataLabel->text() : edit == m_result ? tr("δ_result") : tr("w_comp");
-    const std::optional<double> v = parseNumber(edit->text());
+    const std::optional<double> v = parseQuantity(edit->text(), unitOfField(edit == m_work));
     if (!v) {
-        m_canvas->refuse(tr("%1: \"%2\" is not a number").arg(label, edit->text().trimmed()));
+        m_canvas->refuse(tr("%1: \"%2\" is not a number (it takes %3)")
+                             .arg(label, edit->text().trimmed(), acceptedQuantityText(unitOfField(edit == m_work))));
         refreshForm();
         return;
     }

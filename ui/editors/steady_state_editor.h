@@ -41,6 +41,8 @@ private:
     void commitSource();
     void commitNumber(QLineEdit* edit);
     void decorate(CanvasGraph& graph) const;
+    // The field's meaning and the units it takes, as its tooltip (put back once a refused text is mended).
+    void setFieldToolTip(QLineEdit* edit, const QString& meaning);
     void validateAsTyped(QLineEdit* edit);
 
     ProjectDocument* m_document;
