@@ -408,12 +408,13 @@ private slots:
         QVERIFY(first.instance);
         QCOMPARE(std::get<SteadyStateInstance>(*first.instance).nodes.size(), nodesBefore);
 
-        // The simulation was kept whole: it is shown again exactly as it was.
+        // The simulation was kept whole: clicking the run shows it again exactly as it was, planned beside simulated
+        // (as right after simulating), with the run's outdated note.
         QVERIFY(first.simulation);
-        window->runSimulation()->showSimulation(id, 0);
-        reopened->runSimulation()->showSimulation(reopened->currentEntry(), 0);
-        settle();
+        clickRun(*window, 0);
+        clickRun(*reopened, 0);
         QVERIFY(window->resultPane()->isComparing() && reopened->resultPane()->isComparing());
+        QVERIFY(reopened->resultPane()->isShowingStaleRun());
         QCOMPARE(shownComparison(*reopened), shownComparison(*window));
     }
 

@@ -487,8 +487,14 @@ void MainWindow::onRunSelected(int runIndex) {
     } else {
         const RunRecord& run = entry->runs[static_cast<std::size_t>(runIndex)];
         m_resultPane->setRecordedMakespan(recordedMakespan(entry->id));
-        // A run draws against the instance it was computed on, whatever was edited or undone since.
-        m_resultPane->showRun(run.instance ? *run.instance : entry->instance, run, m_document->isRunCurrent(*entry, run));
+        if (run.result && run.simulation) {
+            // A simulated run is shown as after its simulation: planned beside simulated (also once reopened).
+            m_runSimulation->showSimulation(entry->id, runIndex);
+            m_resultPane->setShownRunCurrent(m_document->isRunCurrent(*entry, run));
+        } else {
+            // A run draws against the instance it was computed on, whatever was edited or undone since.
+            m_resultPane->showRun(run.instance ? *run.instance : entry->instance, run, m_document->isRunCurrent(*entry, run));
+        }
         if (m_editor) m_editor->showRun(&run);
     }
     updateActions();

@@ -329,6 +329,11 @@ void ResultPane::showRun(const Instance& instance, const RunRecord& run, bool cu
         m_chart->showMessage(tr("This run cannot be drawn: %1").arg(run.restoreError));
 }
 
+void ResultPane::setShownRunCurrent(bool current) {
+    m_staleNote->setVisible(!current);
+    m_rerunButton->setVisible(!current);
+}
+
 void ResultPane::showNothing(const Instance* instance, const QString& message) {
     keepShownZoom();
     if (instance) ensureChart(chartTypeFor(*instance));

@@ -28,6 +28,9 @@ public:
 
     // Shows a run of `instance`; `current` says whether it was computed on the instance as it is now.
     void showRun(const Instance& instance, const RunRecord& run, bool current);
+    // Whether what is shown (a run, or a run beside its simulation) was computed on the current instance: the
+    // outdated note and the re-run button when not.
+    void setShownRunCurrent(bool current);
     // No run to show: the chart for this kind of instance (if any), empty, saying why; on screen the pane
     // shows the message alone, a line under its header, leaving the height to what has content.
     void showNothing(const Instance* instance, const QString& message);
