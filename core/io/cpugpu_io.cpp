@@ -1,9 +1,8 @@
 #include "io/cpugpu_io.h"
 
 #include "io/json_text_writer.h"
+#include "io/forward_reader.h"
 #include "io/named_objects.h"
-
-#include <simdjson.h>
 
 #include <string_view>
 #include <unordered_map>
@@ -54,84 +53,41 @@ CpuGpuInstance readCpuGpuInstance(const JsonNode& root) {
 }
 
 std::optional<CpuGpuInstance> readCpuGpuInstanceForward(std::string_view text) {
-    namespace od = simdjson::ondemand;
-    od::parser parser;
-    od::document document;
-    if (parser.iterate(simdjson::padded_string_view(text.data(), text.size(), text.size() + json_detail::kJsonPadding))
-            .get(document))
-        return std::nullopt;
-    od::object root;
-    if (document.get_object().get(root)) return std::nullopt;
+    namespace fw = json_detail::forward;
+    fw::od::parser parser;
+    fw::od::document document;
+    fw::od::value root;
+    if (!fw::iterate(parser, text, json_detail::kJsonPadding, document) || document.get_value().get(root)) return std::nullopt;
     CpuGpuInstance in;
-    // Each key at most once; every value of the form the tree reader takes without a question.
-    bool kind = false, cpus = false, gpus = false, epsilon = false, tasks = false;
-    const auto count = [](od::value value, std::int64_t& n) {
-        return !value.get_int64().get(n) && n >= 0 && n <= kMaxProcessors;
-    };
-    const auto time = [](od::value value, double& t) {
-        return !value.get_double().get(t) && t >= kMinTime && t <= kMaxTime;
-    };
-    for (auto fieldResult : root) {
-        od::field field;
-        if (std::move(fieldResult).get(field)) return std::nullopt;
-        std::string_view key;
-        if (field.unescaped_key().get(key)) return std::nullopt;
-        od::value value = field.value();
-        std::int64_t n = 0;
-        if (key == "kind" && !kind) {
+    std::int64_t cpus = 0, gpus = 0;
+    const auto readTask = [&](fw::od::value element) {
+        if (in.tasks.size() == kMaxTasks) return false;
+        CpuGpuTask& task = in.tasks.emplace_back();
+        return fw::fields(element, {"name", "cpu", "gpu"}, 3, [&](std::size_t key, fw::od::value value) {
             std::string_view name;
-            if (value.get_string().get(name) || name != "cpugpu") return std::nullopt;
-            kind = true;
-        } else if (key == "cpus" && !cpus) {
-            if (!count(value, n)) return std::nullopt;
-            in.cpus = static_cast<int>(n);
-            cpus = true;
-        } else if (key == "gpus" && !gpus) {
-            if (!count(value, n)) return std::nullopt;
-            in.gpus = static_cast<int>(n);
-            gpus = true;
-        } else if (key == "epsilon" && !epsilon) {
-            if (value.get_double().get(in.epsilon) || !(in.epsilon >= 1e-6 && in.epsilon <= 1)) return std::nullopt;
-            epsilon = true;
-        } else if (key == "tasks" && !tasks) {
-            od::array array;
-            if (value.get_array().get(array)) return std::nullopt;
-            for (auto elementResult : array) {
-                od::value element;
-                if (std::move(elementResult).get(element)) return std::nullopt;
-                od::object object;
-                if (element.get_object().get(object) || in.tasks.size() == kMaxTasks) return std::nullopt;
-                CpuGpuTask& task = in.tasks.emplace_back();
-                bool name = false, cpu = false, gpu = false;
-                for (auto taskFieldResult : object) {
-                    od::field taskField;
-                    if (std::move(taskFieldResult).get(taskField)) return std::nullopt;
-                    if (taskField.unescaped_key().get(key)) return std::nullopt;
-                    if (key == "name" && !name) {
-                        std::string_view taskName;
-                        if (taskField.value().get_string().get(taskName) || taskName.empty()) return std::nullopt;
-                        task.name = taskName;
-                        name = true;
-                    } else if (key == "cpu" && !cpu) {
-                        if (!time(taskField.value(), task.cpu)) return std::nullopt;
-                        cpu = true;
-                    } else if (key == "gpu" && !gpu) {
-                        if (!time(taskField.value(), task.gpu)) return std::nullopt;
-                        gpu = true;
-                    } else {
-                        return std::nullopt;
-                    }
-                }
-                if (!name || !cpu || !gpu) return std::nullopt;
+            switch (key) {
+            case 0:
+                if (!fw::string(value, name)) return false;
+                task.name = name;
+                return true;
+            case 1: return fw::number(value, task.cpu, kMinTime, kMaxTime);
+            default: return fw::number(value, task.gpu, kMinTime, kMaxTime);
             }
-            tasks = true;
-        } else {
-            return std::nullopt;
+        });
+    };
+    const bool read = fw::fields(root, {"kind", "cpus", "gpus", "tasks", "epsilon"}, 4, [&](std::size_t key, fw::od::value value) {
+        std::string_view kind;
+        switch (key) {
+        case 0: return fw::string(value, kind) && kind == "cpugpu";
+        case 1: return fw::integer(value, cpus, 0, kMaxProcessors);
+        case 2: return fw::integer(value, gpus, 0, kMaxProcessors);
+        case 3: return fw::elements(value, readTask);
+        default: return fw::number(value, in.epsilon, 1e-6, 1);
         }
-    }
-    // Nothing after the document's value (current_location fails at its end).
-    if (!document.current_location().error()) return std::nullopt;
-    if (!kind || !cpus || !gpus || !tasks || (in.cpus == 0 && in.gpus == 0) || in.tasks.empty()) return std::nullopt;
+    });
+    if (!read || !fw::atEnd(document) || (cpus == 0 && gpus == 0) || in.tasks.empty()) return std::nullopt;
+    in.cpus = static_cast<int>(cpus);
+    in.gpus = static_cast<int>(gpus);
     NameIndex names(in.tasks.size());
     if (names.addEach(in.tasks.size(), [&](std::size_t j) -> std::string_view { return in.tasks[j].name; }))
         return std::nullopt;

@@ -3,8 +3,7 @@
 #include "io/json_text_writer.h"
 #include "io/named_objects.h"
 #include "model/dag_edge_rows.h"
-
-#include <simdjson.h>
+#include "io/forward_reader.h"
 
 #include <cmath>
 #include <optional>
@@ -155,116 +154,68 @@ DagInstance readDagInstance(const JsonNode& root) {
 }
 
 std::optional<DagInstance> readDagInstanceForward(std::string_view text) {
-    namespace od = simdjson::ondemand;
-    od::parser parser;
-    od::document document;
-    if (parser.iterate(simdjson::padded_string_view(text.data(), text.size(), text.size() + json_detail::kJsonPadding))
-            .get(document))
-        return std::nullopt;
-    od::object root;
-    if (document.get_object().get(root)) return std::nullopt;
+    namespace fw = json_detail::forward;
+    fw::od::parser parser;
+    fw::od::document document;
+    fw::od::value root;
+    if (!fw::iterate(parser, text, json_detail::kJsonPadding, document) || document.get_value().get(root)) return std::nullopt;
     DagInstance in;
     // An edge as written, its task names views into the parser's strings (the tasks may come after the edges).
     struct Edge {
         std::string_view from, to;
-        double bytes;
+        double bytes = 0;
     };
     std::vector<Edge> edges;
-    bool kind = false, platform = false, tasks = false, edgesSeen = false;
-    const auto amount = [](od::value value, double& v) { return !value.get_double().get(v) && v >= 0 && v <= kMaxValue; };
-    for (auto fieldResult : root) {
-        od::field field;
-        if (std::move(fieldResult).get(field)) return std::nullopt;
-        std::string_view key;
-        if (field.unescaped_key().get(key)) return std::nullopt;
-        od::value value = field.value();
-        if (key == "kind" && !kind) {
-            std::string_view name;
-            if (value.get_string().get(name) || name != "dag") return std::nullopt;
-            kind = true;
-        } else if (key == "platform" && !platform) {
-            // A few clusters: read by the platform's own reader from the object's text.
-            od::object object;
-            std::string_view raw;
-            if (value.get_object().get(object) || object.raw_json().get(raw)) return std::nullopt;
-            const std::unique_ptr<json_detail::FastJsonDocument> parsed = json_detail::FastJsonDocument::parse(raw, true);
-            if (!parsed) return std::nullopt;
-            try {
-                in.platform = readDagPlatform(parsed->root());
-            } catch (const json_detail::InputError&) {
-                return std::nullopt;
-            }
-            platform = true;
-        } else if (key == "tasks" && !tasks) {
-            od::array array;
-            if (value.get_array().get(array)) return std::nullopt;
-            for (auto elementResult : array) {
-                od::value element;
-                if (std::move(elementResult).get(element)) return std::nullopt;
-                od::object object;
-                if (element.get_object().get(object) || in.tasks.size() == kMaxTasks) return std::nullopt;
-                DagTask& task = in.tasks.emplace_back();
-                bool name = false, flops = false, alpha = false;
-                for (auto taskFieldResult : object) {
-                    od::field taskField;
-                    if (std::move(taskFieldResult).get(taskField)) return std::nullopt;
-                    if (taskField.unescaped_key().get(key)) return std::nullopt;
-                    if (key == "name" && !name) {
-                        std::string_view taskName;
-                        if (taskField.value().get_string().get(taskName) || taskName.empty()) return std::nullopt;
-                        task.name = taskName;
-                        name = true;
-                    } else if (key == "flops" && !flops) {
-                        if (!amount(taskField.value(), task.flops)) return std::nullopt;
-                        flops = true;
-                    } else if (key == "alpha" && !alpha) {
-                        if (taskField.value().get_double().get(task.alpha) || !(task.alpha >= 0 && task.alpha <= 1))
-                            return std::nullopt;
-                        alpha = true;
-                    } else {
-                        return std::nullopt;
-                    }
-                }
-                if (!name || !flops || !alpha) return std::nullopt;
-            }
-            tasks = true;
-        } else if (key == "edges" && !edgesSeen) {
-            od::array array;
-            if (value.get_array().get(array)) return std::nullopt;
-            for (auto elementResult : array) {
-                od::value element;
-                if (std::move(elementResult).get(element)) return std::nullopt;
-                od::object object;
-                if (element.get_object().get(object) || edges.size() == kMaxEdges) return std::nullopt;
-                Edge& edge = edges.emplace_back();
-                bool from = false, to = false, bytes = false;
-                for (auto edgeFieldResult : object) {
-                    od::field edgeField;
-                    if (std::move(edgeFieldResult).get(edgeField)) return std::nullopt;
-                    if (edgeField.unescaped_key().get(key)) return std::nullopt;
-                    if (key == "from" && !from) {
-                        if (edgeField.value().get_string().get(edge.from)) return std::nullopt;
-                        from = true;
-                    } else if (key == "to" && !to) {
-                        if (edgeField.value().get_string().get(edge.to)) return std::nullopt;
-                        to = true;
-                    } else if (key == "bytes" && !bytes) {
-                        if (!amount(edgeField.value(), edge.bytes)) return std::nullopt;
-                        bytes = true;
-                    } else {
-                        return std::nullopt;
-                    }
-                }
-                if (!from || !to || !bytes) return std::nullopt;
-            }
-            edgesSeen = true;
-        } else {
-            return std::nullopt;
+    const auto readPlatform = [&](fw::od::value value) {
+        // A few clusters: read by the platform's own reader from the object's text.
+        fw::od::object object;
+        std::string_view raw;
+        if (value.get_object().get(object) || object.raw_json().get(raw)) return false;
+        const std::unique_ptr<json_detail::FastJsonDocument> parsed = json_detail::FastJsonDocument::parse(raw, true);
+        if (!parsed) return false;
+        try {
+            in.platform = readDagPlatform(parsed->root());
+        } catch (const json_detail::InputError&) {
+            return false;
         }
-    }
-    // Nothing after the document's value (current_location fails at its end).
-    if (!document.current_location().error()) return std::nullopt;
-    if (!kind || !platform || !tasks || !edgesSeen || in.tasks.empty()) return std::nullopt;
+        return true;
+    };
+    const auto readTask = [&](fw::od::value element) {
+        if (in.tasks.size() == kMaxTasks) return false;
+        DagTask& task = in.tasks.emplace_back();
+        return fw::fields(element, {"name", "flops", "alpha"}, 3, [&](std::size_t key, fw::od::value value) {
+            std::string_view name;
+            switch (key) {
+            case 0:
+                if (!fw::string(value, name)) return false;
+                task.name = name;
+                return true;
+            case 1: return fw::number(value, task.flops, 0, kMaxValue);
+            default: return fw::number(value, task.alpha, 0, 1);
+            }
+        });
+    };
+    const auto readEdge = [&](fw::od::value element) {
+        if (edges.size() == kMaxEdges) return false;
+        Edge& edge = edges.emplace_back();
+        return fw::fields(element, {"from", "to", "bytes"}, 3, [&](std::size_t key, fw::od::value value) {
+            switch (key) {
+            case 0: return fw::string(value, edge.from, false);
+            case 1: return fw::string(value, edge.to, false);
+            default: return fw::number(value, edge.bytes, 0, kMaxValue);
+            }
+        });
+    };
+    const bool read = fw::fields(root, {"kind", "platform", "tasks", "edges"}, 4, [&](std::size_t key, fw::od::value value) {
+        std::string_view kind;
+        switch (key) {
+        case 0: return fw::string(value, kind) && kind == "dag";
+        case 1: return readPlatform(value);
+        case 2: return fw::elements(value, readTask);
+        default: return fw::elements(value, readEdge);
+        }
+    });
+    if (!read || !fw::atEnd(document) || in.tasks.empty()) return std::nullopt;
     const double fastest = dagFastestSpeed(in.platform);
     for (const DagTask& task : in.tasks)
         if (task.flops / fastest > kMaxTaskSeconds) return std::nullopt;
