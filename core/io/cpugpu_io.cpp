@@ -57,7 +57,7 @@ std::optional<CpuGpuInstance> readCpuGpuInstanceForward(std::string_view text) {
     fw::od::parser parser;
     fw::od::document document;
     fw::od::value root;
-    if (!fw::iterate(parser, text, json_detail::kJsonPadding, document) || document.get_value().get(root)) return std::nullopt;
+    if (!fw::iterate(parser, text, json_detail::kJsonPadding, document, root)) return std::nullopt;
     CpuGpuInstance in;
     std::int64_t cpus = 0, gpus = 0;
     const auto readTask = [&](fw::od::value element) {

@@ -158,7 +158,7 @@ std::optional<DagInstance> readDagInstanceForward(std::string_view text) {
     fw::od::parser parser;
     fw::od::document document;
     fw::od::value root;
-    if (!fw::iterate(parser, text, json_detail::kJsonPadding, document) || document.get_value().get(root)) return std::nullopt;
+    if (!fw::iterate(parser, text, json_detail::kJsonPadding, document, root)) return std::nullopt;
     DagInstance in;
     // An edge as written, its task names views into the parser's strings (the tasks may come after the edges).
     struct Edge {

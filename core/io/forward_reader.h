@@ -14,9 +14,12 @@ namespace hetsched::json_detail::forward {
 
 namespace od = simdjson::ondemand;
 
-// The text's document (`text` has kJsonPadding readable bytes after its end); false when simdjson refuses it.
-inline bool iterate(od::parser& parser, std::string_view text, std::size_t padding, od::document& document) {
-    return !parser.iterate(simdjson::padded_string_view(text.data(), text.size(), text.size() + padding)).get(document);
+// The text's document and its root value (`text` has `padding` readable bytes after its end); false when simdjson
+// refuses it.
+inline bool iterate(od::parser& parser, std::string_view text, std::size_t padding, od::document& document,
+                    od::value& root) {
+    return !parser.iterate(simdjson::padded_string_view(text.data(), text.size(), text.size() + padding)).get(document) &&
+           !document.get_value().get(root);
 }
 
 // The fields of an object: each key one of `keys` and at most once, the first `required` of them present;

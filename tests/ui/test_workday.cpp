@@ -100,6 +100,18 @@ int rowOfRun(MainWindow& window, int index) {
     return -1;
 }
 
+// The share of `area` (in the widget's pixels) drawn dark grey: outlines and separator lines, not bars' colours.
+double darkGreyShare(const QImage& picture, const QRect& area) {
+    const double ratio = picture.devicePixelRatio();
+    int dark = 0;
+    for (int y = area.top(); y <= area.bottom(); ++y)
+        for (int x = area.left(); x <= area.right(); ++x) {
+            const QColor pixel = picture.pixelColor(QPoint(x, y) * ratio);
+            dark += pixel.lightness() < 110 && pixel.hslSaturation() < 60 ? 1 : 0;
+        }
+    return static_cast<double>(dark) / std::max(1, area.width() * area.height());
+}
+
 ShownRun clickRun(MainWindow& window, int index) {
     QTableView* view = runView(window);
     const int row = rowOfRun(window, index);
@@ -1171,16 +1183,7 @@ private slots:
             // outline) drew the plot area as a near-solid dark grey block (55 to 78% of it). At most a quarter is dark grey
             // (outlines and cluster lines around bars of a few pixels, as on small_platform.xml: 11 to 14%).
             {
-                const QImage picture = drawn.toImage();
-                const double ratio = picture.devicePixelRatio();
-                const QRect area = gantt->axisRect()->rect().adjusted(1, 1, -1, -1);
-                int dark = 0;
-                for (int y = area.top(); y <= area.bottom(); ++y)
-                    for (int x = area.left(); x <= area.right(); ++x) {
-                        const QColor pixel = picture.pixelColor(QPoint(x, y) * ratio);
-                        dark += pixel.lightness() < 110 && pixel.hslSaturation() < 60 ? 1 : 0;
-                    }
-                const double share = static_cast<double>(dark) / std::max(1, area.width() * area.height());
+                const double share = darkGreyShare(drawn.toImage(), gantt->axisRect()->rect().adjusted(1, 1, -1, -1));
                 if (share > 0.25)
                     problems << QStringLiteral("%1: %2% of the plot area is dark grey").arg(which).arg(qRound(share * 100));
             }
@@ -1297,15 +1300,8 @@ private slots:
         const QImage picture = gantt->grab().toImage();
         if (qEnvironmentVariableIsSet("HETSCHED_TEST_PICTURES"))
             picture.save(QStringLiteral("%1/dag_gantt_g5k.png").arg(qEnvironmentVariable("HETSCHED_TEST_PICTURES")));
-        const double ratio = picture.devicePixelRatio();
         const QRect area = gantt->axisRect()->rect().adjusted(1, 1, -1, -1);
-        int dark = 0;
-        for (int y = area.top(); y <= area.bottom(); ++y)
-            for (int x = area.left(); x <= area.right(); ++x) {
-                const QColor pixel = picture.pixelColor(QPoint(x, y) * ratio);
-                dark += pixel.lightness() < 110 && pixel.hslSaturation() < 60 ? 1 : 0;
-            }
-        const double share = static_cast<double>(dark) / std::max(1, area.width() * area.height());
+        const double share = darkGreyShare(picture, area);
         QVERIFY2(share <= 0.25, qPrintable(QStringLiteral("%1% of the plot area (%2 px high) is dark grey").arg(qRound(share * 100)).arg(area.height())));
     }
 
