@@ -22,6 +22,7 @@
 #include "family/family.h"
 #include "io/instance_io.h"
 #include "io/project.h"
+#include "reference/project_text_before.h"
 #include "results/result_io.h"
 #include "solvers/registry.h"
 #include "io/json_reader.h"
@@ -206,14 +207,7 @@ void writeProject(benchmark::State& state) {
     writeProjectWith(state, [](const Project& p) { return projectFileText(p); });
 }
 void writeProjectTree(benchmark::State& state) {
-    writeProjectWith(state, [](const Project& p) {
-        const nlohmann::json json = projectToJson(p);
-        nlohmann::ordered_json file;
-        file["format"] = json.at("format");
-        file["version"] = json.at("version");
-        file["entries"] = json.at("entries");
-        return file.dump(2) + "\n";
-    });
+    writeProjectWith(state, [](const Project& p) { return project_reference::projectTextThroughTrees(p); });
 }
 
 // The instance written as `hetsched generate` writes it (the text, not the disk).

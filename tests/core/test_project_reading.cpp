@@ -8,8 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "example_files.h"
 #include "io/instance_io.h"
 #include "io/project.h"
+#include "reference/project_text_before.h"
 #include "results/result_io.h"
 #include "solvers/registry.h"
 
@@ -19,12 +21,8 @@ namespace {
 // Each example as an entry with everything an entry can hold: a run of its default solver computed on an
 // earlier version (the same instance here), a layout and a recorded makespan.
 Project everyExampleProject() {
-    std::vector<std::filesystem::path> files;
-    for (const auto& entry : std::filesystem::directory_iterator(HETSCHED_EXAMPLES_DIR))
-        if (entry.path().extension() == ".json") files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
     Project project;
-    for (const auto& file : files) {
+    for (const auto& file : testing::exampleFiles()) {
         Expected<Instance> instance = readInstanceFile(file.string());
         EXPECT_TRUE(instance) << file;
         if (!instance) continue;
@@ -82,14 +80,6 @@ TEST(ProjectReading, TheFastReaderReadsWhatItWrote) {
 // nlohmann writes from the project's tree, "format" and "version" first (as the writer did before), for a project
 // of every example, one whose entries hold nothing optional, and one without entries.
 TEST(ProjectReading, TheFileIsWrittenAsTheTreeIsWritten) {
-    const auto treeText = [](const Project& project) {
-        const nlohmann::json json = projectToJson(project);
-        nlohmann::ordered_json file;
-        file["format"] = json.at("format");
-        file["version"] = json.at("version");
-        file["entries"] = json.at("entries");
-        return file.dump(2) + "\n";
-    };
     Project everything = everyExampleProject();
     Project bare = everything;
     for (ProjectEntry& entry : bare.entries) {
@@ -100,7 +90,7 @@ TEST(ProjectReading, TheFileIsWrittenAsTheTreeIsWritten) {
     }
     for (const Project& project : {everything, bare, Project{}}) {
         SCOPED_TRACE(project.entries.size());
-        EXPECT_EQ(projectFileText(project), treeText(project));
+        EXPECT_EQ(projectFileText(project), project_reference::projectTextThroughTrees(project));
     }
 }
 
@@ -109,7 +99,7 @@ TEST(ProjectReading, TheFileIsWrittenAsTheTreeIsWritten) {
 TEST(ProjectReading, TheFastReaderSaysWhatTheTreeReaderSays) {
     const nlohmann::json written = projectToJson(everyExampleProject());
     std::vector<nlohmann::json::json_pointer> pointers;
-    keysUnder(written, {}, 2, pointers);
+    keysUnder(written, nlohmann::json::json_pointer(), 2, pointers);
     for (std::size_t e = 0; e < written["entries"].size(); ++e) {
         const nlohmann::json::json_pointer entry = nlohmann::json::json_pointer("/entries") / e;
         for (const char* part : {"instance", "runs", "earlier_instances", "layout"})

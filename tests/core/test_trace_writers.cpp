@@ -17,6 +17,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "example_files.h"
 #include "export/trace_writers.h"
 #include "io/formats.h"
 #include "io/child_process.h"
@@ -856,10 +857,9 @@ TEST(TraceWriters, EveryBuiltInExampleReadsBackTheSameInEveryFormatAndCompiles) 
     const bool tex = findTool("pdflatex") && findTool("pdfinfo") && findTool("pdftotext");
     if (!tex && std::getenv("CI")) FAIL() << "pdflatex or poppler-utils missing";
     std::size_t examples = 0;
-    for (const fs::directory_entry& entry : fs::directory_iterator(HETSCHED_EXAMPLES_DIR)) {
-        if (entry.path().extension() != ".json") continue;
-        const std::string name = entry.path().filename().string();
-        Expected<Instance> instance = readInstanceFile(entry.path().string());
+    for (const fs::path& file : testing::exampleFiles()) {
+        const std::string name = file.filename().string();
+        Expected<Instance> instance = readInstanceFile(file.string());
         ASSERT_TRUE(instance.ok()) << name << ": " << instance.error().message;
         Expected<SolveResult> result = solve(*instance, "");
         ASSERT_TRUE(result.ok()) << name << ": " << result.error().message;

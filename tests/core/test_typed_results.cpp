@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "example_files.h"
 #include "io/instance_io.h"
 #include "results/result_io.h"
 #include "solvers/family_solution.h"
@@ -234,11 +235,7 @@ std::vector<std::pair<std::string, Instance>> withVariants(const std::string& na
 
 std::vector<Solved> solveEveryExample() {
     std::vector<Solved> solved;
-    std::vector<std::filesystem::path> files;
-    for (const auto& entry : std::filesystem::directory_iterator(HETSCHED_EXAMPLES_DIR))
-        if (entry.path().extension() == ".json") files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
-    for (const auto& file : files) {
+    for (const auto& file : hetsched::testing::exampleFiles()) {
         Expected<Instance> read = readInstanceFile(file.string());
         if (!read) ADD_FAILURE() << file << ": " << read.error().message;
         if (!read) continue;
