@@ -10,6 +10,7 @@
 #include <memory>
 #include <set>
 
+#include "canvas/adapter_util.h"
 #include "canvas/canvas_widget.h"
 #include "canvas/steady_state_adapter.h"
 #include "solvers/family_solution.h"
@@ -202,10 +203,10 @@ void SteadyStateEditor::validateAsTyped(QLineEdit* edit) {
     const SteadyStateInstance* in = steadyOf(m_canvas->instance());
     if (!in) return;
     QString why;
-    const std::optional<double> v = parseQuantity(edit->text(), unitOfField(edit == m_work));
+    const QStringView unit = unitOfField(edit == m_work);
+    const std::optional<double> v = parseQuantity(edit->text(), unit);
     if (!v) {
-        why = tr("\"%1\" is not a number (it takes %2)")
-                  .arg(edit->text().trimmed(), acceptedQuantityText(unitOfField(edit == m_work)));
+        why = tr("\"%1\" is not a number (it takes %2)").arg(edit->text().trimmed(), acceptedQuantityText(unit));
     } else {
         SteadyStateInstance next = *in;
         (edit == m_data ? next.application.data : edit == m_result ? next.application.result : next.application.work) = *v;
@@ -219,10 +220,10 @@ void SteadyStateEditor::commitNumber(QLineEdit* edit) {
     const SteadyStateInstance* in = steadyOf(m_canvas->instance());
     if (!in) return;
     const QString label = edit == m_data ? m_dataLabel->text() : edit == m_result ? tr("δ_result") : tr("w_comp");
-    const std::optional<double> v = parseQuantity(edit->text(), unitOfField(edit == m_work));
+    QString error;
+    const std::optional<double> v = adapter_util::number(label, edit->text(), error, unitOfField(edit == m_work));
     if (!v) {
-        m_canvas->refuse(tr("%1: \"%2\" is not a number (it takes %3)")
-                             .arg(label, edit->text().trimmed(), acceptedQuantityText(unitOfField(edit == m_work))));
+        m_canvas->refuse(error);
         refreshForm();
         return;
     }

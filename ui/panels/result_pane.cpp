@@ -304,8 +304,7 @@ void ResultPane::showRun(const Instance& instance, const RunRecord& run, bool cu
     setEmpty(false);
     m_heading->setText(tr("Schedule — %1, %2").arg(run.solver(), run.statusText()));
     m_heading->setToolTip(m_heading->text());
-    m_staleNote->setVisible(!current);
-    m_rerunButton->setVisible(!current);
+    setShownRunCurrent(current);
     const auto* dag = std::get_if<DagInstance>(&instance);
     const std::optional<double> makespan = run.objective();
     if (dag && m_recordedMakespan && makespan && !dag->tasks.empty()) {
