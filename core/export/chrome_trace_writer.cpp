@@ -40,11 +40,11 @@ Expected<std::string> writeChromeTrace(const ScheduleSet& set, const FigureOptio
                 for (const Interval& in : lane.intervals) {
                     json args = {{"kind", intervalKindName(in.kind)}, {"start", in.start}, {"end", in.end}};
                     if (in.taskId >= 0) args["task_id"] = in.taskId;
-                    if (!in.group.empty()) args["group"] = in.group;
+                    if (!in.group.empty()) args["group"] = in.group.str();
                     if (std::string detail = intervalDetail(run.schedule, in); !detail.empty())
                         args["detail"] = std::move(detail);
                     if (set.runs.size() > 1) args["run"] = run.name;
-                    events.push_back({{"name", in.label.empty() ? std::string(intervalKindName(in.kind)) : in.label},
+                    events.push_back({{"name", in.label.empty() ? std::string(intervalKindName(in.kind)) : in.label.str()},
                                       {"cat", intervalKindName(in.kind)},
                                       {"ph", "X"},
                                       {"ts", in.start * kMicrosecondsPerUnit},

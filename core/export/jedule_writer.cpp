@@ -86,7 +86,7 @@ Expected<std::string> writeJeduleTrace(const ScheduleSet& set, const FigureOptio
         for (const Event& event : events) {
             const Interval& in = *event.interval;
             out += "    <event>\n";
-            out += prop("name", in.label.empty() ? std::string(intervalKindName(in.kind)) : in.label, "      ");
+            out += prop("name", in.label.empty() ? std::string(intervalKindName(in.kind)) : in.label.str(), "      ");
             out += prop("start", trace_detail::exactNumber(in.start), "      ");
             out += prop("end", trace_detail::exactNumber(in.end), "      ");
             out += prop("type", intervalKindName(in.kind), "      ");

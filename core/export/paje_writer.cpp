@@ -134,7 +134,7 @@ Expected<std::string> writePajeTrace(const ScheduleSet& set, const FigureOptions
                     for (const Interval* in : layers[layer]) {
                         states.push_back({in->start, "5 " + trace_detail::exactNumber(in->start) + " HSState " + alias +
                                                          ' ' + intervalKindName(in->kind) + ' ' +
-                                                         pajeString(in->label.empty() ? intervalKindName(in->kind) : in->label) + '\n'});
+                                                         pajeString(in->label.empty() ? intervalKindName(in->kind) : in->label.str()) + '\n'});
                         states.push_back({in->end, "6 " + trace_detail::exactNumber(in->end) + " HSState " + alias + '\n'});
                     }
                 }

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "common/shared_text.h"
+
 namespace hetsched {
 
 // What an interval represents; views colour by kind unless asked to colour by group.
@@ -13,14 +15,15 @@ enum class IntervalKind { Compute, Send, Receive, Idle, Return, Redistribution, 
 
 const char* intervalKindName(IntervalKind kind);
 
+// 56 bytes: the texts are shared by the intervals that carry the same one (a task over several processors).
 struct Interval {
     double start = 0;
     double end = 0;
     IntervalKind kind = IntervalKind::Compute;
-    std::string label;   // drawn inside the bar when it fits ("x=12")
+    SharedText label;    // drawn inside the bar when it fits ("x=12")
     int taskId = -1;     // index of the task/resource in the instance, -1 when none
-    std::string group;   // optional grouping (a shelf "S3", a pattern, a level)
-    std::string detail;  // tooltip text beyond the label (or made when asked: Schedule::describe)
+    SharedText group;    // optional grouping (a shelf "S3", a pattern, a level)
+    SharedText detail;   // tooltip text beyond the label (or made when asked: Schedule::describe)
 };
 
 struct Lane {

@@ -49,7 +49,7 @@ Collected collect(const Schedule& schedule) {
                 item.start = interval.start;
                 item.end = interval.end;
                 c.order.push_back(key);
-                c.names[key] = interval.taskId >= 0 && !interval.label.empty() ? interval.label
+                c.names[key] = interval.taskId >= 0 && !interval.label.empty() ? interval.label.str()
                                : interval.taskId >= 0                          ? "task " + std::to_string(interval.taskId)
                                                                                : lane.name;
             } else {

@@ -123,9 +123,9 @@ nlohmann::json scheduleToJson(const Schedule& s) {
         nlohmann::json intervals = nlohmann::json::array();
         for (const Interval& iv : lane.intervals) {
             nlohmann::json j = {{"start", iv.start}, {"end", iv.end}, {"kind", intervalKindName(iv.kind)}};
-            if (!iv.label.empty()) j["label"] = iv.label;
+            if (!iv.label.empty()) j["label"] = iv.label.str();
             if (iv.taskId >= 0) j["task"] = iv.taskId;
-            if (!iv.group.empty()) j["group"] = iv.group;
+            if (!iv.group.empty()) j["group"] = iv.group.str();
             if (std::string detail = intervalDetail(s, iv); !detail.empty()) j["detail"] = std::move(detail);
             intervals.push_back(std::move(j));
         }

@@ -189,7 +189,7 @@ py::list intervalRows(const Schedule& schedule) {
     for (const Lane& lane : schedule.lanes)
         for (const Interval& i : lane.intervals)
             rows.append(py::make_tuple(lane.name, lane.category, i.taskId < 0 ? py::object(py::none()) : py::object(py::int_(i.taskId)),
-                                       i.start, i.end, intervalKindName(i.kind), i.label, i.group));
+                                       i.start, i.end, intervalKindName(i.kind), i.label.str(), i.group.str()));
     return rows;
 }
 

@@ -456,7 +456,7 @@ TEST(DivisibleSchedule, HasMasterPortsWorkerLanesAndTheHorizon) {
         ASSERT_GE(intervals.size(), 3u);
         EXPECT_EQ(intervals[0].kind, IntervalKind::Receive);
         EXPECT_EQ(intervals[1].kind, IntervalKind::Compute);
-        EXPECT_EQ(intervals[1].label.rfind("α=", 0), 0u);
+        EXPECT_EQ(intervals[1].label.str().rfind("α=", 0), 0u);
         EXPECT_EQ(intervals.back().kind, IntervalKind::Return);
     }
     ASSERT_EQ(s.markers.size(), 1u);

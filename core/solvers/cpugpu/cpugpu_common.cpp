@@ -237,6 +237,13 @@ Schedule cpuGpuSchedule(const CpuGpuInstance& in, const CpuGpuSolution& s) {
         return static_cast<std::size_t>(unit == CpuGpuUnit::Cpu ? processor : in.cpus + processor);
     };
     bool shelves = false;
+    std::vector<SharedText> shelfTexts;   // one text per shelf, shared by its tasks' intervals
+    auto shelfText = [&](int shelf) -> const SharedText& {
+        const auto k = static_cast<std::size_t>(std::max(shelf, 0));
+        if (k >= shelfTexts.size()) shelfTexts.resize(k + 1);
+        if (shelfTexts[k].empty()) shelfTexts[k] = shelfName(shelf);
+        return shelfTexts[k];
+    };
     for (std::size_t j = 0; j < s.placements.size() && j < in.tasks.size(); ++j) {
         const CpuGpuPlacement& p = s.placements[j];
         const std::size_t lane = laneIndex(p.unit, p.processor);
@@ -275,7 +282,7 @@ Schedule cpuGpuSchedule(const CpuGpuInstance& in, const CpuGpuSolution& s) {
             const std::size_t j = run;
             const CpuGpuPlacement& p = s.placements[j];
             intervals.push_back({p.start, p.end, IntervalKind::Compute, in.tasks[j].name, static_cast<int>(j),
-                                 shelfName(p.shelf), {}});
+                                 shelfText(p.shelf), {}});
         }
     }
     // A task's tooltip ("t3: cpu 5, gpu 1, acceleration 5, shelf S2") is made when it is shown, from a copy of the

@@ -520,6 +520,7 @@ Schedule dagSchedule(const DagInstance& in, const DagSolution& s) {
     });
     std::vector<double> laneEnd(schedule.lanes.size(), 0.0);
     auto texts = std::make_unique<DagIntervalTexts>();
+    std::vector<SharedText> levelGroups;   // "L3", made once per level
     for (const DagCluster& cluster : in.platform.clusters) texts->clusterNames.push_back(cluster.name);
     texts->flops.resize(in.tasks.size());
     texts->alpha.resize(in.tasks.size());
@@ -558,8 +559,13 @@ Schedule dagSchedule(const DagInstance& in, const DagSolution& s) {
         }
         texts->clusterEnd[t] = static_cast<std::uint32_t>(texts->clusters.size());
         texts->dataReady[t] = dataReady;
-        const std::string group = "L" + std::to_string(level[t]);
-        std::string waitLabel;   // built once per task, when a processor waits for data
+        // One text per level and per task, shared by the task's intervals on every processor.
+        const auto lv = static_cast<std::size_t>(level[t]);
+        if (lv >= levelGroups.size()) levelGroups.resize(lv + 1);
+        if (levelGroups[lv].empty()) levelGroups[lv] = "L" + std::to_string(level[t]);
+        const SharedText& group = levelGroups[lv];
+        const SharedText name = task.name;
+        SharedText waitLabel;   // made once per task, when a processor waits for data
         for (int q : p.processors) {
             Lane& lane = schedule.lanes[static_cast<std::size_t>(q)];
             double& end = laneEnd[static_cast<std::size_t>(q)];
@@ -569,7 +575,7 @@ Schedule dagSchedule(const DagInstance& in, const DagSolution& s) {
                 if (waitLabel.empty()) waitLabel = std::string(kWaitPrefix) + task.name;
                 lane.intervals.push_back({from, to, IntervalKind::Redistribution, waitLabel, static_cast<int>(t), group, {}});
             }
-            lane.intervals.push_back({p.start, p.end, IntervalKind::Compute, task.name, static_cast<int>(t), group, {}});
+            lane.intervals.push_back({p.start, p.end, IntervalKind::Compute, name, static_cast<int>(t), group, {}});
             end = std::max(end, p.end);
         }
     }
@@ -580,7 +586,7 @@ Schedule dagSchedule(const DagInstance& in, const DagSolution& s) {
         const auto t = static_cast<std::size_t>(interval.taskId);
         std::string detail;
         if (interval.kind == IntervalKind::Redistribution) {
-            const std::string_view label(interval.label);
+            const std::string_view label = interval.label.view();
             const std::string_view name = label.starts_with(kWaitPrefix) ? label.substr(kWaitPrefix.size()) : label;
             detail.append("data for ").append(name).append(" until ").append(formatNumber(texts->dataReady[t])).append(" s");
             return detail;

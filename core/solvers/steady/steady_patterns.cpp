@@ -676,8 +676,10 @@ Schedule steadySchedule(const SteadyStateInstance& in, const SteadySolution& s) 
         iv.taskId = static_cast<int>(pl.allocation);
         iv.group = "pi" + std::to_string(pl.pattern + 1);
         iv.label = formatSignificant(pl.count, 12);
-        iv.detail = "allocation " + std::to_string(pl.allocation + 1) + ": " + formatSignificant(pl.count, 12) + " x " + opName(pl.operation) +
-                    " in pattern pi" + std::to_string(pl.pattern + 1);
+        const std::string detail = "allocation " + std::to_string(pl.allocation + 1) + ": " +
+                                   formatSignificant(pl.count, 12) + " x " + opName(pl.operation) + " in pattern pi" +
+                                   std::to_string(pl.pattern + 1);
+        iv.detail = detail;
         if (pl.resource >= E) {
             iv.kind = IntervalKind::Compute;
             lane(in.nodes[pl.resource - E].name, "processors").intervals.push_back(iv);
@@ -685,7 +687,7 @@ Schedule steadySchedule(const SteadyStateInstance& in, const SteadySolution& s) 
         }
         const SteadyArc& a = arcs[pl.resource];
         const IntervalKind sendKind = pl.operation == SteadyOperation::Result ? IntervalKind::Return : IntervalKind::Send;
-        iv.detail += " on " + steady_detail::arcName(in, a);
+        iv.detail = detail + " on " + steady_detail::arcName(in, a);
         if (in.model == CommunicationModel::BoundedMultiport) {
             iv.kind = sendKind;
             lane(steady_detail::arcName(in, a), "links").intervals.push_back(iv);

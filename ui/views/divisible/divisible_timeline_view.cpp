@@ -19,7 +19,7 @@ void labelWorkerLoads(Schedule& schedule) {
                          [](const Interval& in) { return in.kind == IntervalKind::Compute; });
         const std::string load = compute == lane.intervals.end() ? QObject::tr("no load").toStdString()
                                  : compute->label.empty()        ? std::string()
-                                                                 : compute->label;
+                                                                 : compute->label.str();
         if (!load.empty()) lane.name += " · " + load;
     }
     for (Lane& lane : schedule.lanes) lane.category.clear();

@@ -105,7 +105,10 @@ void SteadyGanttView::setSteadyResult(std::shared_ptr<const SteadyViewData> data
         for (Interval& in : lane.intervals) {
             in.group = patternLabel(in.group);
             const std::string from = " in pattern pi";
-            if (auto at = in.detail.find(from); at != std::string::npos) in.detail.replace(at, from.size(), " in pattern π");
+            if (auto at = in.detail.str().find(from); at != std::string::npos) {
+                std::string detail = in.detail;
+                in.detail = detail.replace(at, from.size(), " in pattern π");
+            }
         }
     // Idle ports and processors are left out (the subtitle counts them): each lane shown gets room for its name.
     std::size_t idle = 0;
