@@ -8,6 +8,7 @@
 //   cpugpu   the paper's random instance, n = 10^6, m = 64, k = 8, seed 2013 (about 55 MB)
 //   partition T = 1e5, n = 100, costs uniform in [0, 1000] (bench/partition_instances.h, about 88 MB)
 //   project  a project (.hsproj) of the cpugpu instance with its `heft` run (about 230 MB): File > Open
+// and the result files `hetsched solve` writes for the cpugpu (`heft`) and partition (`threshold`) files.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -238,6 +239,49 @@ void writeInstanceStreamed(benchmark::State& state) {
     state.SetLabel(kindName(static_cast<int>(state.range(0))));
 }
 
+// What `hetsched solve FILE --solver S -o OUT` does outside its solver, on the same file in the same process:
+// the counters give the solver's own time (the result's `seconds`), and each iteration writes the result as the
+// command does (writeResultText into writeFileAtomically: the file in $TMPDIR, renamed into place). Its floor,
+// `writeResultBytes`, writes the same bytes already made: what the disk's page cache takes, with no number turned
+// into text. Beside bareParse of the same file, they are what the whole command cannot go below.
+const char* solverOf(int kind) { return kind == Partition ? "threshold" : "heft"; }
+
+template <class Write>
+void writeResultWith(benchmark::State& state, Write write) {
+    const int kind = static_cast<int>(state.range(0));
+    const Expected<Instance> in = readInstanceFile(fileOf(kind));
+    Expected<SolveResult> result = in ? solve(*in, solverOf(kind)) : Expected<SolveResult>(in.error());
+    if (!result) {
+        state.SkipWithError(result.error().message.c_str());
+        return;
+    }
+    const char* tmp = std::getenv("TMPDIR");
+    const std::string out = (std::filesystem::path(tmp && *tmp ? tmp : "/tmp") / "hetsched_bench_result.json").string();
+    const std::string text = resultText(*in, *result);
+    for (auto _ : state) {
+        Expected<bool> written = writeFileAtomically(out, [&](const TextSink& sink) { write(*in, *result, text, sink); });
+        if (!written) {
+            state.SkipWithError(written.error().message.c_str());
+            return;
+        }
+    }
+    std::filesystem::remove(out);
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+    state.counters["solver_ms"] = result->seconds * 1e3;
+    state.SetLabel(std::string(kindName(kind)) + ", " + solverOf(kind));
+}
+void writeResult(benchmark::State& state) {
+    writeResultWith(state, [](const Instance& in, const SolveResult& r, const std::string&, const TextSink& sink) {
+        writeResultText(in, r, sink);
+    });
+}
+void writeResultBytes(benchmark::State& state) {
+    writeResultWith(state, [](const Instance&, const SolveResult&, const std::string& text, const TextSink& sink) {
+        for (std::size_t at = 0; at < text.size(); at += std::size_t{1} << 20)
+            sink(std::string_view(text).substr(at, std::size_t{1} << 20));
+    });
+}
+
 }  // namespace
 
 // Argument: 0 dag, 1 cpugpu, 2 partition.
@@ -251,4 +295,6 @@ BENCHMARK(readInstance)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterat
 BENCHMARK(readInstanceNlohmann)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(writeInstance)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(writeInstanceStreamed)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(writeResult)->DenseRange(1, 2)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(writeResultBytes)->DenseRange(1, 2)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK_MAIN();
