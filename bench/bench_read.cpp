@@ -189,6 +189,47 @@ void readProjectNlohmann(benchmark::State& state) {
     readProjectWith(state, [](const std::string& text) { return projectFromJson(json_detail::parseJsonText(text)); });
 }
 
+// What File > Open does with the project's runs beside its instances: each read back into a SolveResult. As before,
+// from the JSON trees parseProject kept (resultFromJson over each run's tree), and now where they lie in the document
+// (parseProject's ProjectRunReader: resultFromNode on simdjson's node, no tree; ProjectDocument::prepareRun).
+template <class Open>
+void openProjectWith(benchmark::State& state, Open open) {
+    const std::string& path = fileOf(ProjectFile);
+    for (auto _ : state) {
+        Expected<std::string> text = readTextFile(path);
+        if (!text) {
+            state.SkipWithError(text.error().message.c_str());
+            return;
+        }
+        std::size_t read = 0;
+        if (Expected<bool> opened = open(*text, read); !opened || read != 1) {
+            state.SkipWithError(opened ? "the run did not read back" : opened.error().message.c_str());
+            return;
+        }
+    }
+    setBytes(state, path);
+    state.SetLabel("project: a million CPU/GPU tasks and their heft run, read back");
+}
+void openProjectTrees(benchmark::State& state) {
+    openProjectWith(state, [](const std::string& text, std::size_t& read) -> Expected<bool> {
+        Expected<Project> project = parseProject(text);
+        if (!project) return project.error();
+        for (const ProjectEntry& entry : project->entries)
+            for (const nlohmann::json& run : entry.runs) read += resultFromJson(entry.instance, run).ok();
+        return true;
+    });
+}
+void openProjectInPlace(benchmark::State& state) {
+    openProjectWith(state, [](const std::string& text, std::size_t& read) -> Expected<bool> {
+        Expected<Project> project =
+            parseProject(text, [&](std::size_t, const ProjectEntry& soFar, const json_detail::JsonNode& run) {
+                read += resultFromNode(soFar.instance, run.asRoot()).ok();
+            });
+        if (!project) return project.error();
+        return true;
+    });
+}
+
 // The same project written as File > Save writes it (projectFileText: streamed), and as it was written before
 // (projectToJson's tree, copied into an ordered tree for the key order, then dumped).
 template <class Write>
@@ -288,6 +329,8 @@ void writeResultBytes(benchmark::State& state) {
 BENCHMARK(bareParse)->DenseRange(0, 3)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(readProject)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(readProjectNlohmann)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(openProjectTrees)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(openProjectInPlace)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(writeProject)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(writeProjectTree)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(domParse)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(3);

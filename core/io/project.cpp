@@ -33,7 +33,7 @@ nlohmann::json readLayout(const JsonNode& node) {
     return value;
 }
 
-Expected<Project> projectFromNode(const JsonNode& root) {
+Expected<Project> projectFromNode(const JsonNode& root, const ProjectRunReader& readRun = {}) {
     root.requireObject();
     if (root.at("format").string() != kFormat) root.at("format").fail("not a HetSched project");
     const std::int64_t version = root.at("version").integer(1, 1'000'000);
@@ -69,7 +69,10 @@ Expected<Project> projectFromNode(const JsonNode& root) {
                 }
                 // A run's "simulation" is kept as stored: the project document reads a whole one back
                 // (simulation/simulation_io.h, above this layer) and keeps one it cannot read as it is.
-                e.runs.push_back(run.json());
+                if (readRun)
+                    readRun(i, e, run);
+                else
+                    e.runs.push_back(run.json());
             }
         }
         if (auto layout = entry.find("layout")) e.layout = readLayout(*layout);
@@ -139,11 +142,16 @@ void writeProject(const Project& project, json_detail::JsonTextWriter& w) {
 // simdjson first, as instance files are read; what it refuses is parsed again by nlohmann, whose message says
 // what is wrong. The instances are read from simdjson's document; the runs are kept as nlohmann values.
 Expected<Project> parseProject(std::string_view jsonText) {
+    return parseProject(jsonText, {});
+}
+
+Expected<Project> parseProject(std::string_view jsonText, const ProjectRunReader& readRun) {
     try {
         if (const std::unique_ptr<json_detail::FastJsonDocument> document =
                 json_detail::FastJsonDocument::parse(jsonText, false))
-            return projectFromNode(document->root());
-        return projectFromJson(json_detail::parseJsonText(jsonText));
+            return projectFromNode(document->root(), readRun);
+        const nlohmann::json tree = json_detail::parseJsonText(jsonText);
+        return projectFromNode(JsonNode(tree, ""), readRun);
     } catch (const InputError& e) {
         return invalidInput(e.what());
     } catch (const std::exception& e) {

@@ -1,6 +1,7 @@
 // The project file (.hsproj): several instances with the runs made on them.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 namespace hetsched {
 
 namespace json_detail {
+class JsonNode;
 class JsonTextWriter;
 }
 
@@ -47,6 +49,13 @@ void writeProject(const Project& project, json_detail::JsonTextWriter& writer);
 // The text read by simdjson (nlohmann's tree for what it refuses, for the message); the tree's reader, with the
 // same answers and messages.
 Expected<Project> parseProject(std::string_view jsonText);
+// What a reader does with each run instead of keeping it in `runs` as a JSON value, so that a run of a million
+// tasks is read where it lies in the document and never becomes a tree: called for each run in order, with the
+// index of its entry, the entry as read so far (its name, instance and earlier instances) and the run's node, whose
+// "computed_on" has been checked. An InputError it throws is the project's error.
+using ProjectRunReader =
+    std::function<void(std::size_t entry, const ProjectEntry& soFar, const json_detail::JsonNode& run)>;
+Expected<Project> parseProject(std::string_view jsonText, const ProjectRunReader& readRun);
 Expected<Project> projectFromJson(const nlohmann::json& json);
 
 }  // namespace hetsched

@@ -49,7 +49,9 @@
 #include "editors/partition_resource_model.h"
 #include "panels/instance_list_panel.h"
 #include "io/instance_io.h"
+#include "io/json_reader.h"
 #include "io/project.h"
+#include "results/result_io.h"
 #include "model/dag_random.h"
 #include "app/mainwindow.h"
 #include "dialogs/recovery_dialog.h"
@@ -582,6 +584,69 @@ private slots:
         MainWindow reopened;
         QVERIFY(reopened.loadFile(path).ok());
         QCOMPARE(reopened.document()->entryAt(1).runs[1].options(), options);
+    }
+
+    // File > Open reads a project's runs where they lie in the file (ProjectDocument::prepareRun), never as JSON trees:
+    // the runs are those the trees gave, for a current run with options, an outdated one ("computed_on"), one with a
+    // simulation summary kept as stored, and one that does not read back (kept unreadable, saved back unchanged).
+    void aProjectsRunsReadWhereTheyLieAreThoseOfItsTree() {
+        useRecoveryDirectory(QStringLiteral("runs-in-place"));
+        MainWindow window;
+        window.addNewInstance(QStringLiteral("cpugpu"));
+        QVERIFY(solveAndWait(window, QStringLiteral("heteroprio"), SolverOptions{{"spoliation", 0}}));
+        QVERIFY(solveAndWait(window, QStringLiteral("heft")));
+        window.addNewInstance(QStringLiteral("dag"));
+        QVERIFY(solveAndWait(window, QStringLiteral("hcpa")));
+        Project project = window.document()->toProject();
+        QCOMPARE(project.entries.size(), std::size_t{3});   // the example, the CPU/GPU node, the task graph
+        ProjectEntry& cpugpu = project.entries[1];
+        QCOMPARE(cpugpu.runs.size(), std::size_t{2});
+        cpugpu.earlierInstances.push_back(cpugpu.instance);   // an earlier version: another epsilon
+        std::get<CpuGpuInstance>(cpugpu.earlierInstances[0]).epsilon = 0.01;
+        cpugpu.runs[1]["computed_on"] = 0;
+        cpugpu.runs[0]["simulation"] = {{"makespan", 3.5}, {"solver", "heteroprio"}};
+        nlohmann::json broken = project.entries[2].runs.at(0);
+        broken.erase("tasks");
+        project.entries[2].runs.push_back(broken);
+        const std::string text = projectFileText(project);
+
+        Expected<Project> asTrees = parseProject(text);
+        QVERIFY(asTrees.ok());
+        const std::vector<DocumentEntry> expected = ProjectDocument::prepareEntries(std::move(*asTrees));
+        std::vector<std::vector<PreparedRun>> runs;
+        Expected<Project> inPlace = parseProject(text, [&](std::size_t entry, const ProjectEntry& soFar, const json_detail::JsonNode& run) {
+            if (runs.size() <= entry) runs.resize(entry + 1);
+            runs[entry].push_back(ProjectDocument::prepareRun(soFar, run));
+        });
+        QVERIFY(inPlace.ok());
+        for (const ProjectEntry& entry : inPlace->entries) QVERIFY(entry.runs.empty());
+        const std::vector<DocumentEntry> read = ProjectDocument::prepareEntries(std::move(*inPlace), {}, std::move(runs));
+        QCOMPARE(read.size(), expected.size());
+        int unreadable = 0, outdated = 0, summaries = 0;
+        for (std::size_t e = 0; e < read.size(); ++e) {
+            QCOMPARE(read[e].runs.size(), expected[e].runs.size());
+            for (std::size_t r = 0; r < read[e].runs.size(); ++r) {
+                const RunRecord& a = read[e].runs[r];
+                const RunRecord& b = expected[e].runs[r];
+                QCOMPARE(bool(a.result), bool(b.result));
+                QCOMPARE(a.restoreError, b.restoreError);
+                QCOMPARE(a.unreadable, b.unreadable);
+                QCOMPARE(a.solverOptions, b.solverOptions);
+                QCOMPARE(a.instanceDigest, b.instanceDigest);
+                QCOMPARE(bool(a.instance), bool(b.instance));
+                QCOMPARE(a.keptSimulationSummary, b.keptSimulationSummary);
+                QCOMPARE(bool(a.simulation), bool(b.simulation));
+                const Instance& solvedOn = a.instance ? *a.instance : read[e].instance;
+                if (a.result) QCOMPARE(resultToJson(solvedOn, *a.result), resultToJson(solvedOn, *b.result));
+                unreadable += !a.result;
+                outdated += a.instanceDigest != read[e].digest;
+                summaries += !a.keptSimulationSummary.is_null();
+            }
+        }
+        QCOMPARE(unreadable, 1);
+        QCOMPARE(outdated, 1);
+        QCOMPARE(summaries, 1);
+        QCOMPARE(read[1].runs[0].solverOptions, (SolverOptions{{"spoliation", 0}}));
     }
 
     void everyEditUndoesToTheInitialStateAndRedoesToTheSame() {

@@ -31,6 +31,7 @@
 #include "document/autosave.h"
 #include "families/ui_family.h"
 #include "io/instance_io.h"
+#include "io/json_reader.h"
 #include "io/project.h"
 #include "io/simgrid_platform.h"
 #include "util/background_job.h"
@@ -58,8 +59,10 @@ Error withFileName(const QString& path, const Error& error) {
 }
 
 // Reads an instance or a project file (or resource) into a project, without touching any document: on any
-// thread (File > Open reads on a pool thread). Stopped between its steps: a Cancelled error.
-Expected<Project> readProjectOrInstance(const QString& path, const Progress& progress = {}) {
+// thread (File > Open reads on a pool thread). Stopped between its steps: a Cancelled error. With `runs`, a
+// project's runs are read into it where they lie in the file (ProjectDocument::prepareRun), not kept as JSON.
+Expected<Project> readProjectOrInstance(const QString& path, const Progress& progress = {},
+                                        std::vector<std::vector<PreparedRun>>* runs = nullptr) {
     progress.report(0, QObject::tr("reading the file").toStdString());
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -69,7 +72,13 @@ Expected<Project> readProjectOrInstance(const QString& path, const Progress& pro
     progress.report(0.1, QObject::tr("reading and checking the instances").toStdString());
     const std::string_view text(bytes.constData(), static_cast<std::size_t>(bytes.size()));
     if (isProjectPath(path)) {
-        Expected<Project> project = parseProject(text);
+        ProjectRunReader readRun;
+        if (runs)
+            readRun = [runs](std::size_t entry, const ProjectEntry& soFar, const json_detail::JsonNode& run) {
+                if (runs->size() <= entry) runs->resize(entry + 1);
+                (*runs)[entry].push_back(ProjectDocument::prepareRun(soFar, run));
+            };
+        Expected<Project> project = parseProject(text, readRun);
         if (!project) return withFileName(path, project.error());
         return project;
     }
@@ -82,13 +91,14 @@ Expected<Project> readProjectOrInstance(const QString& path, const Progress& pro
 
 // The entries of a file as the document keeps them (see ProjectDocument::prepareEntries), on any thread.
 Expected<std::vector<DocumentEntry>> readEntries(const QString& path, const Progress& progress = {}) {
-    Expected<Project> project = readProjectOrInstance(path, progress.scaled(0, 0.7));
+    std::vector<std::vector<PreparedRun>> runs;
+    Expected<Project> project = readProjectOrInstance(path, progress.scaled(0, 0.7), &runs);
     if (!project) return project.error();
     if (project->entries.empty())
         return invalidInput(QFileInfo(path).fileName().toStdString() + ": the project holds no instance");
     if (progress.stopRequested()) return cancelledError();
     std::vector<DocumentEntry> entries =
-        ProjectDocument::prepareEntries(std::move(*project), progress.scaled(0.7, 1.0));
+        ProjectDocument::prepareEntries(std::move(*project), progress.scaled(0.7, 1.0), std::move(runs));
     if (progress.stopRequested()) return cancelledError();
     return entries;
 }

@@ -1,11 +1,14 @@
 #include "document/project_document.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 
 #include "document/document_commands.h"
 #include "family/family.h"
+#include "io/json_reader.h"
 #include "model/dag_edit_check.h"
+#include "results/result_io.h"
 #include "simulation/simulation_io.h"
 
 namespace hetsched::ui {
@@ -86,7 +89,48 @@ RunRecord restoreStoredRun(const Instance& current, std::size_t currentDigest,
 
 }  // namespace
 
-std::vector<DocumentEntry> ProjectDocument::prepareEntries(Project project, const Progress& progress) {
+PreparedRun ProjectDocument::prepareRun(const ProjectEntry& soFar, const json_detail::JsonNode& run) {
+    PreparedRun prepared;
+    const Instance* solvedOn = &soFar.instance;
+    if (const std::optional<json_detail::JsonNode> computedOn = run.find("computed_on")) {
+        // parseProject checked the index.
+        prepared.computedOn = static_cast<std::size_t>(computedOn->integer(0, static_cast<std::int64_t>(soFar.earlierInstances.size()) - 1));
+        solvedOn = &soFar.earlierInstances[*prepared.computedOn];
+    }
+    RunRecord& record = prepared.record;
+    // The keys restoreStoredRun reads from a tree, read from the node: the simulation (a whole one read back, else
+    // kept as stored) and the options are small beside the result, which is read where it lies.
+    nlohmann::json simulation;
+    if (const std::optional<json_detail::JsonNode> stored = run.find("simulation")) {
+        simulation = stored->json();
+        if (simulation.is_object() && simulation.contains("tasks"))
+            if (Expected<SimulationResult> read = storedSimulationFromJson(simulation)) {
+                record.simulation = std::make_shared<const SimulationResult>(std::move(*read));
+                simulation = nullptr;
+            }
+    }
+    if (const std::optional<json_detail::JsonNode> options = run.find("options")) {
+        const nlohmann::json values = options->json();
+        if (values.is_object())
+            for (const auto& [name, value] : values.items())
+                if (value.is_number()) record.solverOptions[name] = value.get<double>();
+    }
+    // Its messages name paths within the run, as when the run was read from its own tree.
+    Expected<SolveResult> restored = resultFromNode(*solvedOn, run.asRoot());
+    if (restored) {
+        record.result = std::make_shared<const SolveResult>(std::move(*restored));
+        if (simulation.is_object()) record.keptSimulationSummary = std::move(simulation);
+    } else {
+        record.restoreError = QString::fromStdString(restored.error().message);
+        record.unreadable = run.json();
+        record.unreadable.erase("computed_on");
+        if (record.simulation) record.unreadable.erase("simulation");
+    }
+    return prepared;
+}
+
+std::vector<DocumentEntry> ProjectDocument::prepareEntries(Project project, const Progress& progress,
+                                                         std::vector<std::vector<PreparedRun>> runs) {
     std::vector<DocumentEntry> entries;
     entries.reserve(project.entries.size());
     const double count = static_cast<double>(std::max<std::size_t>(1, project.entries.size()));
@@ -108,6 +152,12 @@ std::vector<DocumentEntry> ProjectDocument::prepareEntries(Project project, cons
         }
         for (nlohmann::json& run : stored.runs)
             entry.runs.push_back(restoreStoredRun(entry.instance, entry.digest, earlier, earlierDigests, std::move(run)));
+        if (entries.size() < runs.size())
+            for (PreparedRun& run : runs[entries.size()]) {
+                run.record.instanceDigest = run.computedOn ? earlierDigests[*run.computedOn] : entry.digest;
+                if (run.computedOn) run.record.instance = earlier[*run.computedOn];
+                entry.runs.push_back(std::move(run.record));
+            }
         entries.push_back(std::move(entry));
     }
     progress.report(1.0, "prepared");

@@ -33,6 +33,13 @@ struct DocumentEntry {
     std::shared_ptr<const Instance> snapshot;
 };
 
+// A project's run read where it lies in the file (parseProject's ProjectRunReader), before its entry is prepared:
+// the record, and the earlier instance it was computed on ("computed_on"), if not the entry's.
+struct PreparedRun {
+    RunRecord record;
+    std::optional<std::size_t> computedOn;
+};
+
 class ProjectDocument : public QObject {
     Q_OBJECT
 public:
@@ -60,7 +67,12 @@ public:
     // The entries of a project as the document keeps them (each instance's digest taken, its runs read
     // back), ids aside: what reset() costs beyond moving them in, and safe to do on any thread (opening a
     // big file prepares them off the GUI thread). Empty when stopped.
-    static std::vector<DocumentEntry> prepareEntries(Project project, const Progress& progress = {});
+    // `runs`: the entries' runs already read from the file (prepareRun), the project's own `runs` then empty.
+    static std::vector<DocumentEntry> prepareEntries(Project project, const Progress& progress = {},
+                                                     std::vector<std::vector<PreparedRun>> runs = {});
+    // One run of a project as prepareEntries reads it from `runs`, read from its node: against the entry's instance
+    // or the earlier one it names, its whole simulation kept, no JSON tree of its tasks. On any thread.
+    static PreparedRun prepareRun(const ProjectEntry& soFar, const json_detail::JsonNode& run);
     // Replaces the whole content by prepared entries (ids given here), as reset(Project) does.
     void reset(std::vector<DocumentEntry> entries, const QString& filePath);
     // Grows with every change of the content, runs included (not undoable ones only): whether the
