@@ -584,6 +584,18 @@ private slots:
         MainWindow reopened;
         QVERIFY(reopened.loadFile(path).ok());
         QCOMPARE(reopened.document()->entryAt(1).runs[1].options(), options);
+
+        // Imported into another project (File > Import), the first run is still outdated, drawn against the
+        // version it was computed on, and the second current.
+        MainWindow importing;
+        QVERIFY(importing.importFile(path).ok());
+        const ProjectDocument* document = importing.document();
+        const DocumentEntry& imported = document->entryAt(document->entryCount() - 1);
+        QCOMPARE(imported.runs.size(), std::size_t{2});
+        QVERIFY(imported.runs[0].result);
+        QVERIFY(imported.runs[0].instance);
+        QVERIFY(!document->isRunCurrent(imported, imported.runs[0]));
+        QVERIFY(document->isRunCurrent(imported, imported.runs[1]));
     }
 
     // File > Open reads a project's runs where they lie in the file (ProjectDocument::prepareRun), never as JSON trees:

@@ -224,20 +224,18 @@ void ProjectFilesController::finishLoading(const QString& path, Expected<std::ve
 }
 
 Expected<bool> ProjectFilesController::importFile(const QString& path) {
-    Expected<Project> project = readProjectOrInstance(path);
+    std::vector<std::vector<PreparedRun>> runs;
+    Expected<Project> project = readProjectOrInstance(path, {}, &runs);
     if (!project) return project.error();
+    // Read as File > Open reads them: a run computed on an earlier version stays outdated, against that version.
+    std::vector<DocumentEntry> entries = ProjectDocument::prepareEntries(std::move(*project), {}, std::move(runs));
     m_document->undoStack()->beginMacro(tr("Import %1").arg(QFileInfo(path).fileName()));
-    for (ProjectEntry& entry : project->entries) {
-        std::vector<RunRecord> runs;
-        const std::size_t digest = instanceDigest(entry.instance);
-        for (nlohmann::json& run : entry.runs)
-            runs.push_back(restoreRunRecord(entry.instance, std::move(run), digest));
-        m_document->addEntry(QString::fromStdString(entry.name), std::move(entry.instance), std::move(runs));
-    }
+    for (DocumentEntry& entry : entries)
+        m_document->addEntry(entry.name, std::move(entry.instance), std::move(entry.runs), entry.recordedMakespan);
     m_document->undoStack()->endMacro();
     emit statusMessage(
         tr("Imported %1 from %2")
-            .arg(countOf(static_cast<long long>(project->entries.size()), tr("instance"), tr("instances")),
+            .arg(countOf(static_cast<long long>(entries.size()), tr("instance"), tr("instances")),
                  QFileInfo(path).fileName()));
     return true;
 }
