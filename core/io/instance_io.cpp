@@ -148,6 +148,10 @@ Expected<Instance> parseInstance(std::string_view jsonText) {
     return parseInstanceText(jsonText, false);
 }
 
+Expected<Instance> parsePaddedInstance(std::string_view jsonText) {
+    return parseInstanceText(jsonText, true);
+}
+
 Expected<std::string> readTextFile(const std::string& path) {
     std::ifstream file(path, std::ios::binary);
     if (!file) return ioError("cannot open " + path);

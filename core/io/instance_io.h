@@ -19,6 +19,9 @@ class JsonTextWriter;
 }
 
 Expected<Instance> parseInstance(std::string_view jsonText);
+// The same, `jsonText` followed by json_detail::kJsonPadding readable bytes (not part of it): read where it is, not
+// copied, and a CPU/GPU or task graph file in one forward pass when it is valid, as readInstanceFile reads.
+Expected<Instance> parsePaddedInstance(std::string_view jsonText);
 Expected<Instance> instanceFromJson(const nlohmann::json& json);
 // The same from a node of either parser's document (json_detail::JsonNode): a project's entries.
 Expected<Instance> instanceFromNode(const json_detail::JsonNode& node);

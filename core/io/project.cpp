@@ -145,10 +145,10 @@ Expected<Project> parseProject(std::string_view jsonText) {
     return parseProject(jsonText, {});
 }
 
-Expected<Project> parseProject(std::string_view jsonText, const ProjectRunReader& readRun) {
+Expected<Project> parseProject(std::string_view jsonText, const ProjectRunReader& readRun, bool padded) {
     try {
         if (const std::unique_ptr<json_detail::FastJsonDocument> document =
-                json_detail::FastJsonDocument::parse(jsonText, false))
+                json_detail::FastJsonDocument::parse(jsonText, padded))
             return projectFromNode(document->root(), readRun);
         const nlohmann::json tree = json_detail::parseJsonText(jsonText);
         return projectFromNode(JsonNode(tree, ""), readRun);

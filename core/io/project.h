@@ -55,7 +55,9 @@ Expected<Project> parseProject(std::string_view jsonText);
 // "computed_on" has been checked. An InputError it throws is the project's error.
 using ProjectRunReader =
     std::function<void(std::size_t entry, const ProjectEntry& soFar, const json_detail::JsonNode& run)>;
-Expected<Project> parseProject(std::string_view jsonText, const ProjectRunReader& readRun);
+// `padded`: `jsonText` is followed by json_detail::kJsonPadding readable bytes, so that simdjson reads it where it
+// is instead of copying it first.
+Expected<Project> parseProject(std::string_view jsonText, const ProjectRunReader& readRun, bool padded = false);
 Expected<Project> projectFromJson(const nlohmann::json& json);
 
 }  // namespace hetsched

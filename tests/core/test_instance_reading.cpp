@@ -275,6 +275,25 @@ TEST(FastInstanceReader, AFileIsReadAsItsText) {
     std::filesystem::remove(path);
 }
 
+// A text followed by its padding (what the GUI reads a file into) reads as the text without it, the forward readers
+// included, and a broken text gets the same message.
+TEST(FastInstanceReader, APaddedTextIsReadAsTheText) {
+    for (const Instance& example : examples()) {
+        const std::string text = instanceToJson(example).dump(2);
+        for (const std::string& candidate : {text, text.substr(0, text.size() / 2)}) {
+            std::string padded = candidate;
+            padded.append(json_detail::kJsonPadding, '\0');
+            const Expected<Instance> read = parsePaddedInstance(std::string_view(padded).substr(0, candidate.size()));
+            const Expected<Instance> plain = parseInstance(candidate);
+            ASSERT_EQ(read.ok(), plain.ok());
+            if (read.ok())
+                EXPECT_EQ(instanceToJson(*read), instanceToJson(*plain));
+            else
+                EXPECT_EQ(read.error().message, plain.error().message);
+        }
+    }
+}
+
 // --- writing without a tree ------------------------------------------------------------------------------
 
 void expectTextIsTheDump(const Instance& instance) {

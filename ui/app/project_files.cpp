@@ -67,10 +67,27 @@ Expected<Project> readProjectOrInstance(const QString& path, const Progress& pro
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return ioError(QObject::tr("cannot open %1: %2").arg(path, file.errorString()).toStdString());
-    const QByteArray bytes = file.readAll();
+    // The bytes, then room that simdjson may read past their end: parsed where they are, not copied again.
+    QByteArray bytes;
+    std::size_t length = 0;
+    bool padded = false;
+    if (const qint64 size = file.size(); !file.isSequential() && size >= 0) {
+        bytes.resize(size + static_cast<qint64>(json_detail::kJsonPadding));
+        if (file.read(bytes.data(), size) == size && file.atEnd()) {
+            std::fill(bytes.begin() + size, bytes.end(), '\0');
+            length = static_cast<std::size_t>(size);
+            padded = true;
+        } else {
+            file.seek(0);
+        }
+    }
+    if (!padded) {
+        bytes = file.readAll();
+        length = static_cast<std::size_t>(bytes.size());
+    }
     if (progress.stopRequested()) return cancelledError();
     progress.report(0.1, QObject::tr("reading and checking the instances").toStdString());
-    const std::string_view text(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+    const std::string_view text(bytes.constData(), length);
     if (isProjectPath(path)) {
         ProjectRunReader readRun;
         if (runs)
@@ -78,11 +95,11 @@ Expected<Project> readProjectOrInstance(const QString& path, const Progress& pro
                 if (runs->size() <= entry) runs->resize(entry + 1);
                 (*runs)[entry].push_back(ProjectDocument::prepareRun(soFar, run));
             };
-        Expected<Project> project = parseProject(text, readRun);
+        Expected<Project> project = parseProject(text, readRun, padded);
         if (!project) return withFileName(path, project.error());
         return project;
     }
-    Expected<Instance> instance = parseInstance(text);
+    Expected<Instance> instance = padded ? parsePaddedInstance(text) : parseInstance(text);
     if (!instance) return withFileName(path, instance.error());
     Project project;
     project.entries.push_back({QFileInfo(path).completeBaseName().toStdString(), std::move(*instance), {}});
