@@ -58,74 +58,20 @@ void ProjectDocument::updateModified() {
     emit modifiedChanged(modified);
 }
 
-namespace {
-
-// A run as a project stores it (see toProject): computed on the entry's instance, or on the earlier version
-// "computed_on" names, with its whole simulation when it was simulated.
-RunRecord restoreStoredRun(const Instance& current, std::size_t currentDigest,
-                           const std::vector<std::shared_ptr<const Instance>>& earlier,
-                           const std::vector<std::size_t>& earlierDigests, nlohmann::json json) {
-    std::shared_ptr<const Instance> solvedOn;
-    std::size_t digest = currentDigest;
-    if (const auto it = json.find("computed_on"); it != json.end()) {
-        // parseProject checked the index.
-        const auto index = it->get<std::size_t>();
-        solvedOn = earlier[index];
-        digest = earlierDigests[index];
-        json.erase("computed_on");
-    }
-    std::shared_ptr<const SimulationResult> simulation;
-    if (const auto it = json.find("simulation"); it != json.end() && it->is_object() && it->contains("tasks")) {
-        if (Expected<SimulationResult> read = storedSimulationFromJson(*it)) {
-            simulation = std::make_shared<const SimulationResult>(std::move(*read));
-            json.erase(it);   // the run keeps it whole; a simulation that does not read back is kept as stored
-        }
-    }
-    RunRecord run = restoreRunRecord(solvedOn ? *solvedOn : current, std::move(json), digest);
-    run.instance = std::move(solvedOn);
-    run.simulation = std::move(simulation);
-    return run;
-}
-
-}  // namespace
-
 PreparedRun ProjectDocument::prepareRun(const ProjectEntry& soFar, const json_detail::JsonNode& run) {
-    PreparedRun prepared;
-    const Instance* solvedOn = &soFar.instance;
-    if (const std::optional<json_detail::JsonNode> computedOn = run.find("computed_on")) {
-        // parseProject checked the index.
-        prepared.computedOn = static_cast<std::size_t>(computedOn->integer(0, static_cast<std::int64_t>(soFar.earlierInstances.size()) - 1));
-        solvedOn = &soFar.earlierInstances[*prepared.computedOn];
+    std::optional<std::size_t> computedOn;
+    try {   // parseProject checked it; a project made otherwise gets an unreadable run, not an exception
+        if (const std::optional<json_detail::JsonNode> index = run.find("computed_on"))
+            computedOn = static_cast<std::size_t>(index->integer(0, static_cast<std::int64_t>(soFar.earlierInstances.size()) - 1));
+    } catch (const json_detail::InputError& e) {
+        PreparedRun unreadable;
+        unreadable.record.restoreError = QString::fromStdString(e.what());
+        unreadable.record.unreadable = run.json();
+        return unreadable;
     }
-    RunRecord& record = prepared.record;
-    // The keys restoreStoredRun reads from a tree, read from the node: the simulation (a whole one read back, else
-    // kept as stored) and the options are small beside the result, which is read where it lies.
-    nlohmann::json simulation;
-    if (const std::optional<json_detail::JsonNode> stored = run.find("simulation")) {
-        simulation = stored->json();
-        if (simulation.is_object() && simulation.contains("tasks"))
-            if (Expected<SimulationResult> read = storedSimulationFromJson(simulation)) {
-                record.simulation = std::make_shared<const SimulationResult>(std::move(*read));
-                simulation = nullptr;
-            }
-    }
-    if (const std::optional<json_detail::JsonNode> options = run.find("options")) {
-        const nlohmann::json values = options->json();
-        if (values.is_object())
-            for (const auto& [name, value] : values.items())
-                if (value.is_number()) record.solverOptions[name] = value.get<double>();
-    }
-    // Its messages name paths within the run, as when the run was read from its own tree.
-    Expected<SolveResult> restored = resultFromNode(*solvedOn, run.asRoot());
-    if (restored) {
-        record.result = std::make_shared<const SolveResult>(std::move(*restored));
-        if (simulation.is_object()) record.keptSimulationSummary = std::move(simulation);
-    } else {
-        record.restoreError = QString::fromStdString(restored.error().message);
-        record.unreadable = run.json();
-        record.unreadable.erase("computed_on");
-        if (record.simulation) record.unreadable.erase("simulation");
-    }
+    PreparedRun prepared{readRunRecord(computedOn ? soFar.earlierInstances[*computedOn] : soFar.instance, run, 0), computedOn};
+    if (prepared.record.unreadable.is_object())   // an unreadable run is saved back where it is
+        prepared.record.unreadable.erase("computed_on");
     return prepared;
 }
 
@@ -137,6 +83,12 @@ std::vector<DocumentEntry> ProjectDocument::prepareEntries(Project project, cons
     for (ProjectEntry& stored : project.entries) {
         if (progress.stopRequested()) return {};
         progress.report(static_cast<double>(entries.size()) / count, "preparing " + stored.name);
+        // The runs the project keeps as trees (one not read by File > Open: a recovery file), read as prepareRun
+        // reads a file's, then those already read from the file.
+        std::vector<PreparedRun> prepared;
+        for (const nlohmann::json& run : stored.runs) prepared.push_back(prepareRun(stored, json_detail::JsonNode(run, "")));
+        if (entries.size() < runs.size())
+            for (PreparedRun& run : runs[entries.size()]) prepared.push_back(std::move(run));
         DocumentEntry entry;
         entry.name = QString::fromStdString(stored.name);
         entry.instance = std::move(stored.instance);
@@ -150,14 +102,11 @@ std::vector<DocumentEntry> ProjectDocument::prepareEntries(Project project, cons
             earlierDigests.push_back(instanceDigest(version));
             earlier.push_back(std::make_shared<const Instance>(std::move(version)));
         }
-        for (nlohmann::json& run : stored.runs)
-            entry.runs.push_back(restoreStoredRun(entry.instance, entry.digest, earlier, earlierDigests, std::move(run)));
-        if (entries.size() < runs.size())
-            for (PreparedRun& run : runs[entries.size()]) {
-                run.record.instanceDigest = run.computedOn ? earlierDigests[*run.computedOn] : entry.digest;
-                if (run.computedOn) run.record.instance = earlier[*run.computedOn];
-                entry.runs.push_back(std::move(run.record));
-            }
+        for (PreparedRun& run : prepared) {
+            run.record.instanceDigest = run.computedOn ? earlierDigests[*run.computedOn] : entry.digest;
+            if (run.computedOn) run.record.instance = earlier[*run.computedOn];
+            entry.runs.push_back(std::move(run.record));
+        }
         entries.push_back(std::move(entry));
     }
     progress.report(1.0, "prepared");

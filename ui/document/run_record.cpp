@@ -8,7 +8,9 @@
 #include <variant>
 
 #include "io/instance_io.h"
+#include "io/json_reader.h"
 #include "results/result_io.h"
+#include "simulation/simulation_io.h"
 #include "solvers/family_solution.h"
 #include "util/number_text.h"
 
@@ -261,22 +263,40 @@ RunRecord makeRunRecord(SolveResult result, std::size_t digest, const SolverOpti
     return record;
 }
 
-RunRecord restoreRunRecord(const Instance& instance, nlohmann::json json, std::size_t digest) {
+RunRecord readRunRecord(const Instance& instance, const json_detail::JsonNode& run, std::size_t digest) {
     RunRecord record;
     record.instanceDigest = digest;
-    if (const auto it = json.find("options"); it != json.end() && it->is_object())
-        for (const auto& [name, value] : it->items())
-            if (value.is_number()) record.solverOptions[name] = value.get<double>();
-    Expected<SolveResult> restored = resultFromJson(instance, json);
+    // The simulation and the options are small beside the result, which is read where it lies.
+    nlohmann::json simulation;
+    if (const std::optional<json_detail::JsonNode> stored = run.find("simulation")) {
+        simulation = stored->json();
+        if (simulation.is_object() && simulation.contains("tasks"))
+            if (Expected<SimulationResult> read = storedSimulationFromJson(simulation)) {
+                record.simulation = std::make_shared<const SimulationResult>(std::move(*read));
+                simulation = nullptr;
+            }
+    }
+    if (const std::optional<json_detail::JsonNode> options = run.find("options")) {
+        const nlohmann::json values = options->json();
+        if (values.is_object())
+            for (const auto& [name, value] : values.items())
+                if (value.is_number()) record.solverOptions[name] = value.get<double>();
+    }
+    // Its messages name paths within the run, as when a run was read from its own tree.
+    Expected<SolveResult> restored = resultFromNode(instance, run.asRoot());
     if (restored) {
         record.result = std::make_shared<const SolveResult>(std::move(*restored));
-        if (const auto it = json.find("simulation"); it != json.end() && it->is_object())
-            record.keptSimulationSummary = std::move(*it);
+        if (simulation.is_object()) record.keptSimulationSummary = std::move(simulation);
     } else {
         record.restoreError = QString::fromStdString(restored.error().message);
-        record.unreadable = std::move(json);
+        record.unreadable = run.json();
+        if (record.simulation && record.unreadable.is_object()) record.unreadable.erase("simulation");
     }
     return record;
+}
+
+RunRecord restoreRunRecord(const Instance& instance, const nlohmann::json& json, std::size_t digest) {
+    return readRunRecord(instance, json_detail::JsonNode(json, ""), digest);
 }
 
 nlohmann::json runJson(const RunRecord& run, const Instance& solvedOn) {

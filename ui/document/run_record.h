@@ -15,6 +15,10 @@
 #include "simulation/simulation.h"
 #include "solvers/registry.h"
 
+namespace hetsched::json_detail {
+class JsonNode;
+}
+
 namespace hetsched::ui {
 
 struct RunRecord {
@@ -69,8 +73,13 @@ std::size_t instanceDigest(const nlohmann::json& instanceJson);
 RunRecord makeRunRecord(SolveResult result, std::size_t digest, const SolverOptions& options = {});
 
 // Reads a stored run (a result as `hetsched solve` prints it, with "options" and "simulation" where the GUI
-// added them) back into a result the charts can draw; on failure the record keeps the JSON and says why.
-RunRecord restoreRunRecord(const Instance& instance, nlohmann::json json, std::size_t digest);
+// added them), computed on `instance`, back into a result the charts can draw, from its node in either parser's
+// document (a project's run is read where it lies in the file, never as a tree): a whole simulation is read back,
+// a summary (or one that does not read back) kept as stored. On failure the record keeps the run's JSON (but a
+// simulation read back) and says why.
+RunRecord readRunRecord(const Instance& instance, const json_detail::JsonNode& run, std::size_t digest);
+// The same from a tree.
+RunRecord restoreRunRecord(const Instance& instance, const nlohmann::json& json, std::size_t digest);
 
 // The run as a file: the result as `hetsched solve` prints it (written at this edge from the typed result on
 // `solvedOn`, the instance it was computed on), with "options" and the simulation's summary where there are
