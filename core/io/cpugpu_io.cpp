@@ -64,12 +64,8 @@ std::optional<CpuGpuInstance> readCpuGpuInstanceForward(std::string_view text) {
         if (in.tasks.size() == kMaxTasks) return false;
         CpuGpuTask& task = in.tasks.emplace_back();
         return fw::fields(element, {"name", "cpu", "gpu"}, 3, [&](std::size_t key, fw::od::value value) {
-            std::string_view name;
             switch (key) {
-            case 0:
-                if (!fw::string(value, name)) return false;
-                task.name = name;
-                return true;
+            case 0: return fw::string(value, task.name);
             case 1: return fw::number(value, task.cpu, kMinTime, kMaxTime);
             default: return fw::number(value, task.gpu, kMinTime, kMaxTime);
             }

@@ -184,12 +184,8 @@ std::optional<DagInstance> readDagInstanceForward(std::string_view text) {
         if (in.tasks.size() == kMaxTasks) return false;
         DagTask& task = in.tasks.emplace_back();
         return fw::fields(element, {"name", "flops", "alpha"}, 3, [&](std::size_t key, fw::od::value value) {
-            std::string_view name;
             switch (key) {
-            case 0:
-                if (!fw::string(value, name)) return false;
-                task.name = name;
-                return true;
+            case 0: return fw::string(value, task.name);
             case 1: return fw::number(value, task.flops, 0, kMaxValue);
             default: return fw::number(value, task.alpha, 0, 1);
             }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -60,6 +61,13 @@ bool elements(od::value value, Read read) {
 // the readers take it).
 inline bool string(od::value value, std::string_view& out, bool nonEmpty = true) {
     return !value.get_string().get(out) && !(nonEmpty && out.empty());
+}
+// A name: a string, not empty, copied into `out` (the parser's own strings last only as long as it does).
+inline bool string(od::value value, std::string& out) {
+    std::string_view view;
+    if (!string(value, view)) return false;
+    out = view;
+    return true;
 }
 inline bool number(od::value value, double& out, double minimum, double maximum) {
     return !value.get_double().get(out) && out >= minimum && out <= maximum;
