@@ -59,10 +59,10 @@ Error withFileName(const QString& path, const Error& error) {
 }
 
 // Reads an instance or a project file (or resource) into a project, without touching any document: on any
-// thread (File > Open reads on a pool thread). Stopped between its steps: a Cancelled error. With `runs`, a
-// project's runs are read into it where they lie in the file (ProjectDocument::prepareRun), not kept as JSON.
-Expected<Project> readProjectOrInstance(const QString& path, const Progress& progress = {},
-                                        std::vector<std::vector<PreparedRun>>* runs = nullptr) {
+// thread (File > Open reads on a pool thread). Stopped between its steps: a Cancelled error. A project's runs are
+// read into `runs`, per entry, where they lie in the file (ProjectDocument::prepareRun), not kept as JSON.
+Expected<Project> readProjectOrInstance(const QString& path, const Progress& progress,
+                                        std::vector<std::vector<PreparedRun>>& runs) {
     progress.report(0, QObject::tr("reading the file").toStdString());
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -89,12 +89,11 @@ Expected<Project> readProjectOrInstance(const QString& path, const Progress& pro
     progress.report(0.1, QObject::tr("reading and checking the instances").toStdString());
     const std::string_view text(bytes.constData(), length);
     if (isProjectPath(path)) {
-        ProjectRunReader readRun;
-        if (runs)
-            readRun = [runs](std::size_t entry, const ProjectEntry& soFar, const json_detail::JsonNode& run) {
-                if (runs->size() <= entry) runs->resize(entry + 1);
-                (*runs)[entry].push_back(ProjectDocument::prepareRun(soFar, run));
-            };
+        const ProjectRunReader readRun = [&runs](std::size_t entry, const ProjectEntry& soFar,
+                                                 const json_detail::JsonNode& run) {
+            if (runs.size() <= entry) runs.resize(entry + 1);
+            runs[entry].push_back(ProjectDocument::prepareRun(soFar, run));
+        };
         Expected<Project> project = parseProject(text, readRun, padded);
         if (!project) return withFileName(path, project.error());
         return project;
@@ -109,7 +108,7 @@ Expected<Project> readProjectOrInstance(const QString& path, const Progress& pro
 // The entries of a file as the document keeps them (see ProjectDocument::prepareEntries), on any thread.
 Expected<std::vector<DocumentEntry>> readEntries(const QString& path, const Progress& progress = {}) {
     std::vector<std::vector<PreparedRun>> runs;
-    Expected<Project> project = readProjectOrInstance(path, progress.scaled(0, 0.7), &runs);
+    Expected<Project> project = readProjectOrInstance(path, progress.scaled(0, 0.7), runs);
     if (!project) return project.error();
     if (project->entries.empty())
         return invalidInput(QFileInfo(path).fileName().toStdString() + ": the project holds no instance");
@@ -242,7 +241,7 @@ void ProjectFilesController::finishLoading(const QString& path, Expected<std::ve
 
 Expected<bool> ProjectFilesController::importFile(const QString& path) {
     std::vector<std::vector<PreparedRun>> runs;
-    Expected<Project> project = readProjectOrInstance(path, {}, &runs);
+    Expected<Project> project = readProjectOrInstance(path, {}, runs);
     if (!project) return project.error();
     // Read as File > Open reads them: a run computed on an earlier version stays outdated, against that version.
     std::vector<DocumentEntry> entries = ProjectDocument::prepareEntries(std::move(*project), {}, std::move(runs));
